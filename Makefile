@@ -1,0 +1,45 @@
+# Shelf: every target is a command or two and needs no network.
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Debian packages the build and the tests need: ncurses headers; tmux and
+# python3 for the end-to-end tests.
+DEBS := libncursesw5-dev tmux python3
+
+.PHONY: deps build test check imports tsan bench goldens format run
+
+deps:
+	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# The concurrency tests again under the thread sanitizer, in their own build folder.
+tsan: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'ShelfDiffTests'
+
+# Module boundaries: a target may import only what it depends on.
+imports: deps
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
+
+# Exactly what CI runs.
+check: imports test
+
+bench: deps
+	$(SWIFT) run -c release Benchmarks
+
+# Re-records every golden file, then fails so a re-record is never silently green.
+goldens: deps
+	-SHELF_RECORD_GOLDENS=1 $(SWIFT) test
+	@echo "goldens re-recorded: review 'git diff Tests' and run make test"; exit 1
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+run: build
+	$(SWIFT) run shelf

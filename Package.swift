@@ -1,0 +1,49 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Every Swift target: Swift 6 mode (the tools default) and no warnings.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+  name: "Shelf",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "ShelfDiff", targets: ["ShelfDiff"]),
+    .library(name: "ShelfUI", targets: ["ShelfUI"]),
+    .library(name: "ShelfCatalog", targets: ["ShelfCatalog"]),
+    .executable(name: "shelf", targets: ["shelf"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
+  ],
+  targets: [
+    .target(name: "ShelfDiff", swiftSettings: strict),
+    .target(name: "ShelfUI", dependencies: ["ShelfDiff"], swiftSettings: strict),
+    .target(name: "ShelfCatalog", dependencies: ["ShelfDiff"], swiftSettings: strict),
+    .systemLibrary(name: "CNCursesW", providers: [.apt(["libncursesw5-dev"])]),
+    .target(name: "ShelfTerminal", dependencies: ["ShelfUI", "CNCursesW"], swiftSettings: strict),
+    .executableTarget(
+      name: "shelf", dependencies: ["ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfTerminal"],
+      swiftSettings: strict),
+    .executableTarget(
+      name: "Benchmarks", dependencies: ["ShelfDiff", "ShelfUI", "ShelfCatalog"],
+      swiftSettings: strict),
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+    .testTarget(
+      name: "ShelfDiffTests",
+      dependencies: [
+        "ShelfDiff", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "ShelfUITests", dependencies: ["ShelfUI", "TestSupport"],
+      exclude: ["Goldens"], swiftSettings: strict),
+    .testTarget(
+      name: "ShelfCatalogTests", dependencies: ["ShelfCatalog", "TestSupport"],
+      exclude: ["Fixtures"], swiftSettings: strict),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["shelf", "TestSupport"],
+      exclude: ["Goldens", "Corpus"], swiftSettings: strict),
+  ]
+)

@@ -1,0 +1,3 @@
+import ShelfDiff
+
+// Filled by the benchmark issue: see DiffBenchmarks.swift.

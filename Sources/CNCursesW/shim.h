@@ -1,0 +1,39 @@
+// The C surface of ncursesw that Swift can import, plus static inline wrappers
+// for what it cannot (macros and variadic calls). Only ShelfTerminal imports it.
+#ifndef SHELF_CNCURSESW_SHIM_H
+#define SHELF_CNCURSESW_SHIM_H
+
+// The wide-character API (cchar_t, wget_wch, wadd_wch, setcchar) is only declared
+// with this define; SwiftPM drops pkg-config's -D_XOPEN_SOURCE, so set it here.
+#define NCURSES_WIDECHAR 1
+#define _XOPEN_SOURCE_EXTENDED 1
+
+#include <locale.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+static inline int shelf_getmaxy(WINDOW *w) { return getmaxy(w); }
+static inline int shelf_getmaxx(WINDOW *w) { return getmaxx(w); }
+static inline WINDOW *shelf_stdscr(void) { return stdscr; }
+static inline int shelf_colors(void) { return COLORS; }
+static inline int shelf_color_pairs(void) { return COLOR_PAIRS; }
+static inline int shelf_key_f(int n) { return KEY_F(n); }
+
+static inline attr_t shelf_a_normal(void) { return A_NORMAL; }
+static inline attr_t shelf_a_bold(void) { return A_BOLD; }
+static inline attr_t shelf_a_dim(void) { return A_DIM; }
+static inline attr_t shelf_a_reverse(void) { return A_REVERSE; }
+static inline attr_t shelf_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t shelf_a_italic(void) { return A_ITALIC; }
+
+static inline mmask_t shelf_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
+static inline mmask_t shelf_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
+static inline mmask_t shelf_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t shelf_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t shelf_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t shelf_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t shelf_button5_pressed(void) { return BUTTON5_PRESSED; }
+
+static inline int shelf_wcwidth(wchar_t c) { return wcwidth(c); }
+
+#endif

@@ -1,0 +1,111 @@
+/// How one array of identified elements becomes another, in the terms of a list
+/// view's batch update: deletions, insertions, moves and reloads.
+///
+/// Index spaces: `deletions` and every `from` index into the old array;
+/// `insertions` and every `to` index into the new array.
+public struct IndexDelta: Hashable, Sendable {
+  /// An item present in both arrays whose position relative to the other
+  /// surviving items changed: `from` in old, `to` in new.
+  public struct Move: Hashable, Sendable {
+    /// The item's index in the old array.
+    public var from: Int
+    /// The item's index in the new array.
+    public var to: Int
+
+    /// A move of the item at `from` in old to `to` in new.
+    @inlinable
+    public init(from: Int, to: Int) {
+      self.from = from
+      self.to = to
+    }
+  }
+
+  /// An item present in both arrays whose content differs (`old[from] != new[to]`).
+  public struct Reload: Hashable, Sendable {
+    /// The item's index in the old array.
+    public var from: Int
+    /// The item's index in the new array.
+    public var to: Int
+
+    /// A reload of the item at `from` in old, found at `to` in new.
+    @inlinable
+    public init(from: Int, to: Int) {
+      self.from = from
+      self.to = to
+    }
+  }
+
+  /// An id that occurs more than once in either array, with its positions.
+  ///
+  /// Repeated ids are matched by occurrence (the k-th in old with the k-th in
+  /// new), so the delta stays valid; callers report these to whoever made the data.
+  public struct Duplicate: Hashable, Sendable {
+    /// The repeated id, as text.
+    public var id: String
+    /// Where the id occurs in the old array, ascending.
+    public var oldPositions: [Int]
+    /// Where the id occurs in the new array, ascending.
+    public var newPositions: [Int]
+
+    /// A duplicate report for `id`.
+    public init(id: String, oldPositions: [Int], newPositions: [Int]) {
+      self.id = id
+      self.oldPositions = oldPositions
+      self.newPositions = newPositions
+    }
+  }
+
+  /// Indices in the old array of the items that are gone, ascending.
+  public var deletions: [Int]
+  /// Indices in the new array of the items that are new, ascending.
+  public var insertions: [Int]
+  /// Surviving items that changed place relative to the other survivors, by ascending `from`.
+  public var moves: [Move]
+  /// Surviving items whose content changed, by ascending `from`.
+  public var reloads: [Reload]
+  /// Ids that occur more than once in old or new; empty for well-formed data.
+  public var duplicates: [Duplicate]
+
+  /// A delta from its parts; `IndexDelta(from:to:)` computes one.
+  @inlinable
+  public init(
+    deletions: [Int] = [], insertions: [Int] = [], moves: [Move] = [], reloads: [Reload] = [],
+    duplicates: [Duplicate] = []
+  ) {
+    self.deletions = deletions
+    self.insertions = insertions
+    self.moves = moves
+    self.reloads = reloads
+    self.duplicates = duplicates
+  }
+
+  /// Whether the two arrays were the same: nothing to animate.
+  @inlinable
+  public var isEmpty: Bool {
+    deletions.isEmpty && insertions.isEmpty && moves.isEmpty && reloads.isEmpty
+  }
+
+  /// The number of changes a view animates: deletions, insertions, moves and reloads.
+  @inlinable
+  public var changeCount: Int {
+    deletions.count + insertions.count + moves.count + reloads.count
+  }
+}
+
+extension IndexDelta: CustomStringConvertible {
+  /// A compact summary, such as `IndexDelta(-[1] +[0, 4] moves [2→5] reloads [3→3])`.
+  public var description: String {
+    if isEmpty { return "IndexDelta(no changes)" }
+    var parts: [String] = []
+    if !deletions.isEmpty { parts.append("-\(deletions)") }
+    if !insertions.isEmpty { parts.append("+\(insertions)") }
+    if !moves.isEmpty {
+      parts.append("moves [" + moves.map { "\($0.from)→\($0.to)" }.joined(separator: ", ") + "]")
+    }
+    if !reloads.isEmpty {
+      parts.append(
+        "reloads [" + reloads.map { "\($0.from)→\($0.to)" }.joined(separator: ", ") + "]")
+    }
+    return "IndexDelta(" + parts.joined(separator: " ") + ")"
+  }
+}

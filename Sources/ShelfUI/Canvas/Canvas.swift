@@ -1,0 +1,90 @@
+/// A screenful of cells: ShelfUI draws it, a backend shows it.
+public struct Canvas: Hashable, Sendable {
+  /// Columns and lines.
+  public let size: Size
+  /// Cells in row-major order.
+  var cells: [Cell]
+
+  /// A canvas of `size` filled with blanks.
+  public init(size: Size) {
+    self.size = Size(width: max(0, size.width), height: max(0, size.height))
+    cells = Array(repeating: .blank, count: self.size.width * self.size.height)
+  }
+
+  /// The cell at column `x`, line `y`.
+  ///
+  /// - Precondition: the position is inside the canvas.
+  public subscript(x: Int, y: Int) -> Cell {
+    precondition(x >= 0 && x < size.width && y >= 0 && y < size.height, "cell outside canvas")
+    return cells[y * size.width + x]
+  }
+
+  /// The cells of line `y`, left to right.
+  public func row(_ y: Int) -> ArraySlice<Cell> {
+    cells[(y * size.width)..<((y + 1) * size.width)]
+  }
+
+  /// Sets one cell, keeping wide characters whole: a wide character that would
+  /// be cut by the right edge, or whose half is overwritten, becomes blanks.
+  mutating func put(_ cell: Cell, x: Int, y: Int) {
+    guard y >= 0, y < size.height, x >= 0, x < size.width else { return }
+    if cell.width == 2 && x + 1 >= size.width {
+      put(Cell(text: " ", style: cell.style), x: x, y: y)
+      return
+    }
+    clearWideCharacter(at: x, y: y)
+    cells[y * size.width + x] = cell
+    if cell.width == 2 {
+      clearWideCharacter(at: x + 1, y: y)
+      cells[y * size.width + x + 1] = Cell(text: "", width: 0, style: cell.style)
+    }
+  }
+
+  /// Blanks the other half of a wide character that covers `x`.
+  private mutating func clearWideCharacter(at x: Int, y: Int) {
+    let index = y * size.width + x
+    let old = cells[index]
+    if old.width == 2, x + 1 < size.width {
+      cells[index + 1] = Cell(text: " ", style: cells[index + 1].style)
+    } else if old.width == 0, x > 0 {
+      cells[index - 1] = Cell(text: " ", style: cells[index - 1].style)
+    }
+  }
+
+  /// Writes `text` from `point` rightwards, clipped at the right edge (or at
+  /// `maxWidth` columns), made safe and measured by `TerminalText`.
+  ///
+  /// - Returns: the columns written.
+  /// - Complexity: O(`text.count`).
+  @discardableResult
+  public mutating func write(
+    _ text: String, at point: Point, style: Style = .plain, maxWidth: Int = .max
+  ) -> Int {
+    guard point.y >= 0, point.y < size.height else { return 0 }
+    let limit = min(maxWidth, size.width - point.x)
+    var column = 0
+    for glyph in TerminalText.glyphs(of: text) {
+      if column + glyph.width > limit { break }
+      if point.x + column >= 0 { put(Cell(text: glyph.text, width: glyph.width, style: style), x: point.x + column, y: point.y) }
+      column += glyph.width
+    }
+    return column
+  }
+
+  /// Fills `rect` (clipped to the canvas) with `character` in `style`.
+  public mutating func fill(_ rect: Rect, with character: String = " ", style: Style = .plain) {
+    let area = rect.intersection(Rect(origin: Point(x: 0, y: 0), size: size))
+    guard !area.isEmpty else { return }
+    for y in area.minY..<area.maxY {
+      for x in area.minX..<area.maxX { put(Cell(text: character, style: style), x: x, y: y) }
+    }
+  }
+
+  /// Each line as plain text, wide characters once, trailing spaces kept.
+  public var lines: [String] {
+    (0..<size.height).map { y in row(y).map(\.text).joined() }
+  }
+
+  /// The whole canvas as plain text, lines joined with newlines.
+  public var text: String { lines.joined(separator: "\n") }
+}

@@ -1,0 +1,56 @@
+/// A colour by role: the backend maps roles to what the terminal can show
+/// (256 colours, 8 colours, or none).
+public enum Color: Hashable, Sendable {
+  /// The terminal's own foreground or background.
+  case `default`
+  /// Headings and the live indicator.
+  case accent
+  /// Secondary text: subtitles, hints, positions.
+  case muted
+  /// The focused card.
+  case focus
+  /// Rating stars.
+  case star
+  /// Reloaded-card highlight and warnings.
+  case warning
+  /// Errors in the status line.
+  case error
+  /// One of `Color.swatchCount` card swatches, derived from a card's id.
+  case swatch(Int)
+
+  /// How many distinct swatch colours there are.
+  public static let swatchCount = 8
+}
+
+/// How a cell is drawn: colours and attributes. Attributes carry meaning on
+/// monochrome terminals, where colours are dropped.
+public struct Style: Hashable, Sendable {
+  /// Text colour.
+  public var foreground: Color
+  /// Cell background.
+  public var background: Color
+  /// Bold text.
+  public var isBold: Bool
+  /// Dim text.
+  public var isDim: Bool
+  /// Reversed foreground and background.
+  public var isReversed: Bool
+  /// Underlined text.
+  public var isUnderlined: Bool
+
+  /// A style; every attribute off by default.
+  public init(
+    foreground: Color = .default, background: Color = .default, isBold: Bool = false,
+    isDim: Bool = false, isReversed: Bool = false, isUnderlined: Bool = false
+  ) {
+    self.foreground = foreground
+    self.background = background
+    self.isBold = isBold
+    self.isDim = isDim
+    self.isReversed = isReversed
+    self.isUnderlined = isUnderlined
+  }
+
+  /// The terminal's default look.
+  public static let plain = Style()
+}
