@@ -199,7 +199,14 @@ struct CatalogDecoder {
   private mutating func wrongType(expected: String) -> ParseFailure {
     let start = scanner.position
     guard let kind = scanner.valueKind() else { return scanner.unexpected(expected) }
-    do { try scanner.skipValue() } catch { return error }
+    do {
+      try scanner.skipValue()
+    } catch {
+      // `nonsense` starts like `null`: name the expectation, not the literal.
+      guard ["true", "false", "null"].contains(kind) else { return error }
+      scanner.position = start
+      return scanner.unexpected(expected)
+    }
     let found = kind == "a number" ? "the number \(scanner.excerpt(start..<scanner.position))" : kind
     return scanner.failure(.invalidCatalog, at: start, "expected \(expected), found \(found)")
   }
