@@ -188,7 +188,7 @@ private func failure(_ json: String, limits: CatalogLimits = .default) -> Catalo
       == #"both "sections" and "rows" at the top level; a catalog has one or the other"#)
   #expect(
     failure(#"{"rows": []} x"#)?.description
-      == "t.json, line 1, column 14: unexpected 'x' after the end of the catalog")
+      == "t.json, line 1, column 14: expected the end of the catalog, found 'x'")
   #expect(
     failure(#"{"rows": {}}"#)?.description
       == "t.json, line 1, column 10: rows: expected an array, found an object")

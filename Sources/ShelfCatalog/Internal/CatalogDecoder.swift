@@ -79,7 +79,7 @@ struct CatalogDecoder {
       throw scanner.failure(
         scanner.isInvalidUTF8(at: scanner.position) ? .invalidUTF8 : .malformedJSON,
         at: scanner.position,
-        "unexpected \(scanner.foundByte(at: scanner.position)) after the end of the catalog")
+        "expected the end of the catalog, found \(scanner.foundByte(at: scanner.position))")
     }
     switch (sections, rows) {
     case (let sections?, nil):

@@ -93,6 +93,7 @@ struct JSONScanner {
     guard offset < bytes.count else { return "the end of the input" }
     let byte = bytes[offset]
     switch byte {
+    case UInt8(ascii: "'"): return "\"'\""
     case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
     case 0x00..<0x20, 0x7F: return "the control character \(MessageText.codePoint(UInt32(byte)))"
     case 0x20: return "a space"
