@@ -17,8 +17,9 @@ extension SectionDelta {
   @inlinable
   public init<Section: DiffableSection>(from old: [Section], to new: [Section]) {
     // MARK: Sections
-    let sectionMatching = IndexMatching(
-      oldCount: old.count, newCount: new.count, oldID: { old[$0].id }, newID: { new[$0].id })
+    let oldSectionIDs = IndexMatching.ids(of: old) { $0.id }
+    let newSectionIDs = IndexMatching.ids(of: new) { $0.id }
+    let sectionMatching = IndexMatching(oldIDs: oldSectionIDs, newIDs: newSectionIDs)
     var sectionDeletions: [Int] = []
     var sectionReloads: [IndexDelta.Reload] = []
     for (s, t) in sectionMatching.oldToNew.enumerated() {
@@ -30,12 +31,11 @@ extension SectionDelta {
     }
     var sectionDuplicates: [IndexDelta.Duplicate] = []
     if sectionMatching.hasDuplicates {
-      sectionDuplicates = IndexMatching.duplicates(
-        oldCount: old.count, newCount: new.count, oldID: { old[$0].id }, newID: { new[$0].id }
-      ).map {
-        IndexDelta.Duplicate(
-          id: String(describing: $0.id), oldPositions: $0.old, newPositions: $0.new)
-      }
+      sectionDuplicates = IndexMatching.duplicates(oldIDs: oldSectionIDs, newIDs: newSectionIDs)
+        .map {
+          IndexDelta.Duplicate(
+            id: String(describing: $0.id), oldPositions: $0.old, newPositions: $0.new)
+        }
     }
     let sections = IndexDelta(
       deletions: sectionDeletions, insertions: sectionMatching.insertions,
@@ -44,9 +44,9 @@ extension SectionDelta {
     // MARK: Items, flattened end to end
     let oldLayout = FlatLayout(old.map(\.items))
     let newLayout = FlatLayout(new.map(\.items))
-    let itemMatching = IndexMatching(
-      oldCount: oldLayout.count, newCount: newLayout.count,
-      oldID: { oldLayout.element(at: $0).id }, newID: { newLayout.element(at: $0).id })
+    let oldIDs = oldLayout.ids { $0.id }
+    let newIDs = newLayout.ids { $0.id }
+    let itemMatching = IndexMatching(oldIDs: oldIDs, newIDs: newIDs)
 
     var deletions: [ItemPath] = []
     var moves: [Items.Move] = []
@@ -104,10 +104,7 @@ extension SectionDelta {
 
     var duplicates: [Items.Duplicate] = []
     if itemMatching.hasDuplicates {
-      duplicates = IndexMatching.duplicates(
-        oldCount: oldLayout.count, newCount: newLayout.count,
-        oldID: { oldLayout.element(at: $0).id }, newID: { newLayout.element(at: $0).id }
-      ).map {
+      duplicates = IndexMatching.duplicates(oldIDs: oldIDs, newIDs: newIDs).map {
         Items.Duplicate(
           id: String(describing: $0.id), oldPaths: $0.old.map(oldLayout.path(at:)),
           newPaths: $0.new.map(newLayout.path(at:)))
@@ -156,11 +153,19 @@ struct FlatLayout<Element> {
   @inlinable
   var count: Int { starts[starts.count - 1] }
 
-  /// The item at flat position `f`.
+  /// The ids of all items, laid end to end.
   @inlinable
-  func element(at f: Int) -> Element {
-    let s = sectionIndex[f]
-    return sections[s][f - starts[s]]
+  func ids<ID>(_ id: (Element) -> ID) -> [ID] {
+    Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+      var f = 0
+      for items in sections {
+        items.withUnsafeBufferPointer { items in
+          for k in items.indices { (buffer.baseAddress! + f + k).initialize(to: id(items[k])) }
+        }
+        f += items.count
+      }
+      initialized = f
+    }
   }
 
   /// The path of flat position `f`.
