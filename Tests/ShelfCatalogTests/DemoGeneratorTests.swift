@@ -1,5 +1,4 @@
 import ShelfCatalog
-import ShelfDiff
 import TestSupport
 import Testing
 
