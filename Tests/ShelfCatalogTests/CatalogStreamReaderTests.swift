@@ -125,3 +125,29 @@ private func summary(_ events: [CatalogStreamReader.Event]) -> [String] {
   #expect(received.first == "catalog 1 rows=[]")
   #expect(received.last == "end")
 }
+
+@Test func catalogsTheReceiverHasNotTakenAreReplacedByNewerOnes() throws {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "shelf-stream-\(UUID().uuidString).ndjson")
+  let lines = (1...5).map { #"{"rows": [{"id": "r\#($0)", "title": "R"}]}"# } + ["oops"]
+    + [#"{"rows": []}"#]
+  try Data(lines.joined(separator: "\n").utf8).write(to: url)
+  defer { try? FileManager.default.removeItem(at: url) }
+  let descriptor = open(url.path, O_RDONLY)
+  defer { close(descriptor) }
+
+  let queue = DispatchQueue(label: "slow receiver")
+  queue.suspend()  // the receiver is busy while the whole stream arrives
+  let reader = CatalogStreamReader(fileDescriptor: descriptor)
+  let received = Mutex<[String]>([])
+  reader.start(queue: queue) { event in received.withLock { $0.append(summary([event])[0]) } }
+  #expect(reader.waitUntilRead(timeoutSeconds: 10))
+  queue.resume()
+  queue.sync {}
+  #expect(
+    received.withLock { $0 } == [
+      "failure 65 stdin, line 6, column 1: expected an object with a \"sections\" or \"rows\" array, found 'o'",
+      "catalog 7 rows=[]",
+      "end",
+    ])
+}
