@@ -383,3 +383,12 @@ private func temporaryFolder() throws -> URL {
     )
   }
 }
+
+@Test func theBundledCatalogLoadsWithoutWarnings() throws {
+  let loaded = try CatalogLoader.bundled()
+  #expect(loaded.warnings.isEmpty, "\(loaded.warningLines)")
+  #expect(loaded.catalog.rows.count >= 10)
+  #expect(loaded.catalog.cardCount >= 200)
+  // And it survives a round trip through the encoder.
+  #expect(try CatalogLoader.load(json: CatalogEncoder.json(loaded.catalog)).catalog == loaded.catalog)
+}
