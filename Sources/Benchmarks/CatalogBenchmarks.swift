@@ -18,7 +18,9 @@ enum CatalogBenchmarks {
     ]
     let names = ["Ada Okafor", "Kenji Tanaka", "Marisol Alvarez", "Tomasz Novak", "Lena Byrne"]
     let sectionCount = max(1, rows / 100)
-    var sections = (0..<sectionCount).map { Section(id: "section-\($0)", title: "Section \($0)", rows: []) }
+    var sections = (0..<sectionCount).map {
+      Section(id: "section-\($0)", title: "Section \($0)", rows: [])
+    }
     for r in 0..<rows {
       var items: [Card] = []
       items.reserveCapacity(cards)
@@ -28,7 +30,8 @@ enum CatalogBenchmarks {
           id: "\(r)-\(c)", title: title, subtitle: names[next(names.count)],
           year: 1900 + next(125), rating: Double(next(51)) / 10)
         if c % 10 == 0 {
-          card.summary = "A story of \(words[next(words.count)].lowercased()) and \(words[next(words.count)].lowercased())."
+          card.summary =
+            "A story of \(words[next(words.count)].lowercased()) and \(words[next(words.count)].lowercased())."
           card.tags = ["fiction", words[next(words.count)].lowercased()]
         }
         items.append(card)
@@ -66,7 +69,8 @@ enum CatalogBenchmarks {
         (try? CatalogLoader.load(bytes: bytes, source: .named("bench")))?.catalog.cardCount ?? -1
       }
       if let before, let peak = residentMiB(), peak > before {
-        print("  loading added at most \(peak - before) MiB to the resident set (one loaded catalog)")
+        print(
+          "  loading added at most \(peak - before) MiB to the resident set (one loaded catalog)")
       }
       var edited = catalog
       var state: UInt64 = 7

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
-@testable import ShelfCatalog
 import Testing
+
+@testable import ShelfCatalog
 
 private func lines(_ chunks: [String], limit: Int = 1000) -> [NDJSONLineSplitter.Line] {
   var splitter = NDJSONLineSplitter(maximumLineLength: limit)
@@ -87,7 +88,8 @@ private func summary(_ events: [CatalogStreamReader.Event]) -> [String] {
 }
 
 @Test func aHugeLineIsRejectedWithoutStoppingTheStream() throws {
-  let huge = #"{"rows": [{"id": "h", "title": ""# + String(repeating: "x", count: 3 << 20) + #""}]}"#
+  let huge =
+    #"{"rows": [{"id": "h", "title": ""# + String(repeating: "x", count: 3 << 20) + #""}]}"#
   let text = huge + "\n" + #"{"rows": []}"# + "\n"
   #expect(
     try summary(events(text, maximumLineLength: 1 << 20)) == [
@@ -109,7 +111,8 @@ private func summary(_ events: [CatalogStreamReader.Event]) -> [String] {
   _ = text.withCString { write(pipeEnds[1], $0, strlen($0)) }
   close(pipeEnds[1])
   let reader = CatalogStreamReader(fileDescriptor: pipeEnds[0], coalesces: false)
-  let received = await withCheckedContinuation { (continuation: CheckedContinuation<[String], Never>) in
+  let received = await withCheckedContinuation {
+    (continuation: CheckedContinuation<[String], Never>) in
     let collected = Mutex<[String]>([])
     reader.start(queue: DispatchQueue(label: "test")) { event in
       let done = collected.withLock { list -> [String]? in
@@ -129,7 +132,8 @@ private func summary(_ events: [CatalogStreamReader.Event]) -> [String] {
 @Test func catalogsTheReceiverHasNotTakenAreReplacedByNewerOnes() throws {
   let url = FileManager.default.temporaryDirectory.appendingPathComponent(
     "shelf-stream-\(UUID().uuidString).ndjson")
-  let lines = (1...5).map { #"{"rows": [{"id": "r\#($0)", "title": "R"}]}"# } + ["oops"]
+  let lines =
+    (1...5).map { #"{"rows": [{"id": "r\#($0)", "title": "R"}]}"# } + ["oops"]
     + [#"{"rows": []}"#]
   try Data(lines.joined(separator: "\n").utf8).write(to: url)
   defer { try? FileManager.default.removeItem(at: url) }

@@ -45,6 +45,9 @@ func corpusCatalogFailsWithItsMessage(_ corpusCase: CorpusCase) {
     #expect(error.exitCode == corpusCase.exitCode)
     #expect(error.description == corpusCase.message.replacingOccurrences(of: "{file}", with: path))
     // One line, and nothing from the data that could drive a terminal.
-    #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    #expect(
+      !error.description.unicodeScalars.contains {
+        $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+      })
   }
 }

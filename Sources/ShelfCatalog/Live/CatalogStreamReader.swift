@@ -113,7 +113,8 @@ public final class CatalogStreamReader: Sendable {
     switch line {
     case .complete(_, let bytes), .unterminated(_, let bytes):
       do {
-        return .catalog(try CatalogLoader.load(bytes: bytes, source: source, limits: limits), line: line.number)
+        return .catalog(
+          try CatalogLoader.load(bytes: bytes, source: source, limits: limits), line: line.number)
       } catch {
         return .failure(error)
       }
