@@ -68,6 +68,8 @@ import Testing
   #expect(delta.insertions == [2])
   #expect(delta.applied(to: old, with: new) == new)
   #expect(delta.description.hasSuffix("duplicates [a])"))
+  #expect(
+    IndexDelta(from: [1, 1], to: [1, 1], id: \.self).description == "IndexDelta(duplicates [1])")
 }
 
 @Test func anEditedDuplicateOfNonUniqueDataReloadsInPlace() {
@@ -104,6 +106,12 @@ import Testing
   #expect(
     !IndexDelta(deletions: [0], insertions: [1], reloads: [.init(from: 1, to: 1)])
       .isValid(oldCount: 2, newCount: 2))
+}
+
+@Test func replayingADeltaOnArraysItDoesNotFitStops() async {
+  await #expect(processExitsWith: .failure) {
+    _ = IndexDelta(deletions: [3]).applied(to: [1], with: [Int]())
+  }
 }
 
 // MARK: - Properties

@@ -122,6 +122,56 @@ import Testing
   #expect(!insertedSection.isValid(oldItemCounts: [], newItemCounts: [1]))
 }
 
+@Test func swappingTwoItemsBetweenSectionsIsTwoMoves() {
+  let old = [Shelf(id: 0, items: [Book(id: 1), Book(id: 2)]), Shelf(id: 1, items: [Book(id: 3)])]
+  let new = [Shelf(id: 0, items: [Book(id: 3), Book(id: 2)]), Shelf(id: 1, items: [Book(id: 1)])]
+  let delta = SectionDelta(from: old, to: new)
+  #expect(
+    delta.items.moves == [
+      .init(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 0)),
+      .init(from: ItemPath(section: 1, item: 0), to: ItemPath(section: 0, item: 0)),
+    ])
+  #expect(delta.changeCount == 2)
+}
+
+@Test func aSectionCanMoveAndChangeItsHeaderAtOnce() {
+  let old = [Shelf(id: 0, items: []), Shelf(id: 1, title: "a", items: [Book(id: 1)])]
+  let new = [Shelf(id: 1, title: "b", items: [Book(id: 1)]), Shelf(id: 0, items: [])]
+  let delta = SectionDelta(from: old, to: new)
+  #expect(delta.sections.moves.count == 1)
+  #expect(delta.sections.reloads == [.init(from: 1, to: 0)])
+  #expect(delta.items.isEmpty)
+  #expect(delta.applied(to: old, with: new).sections == new)
+}
+
+/// A section with no header of its own: the default `hasSameHeader(as:)` is `==`.
+struct Pile: DiffableSection {
+  var id: String
+  var items: [Book]
+}
+
+@Test func byDefaultASectionWhoseItemsChangedIsAlsoReloaded() {
+  let old = [Pile(id: "a", items: [Book(id: 1)]), Pile(id: "b", items: [Book(id: 2)])]
+  let new = [Pile(id: "a", items: [Book(id: 1, edition: 1)]), Pile(id: "b", items: [Book(id: 2)])]
+  let delta = SectionDelta(from: old, to: new)
+  #expect(delta.sections.reloads == [.init(from: 0, to: 0)])
+  #expect(delta.items.reloads.count == 1)
+}
+
+@Test func itemPathsOrderBySectionThenItem() {
+  let paths = [
+    ItemPath(section: 1, item: 0), ItemPath(section: 0, item: 5), ItemPath(section: 0, item: 2),
+  ]
+  #expect(paths.sorted().map(\.description) == ["0.2", "0.5", "1.0"])
+}
+
+@Test func replayingASectionDeltaOnSectionsItDoesNotFitStops() async {
+  await #expect(processExitsWith: .failure) {
+    let delta = SectionDelta(items: .init(deletions: [ItemPath(section: 0, item: 4)]))
+    _ = delta.applied(to: [Pile(id: "a", items: [])], with: [Pile(id: "a", items: [])])
+  }
+}
+
 // MARK: - Properties
 
 /// How a random case is shaped, by seed.
