@@ -114,6 +114,12 @@ import Testing
   }
 }
 
+@Test func theDocumentedExampleHoldsAsWritten() {
+  let delta = IndexDelta(from: [1, 2, 3, 4], to: [4, 1, 2, 5], id: \.self)
+  #expect(delta == IndexDelta(deletions: [2], insertions: [3], moves: [.init(from: 3, to: 0)]))
+  #expect(delta.applied(to: [1, 2, 3, 4], with: [4, 1, 2, 5]) == [4, 1, 2, 5])
+}
+
 // MARK: - Properties
 
 /// A random pair of book arrays of a shape chosen by the seed.
