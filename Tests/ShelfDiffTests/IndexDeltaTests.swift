@@ -197,3 +197,17 @@ func nonUniqueDataNeverReportsDuplicatesAndReplays(seed: UInt64) {
     delta.applied(to: NonUnique.numbering(old), with: NonUnique.numbering(new)).map(\.element)
       == new)
 }
+
+@Test(arguments: 0..<10 as Range<UInt64>)
+func largeShufflesWithChurnMoveMinimally(seed: UInt64) {
+  var rng = SeededGenerator(seed: 1_000 + seed)
+  let old = Array(0..<600)
+  var new = old.filter { _ in Int.random(in: 0..<10, using: &rng) > 0 } + Array(600..<660)
+  for _ in 0..<(seed % 2 == 0 ? 30 : 600) {
+    new.swapAt(
+      Int.random(in: 0..<new.count, using: &rng), Int.random(in: 0..<new.count, using: &rng))
+  }
+  let delta = IndexDelta(from: old, to: new, id: \.self)
+  #expect(delta.moves.count == minimalMoveCount(old: old, new: new))
+  #expect(delta.applied(to: old, with: new) == new)
+}

@@ -346,3 +346,22 @@ func sectionDeltaChangesAreExactlyTheNecessaryOnes(seed: UInt64) {
     || Set(newPaths.map { item(new, $0).id }).count < newPaths.count
   #expect(delta.items.duplicates.isEmpty == !hasRepeats)
 }
+
+@Test(arguments: 0..<200 as Range<UInt64>)
+func oneSectionGivesTheSameItemChangesAsAnIndexDelta(seed: UInt64) {
+  let (oldBooks, newBooks) = randomBooks(seed: seed)
+  let delta = SectionDelta(
+    from: [DiffShelf(id: 0, items: oldBooks)], to: [DiffShelf(id: 0, items: newBooks)])
+  let flat = IndexDelta(from: oldBooks, to: newBooks)
+  func path(_ item: Int) -> ItemPath { ItemPath(section: 0, item: item) }
+  #expect(
+    delta.items
+      == SectionDelta.Items(
+        deletions: flat.deletions.map(path), insertions: flat.insertions.map(path),
+        moves: flat.moves.map { .init(from: path($0.from), to: path($0.to)) },
+        reloads: flat.reloads.map { .init(from: path($0.from), to: path($0.to)) },
+        duplicates: flat.duplicates.map {
+          .init(id: $0.id, oldPaths: $0.oldPositions.map(path), newPaths: $0.newPositions.map(path))
+        }))
+  #expect(delta.sections.isEmpty)
+}
