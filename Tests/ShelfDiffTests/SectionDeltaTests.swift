@@ -120,6 +120,24 @@ import Testing
   #expect(delta.applied(to: old, with: new).items == new.map(\.items))
 }
 
+@Test func repeatedSectionIdsAreMatchedByOccurrenceAndReported() {
+  let old = [
+    DiffShelf(id: 4, items: [DiffBook(id: 1)]), DiffShelf(id: 5, items: []),
+    DiffShelf(id: 4, items: [DiffBook(id: 2)]),
+  ]
+  let new = [
+    DiffShelf(id: 4, items: [DiffBook(id: 2)]), DiffShelf(id: 4, items: [DiffBook(id: 1)]),
+  ]
+  let delta = SectionDelta(from: old, to: new)
+  #expect(
+    delta.sections.duplicates == [.init(id: "4", oldPositions: [0, 2], newPositions: [0, 1])])
+  #expect(delta.sections.deletions == [1])
+  #expect(delta.items.moves.count == 2)
+  let replayed = delta.applied(to: old, with: new)
+  #expect(replayed.sections.map(\.id) == [4, 4])
+  #expect(replayed.items == new.map(\.items))
+}
+
 @Test func theDescriptionListsSectionAndItemChanges() {
   let old = [
     DiffShelf(id: 0, items: [DiffBook(id: 1), DiffBook(id: 2)]), DiffShelf(id: 1, items: []),
