@@ -1,6 +1,6 @@
 /// Groups the batches of several holders that share one view: batches that become
 /// ready within the window are handed to the view together, in one main-actor
-/// turn and in the order they became ready, so their animations start together.
+/// turn and in section order, so their animations start together.
 ///
 /// Give the same synchronizer to each holder (`synchronizer` property). The first
 /// batch to arrive opens the window; when the clock says it has passed, every
@@ -31,7 +31,7 @@ public final class CollectionDataSynchronizer: Sendable {
   /// The window's length.
   public let delay: Delay
   private let clock: any CollectionDataClock
-  @MainActor private var waiting: [@MainActor () -> Void] = []
+  @MainActor private var waiting: [(section: Int, batch: @MainActor () -> Void)] = []
   @MainActor private var isWindowOpen = false
 
   /// A synchronizer whose window lasts `delay`, timed by `clock`.
@@ -43,9 +43,9 @@ public final class CollectionDataSynchronizer: Sendable {
   /// The number of batches waiting for the window to close.
   @MainActor public var waitingBatchCount: Int { waiting.count }
 
-  /// Holds `batch` until the window closes, opening one if none is open.
-  @MainActor func enqueue(_ batch: @escaping @MainActor () -> Void) {
-    waiting.append(batch)
+  /// Holds `batch` (for `section`) until the window closes, opening one if none is open.
+  @MainActor func enqueue(section: Int, _ batch: @escaping @MainActor () -> Void) {
+    waiting.append((section, batch))
     guard !isWindowOpen else { return }
     isWindowOpen = true
     clock.schedule(after: delay.duration) { [self] in flush() }
@@ -53,8 +53,10 @@ public final class CollectionDataSynchronizer: Sendable {
 
   @MainActor private func flush() {
     isWindowOpen = false
-    let batches = waiting
+    let batches = waiting.enumerated().sorted {
+      ($0.element.section, $0.offset) < ($1.element.section, $1.offset)
+    }
     waiting = []
-    for batch in batches { batch() }
+    for (_, waiting) in batches { waiting.batch() }
   }
 }

@@ -187,7 +187,7 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
 
   @MainActor private func deliver(_ plan: Plan) {
     if let synchronizer = state.withLock({ $0.synchronizer }) {
-      synchronizer.enqueue { [self] in perform(plan) }
+      synchronizer.enqueue(section: section) { [self] in perform(plan) }
     } else {
       perform(plan)
     }
