@@ -19,6 +19,15 @@ import Testing
     holder.manualReloadDelegate = self
   }
 
+  /// A delegate for a sectioned holder; `itemsAtHandOver` lists all its items in order.
+  init(
+    holder: CollectionSectionData<Strip>, accepts: @escaping (ItemPathPair) -> Bool = { _ in true }
+  ) {
+    self.accepts = accepts
+    readItems = { holder.sections.flatMap(\.items) }
+    holder.manualReloadDelegate = self
+  }
+
   func willHandleReload(at pair: ItemPathPair) -> Bool {
     asked.append(pair)
     return accepts(pair)
