@@ -1,5 +1,4 @@
 import ShelfDiff
-import Synchronization
 import TestSupport
 import Testing
 

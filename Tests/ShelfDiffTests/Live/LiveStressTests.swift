@@ -1,17 +1,16 @@
 import Dispatch
 import Foundation  // Thread: submitters block on semaphores, which Dispatch's pool must not do
 import ShelfDiff
-import Synchronization
 import TestSupport
 import Testing
 
 /// Numbers submissions in the order the holder sees them (the holder is called
 /// under this lock) and tracks the snapshot that must win.
 private final class Submitter<Snapshot: Sendable>: Sendable {
-  private let state: Mutex<(count: Int, latest: Snapshot, finishedThreads: Int)>
+  private let state: Locked<(count: Int, latest: Snapshot, finishedThreads: Int)>
   let log = CompletionLog()
 
-  init(initial: Snapshot) { state = Mutex((0, initial, 0)) }
+  init(initial: Snapshot) { state = Locked((0, initial, 0)) }
 
   /// Calls `body` with the submission's completion and the newest snapshot; it
   /// submits to the holder and returns the snapshot it submitted. One time in

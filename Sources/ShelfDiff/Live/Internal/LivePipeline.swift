@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// What the live pipeline needs to know about one shape of data: how to diff it,
 /// check a delta, and hand a batch to the matching kind of view.
@@ -92,7 +91,7 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
 
   let section: Int
   let clock: any CollectionDataClock
-  let state: Mutex<State>
+  let state: Locked<State>
   private let queue: DispatchQueue
 
   @MainActor weak var view: AnyObject? {
@@ -110,7 +109,7 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
   init(_ snapshot: Model.Snapshot, section: Int, clock: any CollectionDataClock) {
     self.section = section
     self.clock = clock
-    state = Mutex(State(current: snapshot, latest: snapshot))
+    state = Locked(State(current: snapshot, latest: snapshot))
     queue = DispatchQueue(label: "ShelfDiff.CollectionData", qos: .userInitiated)
   }
 
