@@ -223,10 +223,23 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
       handed.isEmpty ? delta : Model.removingReloads(Set(handed), from: delta, section: section)
     let batch = Batch(id: id, update: update, handedOver: handed.map(\.target))
     self.batch = batch
+    // A view that goes away mid-batch drops its callbacks without calling them;
+    // when the last one is released, the guard ends the batch so the holder goes on.
+    let dropGuard = CallbackDropGuard { [self] in
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { self.batchViewDidComplete(id, isDrop: true) }
+      }
+    }
     Model.performBatchUpdates(
       on: view, delta: viewDelta, section: section,
-      updateData: { [self] in batchDidCommit(id) },
-      completion: { [self] in batchViewDidComplete(id) })
+      updateData: { [self, dropGuard] in
+        _ = dropGuard
+        batchDidCommit(id)
+      },
+      completion: { [self, dropGuard] in
+        _ = dropGuard
+        batchViewDidComplete(id)
+      })
     batch.hasViewReturned = true
     if batch.isCommitted { handOver(batch) }
   }
@@ -244,9 +257,11 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     if batch.hasViewReturned { handOver(batch) }
   }
 
-  @MainActor private func batchViewDidComplete(_ id: Int) {
+  /// The view's animation ended, or (`isDrop`) the view released the batch's
+  /// callbacks, which ends it if the view had not.
+  @MainActor private func batchViewDidComplete(_ id: Int, isDrop: Bool = false) {
     guard let batch, batch.id == id, !batch.isViewComplete else {
-      report(.repeatedBatchCallback)
+      if !isDrop { report(.repeatedBatchCallback) }
       return
     }
     batch.isViewComplete = true
@@ -304,6 +319,18 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     }
     if let next { queue.async { self.run(next) } }
   }
+}
+
+/// Runs an action when released: held by a batch's callbacks, it notices a view
+/// that drops them uncalled.
+final class CallbackDropGuard: Sendable {
+  private let onRelease: @Sendable () -> Void
+
+  init(onRelease: @escaping @Sendable () -> Void) {
+    self.onRelease = onRelease
+  }
+
+  deinit { onRelease() }
 }
 
 /// The manual reloads of one batch: which paths are still out, and the rule
