@@ -48,6 +48,30 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
     #expect(CollectionData<Tile>().isEmpty)
   }
 
+  @Test func aViewSetWhileAnUpdateIsBeingCalculatedStillHearsOfIt() async {
+    /// Holds the calculation until the test has set the view.
+    final class Gate: CollectionDataCalculationDelegate {
+      let started = Locked(false)
+      let proceed = DispatchSemaphore(value: 0)
+      func collectionDataDidBeginCalculating(_ collectionData: AnyObject) {
+        started.withLock { $0 = true }
+        proceed.wait()
+      }
+    }
+    let holder = CollectionData([Tile](ids: 0..<3))
+    let gate = Gate()
+    holder.calculationDelegate = gate
+    let log = CompletionLog()
+    holder.update([Tile](ids: 1..<5), completion: log.completion(0))
+    #expect(await eventually { gate.started.withLock { $0 } })
+    let view = RecordingView(holder)  // shows the 3 items committed so far
+    view.completesImmediately = true
+    gate.proceed.signal()
+    #expect(await eventually { log.numbers == [0] })
+    #expect(view.mirror == holder.items && holder.items == [Tile](ids: 1..<5))
+    #expect(view.eventCount == 1 && view.failures.isEmpty)
+  }
+
   // MARK: - With a view
 
   @Test func aBatchReachesTheViewWithADeltaThatReplaysOntoItsMirror() async {

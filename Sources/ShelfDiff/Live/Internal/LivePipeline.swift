@@ -151,7 +151,7 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
   // MARK: - Calculating, on the holder's queue
 
   private func run(_ update: Update) {
-    let (old, settings, hasView) = state.withLock { ($0.current, $0.settings, $0.hasView) }
+    let (old, settings) = state.withLock { ($0.current, $0.settings) }
     let new = update.snapshot
     var plan = Plan(update: update)
     let limit = settings.dataCountThreshold
@@ -167,13 +167,19 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
       plan.isEmpty = Model.isEmpty(delta)
       plan.isAnimatable = isValid && Model.changeCount(of: delta) <= settings.changeCountThreshold
     }
-    if hasView {
+    // Without a view, commit here; deciding under the lock that the view setter
+    // takes means a view set meanwhile gets the batch instead of missing the change.
+    let isCommittedWithoutView = state.withLock { state in
+      guard !state.hasView else { return false }
+      state.current = new
+      return true
+    }
+    if isCommittedWithoutView {
+      finish(update)
+    } else {
       DispatchQueue.main.async {
         MainActor.assumeIsolated { self.deliver(plan) }
       }
-    } else {
-      commit(new)
-      finish(update)
     }
   }
 
