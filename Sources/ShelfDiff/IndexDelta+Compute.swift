@@ -10,7 +10,9 @@ extension IndexDelta {
   ///   expected O(*n*) when the surviving items keep their order.
   @inlinable
   public init<Element: Identifiable & Equatable>(from old: [Element], to new: [Element]) {
-    self.init(from: old, to: new, identifiedBy: { $0.id })
+    self.init(
+      from: old, to: new, oldIDs: IndexMatching.ids(of: old) { $0.id },
+      newIDs: IndexMatching.ids(of: new) { $0.id })
   }
 
   /// The delta that turns `old` into `new`, matching elements by the key at `id`
@@ -24,7 +26,16 @@ extension IndexDelta {
   public init<Element: Equatable, ID: Hashable>(
     from old: [Element], to new: [Element], id: KeyPath<Element, ID>
   ) {
-    self.init(from: old, to: new, identifiedBy: { $0[keyPath: id] })
+    if ID.self == Element.self && id as AnyKeyPath == \Element.self as AnyKeyPath {
+      // `id: \.self`: the elements are their own ids, no key path to apply.
+      self.init(
+        from: old, to: new, oldIDs: unsafeBitCast(old, to: [ID].self),
+        newIDs: unsafeBitCast(new, to: [ID].self))
+    } else {
+      self.init(
+        from: old, to: new, oldIDs: IndexMatching.ids(of: old) { $0[keyPath: id] },
+        newIDs: IndexMatching.ids(of: new) { $0[keyPath: id] })
+    }
   }
 
   /// The delta that turns `old` into `new`, matching elements by the key that
@@ -34,27 +45,40 @@ extension IndexDelta {
   ///
   /// - Complexity: O(*n* log *n*) where *n* is `old.count + new.count`;
   ///   expected O(*n*) when the surviving items keep their order.
-  ///   `identifiedBy` is called once per element (twice when ids repeat).
+  ///   `identifiedBy` is called once per element.
   @inlinable
   public init<Element: Equatable, ID: Hashable>(
     from old: [Element], to new: [Element], identifiedBy id: (Element) -> ID
   ) {
-    let matching = IndexMatching(
-      oldCount: old.count, newCount: new.count, oldID: { id(old[$0]) }, newID: { id(new[$0]) })
+    self.init(
+      from: old, to: new, oldIDs: IndexMatching.ids(of: old, id),
+      newIDs: IndexMatching.ids(of: new, id))
+  }
+
+  /// The delta from `old` to `new` whose ids are `oldIDs` and `newIDs`.
+  @inlinable
+  init<Element: Equatable, ID: Hashable>(
+    from old: [Element], to new: [Element], oldIDs: [ID], newIDs: [ID]
+  ) {
+    let matching = IndexMatching(oldIDs: oldIDs, newIDs: newIDs)
     var deletions: [Int] = []
     var reloads: [Reload] = []
-    for (i, j) in matching.oldToNew.enumerated() {
-      if j < 0 {
-        deletions.append(i)
-      } else if old[i] != new[j] {
-        reloads.append(Reload(from: i, to: j))
+    old.withUnsafeBufferPointer { old in
+      new.withUnsafeBufferPointer { new in
+        for (i, j) in matching.oldToNew.enumerated() {
+          if j < 0 {
+            deletions.append(i)
+          } else if old[i] != new[j] {
+            reloads.append(Reload(from: i, to: j))
+          }
+        }
       }
     }
     var duplicates: [Duplicate] = []
     if matching.hasDuplicates {
-      duplicates = IndexMatching.duplicates(
-        oldCount: old.count, newCount: new.count, oldID: { id(old[$0]) }, newID: { id(new[$0]) }
-      ).map { Duplicate(id: String(describing: $0.id), oldPositions: $0.old, newPositions: $0.new) }
+      duplicates = IndexMatching.duplicates(oldIDs: oldIDs, newIDs: newIDs).map {
+        Duplicate(id: String(describing: $0.id), oldPositions: $0.old, newPositions: $0.new)
+      }
     }
     self.init(
       deletions: deletions, insertions: matching.insertions, moves: matching.moves(),

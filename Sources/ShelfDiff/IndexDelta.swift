@@ -1,8 +1,25 @@
 /// How one array of identified elements becomes another, in the terms of a list
 /// view's batch update: deletions, insertions, moves and reloads.
 ///
+/// Elements are matched by id (`Identifiable`, a key path or a closure) and
+/// compared with `==`: the id says which item it is, `==` whether its content
+/// changed.
+///
 /// Index spaces: `deletions` and every `from` index into the old array;
 /// `insertions` and every `to` index into the new array.
+///
+/// Moves are minimal: the surviving items that are not moved form a longest
+/// increasing subsequence of new positions, so moving one item of 10,000 is
+/// one move. An item can be both moved and reloaded. Repeated ids never make a
+/// delta invalid: the k-th occurrence in old matches the k-th in new, and the
+/// repeats are listed in `duplicates` (wrap data that repeats ids on purpose in
+/// `NonUnique`).
+///
+/// ```swift
+/// let delta = IndexDelta(from: [1, 2, 3, 4], to: [4, 1, 2, 5], id: \.self)
+/// // deletions [2], insertions [3], moves [3→0]
+/// delta.applied(to: [1, 2, 3, 4], with: [4, 1, 2, 5])  // [4, 1, 2, 5]
+/// ```
 public struct IndexDelta: Hashable, Sendable {
   /// An item present in both arrays whose position relative to the other
   /// surviving items changed: `from` in old, `to` in new.
@@ -13,6 +30,8 @@ public struct IndexDelta: Hashable, Sendable {
     public var to: Int
 
     /// A move of the item at `from` in old to `to` in new.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     public init(from: Int, to: Int) {
       self.from = from
@@ -28,6 +47,8 @@ public struct IndexDelta: Hashable, Sendable {
     public var to: Int
 
     /// A reload of the item at `from` in old, found at `to` in new.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     public init(from: Int, to: Int) {
       self.from = from
@@ -48,6 +69,8 @@ public struct IndexDelta: Hashable, Sendable {
     public var newPositions: [Int]
 
     /// A duplicate report for `id`.
+    ///
+    /// - Complexity: O(1).
     public init(id: String, oldPositions: [Int], newPositions: [Int]) {
       self.id = id
       self.oldPositions = oldPositions
@@ -80,13 +103,15 @@ public struct IndexDelta: Hashable, Sendable {
   }
 
   /// Whether the two arrays were the same: nothing to animate.
-  @inlinable
+  ///
+  /// - Complexity: O(1).
   public var isEmpty: Bool {
     deletions.isEmpty && insertions.isEmpty && moves.isEmpty && reloads.isEmpty
   }
 
   /// The number of changes a view animates: deletions, insertions, moves and reloads.
-  @inlinable
+  ///
+  /// - Complexity: O(1).
   public var changeCount: Int {
     deletions.count + insertions.count + moves.count + reloads.count
   }
@@ -94,8 +119,11 @@ public struct IndexDelta: Hashable, Sendable {
 
 extension IndexDelta: CustomStringConvertible {
   /// A compact summary, such as `IndexDelta(-[1] +[0, 4] moves [2→5] reloads [3→3])`.
+  ///
+  /// - Complexity: O(`changeCount` + the number of duplicates).
   public var description: String {
-    isEmpty ? "IndexDelta(no changes)" : "IndexDelta(" + summary + ")"
+    let summary = summary
+    return "IndexDelta(" + (summary.isEmpty ? "no changes" : summary) + ")"
   }
 
   /// The changes, space-separated, for `description`.

@@ -17,8 +17,9 @@ extension SectionDelta {
   @inlinable
   public init<Section: DiffableSection>(from old: [Section], to new: [Section]) {
     // MARK: Sections
-    let sectionMatching = IndexMatching(
-      oldCount: old.count, newCount: new.count, oldID: { old[$0].id }, newID: { new[$0].id })
+    let oldSectionIDs = IndexMatching.ids(of: old) { $0.id }
+    let newSectionIDs = IndexMatching.ids(of: new) { $0.id }
+    let sectionMatching = IndexMatching(oldIDs: oldSectionIDs, newIDs: newSectionIDs)
     var sectionDeletions: [Int] = []
     var sectionReloads: [IndexDelta.Reload] = []
     for (s, t) in sectionMatching.oldToNew.enumerated() {
@@ -30,12 +31,11 @@ extension SectionDelta {
     }
     var sectionDuplicates: [IndexDelta.Duplicate] = []
     if sectionMatching.hasDuplicates {
-      sectionDuplicates = IndexMatching.duplicates(
-        oldCount: old.count, newCount: new.count, oldID: { old[$0].id }, newID: { new[$0].id }
-      ).map {
-        IndexDelta.Duplicate(
-          id: String(describing: $0.id), oldPositions: $0.old, newPositions: $0.new)
-      }
+      sectionDuplicates = IndexMatching.duplicates(oldIDs: oldSectionIDs, newIDs: newSectionIDs)
+        .map {
+          IndexDelta.Duplicate(
+            id: String(describing: $0.id), oldPositions: $0.old, newPositions: $0.new)
+        }
     }
     let sections = IndexDelta(
       deletions: sectionDeletions, insertions: sectionMatching.insertions,
@@ -44,9 +44,9 @@ extension SectionDelta {
     // MARK: Items, flattened end to end
     let oldLayout = FlatLayout(old.map(\.items))
     let newLayout = FlatLayout(new.map(\.items))
-    let itemMatching = IndexMatching(
-      oldCount: oldLayout.count, newCount: newLayout.count,
-      oldID: { oldLayout.element(at: $0).id }, newID: { newLayout.element(at: $0).id })
+    let oldIDs = oldLayout.ids { $0.id }
+    let newIDs = newLayout.ids { $0.id }
+    let itemMatching = IndexMatching(oldIDs: oldIDs, newIDs: newIDs)
 
     var deletions: [ItemPath] = []
     var moves: [Items.Move] = []
@@ -104,10 +104,7 @@ extension SectionDelta {
 
     var duplicates: [Items.Duplicate] = []
     if itemMatching.hasDuplicates {
-      duplicates = IndexMatching.duplicates(
-        oldCount: oldLayout.count, newCount: newLayout.count,
-        oldID: { oldLayout.element(at: $0).id }, newID: { newLayout.element(at: $0).id }
-      ).map {
+      duplicates = IndexMatching.duplicates(oldIDs: oldIDs, newIDs: newIDs).map {
         Items.Duplicate(
           id: String(describing: $0.id), oldPaths: $0.old.map(oldLayout.path(at:)),
           newPaths: $0.new.map(newLayout.path(at:)))
@@ -118,55 +115,5 @@ extension SectionDelta {
       items: Items(
         deletions: deletions, insertions: insertions, moves: moves, reloads: reloads,
         duplicates: duplicates))
-  }
-}
-
-/// Sections of items seen as one array laid end to end: flat positions and paths.
-@usableFromInline
-struct FlatLayout<Element> {
-  /// The items of each section.
-  @usableFromInline let sections: [[Element]]
-  /// For each section, the flat position of its first item; one more entry holds `count`.
-  @usableFromInline let starts: [Int]
-  /// For each flat position, the index of its section.
-  @usableFromInline let sectionIndex: [Int]
-
-  @inlinable
-  init(_ sections: [[Element]]) {
-    self.sections = sections
-    var starts: [Int] = []
-    starts.reserveCapacity(sections.count + 1)
-    var total = 0
-    for items in sections {
-      starts.append(total)
-      total += items.count
-    }
-    starts.append(total)
-    var sectionIndex = Array(repeating: 0, count: total)
-    sectionIndex.withUnsafeMutableBufferPointer { buffer in
-      for s in sections.indices {
-        for f in starts[s]..<starts[s + 1] { buffer[f] = s }
-      }
-    }
-    self.starts = starts
-    self.sectionIndex = sectionIndex
-  }
-
-  /// The number of items in all sections.
-  @inlinable
-  var count: Int { starts[starts.count - 1] }
-
-  /// The item at flat position `f`.
-  @inlinable
-  func element(at f: Int) -> Element {
-    let s = sectionIndex[f]
-    return sections[s][f - starts[s]]
-  }
-
-  /// The path of flat position `f`.
-  @inlinable
-  func path(at f: Int) -> ItemPath {
-    let s = sectionIndex[f]
-    return ItemPath(section: s, item: f - starts[s])
   }
 }

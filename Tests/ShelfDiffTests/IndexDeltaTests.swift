@@ -2,6 +2,8 @@ import ShelfDiff
 import TestSupport
 import Testing
 
+// MARK: - Named cases
+
 @Test func movingTheLastOfTenThousandItemsToTheFrontIsOneMove() {
   let old = Array(0..<10_000)
   let new = [9_999] + Array(0..<9_999)
@@ -11,10 +13,201 @@ import Testing
   #expect(delta.applied(to: old, with: new) == new)
 }
 
-@Test(arguments: 0..<200 as Range<UInt64>)
-func applyingTheDeltaTurnsOldIntoNew(seed: UInt64) {
+@Test func movingTheFirstOfTenThousandItemsToTheEndIsOneMove() {
+  let old = Array(0..<10_000)
+  let new = Array(1..<10_000) + [0]
+  #expect(IndexDelta(from: old, to: new, id: \.self).moves == [IndexDelta.Move(from: 0, to: 9_999)])
+}
+
+@Test func reversingTenItemsKeepsOneAndMovesNine() {
+  let old = Array(0..<10)
+  let delta = IndexDelta(from: old, to: old.reversed(), id: \.self)
+  #expect(delta.moves.count == 9)
+  #expect(delta.applied(to: old, with: old.reversed()) == old.reversed())
+}
+
+@Test func insertingAndDeletingAroundItemsMovesNothing() {
+  let delta = IndexDelta(from: [1, 2, 3, 4], to: [0, 1, 3, 4, 5], id: \.self)
+  #expect(delta == IndexDelta(deletions: [1], insertions: [0, 4]))
+  #expect(delta.changeCount == 3)
+}
+
+@Test func identicalArraysGiveAnEmptyDelta() {
+  let books = (0..<100).map { DiffBook(id: $0) }
+  let delta = IndexDelta(from: books, to: books)
+  #expect(delta.isEmpty && delta.changeCount == 0)
+  #expect(delta.description == "IndexDelta(no changes)")
+  #expect(IndexDelta(from: [DiffBook](), to: []).isEmpty)
+}
+
+@Test func anEditedItemIsAReloadAndCanAlsoMove() {
+  let old = [DiffBook(id: 1), DiffBook(id: 2), DiffBook(id: 3)]
+  let new = [DiffBook(id: 3, edition: 1), DiffBook(id: 1), DiffBook(id: 2, edition: 1)]
+  let delta = IndexDelta(from: old, to: new)
+  #expect(delta.moves == [.init(from: 2, to: 0)])
+  #expect(delta.reloads == [.init(from: 1, to: 2), .init(from: 2, to: 0)])
+  #expect(delta.applied(to: old, with: new) == new)
+  #expect(delta.description == "IndexDelta(moves [2→0] reloads [1→2, 2→0])")
+}
+
+@Test func keyPathClosureAndIdentifiableGiveTheSameDelta() {
+  let old = [DiffBook(id: 1), DiffBook(id: 2), DiffBook(id: 3), DiffBook(id: 4)]
+  let new = [DiffBook(id: 4), DiffBook(id: 2, edition: 3), DiffBook(id: 5), DiffBook(id: 1)]
+  let delta = IndexDelta(from: old, to: new)
+  #expect(IndexDelta(from: old, to: new, id: \.id) == delta)
+  #expect(IndexDelta(from: old, to: new, identifiedBy: { $0.id }) == delta)
+  #expect(IndexDelta(from: old.map(\.id), to: new.map(\.id), id: \.self).moves == delta.moves)
+}
+
+@Test func repeatedIdsAreMatchedByOccurrenceAndReported() {
+  let old = ["a", "b", "a", "c"]
+  let new = ["a", "a", "a", "b"]
+  let delta = IndexDelta(from: old, to: new, id: \.self)
+  #expect(delta.duplicates == [.init(id: "a", oldPositions: [0, 2], newPositions: [0, 1, 2])])
+  #expect(delta.deletions == [3])
+  #expect(delta.insertions == [2])
+  #expect(delta.applied(to: old, with: new) == new)
+  #expect(delta.description.hasSuffix("duplicates [a])"))
+  #expect(
+    IndexDelta(from: [1, 1], to: [1, 1], id: \.self).description == "IndexDelta(duplicates [1])")
+}
+
+@Test func anEditedDuplicateOfNonUniqueDataReloadsInPlace() {
+  let old = NonUnique.numbering([DiffBook(id: 7), DiffBook(id: 8), DiffBook(id: 7)])
+  let new = NonUnique.numbering([DiffBook(id: 7), DiffBook(id: 8), DiffBook(id: 7, edition: 1)])
+  #expect(old.map(\.occurrence) == [0, 0, 1])
+  #expect(old.map(\.id.description) == ["7", "8", "7#1"])
+  let delta = IndexDelta(from: old, to: new)
+  #expect(delta == IndexDelta(reloads: [.init(from: 2, to: 2)]))
+  #expect(delta.duplicates.isEmpty)
+  // Keyed by content instead, the same edit is a deletion and an insertion.
+  let byContent = IndexDelta(from: old.map(\.element), to: new.map(\.element), id: \.self)
+  #expect(byContent.deletions == [2] && byContent.insertions == [2])
+}
+
+@Test func movingOneOfTwoDuplicatesKeepsTheirOccurrenceOrder() {
+  let old = NonUnique.numbering([DiffBook(id: 1), DiffBook(id: 2), DiffBook(id: 1)])
+  let new = NonUnique.numbering([DiffBook(id: 1), DiffBook(id: 1), DiffBook(id: 2)])
+  let delta = IndexDelta(from: old, to: new)
+  #expect(delta.moves.count == 1)
+  #expect(delta.applied(to: old, with: new) == new)
+}
+
+@Test func deltasThatDoNotFitAreInvalid() {
+  #expect(IndexDelta(deletions: [0]).isValid(oldCount: 1, newCount: 0))
+  #expect(!IndexDelta(deletions: [1]).isValid(oldCount: 1, newCount: 0))
+  #expect(!IndexDelta(deletions: [0, 0]).isValid(oldCount: 2, newCount: 0))
+  #expect(!IndexDelta(insertions: [0]).isValid(oldCount: 1, newCount: 1))
+  #expect(!IndexDelta(moves: [.init(from: 0, to: 1)]).isValid(oldCount: 1, newCount: 1))
+  #expect(
+    !IndexDelta(deletions: [0], moves: [.init(from: 0, to: 0)]).isValid(oldCount: 1, newCount: 1))
+  #expect(IndexDelta(reloads: [.init(from: 1, to: 1)]).isValid(oldCount: 2, newCount: 2))
+  // Replayed, old 1 lands at new 0, so a reload from 1 to 1 names the wrong item.
+  #expect(
+    !IndexDelta(deletions: [0], insertions: [1], reloads: [.init(from: 1, to: 1)])
+      .isValid(oldCount: 2, newCount: 2))
+}
+
+@Test func replayingADeltaOnArraysItDoesNotFitStops() async {
+  await #expect(processExitsWith: .failure) {
+    _ = IndexDelta(deletions: [3]).applied(to: [1], with: [Int]())
+  }
+}
+
+@Test func theDocumentedExampleHoldsAsWritten() {
+  let delta = IndexDelta(from: [1, 2, 3, 4], to: [4, 1, 2, 5], id: \.self)
+  #expect(delta == IndexDelta(deletions: [2], insertions: [3], moves: [.init(from: 3, to: 0)]))
+  #expect(delta.applied(to: [1, 2, 3, 4], with: [4, 1, 2, 5]) == [4, 1, 2, 5])
+}
+
+// MARK: - Properties
+
+/// A random pair of book arrays of a shape chosen by the seed.
+func randomBooks(seed: UInt64) -> (old: [DiffBook], new: [DiffBook]) {
   var rng = SeededGenerator(seed: seed)
-  let old = (0..<30).filter { _ in .random(using: &rng) }.shuffled(using: &rng)
-  let new = (0..<30).filter { _ in .random(using: &rng) }.shuffled(using: &rng)
-  #expect(IndexDelta(from: old, to: new, id: \.self).applied(to: old, with: new) == new)
+  let count = Int.random(in: 0..<40, using: &rng)
+  let old = (0..<count).map { DiffBook(id: $0) }.shuffled(using: &rng)
+  func edited(_ books: [DiffBook]) -> [DiffBook] {
+    books.map { book in
+      var book = book
+      if Int.random(in: 0..<5, using: &rng) == 0 { book.edition += 1 }
+      return book
+    }
+  }
+  switch seed % 7 {
+  case 0: return ([], edited(old))
+  case 1: return (old, [])
+  case 2: return (old, (100..<100 + count).map { DiffBook(id: $0) })  // all new
+  case 3: return (old, edited(old.reversed()))
+  case 4: return (old, edited(old.shuffled(using: &rng)))  // all moved, most likely
+  case 5:  // duplicate ids
+    let ids = (0..<count).map { _ in Int.random(in: 0..<8, using: &rng) }
+    return (
+      ids.map { DiffBook(id: $0) },
+      edited(
+        ids.filter { _ in Bool.random(using: &rng) }.map { DiffBook(id: $0) } + [DiffBook(id: 3)]
+      )
+      .shuffled(using: &rng)
+    )
+  default:  // churn: some kept in order, some deleted, inserted, moved
+    var new = old.filter { _ in Int.random(in: 0..<4, using: &rng) > 0 }
+    for k in 0..<Int.random(in: 0..<6, using: &rng) {
+      new.insert(DiffBook(id: 200 + k), at: Int.random(in: 0...new.count, using: &rng))
+    }
+    for _ in 0..<Int.random(in: 0..<4, using: &rng) where !new.isEmpty {
+      let book = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
+      new.insert(book, at: Int.random(in: 0...new.count, using: &rng))
+    }
+    return (old, edited(new))
+  }
+}
+
+@Test(arguments: 0..<700 as Range<UInt64>)
+func applyingTheDeltaTurnsOldIntoNew(seed: UInt64) {
+  let (old, new) = randomBooks(seed: seed)
+  let delta = IndexDelta(from: old, to: new)
+  #expect(delta.isValid(oldCount: old.count, newCount: new.count))
+  #expect(delta.applied(to: old, with: new) == new)
+}
+
+@Test(arguments: 0..<700 as Range<UInt64>)
+func theDeltaHoldsExactlyTheNecessaryChanges(seed: UInt64) {
+  let (old, new) = randomBooks(seed: seed)
+  let delta = IndexDelta(from: old, to: new)
+  let pairs = occurrencePairs(old: old.map(\.id), new: new.map(\.id))
+  #expect(delta.moves.count == minimalMoveCount(old: old.map(\.id), new: new.map(\.id)))
+  let pairSet = Set(pairs.map { [$0.old, $0.new] })
+  #expect(delta.moves.allSatisfy { pairSet.contains([$0.from, $0.to]) })
+  #expect(delta.moves.map(\.from) == delta.moves.map(\.from).sorted())
+  #expect(
+    delta.reloads.map { [$0.from, $0.to] }
+      == pairs.filter { old[$0.old] != new[$0.new] }.map { [$0.old, $0.new] })
+  #expect(delta.deletions == old.indices.filter { i in !pairs.contains { $0.old == i } })
+  #expect(delta.insertions == new.indices.filter { j in !pairs.contains { $0.new == j } })
+  let hasRepeats = Set(old.map(\.id)).count < old.count || Set(new.map(\.id)).count < new.count
+  #expect(delta.duplicates.isEmpty == !hasRepeats)
+}
+
+@Test(arguments: 0..<300 as Range<UInt64>)
+func nonUniqueDataNeverReportsDuplicatesAndReplays(seed: UInt64) {
+  let (old, new) = randomBooks(seed: seed / 7 * 7 + 5)  // the duplicate-id shape
+  let delta = IndexDelta(from: NonUnique.numbering(old), to: NonUnique.numbering(new))
+  #expect(delta.duplicates.isEmpty)
+  #expect(
+    delta.applied(to: NonUnique.numbering(old), with: NonUnique.numbering(new)).map(\.element)
+      == new)
+}
+
+@Test(arguments: 0..<10 as Range<UInt64>)
+func largeShufflesWithChurnMoveMinimally(seed: UInt64) {
+  var rng = SeededGenerator(seed: 1_000 + seed)
+  let old = Array(0..<600)
+  var new = old.filter { _ in Int.random(in: 0..<10, using: &rng) > 0 } + Array(600..<660)
+  for _ in 0..<(seed % 2 == 0 ? 30 : 600) {
+    new.swapAt(
+      Int.random(in: 0..<new.count, using: &rng), Int.random(in: 0..<new.count, using: &rng))
+  }
+  let delta = IndexDelta(from: old, to: new, id: \.self)
+  #expect(delta.moves.count == minimalMoveCount(old: old, new: new))
+  #expect(delta.applied(to: old, with: new) == new)
 }

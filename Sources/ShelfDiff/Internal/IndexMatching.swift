@@ -12,14 +12,13 @@ struct IndexMatching: Sendable {
   /// Whether an id occurs more than once in old or in new.
   @usableFromInline var hasDuplicates: Bool
 
-  /// Matches `oldCount` old positions with `newCount` new ones by the ids that
-  /// `oldID` and `newID` return.
+  /// Matches the positions of `oldIDs` with those of `newIDs`.
   ///
-  /// - Complexity: O(`oldCount` + `newCount`) expected, one hash of each id.
+  /// - Complexity: O(`oldIDs.count` + `newIDs.count`) expected, one hash of each id.
   @inlinable
-  init<ID: Hashable>(
-    oldCount: Int, newCount: Int, oldID: (Int) -> ID, newID: (Int) -> ID
-  ) {
+  init<ID: Hashable>(oldIDs: [ID], newIDs: [ID]) {
+    let oldCount = oldIDs.count
+    let newCount = newIDs.count
     var oldToNew = Array(repeating: -1, count: oldCount)
     var newToOld = Array(repeating: -1, count: newCount)
     var hasDuplicates = false
@@ -27,24 +26,28 @@ struct IndexMatching: Sendable {
     // A negative entry is a state, see `Slot`.
     var table = [ID: Int](minimumCapacity: oldCount)
     var nextOld = Array(repeating: -1, count: oldCount)
-    var i = oldCount - 1
-    while i >= 0 {
-      if let later = table.updateValue(i, forKey: oldID(i)) {
-        nextOld[i] = later
-        hasDuplicates = true
+    oldIDs.withUnsafeBufferPointer { oldIDs in
+      var i = oldCount - 1
+      while i >= 0 {
+        if let later = table.updateValue(i, forKey: oldIDs[i]) {
+          nextOld[i] = later
+          hasDuplicates = true
+        }
+        i -= 1
       }
-      i -= 1
     }
-    nextOld.withUnsafeBufferPointer { nextOld in
-      oldToNew.withUnsafeMutableBufferPointer { oldToNew in
-        newToOld.withUnsafeMutableBufferPointer { newToOld in
-          for j in 0..<newCount {
-            let i = Self.claim(&table[newID(j), default: Slot.unseen], nextOld: nextOld)
-            if i >= 0 {
-              oldToNew[i] = j
-              newToOld[j] = i
-            } else if i == Slot.repeated {
-              hasDuplicates = true
+    newIDs.withUnsafeBufferPointer { newIDs in
+      nextOld.withUnsafeBufferPointer { nextOld in
+        oldToNew.withUnsafeMutableBufferPointer { oldToNew in
+          newToOld.withUnsafeMutableBufferPointer { newToOld in
+            for j in 0..<newCount {
+              let i = Self.claim(&table[newIDs[j], default: Slot.unseen], nextOld: nextOld)
+              if i >= 0 {
+                oldToNew[i] = j
+                newToOld[j] = i
+              } else if i == Slot.repeated {
+                hasDuplicates = true
+              }
             }
           }
         }
@@ -53,6 +56,19 @@ struct IndexMatching: Sendable {
     self.oldToNew = oldToNew
     self.newToOld = newToOld
     self.hasDuplicates = hasDuplicates
+  }
+
+  /// The ids of `elements`, in order.
+  ///
+  /// - Complexity: O(`elements.count`) calls of `id`.
+  @inlinable
+  static func ids<Element, ID>(of elements: [Element], _ id: (Element) -> ID) -> [ID] {
+    elements.withUnsafeBufferPointer { elements in
+      Array(unsafeUninitializedCapacity: elements.count) { buffer, count in
+        for k in elements.indices { (buffer.baseAddress! + k).initialize(to: id(elements[k])) }
+        count = elements.count
+      }
+    }
   }
 
   /// The states of a table entry, besides an old position to match next.
@@ -85,7 +101,7 @@ struct IndexMatching: Sendable {
   }
 
   /// The unmatched old positions, ascending.
-  @inlinable
+  @usableFromInline
   var deletions: [Int] {
     var result: [Int] = []
     for (i, j) in oldToNew.enumerated() where j < 0 { result.append(i) }
@@ -93,7 +109,7 @@ struct IndexMatching: Sendable {
   }
 
   /// The unmatched new positions, ascending.
-  @inlinable
+  @usableFromInline
   var insertions: [Int] {
     var result: [Int] = []
     for (j, i) in newToOld.enumerated() where i < 0 { result.append(j) }
@@ -104,7 +120,7 @@ struct IndexMatching: Sendable {
   /// positions, in old order: the fewest moves that reorder the survivors.
   ///
   /// - Complexity: O(*n* log *n*), O(*n*) when the survivors kept their order.
-  @inlinable
+  @usableFromInline
   func moves() -> [IndexDelta.Move] {
     var order: [Int] = []  // new positions of the survivors, in old order
     order.reserveCapacity(oldToNew.count)
@@ -126,17 +142,19 @@ struct IndexMatching: Sendable {
     return result
   }
 
-  /// Every id that occurs more than once in old or in new, with its old and new
-  /// positions, in order of first appearance (old before new).
+  /// Every id that occurs more than once in `oldIDs` or in `newIDs`, with its
+  /// old and new positions, in order of first appearance (old before new).
   ///
-  /// - Complexity: O(`oldCount` + `newCount`) expected.
-  @inlinable
-  static func duplicates<ID: Hashable>(
-    oldCount: Int, newCount: Int, oldID: (Int) -> ID, newID: (Int) -> ID
-  ) -> [(id: ID, old: [Int], new: [Int])] {
+  /// - Complexity: O(`oldIDs.count` + `newIDs.count`) expected.
+  @usableFromInline
+  static func duplicates<ID: Hashable>(oldIDs: [ID], newIDs: [ID]) -> [(
+    id: ID, old: [Int], new: [Int]
+  )] {
     var positions: [ID: (old: [Int], new: [Int], first: Int)] = [:]
-    for i in 0..<oldCount { positions[oldID(i), default: ([], [], i)].old.append(i) }
-    for j in 0..<newCount { positions[newID(j), default: ([], [], oldCount + j)].new.append(j) }
+    for (i, id) in oldIDs.enumerated() { positions[id, default: ([], [], i)].old.append(i) }
+    for (j, id) in newIDs.enumerated() {
+      positions[id, default: ([], [], oldIDs.count + j)].new.append(j)
+    }
     return positions.filter { $0.value.old.count > 1 || $0.value.new.count > 1 }
       .sorted { $0.value.first < $1.value.first }
       .map { (id: $0.key, old: $0.value.old, new: $0.value.new) }
