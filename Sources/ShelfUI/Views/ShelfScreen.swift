@@ -261,3 +261,30 @@ public final class ShelfScreen {
     model.rows.indices.contains(state.focusRow) ? model.rows[state.focusRow] : nil
   }
 }
+
+// MARK: - Inspection (tests and the executable)
+
+extension ShelfScreen {
+  /// The ids of the focused row and card.
+  package var focusedIDs: (row: String?, card: String?) {
+    (focusedRow?.id, focusedCard?.id)
+  }
+
+  /// The first visible card the row with `rowID` remembers (0 if never scrolled).
+  package func rememberedOffset(ofRow rowID: String) -> Int { state.offsets[rowID] ?? 0 }
+
+  /// The content line at the top of the table.
+  package var scrollLine: Int { state.scrollY }
+
+  /// Whether the details panel is open.
+  package var isShowingDetails: Bool { overlay == .details }
+
+  /// Whether the help overlay is open.
+  package var isShowingHelp: Bool { overlay == .help }
+
+  /// The filter text, and whether the prompt takes keys.
+  package var filter: (query: String, isEditing: Bool) { (filterQuery, isEditingFilter) }
+
+  /// The ids of the rows shown, top to bottom.
+  package var shownRowIDs: [String] { model.rows.map(\.id) }
+}
