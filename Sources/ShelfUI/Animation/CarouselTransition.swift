@@ -85,7 +85,7 @@ struct CarouselTransition: Sendable {
         face: newCards[new], x: newX(new), width: width, isFocused: new == focusedCard)
       switch kind {
       case .inserted:
-        card.x = newX(new) + shiftOfStillNeighbour(beforeNew: new, progress: progress, strip: strip)
+        card.x = insertedX(new: new, progress: progress, strip: strip)
         card.width = Easing.lerp(0, width, progress)
       case .stable, .moved, .deleted:
         card.x = x(old: mapping.oldOfNew[new], new: new)
@@ -105,7 +105,7 @@ struct CarouselTransition: Sendable {
       let new = mapping.newOfOld[old]
       if new < 0 {
         var card = CardPlacement(face: oldCards[old], x: oldX(old), width: width, isFocused: false)
-        card.x = oldX(old) + shiftOfStillNeighbour(beforeOld: old, progress: progress, strip: strip)
+        card.x = deletedX(old: old, progress: progress, strip: strip)
         card.width = Easing.lerp(width, 0, progress)
         leaving.append(card)
       } else if !drawn.contains(new) {
@@ -123,6 +123,46 @@ struct CarouselTransition: Sendable {
       }
     }
     return still + leaving + arriving + moving + focused
+  }
+
+  /// Where inserted card `new` is drawn: just right of the still card before
+  /// it (where that card is now) and the inserted cards between them, as far as
+  /// their gaps have opened.
+  private func insertedX(new: Int, progress: Double, strip: StripMetrics) -> Int {
+    var index = new - 1
+    var opened = 0
+    while index >= 0 && new - index <= Self.neighbourSearchLimit && kinds.kind(new: index) == .inserted {
+      opened += Easing.lerp(0, strip.pitch, progress)
+      index -= 1
+    }
+    if index >= 0 && kinds.kind(new: index) == .stable {
+      let old = mapping.oldOfNew[index]
+      let x = Easing.lerp(strip.x(ofCard: old, offset: oldOffset), strip.x(ofCard: index, offset: newOffset), progress)
+      return x + strip.pitch + opened
+    }
+    let first = index + 1
+    return strip.x(ofCard: first, offset: newOffset)
+      + shiftOfStillNeighbour(beforeNew: first, progress: progress, strip: strip) + opened
+  }
+
+  /// Where deleted card `old` is drawn: just right of the still card before it
+  /// (where that card is now) and the deleted cards between them, as far as
+  /// their gaps have closed.
+  private func deletedX(old: Int, progress: Double, strip: StripMetrics) -> Int {
+    var index = old - 1
+    var remaining = 0
+    while index >= 0 && old - index <= Self.neighbourSearchLimit && kinds.kind(old: index) == .deleted {
+      remaining += Easing.lerp(strip.pitch, 0, progress)
+      index -= 1
+    }
+    if index >= 0 && kinds.kind(old: index) == .stable {
+      let new = mapping.newOfOld[index]
+      let x = Easing.lerp(strip.x(ofCard: index, offset: oldOffset), strip.x(ofCard: new, offset: newOffset), progress)
+      return x + strip.pitch + remaining
+    }
+    let first = index + 1
+    return strip.x(ofCard: first, offset: oldOffset)
+      + shiftOfStillNeighbour(beforeOld: first, progress: progress, strip: strip) + remaining
   }
 
   /// How far the nearest still card left of new index `new` is from its final

@@ -112,9 +112,8 @@ struct TableTransition: Sendable {
       guard var entry = placement(new: new, progress: progress, carouselProgress: carouselProgress)
       else { continue }
       if kind == .inserted {
-        let shift = shiftOfStillNeighbour(beforeNew: new, progress: progress)
         let height = Easing.lerp(0, newModel.entries[new].height, progress)
-        entry = entry.placed(y: newY(new) + shift, height: height)
+        entry = entry.placed(y: insertedY(new: new, progress: progress), height: height)
       } else {
         entry = entry.placed(y: Easing.lerp(oldY(old), newY(new), progress), height: nil)
         entry = entry.highlighted(titleChanged(old: old, new: new) ? 1 - progress : 0)
@@ -129,9 +128,8 @@ struct TableTransition: Sendable {
       let new = mapping.newOfOld[old]
       if new < 0 {
         guard var entry = oldPlacement(old: old) else { continue }
-        let shift = shiftOfStillNeighbour(beforeOld: old, progress: progress)
         let height = Easing.lerp(oldModel.entries[old].height, 0, progress)
-        entry = entry.placed(y: oldY(old) + shift, height: height)
+        entry = entry.placed(y: deletedY(old: old, progress: progress), height: height)
         leaving.append(entry)
       } else if !placed.contains(new) {
         placed.insert(new)
@@ -201,6 +199,49 @@ struct TableTransition: Sendable {
     return .row(placement)
   }
 
+  /// Where inserted entry `new` is drawn: just below what comes before it —
+  /// the still entry above (where that entry is now) plus the inserted entries
+  /// between them, as far as they have grown.
+  private func insertedY(new: Int, progress: Double) -> Int {
+    var index = new - 1
+    var grown = 0
+    while index >= 0 && new - index <= Self.neighbourSearchLimit && kinds.kind(new: index) == .inserted {
+      grown += Easing.lerp(0, after.model.entries[index].height, progress)
+      index -= 1
+    }
+    if index >= 0 && kinds.kind(new: index) == .stable {
+      let y = Easing.lerp(oldY(mapping.oldOfNew[index]), newY(index), progress)
+      return y + after.model.entries[index].height + grown
+    }
+    return newY(index + 1) + shiftOfStillNeighbour(beforeNew: index + 1, progress: progress) + grown
+  }
+
+  /// Where deleted entry `old` is drawn: just below what came before it — the
+  /// still entry above (where that entry is now) plus the deleted entries
+  /// between them, as far as they have collapsed.
+  private func deletedY(old: Int, progress: Double) -> Int {
+    var index = old - 1
+    var remaining = 0
+    while index >= 0 && old - index <= Self.neighbourSearchLimit && kinds.kind(old: index) == .deleted {
+      remaining += Easing.lerp(before.model.entries[index].height, 0, progress)
+      index -= 1
+    }
+    if index >= 0 && kinds.kind(old: index) == .stable {
+      let y = Easing.lerp(oldY(index), newY(mapping.newOfOld[index]), progress)
+      return y + before.model.entries[index].height + remaining
+    }
+    return oldY(index + 1) + shiftOfStillNeighbour(beforeOld: index + 1, progress: progress) + remaining
+  }
+
+  /// How far the table's top moves: where nothing still is above, entries move with it.
+  private func shiftOfTop(progress: Double) -> (fromOld: Int, fromNew: Int) {
+    let top = Layout.body(for: size).minY
+    let old = top - before.state.scrollY
+    let new = top - after.state.scrollY
+    let now = Easing.lerp(old, new, progress)
+    return (now - old, now - new)
+  }
+
   /// How far the nearest still entry above new entry `new` is from its final
   /// line: an inserted entry grows travelling with it.
   private func shiftOfStillNeighbour(beforeNew new: Int, progress: Double) -> Int {
@@ -212,7 +253,7 @@ struct TableTransition: Sendable {
       }
       index -= 1
     }
-    return 0
+    return shiftOfTop(progress: progress).fromNew
   }
 
   /// How far the nearest still entry above old entry `old` is from its first
@@ -226,7 +267,7 @@ struct TableTransition: Sendable {
       }
       index -= 1
     }
-    return 0
+    return shiftOfTop(progress: progress).fromOld
   }
 }
 

@@ -27,7 +27,7 @@ extension ShelfScreen {
       frames.append(screen.render(size: size, now: now))
     }
     let last = screen.render(size: size, now: now)
-    if frames.count == 1 || frames.last != last { frames.append(last) }
+    if frames.last != last { frames.append(last) }
     return frames
   }
 
