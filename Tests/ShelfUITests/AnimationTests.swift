@@ -120,7 +120,7 @@ func framesRunFromTheFirstScreenToTheLastAndStayInBounds(seed: UInt64) {
 
 @MainActor
 private func animatedScreen(_ content: ShelfContent = AnimationFixtures.base) -> ShelfScreen {
-  let screen = ShelfScreen(content: content, configuration: configuration)
+  let screen = ShelfScreen(content: content, configuration: configuration, updates: .immediate)
   _ = screen.render(size: size, now: 0)
   return screen
 }
@@ -221,7 +221,7 @@ private func animatedScreen(_ content: ShelfContent = AnimationFixtures.base) ->
 
 @MainActor
 @Test func aLargeBatchSnapsInsteadOfAnimating() {
-  let screen = ShelfScreen(content: AnimationFixtures.base, configuration: ScreenConfiguration(largeBatchLimit: 3))
+  let screen = ShelfScreen(content: AnimationFixtures.base, configuration: ScreenConfiguration(largeBatchLimit: 3), updates: .immediate)
   _ = screen.render(size: size, now: 0)
   screen.setContent(AnimationFixtures.changed { sections in
     sections[0].rows[0].cards.reverse()

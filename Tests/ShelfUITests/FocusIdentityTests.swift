@@ -5,7 +5,7 @@ private let size = Size(width: 80, height: 24)
 
 @MainActor
 private func screen(_ content: ShelfContent = Fixtures.content) -> ShelfScreen {
-  let screen = ShelfScreen(content: content, configuration: ScreenConfiguration(animationDuration: 0))
+  let screen = ShelfScreen(content: content, configuration: ScreenConfiguration(animationDuration: 0), updates: .immediate)
   _ = screen.render(size: size, now: 0)
   return screen
 }

@@ -39,7 +39,7 @@ func firstScreenMatchesItsGolden(width: Int, height: Int) {
 @MainActor
 @Test func theFilterPromptMatchesItsGolden() {
   let size = Size(width: 80, height: 24)
-  let screen = ShelfScreen(content: Fixtures.content, configuration: ScreenConfiguration(animationDuration: 0))
+  let screen = ShelfScreen(content: Fixtures.content, configuration: ScreenConfiguration(animationDuration: 0), updates: .immediate)
   _ = screen.render(size: size, now: 0)
   for key in [Key.character("/"), .character("1"), .character("9"), .character("6")] { _ = screen.handle(key, size: size) }
   expectGolden(TextBackend.text(of: screen.render(size: size, now: 0)), named: "filter-196-80x24")
