@@ -147,3 +147,25 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (fram
   await yieldUntil("the holders settled") { table.isIdle }
   #expect(screen.nextFrameDeadline(now: 10) == nil)
 }
+
+@MainActor
+@Test func aCarouselTheWatchdogReleasedDoesNotHoldUpTheNextBatch() async throws {
+  let clock = ManualClock()
+  let screen = liveScreen(clock: clock)
+  let table = try #require(screen.liveTable)
+  screen.setContent(AnimationFixtures.changed { $0[0].rows[0].cards[1].title = "edited" })
+  await yieldUntil("the table committed") { screen.animator.isBusy }
+  _ = screen.render(size: size, now: 0)
+  await yieldUntil("r1's holder delivered its batch") { screen.carouselCompletions["r1"] != nil }
+  clock.advance(by: table.carouselTimeout)  // r1 has not finished: the watchdog lets it go
+  _ = screen.render(size: size, now: 300)  // the table ends; r1 started late and is still going
+  #expect(screen.carouselCompletions["r1"] != nil)
+  await yieldUntil("the table's batch completed") { table.data.isIdle }
+  let next = AnimationFixtures.changes[1].content
+  screen.setContent(next)
+  await yieldUntil("the next batch arrived") { screen.shownRowIDs == ["r1", "r3", "r4"] }
+  #expect(screen.carouselCompletions.isEmpty)  // the released carousel was ended, not left hanging
+  let (frames, _) = await runToIdle(screen, from: 400)
+  #expect(frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: next, size: size)))
+  #expect(table.carousels["r1"]?.data.items == next.sections[0].rows[0].cards)
+}

@@ -15,10 +15,16 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
   /// The screen that draws the table.
   private weak var screen: ShelfScreen?
 
-  /// A table holding `sections`.
-  init(sections: [ShelfSection], clock: any CollectionDataClock) {
+  /// How long a carousel may take before the table's watchdog lets its batch go.
+  let carouselTimeout: Duration
+
+  /// A table holding `sections`, whose carousels animate for `animationDuration`
+  /// milliseconds (the watchdog allows several times that).
+  init(sections: [ShelfSection], clock: any CollectionDataClock, animationDuration: UInt64) {
     self.clock = clock
+    carouselTimeout = .milliseconds(max(1000, 4 * Int(min(animationDuration, 60_000))))
     data = CollectionSectionData(sections, clock: clock)
+    data.manualReloadTimeout = carouselTimeout
   }
 
   /// Makes `screen` the view of the holders.
@@ -43,7 +49,8 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
       if let existing = carousels[rowID], !existing.data.isIdle || existing.data.items == carousel.oldCards {
         continue
       }
-      carousels[rowID] = LiveCarousel(rowID: rowID, cards: carousel.oldCards, clock: clock, screen: screen)
+      let live = LiveCarousel(rowID: rowID, cards: carousel.oldCards, clock: clock, screen: screen)
+      carousels[rowID] = live
     }
     let showing = Set(
       Layout.scene(of: transition.after.model, state: transition.after.state, size: transition.size).rows.map(\.id))

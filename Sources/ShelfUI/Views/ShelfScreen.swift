@@ -85,7 +85,8 @@ public final class ShelfScreen {
     animator = TableAnimator(configuration: configuration)
     state.rememberIDs(in: model)
     if case .liveHolders(let clock) = updates {
-      let table = LiveTable(sections: content.sections, clock: clock)
+      let table = LiveTable(
+        sections: content.sections, clock: clock, animationDuration: configuration.effectiveDuration)
       liveTable = table
       table.attach(to: self)
     }
