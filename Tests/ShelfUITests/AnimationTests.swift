@@ -249,3 +249,43 @@ private func animatedScreen(_ content: ShelfContent = AnimationFixtures.base) ->
   #expect(Easing.lerp(10, -10, 0.5) == 0)
   #expect(Easing.round(-2.5) == -3)
 }
+
+@MainActor
+@Test func aRowScrolledIntoViewMidUpdateShowsTheCurrentData() {
+  let screen = animatedScreen()
+  screen.setContent(AnimationFixtures.changed { sections in
+    sections[0].rows[0].cards[0].title = "Card a, edited"  // on screen: animates
+    sections[1].rows[1].cards = [AnimationFixtures.card("fresh")]  // r4, below the screen
+  })
+  _ = screen.render(size: size, now: 0)
+  _ = screen.render(size: size, now: 100)
+  for _ in 0..<3 { _ = screen.handle(.down, size: size) }
+  #expect(screen.focusedIDs == ("r4", "fresh"))
+  let text = TextBackend.text(of: screen.render(size: size, now: 120))
+  #expect(text.contains("┃Card fresh"))
+  #expect(!text.contains("Card m"))
+}
+
+@MainActor
+@Test func emptyContentShowsAMessageAndKeysStillWork() {
+  let empty = ShelfContent(title: "Nothing", sections: [])
+  let screen = ShelfScreen(content: empty, configuration: configuration, updates: .immediate)
+  let text = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(text.contains("no rows"))
+  #expect(text.contains("Nothing · 0 rows"))
+  for key in [Key.down, .up, .left, .right, .end, .home, .character("$"), .character("0"), .pageDown, .enter] {
+    _ = screen.handle(key, size: size)
+  }
+  #expect(!screen.isShowingDetails)
+  screen.setContent(AnimationFixtures.base)
+  #expect(screen.focusedIDs == ("r1", "a"))
+  screen.setContent(empty)  // waits for the first change to finish
+  var now: UInt64 = 0
+  var last = ""
+  while let deadline = screen.nextFrameDeadline(now: now) {
+    now = deadline
+    last = TextBackend.text(of: screen.render(size: size, now: now))
+  }
+  #expect(now == 600)
+  #expect(last.contains("no rows"))
+}
