@@ -1,7 +1,8 @@
 import ShelfDiff
-@testable import ShelfUI
 import TestSupport
 import Testing
+
+@testable import ShelfUI
 
 private let size = AnimationFixtures.size
 
@@ -29,7 +30,9 @@ private func liveScreen(clock: ManualClock = ManualClock()) -> ShelfScreen {
 
 /// Draws frames when asked until the screen and its holders are idle; the texts drawn.
 @MainActor
-private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (frames: [String], end: UInt64) {
+private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
+  frames: [String], end: UInt64
+) {
   var now = start
   var frames: [String] = []
   for _ in 0..<200_000 {
@@ -59,7 +62,8 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (fram
   let (frames, end) = await runToIdle(screen, from: 1000)
   #expect(frames.count > 2)
   #expect(end == 1300)
-  #expect(frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: target, size: size)))
+  #expect(
+    frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: target, size: size)))
 }
 
 @MainActor
@@ -94,7 +98,9 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (fram
 @Test func updatesDuringABatchCoalesceInTheHolders() async {
   let screen = liveScreen()
   let first = AnimationFixtures.changes[0].content
-  let skipped = AnimationFixtures.changed { $0[1].rows.append(AnimationFixtures.row("skipped", ["q"])) }
+  let skipped = AnimationFixtures.changed {
+    $0[1].rows.append(AnimationFixtures.row("skipped", ["q"]))
+  }
   let newest = AnimationFixtures.changes[1].content
   screen.setContent(first)
   screen.setContent(skipped)
@@ -103,7 +109,8 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (fram
   #expect(!frames.contains { $0.contains("Row skipped") })
   #expect(frames.contains { $0.contains("Row new") })
   #expect(screen.shownRowIDs == ["r1", "r3", "r4"])
-  #expect(frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: newest, size: size)))
+  #expect(
+    frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: newest, size: size)))
 }
 
 @MainActor
@@ -124,7 +131,10 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (fram
 @MainActor
 @Test func theFilterGoesThroughTheHoldersToo() async {
   let screen = liveScreen()
-  for key in [Key.character("/"), .character("C"), .character("a"), .character("r"), .character("d"), .character(" "), .character("m")] {
+  for key in [
+    Key.character("/"), .character("C"), .character("a"), .character("r"), .character("d"),
+    .character(" "), .character("m"),
+  ] {
     _ = screen.handle(key, size: size)
   }
   let (frames, _) = await runToIdle(screen, from: 0)
@@ -166,6 +176,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (fram
   await yieldUntil("the next batch arrived") { screen.shownRowIDs == ["r1", "r3", "r4"] }
   #expect(screen.carouselCompletions.isEmpty)  // the released carousel was ended, not left hanging
   let (frames, _) = await runToIdle(screen, from: 400)
-  #expect(frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: next, size: size)))
+  #expect(
+    frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: next, size: size)))
   #expect(table.carousels["r1"]?.data.items == next.sections[0].rows[0].cards)
 }

@@ -95,7 +95,9 @@ struct TableAnimator: Sendable {
     if carouselsStartWithTable {
       for (rowID, started) in carouselStarts where started == nil { carouselStarts[rowID] = now }
     }
-    for rowID in carouselsToStart where isWaiting(forCarousel: rowID) { carouselStarts[rowID] = now }
+    for rowID in carouselsToStart where isWaiting(forCarousel: rowID) {
+      carouselStarts[rowID] = now
+    }
     carouselsToStart = []
     let duration = configuration.effectiveDuration
     for (rowID, started) in carouselStarts.sorted(by: { $0.key < $1.key }) {

@@ -46,14 +46,17 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
   /// cards shown before, and lets go of idle carousels of rows that no longer show.
   func prepareCarousels(for transition: TableTransition) {
     for (rowID, carousel) in transition.carousels {
-      if let existing = carousels[rowID], !existing.data.isIdle || existing.data.items == carousel.oldCards {
+      if let existing = carousels[rowID],
+        !existing.data.isIdle || existing.data.items == carousel.oldCards
+      {
         continue
       }
       let live = LiveCarousel(rowID: rowID, cards: carousel.oldCards, clock: clock, screen: screen)
       carousels[rowID] = live
     }
     let showing = Set(
-      Layout.scene(of: transition.after.model, state: transition.after.state, size: transition.size).rows.map(\.id))
+      Layout.scene(of: transition.after.model, state: transition.after.state, size: transition.size)
+        .rows.map(\.id))
     for (rowID, carousel) in carousels
     where transition.carousels[rowID] == nil && !showing.contains(rowID) && carousel.data.isIdle {
       carousels[rowID] = nil

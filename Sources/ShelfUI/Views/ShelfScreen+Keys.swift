@@ -120,12 +120,20 @@ extension ShelfScreen {
         return .redraw
       }
       let scene = Layout.scene(of: model, state: state, size: size)
-      for row in scene.rows where row.y <= event.position.y && event.position.y < row.y + row.height {
+      for row in scene.rows where row.y <= event.position.y && event.position.y < row.y + row.height
+      {
         guard let index = model.rowIndexByID[row.id] else { continue }
-        let card = row.cards.first { $0.x <= event.position.x && event.position.x < $0.x + $0.width }
-          .flatMap { hit in model.rows[index].cards.firstIndex { $0.id == hit.face.id } }
+        let card = row.cards.first {
+          $0.x <= event.position.x && event.position.x < $0.x + $0.width
+        }
+        .flatMap { hit in model.rows[index].cards.firstIndex { $0.id == hit.face.id } }
         let before = state
-        state.focus(row: index, card: card ?? state.offset(ofRow: model.rows[index], strip: Metrics.strip(forScreenWidth: size.width)), in: model, size: size)
+        state.focus(
+          row: index,
+          card: card
+            ?? state.offset(
+              ofRow: model.rows[index], strip: Metrics.strip(forScreenWidth: size.width)),
+          in: model, size: size)
         return state == before ? .none : .redraw
       }
       return .none

@@ -74,7 +74,8 @@ public final class ShelfScreen {
   public convenience init(
     content: ShelfContent, configuration: ScreenConfiguration = ScreenConfiguration()
   ) {
-    self.init(content: content, configuration: configuration, updates: .liveHolders(DispatchClock()))
+    self.init(
+      content: content, configuration: configuration, updates: .liveHolders(DispatchClock()))
   }
 
   /// A screen showing `content` whose new content takes `updates`.
@@ -86,7 +87,8 @@ public final class ShelfScreen {
     state.rememberIDs(in: model)
     if case .liveHolders(let clock) = updates {
       let table = LiveTable(
-        sections: content.sections, clock: clock, animationDuration: configuration.effectiveDuration)
+        sections: content.sections, clock: clock, animationDuration: configuration.effectiveDuration
+      )
       liveTable = table
       table.attach(to: self)
     }
@@ -210,7 +212,9 @@ public final class ShelfScreen {
   func tableDidReload(_ sections: [ShelfSection]) {
     animator.finish()
     completeEverything()
-    commit(ShelfContent(title: source.title, sections: sections), animated: false, carouselsStartWithTable: false)
+    commit(
+      ShelfContent(title: source.title, sections: sections), animated: false,
+      carouselsStartWithTable: false)
     onNeedsDisplay?()
   }
 
