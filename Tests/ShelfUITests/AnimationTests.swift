@@ -318,3 +318,33 @@ private func animatedScreen(_ content: ShelfContent = AnimationFixtures.base) ->
   #expect(now == 600)
   #expect(last.contains("no rows"))
 }
+
+/// `content` with some rows and cards repeated (ids that are not unique, as bad data has).
+private func withDuplicates(_ content: ShelfContent, _ rng: inout SeededGenerator) -> ShelfContent {
+  var content = content
+  for s in content.sections.indices {
+    for r in content.sections[s].rows.indices where !content.sections[s].rows[r].cards.isEmpty {
+      if Bool.random(using: &rng) {
+        let card = content.sections[s].rows[r].cards.randomElement(using: &rng)!
+        content.sections[s].rows[r].cards.insert(card, at: 0)
+      }
+    }
+    if let row = content.sections[s].rows.first, Bool.random(using: &rng) {
+      content.sections[Int.random(in: content.sections.indices, using: &rng)].rows.append(row)
+    }
+  }
+  return content
+}
+
+@MainActor
+@Test(arguments: 0..<60 as Range<UInt64>)
+func repeatedIdsAnimateWithoutLosingTheirWay(seed: UInt64) {
+  var rng = SeededGenerator(seed: seed &+ 1000)
+  let first = withDuplicates(randomContent(&rng), &rng)
+  let second = withDuplicates(randomContent(&rng), &rng)
+  let size = Size(width: 80, height: 24)
+  let frames = ShelfScreen.frames(from: first, to: second, size: size, framesPerSecond: 30)
+  #expect(frames.first == ShelfScreen.renderFirstScreen(content: first, size: size))
+  #expect(frames.last == ShelfScreen.renderFirstScreen(content: second, size: size))
+  #expect(frames.allSatisfy(isWellFormed))
+}
