@@ -245,6 +245,8 @@ public final class ShelfScreen {
   public func render(size: Size, now: UInt64) -> Canvas {
     var canvas = Canvas(size: size)
     guard size.width >= Metrics.minimumSize.width, size.height >= Metrics.minimumSize.height else {
+      advance(to: now)  // batches still end (the holders wait for them), unseen
+      animator.noteFrame(at: now)
       drawTooSmall(into: &canvas)
       return canvas
     }
