@@ -44,6 +44,6 @@ let package = Package(
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "EndToEndTests", dependencies: ["shelf", "TestSupport"],
-      exclude: ["Goldens", "Corpus"], swiftSettings: strict),
+      exclude: ["Goldens", "Corpus", "Fixtures"], swiftSettings: strict),
   ]
 )
