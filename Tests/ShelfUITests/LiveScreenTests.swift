@@ -78,9 +78,10 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
   await yieldUntil("the table committed") { screen.animator.isBusy }
   #expect(screen.animator.transition?.carousels.keys.sorted() == ["r1"])
   #expect(table.carousels["r1"] != nil)
-  _ = screen.render(size: size, now: 0)  // the table starts
   await yieldUntil("r1's holder delivered its batch") { screen.carouselCompletions["r1"] != nil }
-  _ = screen.render(size: size, now: 100)  // the carousel starts
+  // However soon the holder delivered, the carousel starts 100 ms after the table.
+  screen.animator.startCarousel("r1", at: 100)
+  _ = screen.render(size: size, now: 0)  // the table starts
   _ = screen.render(size: size, now: 300)  // the table's own animation ends
   #expect(screen.tableCompletion == nil)
   for _ in 0..<1000 { await Task.yield() }
@@ -165,8 +166,9 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
   let table = try #require(screen.liveTable)
   screen.setContent(AnimationFixtures.changed { $0[0].rows[0].cards[1].title = "edited" })
   await yieldUntil("the table committed") { screen.animator.isBusy }
-  _ = screen.render(size: size, now: 0)
   await yieldUntil("r1's holder delivered its batch") { screen.carouselCompletions["r1"] != nil }
+  screen.animator.startCarousel("r1", at: 100)  // it starts late
+  _ = screen.render(size: size, now: 0)
   clock.advance(by: table.carouselTimeout)  // r1 has not finished: the watchdog lets it go
   _ = screen.render(size: size, now: 300)  // the table ends; r1 started late and is still going
   #expect(screen.carouselCompletions["r1"] != nil)

@@ -57,8 +57,9 @@ struct TableAnimator: Sendable {
   /// Starts the carousel of `rowID` at `now` (a carousel started by its own
   /// data holder, later than the table).
   mutating func startCarousel(_ rowID: String, at now: UInt64) {
-    guard carouselStarts[rowID] != nil, carouselStarts[rowID] == .some(nil) else { return }
+    guard isWaiting(forCarousel: rowID) else { return }
     carouselStarts[rowID] = now
+    carouselsToStart.remove(rowID)
   }
 
   /// Ends any transition at once: the next frame is the plain layout.
