@@ -1,0 +1,333 @@
+import ShelfDiff
+
+/// The whole interactive screen — status line, table of carousels, key hint,
+/// details and help overlays, filter prompt — as an object a backend drives:
+/// it feeds keys and content in, and asks for canvases to show.
+///
+/// Content flows through the live holders: the table is the view of a
+/// `CollectionSectionData` of sections of rows, and each visible row that
+/// changes is handed to its own carousel, the view of a `CollectionData` of
+/// cards. A batch completes when the table's animation and every carousel's
+/// have ended; changes arriving meanwhile coalesce. Holders compute deltas off
+/// the main thread and deliver batches on the main queue, after which the
+/// screen calls `onNeedsDisplay` and asks for frames.
+///
+/// It does no I/O and reads no clock: time arrives as `now`, monotonic
+/// milliseconds, in `render(size:now:)` and `nextFrameDeadline(now:)`.
+@MainActor
+public final class ShelfScreen {
+  /// What overlays the table.
+  enum Overlay: Hashable, Sendable {
+    case none, details, help
+  }
+
+  /// How new content reaches the table.
+  package enum UpdatePath {
+    /// Through the live holders, on their clock (the interactive screen).
+    case liveHolders(any CollectionDataClock)
+    /// Diffed and laid out at once, on the caller's thread (headless frames,
+    /// tests); changes made during a batch coalesce here too.
+    case immediate
+  }
+
+  /// How the screen animates.
+  public let configuration: ScreenConfiguration
+  /// Whether live updates flow, shown in the status line.
+  public var liveStatus: LiveStatus = .off
+  /// A note for the status line (such as a watch error); nil shows the focused card.
+  public var message: String?
+  /// Called when the screen changed between keys and frames — a batch from the
+  /// live holders arrived — so the backend should draw a frame soon.
+  public var onNeedsDisplay: (@MainActor () -> Void)?
+
+  /// The newest content given, before filtering.
+  private(set) var source: ShelfContent
+  /// What the table shows now: the source, filtered.
+  private(set) var model: DisplayModel
+  /// Focus and scroll positions.
+  var state = ViewState()
+  /// The open overlay.
+  var overlay = Overlay.none
+  /// The filter text; empty shows everything.
+  var filterQuery = ""
+  /// Whether keys are typed into the filter prompt.
+  var isEditingFilter = false
+  /// The size of the last frame or key, used to keep the focus in view when
+  /// content changes between frames.
+  var lastSize: Size?
+  /// The animation in progress, if any.
+  var animator: TableAnimator
+  /// Whether a change arrived while a batch was in flight (immediate path).
+  private(set) var hasPendingContent = false
+  /// Whether a change puts the focus back on the first card (for `frames`,
+  /// whose last frame must be the first screen of the new content).
+  var resetsFocusOnChange = false
+  /// The live holders, when content flows through them.
+  private(set) var liveTable: LiveTable?
+  /// The table holder's completion for the batch on screen.
+  private(set) var tableCompletion: (() -> Void)?
+  /// Each carousel holder's completion for its batch on screen, by row id.
+  private(set) var carouselCompletions: [String: () -> Void] = [:]
+
+  /// A screen showing `content`, focused on its first card; new content flows
+  /// through the live holders.
+  public convenience init(
+    content: ShelfContent, configuration: ScreenConfiguration = ScreenConfiguration()
+  ) {
+    self.init(
+      content: content, configuration: configuration, updates: .liveHolders(DispatchClock()))
+  }
+
+  /// A screen showing `content` whose new content takes `updates`.
+  package init(content: ShelfContent, configuration: ScreenConfiguration, updates: UpdatePath) {
+    self.configuration = configuration
+    source = content
+    model = DisplayModel(content)
+    animator = TableAnimator(configuration: configuration)
+    state.rememberIDs(in: model)
+    if case .liveHolders(let clock) = updates {
+      let table = LiveTable(
+        sections: content.sections, clock: clock, animationDuration: configuration.effectiveDuration
+      )
+      liveTable = table
+      table.attach(to: self)
+    }
+  }
+
+  /// Shows a new snapshot: the focused card keeps the focus wherever it moved,
+  /// and the change animates.
+  public func setContent(_ content: ShelfContent) {
+    source = content
+    submit()
+  }
+
+  /// Sends the source, filtered, on its way to the table: the one path every
+  /// content change takes (new data or a new filter).
+  func submit() {
+    let content = ShelfFilter.filtered(source, by: filterQuery)
+    if let liveTable {
+      liveTable.submit(content.sections)
+    } else if animator.isBusy {
+      hasPendingContent = true  // only the newest waits
+    } else {
+      hasPendingContent = false
+      commit(content, carouselsStartWithTable: true)
+    }
+  }
+
+  /// Makes `content` the table's data and starts the transition from what is
+  /// on screen, unless nothing visible changes, animation is off, or the batch
+  /// is too large to animate.
+  ///
+  /// - Returns: the transition begun, if any.
+  @discardableResult
+  func commit(
+    _ content: ShelfContent, delta: SectionDelta? = nil, animated: Bool = true,
+    carouselsStartWithTable: Bool
+  ) -> TableTransition? {
+    let newModel = DisplayModel(content)
+    let before = LayoutSnapshot(model: model, state: state)
+    let size = lastSize ?? Size(width: 80, height: 24)
+    var after = state
+    if resetsFocusOnChange {
+      after = ViewState()
+      after.rememberIDs(in: newModel)
+    } else {
+      // The focused card keeps its place on screen, wherever it went in the data.
+      let anchor =
+        model.rows.indices.contains(state.focusRow)
+        ? model.entry(ofRow: state.focusRow).y - state.scrollY : 0
+      after.reanchorOffsets(from: model, to: newModel)
+      after.resolve(in: newModel, previous: model)
+      if newModel.rows.indices.contains(after.focusRow) {
+        after.scrollY = newModel.entry(ofRow: after.focusRow).y - anchor
+      }
+      after.revealFocusedCard(in: newModel, size: size)
+      after.revealFocusedRow(in: newModel, size: size)
+    }
+    model = newModel
+    state = after
+    guard animated, configuration.effectiveDuration > 0, lastSize != nil else { return nil }
+    let transition = TableTransition(
+      from: before, to: LayoutSnapshot(model: newModel, state: after), size: size, delta: delta)
+    if transition.visibleChangeCount > configuration.largeBatchLimit || transition.isStill {
+      return nil
+    }
+    animator.begin(transition, carouselsStartWithTable: carouselsStartWithTable)
+    return transition
+  }
+
+  /// Moves animations to `now`, completing what ended; on the immediate path a
+  /// completed batch lets the waiting change in.
+  private func advance(to now: UInt64) {
+    let events = animator.advance(to: now)
+    if events.tableEnded, let completion = tableCompletion {
+      tableCompletion = nil
+      completion()
+    }
+    for rowID in events.carouselsEnded {
+      carouselCompletions.removeValue(forKey: rowID)?()
+    }
+    if events.batchEnded, hasPendingContent {
+      submit()
+      _ = animator.advance(to: now)
+    }
+  }
+
+  /// Ends any animation at once (a key moved the focus, the size changed),
+  /// completing it for the holders, and lets a waiting change in.
+  func snap() {
+    animator.finish()
+    completeEverything()
+    if hasPendingContent { submit() }
+  }
+
+  /// Calls every outstanding holder completion.
+  private func completeEverything() {
+    let table = tableCompletion
+    let carousels = carouselCompletions.sorted { $0.key < $1.key }.map(\.value)
+    tableCompletion = nil
+    carouselCompletions = [:]
+    table?()
+    for completion in carousels { completion() }
+  }
+
+  // MARK: - Live holders
+
+  /// The table holder committed a batch: lay it out and animate it; its
+  /// `completion` runs when the table's own animation has ended.
+  func tableDidCommit(
+    _ sections: [ShelfSection], delta: SectionDelta, completion: @escaping () -> Void
+  ) {
+    // A batch the watchdog released may still be drawing: end it first.
+    animator.finish()
+    completeEverything()
+    let content = ShelfContent(title: source.title, sections: sections)
+    if let transition = commit(content, delta: delta, carouselsStartWithTable: false) {
+      tableCompletion = completion
+      liveTable?.prepareCarousels(for: transition)
+    } else {
+      completion()
+    }
+    onNeedsDisplay?()
+  }
+
+  /// The table holder asks for a redraw without animation.
+  func tableDidReload(_ sections: [ShelfSection]) {
+    animator.finish()
+    completeEverything()
+    commit(
+      ShelfContent(title: source.title, sections: sections), animated: false,
+      carouselsStartWithTable: false)
+    onNeedsDisplay?()
+  }
+
+  /// A carousel's holder delivered its batch: the carousel starts with the next
+  /// frame, and `completion` runs when it ends (at once if nothing of it shows).
+  func carouselDidBegin(_ rowID: String, completion: @escaping () -> Void) {
+    guard animator.isWaiting(forCarousel: rowID) else {
+      completion()
+      return
+    }
+    animator.startCarouselAtNextFrame(rowID)
+    carouselCompletions[rowID] = completion
+    onNeedsDisplay?()
+  }
+
+  /// A carousel will not animate (its holder reloaded, or it has none): its
+  /// cards show as they are now.
+  func carouselWillNotAnimate(_ rowID: String) {
+    animator.completeCarousel(rowID)
+    carouselCompletions.removeValue(forKey: rowID)?()
+    onNeedsDisplay?()
+  }
+
+  // MARK: - Frames
+
+  /// The frame at time `now` for a terminal of `size`.
+  public func render(size: Size, now: UInt64) -> Canvas {
+    var canvas = Canvas(size: size)
+    guard size.width >= Metrics.minimumSize.width, size.height >= Metrics.minimumSize.height else {
+      advance(to: now)  // batches still end (the holders wait for them), unseen
+      animator.noteFrame(at: now)
+      drawTooSmall(into: &canvas)
+      return canvas
+    }
+    if lastSize != size {
+      lastSize = size
+      snap()
+      state.revealFocusedCard(in: model, size: size)
+      state.revealFocusedRow(in: model, size: size)
+    }
+    advance(to: now)
+    let scene = animator.scene(at: now) ?? Layout.scene(of: model, state: state, size: size)
+    SceneRenderer.draw(scene, into: &canvas)
+    drawStatusLine(into: &canvas)
+    drawKeyHint(into: &canvas)
+    switch overlay {
+    case .none: break
+    case .details: drawDetails(into: &canvas)
+    case .help: drawHelp(into: &canvas)
+    }
+    return canvas
+  }
+
+  /// When the next frame is due while something moves (or a batch is on its
+  /// way from the holders); nil when nothing does.
+  public func nextFrameDeadline(now: UInt64) -> UInt64? {
+    advance(to: now)
+    if let deadline = animator.nextFrameDeadline(now: now) { return deadline }
+    if let liveTable, !liveTable.isIdle { return now + animator.frameInterval }
+    return nil
+  }
+
+  /// The first screen of `content` at `size`, as `shelf render` prints it: the
+  /// same drawing code as the live screen.
+  public static func renderFirstScreen(
+    content: ShelfContent, size: Size, configuration: ScreenConfiguration = ScreenConfiguration()
+  ) -> Canvas {
+    ShelfScreen(content: content, configuration: configuration, updates: .immediate)
+      .render(size: size, now: 0)
+  }
+
+  // MARK: - Reading
+
+  /// The focused card, if the focused row has any.
+  var focusedCard: CardFace? {
+    guard model.rows.indices.contains(state.focusRow) else { return nil }
+    let cards = model.rows[state.focusRow].cards
+    return cards.indices.contains(state.focusCard) ? cards[state.focusCard] : nil
+  }
+
+  /// The focused row, if there are rows.
+  var focusedRow: CarouselRow? {
+    model.rows.indices.contains(state.focusRow) ? model.rows[state.focusRow] : nil
+  }
+}
+
+// MARK: - Inspection (tests and the executable)
+
+extension ShelfScreen {
+  /// The ids of the focused row and card.
+  package var focusedIDs: (row: String?, card: String?) {
+    (focusedRow?.id, focusedCard?.id)
+  }
+
+  /// The first visible card the row with `rowID` remembers (0 if never scrolled).
+  package func rememberedOffset(ofRow rowID: String) -> Int { state.offsets[rowID] ?? 0 }
+
+  /// The content line at the top of the table.
+  package var scrollLine: Int { state.scrollY }
+
+  /// Whether the details panel is open.
+  package var isShowingDetails: Bool { overlay == .details }
+
+  /// Whether the help overlay is open.
+  package var isShowingHelp: Bool { overlay == .help }
+
+  /// The filter text, and whether the prompt takes keys.
+  package var filter: (query: String, isEditing: Bool) { (filterQuery, isEditingFilter) }
+
+  /// The ids of the rows shown, top to bottom.
+  package var shownRowIDs: [String] { model.rows.map(\.id) }
+}
