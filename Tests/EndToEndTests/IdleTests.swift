@@ -23,19 +23,29 @@ extension InTmux {
       return result
     }
 
-    @Test func anIdleScreenUsesNoCPUAndNeverWakesUp() throws {
+    @Test(arguments: [("--no-live --catalog \(fixtures)/small.json", false), ("--rate ludicrous", true)])
+    func anIdleScreenUsesNoCPUAndNeverWakesUp(options: String, pausesTheDemo: Bool) throws {
       let session = try TmuxSession()
       defer { session.close() }
-      try session.startShelf("--no-live --catalog \(fixtures)/small.json")
-      session.expectScreen(containing: "Emma — Jane Austen")
+      try session.startShelf(options)
+      session.expectScreen(containing: "? help")
+      if pausesTheDemo {
+        try session.send("Space")
+        session.expectScreen(containing: "paused")
+      }
       let pid = try #require(session.foregroundProcess())
-      // Let start-up work (the first frame, worker threads winding down) settle.
+      // Let start-up work settle (the last frame, Dispatch's idle worker threads
+      // retiring): wait for a second and a half without any activity.
       var before = activity(of: pid)
-      for _ in 0..<20 {
+      var quietSince = Date()
+      let settleDeadline = Date().addingTimeInterval(15)
+      while Date().timeIntervalSince(quietSince) < 1.5 && Date() < settleDeadline {
         Thread.sleep(forTimeInterval: 0.25)
         let now = activity(of: pid)
-        if now == before { break }
-        before = now
+        if now != before {
+          before = now
+          quietSince = Date()
+        }
       }
       Thread.sleep(forTimeInterval: 2)
       let after = activity(of: pid)
