@@ -282,7 +282,9 @@ public final class TerminalBackend {
   private func mouseEvent(_ event: MEVENT) -> MouseEvent? {
     let state = event.bstate
     let position = Point(x: Int(event.x), y: Int(event.y))
-    if state & shelf_button4_pressed() != 0 { return MouseEvent(kind: .wheelUp, position: position) }
+    if state & shelf_button4_pressed() != 0 {
+      return MouseEvent(kind: .wheelUp, position: position)
+    }
     if state & shelf_button5_pressed() != 0 {
       return MouseEvent(kind: .wheelDown, position: position)
     }

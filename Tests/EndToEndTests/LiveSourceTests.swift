@@ -46,7 +46,8 @@ extension InTmux {
       let session = try TmuxSession()
       defer { session.close() }
       let file = session.scratch.appendingPathComponent("watched.json")
-      let small = try Data(contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small.json"))
+      let small = try Data(
+        contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small.json"))
       let next = try Data(
         contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small-next.json"))
       try small.write(to: file)
@@ -70,7 +71,8 @@ extension InTmux {
       let session = try TmuxSession()
       defer { session.close() }
       // One snapshot every 0.3 s, then the input ends.
-      let feed = "while IFS= read -r line; do printf '%s\\n' \"$line\"; sleep 0.3; done < \(fixtures)/stream.ndjson"
+      let feed =
+        "while IFS= read -r line; do printf '%s\\n' \"$line\"; sleep 0.3; done < \(fixtures)/stream.ndjson"
       try session.run(
         "clear; stty -g > \(session.scratch.path)/before; (\(feed)) | \(shelfBinary.path) --stream; "
           + "echo \"EXIT\"=$?; stty -g > \(session.scratch.path)/after; "
