@@ -35,8 +35,13 @@ extension InTmux {
         Thread.sleep(forTimeInterval: 0.6)
         return session.screen() == screen
       }
-      try session.send(".")
-      session.expectScreen("one update applied") { $0 != still }
+      // An update may change only rows below the screen: step until one shows.
+      var changed = false
+      for _ in 0..<5 where !changed {
+        try session.send(".")
+        changed = session.waitForScreen(timeout: 2) { $0 != still } != nil
+      }
+      #expect(changed, "a step while paused should change the screen")
       try session.send("Space")
       session.expectScreen(containing: "live ●")
       try session.quitAndExpectRestored()
@@ -65,6 +70,16 @@ extension InTmux {
         !screen.contains("Classic Films") && !screen.contains("watched.json")
       }
       try session.quitAndExpectRestored()
+    }
+
+    @Test func streamWithATerminalOnStdinIsAUsageError() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--stream")
+      let exit = session.waitForExit()
+      #expect(exit?.status == 64)
+      #expect(exit?.screen.contains("shelf: --stream reads catalogs from stdin: pipe them in") == true)
+      #expect(exit?.isTTYRestored == true)
     }
 
     @Test func streamAnimatesPipedSnapshotsAndKeysComeFromTheTerminal() throws {
