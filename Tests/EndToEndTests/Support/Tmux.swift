@@ -51,6 +51,11 @@ final class TmuxSession {
     guard status == 0 else { throw TmuxError.failed("send-keys \(keys) exited \(status)") }
   }
 
+  /// Sends `text` literally, byte for byte (escape sequences included).
+  func type(_ text: String) throws {
+    _ = try Self.tmux(["send-keys", "-t", name, "-l", text])
+  }
+
   /// Types `line` literally, then Enter.
   func run(_ line: String) throws {
     _ = try Self.tmux(["send-keys", "-t", name, "-l", line])
