@@ -78,7 +78,8 @@ extension InTmux {
       try session.startShelf("--stream")
       let exit = session.waitForExit()
       #expect(exit?.status == 64)
-      #expect(exit?.screen.contains("shelf: --stream reads catalogs from stdin: pipe them in") == true)
+      #expect(
+        exit?.screen.contains("shelf: --stream reads catalogs from stdin: pipe them in") == true)
       #expect(exit?.isTTYRestored == true)
     }
 
