@@ -72,6 +72,25 @@ extension InTmux {
       try session.quitAndExpectRestored()
     }
 
+    @Test func aBadStreamLineIsReportedAndSkipped() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let lines = "\(fixtures)/stream.ndjson"
+      // Line 1 is good, line 2 is not JSON, line 3 (the fixture's last) is good.
+      let feed =
+        "head -1 \(lines); sleep 0.5; echo '{\"sections\": ['; sleep 1.5; tail -1 \(lines)"
+      try session.run("clear; (\(feed)) | \(shelfBinary.path) --stream")
+      session.expectScreen(containing: "Emma")
+      session.expectScreen(containing: "stdin, line 2")
+      session.expectScreen(containing: "Hamlet")
+      session.expectScreen("the error replaced") { !$0.contains("stdin, line 2") }
+      try session.send("q")
+      session.expectScreen("the shell back") { screen in
+        screen.split(separator: "\n").last.map(String.init) == TmuxSession.prompt
+      }
+      #expect(session.paneValue("alternate_on") == "0")
+    }
+
     @Test func streamWithATerminalOnStdinIsAUsageError() throws {
       let session = try TmuxSession()
       defer { session.close() }
