@@ -47,15 +47,11 @@ public final class TerminalBackend {
       opened.append(file)
       return file
     }
-    do {
-      input = isatty(STDIN_FILENO) == 1 ? stdin : try controllingTerminal()
-      output = isatty(STDOUT_FILENO) == 1 ? stdout : try controllingTerminal()
-    } catch {
-      throw error
-    }
+    input = isatty(STDIN_FILENO) == 1 ? stdin : try controllingTerminal()
+    output = isatty(STDOUT_FILENO) == 1 ? stdout : try controllingTerminal()
     guard let screen = newterm(term, output, input) else {
       opened.forEach { fclose($0) }
-      throw .noTerminal("unknown terminal type '\(term)'")
+      throw .noTerminal("unknown terminal type '\(TerminalText.sanitized(term))'")
     }
     self.screen = screen
     openedFiles = opened
