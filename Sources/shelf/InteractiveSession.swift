@@ -80,18 +80,28 @@ final class InteractiveSession: EventLoopDelegate {
     let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
     demo = DemoGenerator(seed: seed, churn: options.churn ?? .moderate)
     screen.liveStatus = .live
-    let interval = (options.rate ?? .slow).intervalMilliseconds
     let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(
-      deadline: .now() + .milliseconds(interval), repeating: .milliseconds(interval),
-      leeway: .milliseconds(interval / 10))
     timer.setEventHandler { [unowned self] in
       MainActor.assumeIsolated {
         if self.screen.liveStatus == .live { self.applyDemoUpdate() }
       }
     }
-    timer.resume()
     demoTimer = timer
+    armDemoTimer()
+    timer.resume()
+  }
+
+  /// Runs the demo timer while live; paused, it never fires.
+  private func armDemoTimer() {
+    guard let demoTimer else { return }
+    if screen.liveStatus == .live {
+      let interval = (options.rate ?? .slow).intervalMilliseconds
+      demoTimer.schedule(
+        deadline: .now() + .milliseconds(interval), repeating: .milliseconds(interval),
+        leeway: .milliseconds(interval / 10))
+    } else {
+      demoTimer.schedule(deadline: .distantFuture)
+    }
   }
 
   private func applyDemoUpdate() {
@@ -177,6 +187,7 @@ final class InteractiveSession: EventLoopDelegate {
       case .off:
         break
       }
+      armDemoTimer()
       loop.setNeedsDraw()
     case .stepOnce:
       if demo != nil {
