@@ -52,6 +52,35 @@ func textIsMeasuredInTerminalColumns(text: String, columns: Int) {
   #expect(TerminalText.width(of: "\u{200E}\u{200F}") == 0)
 }
 
+/// The glyphs of `text`, each as its text and columns: `"❤ 1"`.
+private func drawn(_ text: String) -> [String] {
+  TerminalText.glyphs(of: text).map { "\($0.text) \($0.width)" }
+}
+
+@Test func variationSelectorsAreAlwaysDropped() {
+  // U+FE0F after a text-default base: were it kept, some terminals would draw 2 columns.
+  #expect(drawn("\u{2764}\u{FE0F}") == ["\u{2764} 1"])
+  #expect(TerminalText.sanitized("I \u{2764}\u{FE0F} NY") == "I \u{2764} NY")
+  #expect(TerminalText.width(of: "\u{2764}\u{FE0F}") == 1)
+  #expect(TerminalText.sanitized("\u{263A}\u{FE0F}\u{2194}\u{FE0E}") == "\u{263A}\u{2194}")
+  // Every selector, on a letter, an ideograph or alone.
+  let selectors = Array(0xFE00...0xFE0F) + Array(0xE0100...0xE01EF)
+  for value in selectors {
+    let selector = String(Unicode.Scalar(UInt32(value))!)
+    #expect(TerminalText.sanitized("a" + selector + "b") == "ab", "U+\(value)")
+    #expect(TerminalText.sanitized("\u{845B}" + selector) == "\u{845B}", "U+\(value)")
+    #expect(TerminalText.glyphs(of: selector).isEmpty, "U+\(value)")
+  }
+  // An emoji-default base keeps its two columns without the selector.
+  #expect(drawn("\u{1F409}\u{FE0F}") == ["\u{1F409} 2"])
+}
+
+@Test func ordinaryCombiningAccentsAreStillKept() {
+  #expect(TerminalText.sanitized("e\u{301}") == "e\u{301}")
+  #expect(drawn("n\u{303}\u{FE0F}") == ["n\u{303} 1"])
+  #expect(drawn("a\u{20DD}") == ["a\u{20DD} 1"])
+}
+
 @Test func aLoneCombiningMarkIsDrawnOnADottedCircle() {
   #expect(TerminalText.sanitized("\u{301}") == "\u{25CC}\u{301}")
   #expect(TerminalText.width(of: "\u{301}") == 1)

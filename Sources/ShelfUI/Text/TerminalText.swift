@@ -136,9 +136,13 @@ public enum TerminalText {
   }
 
   /// Combining marks drawn on the preceding base (nonspacing and enclosing).
+  ///
+  /// Variation selectors are nonspacing marks too, but never kept: after a
+  /// text-default base such as `❤` some terminals draw U+FE0F as a request for
+  /// a two-column emoji while `wcwidth` counts one column.
   static func isMark(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark: return true
+    case .nonspacingMark, .enclosingMark: return !scalar.properties.isVariationSelector
     default: return false
     }
   }
