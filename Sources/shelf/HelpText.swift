@@ -37,7 +37,8 @@ enum HelpText {
 
     Keys: arrows or h j k l move, Home/End or g/G first/last row, 0/$ first/last
     card, PgUp/PgDn, Enter details, / filter, space pause, . one update, ? help,
-    q or Esc quit. Mouse: click focuses, the wheel scrolls.
+    q or Esc quit, Ctrl-L redraws the screen, Ctrl-Z suspends (fg resumes).
+    Mouse: click focuses, the wheel scrolls.
 
     Exit status: 0 ok, 64 usage, 65 bad data, 66 missing input, 70 internal
     error, 74 I/O error.

@@ -13,6 +13,10 @@ import Testing
     ] {
       #expect(result.standardOutput.contains(option), "help does not mention \(option)")
     }
+    // The keys the executable handles itself, besides those the screen lists.
+    for key in ["Ctrl-L redraws", "Ctrl-Z suspends"] {
+      #expect(result.standardOutput.contains(key), "help does not mention \(key)")
+    }
     #expect(result.standardError.isEmpty)
   }
 

@@ -121,7 +121,7 @@ func homeAndGGoToTheFirstRow(key: Key) {
   let text = TextBackend.text(of: screen.render(size: size, now: 0))
   for keys in [
     "h l", "k j", "Home g", "End G", "0  $", "PgUp", "PgDn", "Enter", "Esc", "/", "space", ".", "q",
-    "mouse",
+    "mouse", "Ctrl-L", "Ctrl-Z",
   ] {
     #expect(text.contains(keys), "help lacks \(keys)")
   }

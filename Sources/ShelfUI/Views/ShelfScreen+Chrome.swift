@@ -13,6 +13,8 @@ extension ShelfScreen {
     (".", "apply one update while paused"),
     ("?", "this help"),
     ("q", "quit"),
+    ("Ctrl-L", "redraw the whole screen"),
+    ("Ctrl-Z", "suspend (fg resumes)"),
     ("mouse", "click focuses a card, wheel scrolls"),
   ]
 
