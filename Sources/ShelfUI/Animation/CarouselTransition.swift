@@ -65,12 +65,18 @@ struct CarouselTransition: Sendable {
 
   /// The cards on screen at eased progress `progress`, in drawing order.
   ///
+  /// Still and moved cards slide from their old column to their new one. Each
+  /// gap between two still cards holds, left to right, the deleted cards that
+  /// were between them (each closing its slot) and then the inserted ones
+  /// (each opening its slot), so a changed card never covers a still one.
+  ///
   /// - Parameter focusedCard: the focused card's new index, if it is in this row.
   func cards(at progress: Double, strip: StripMetrics, focusedCard: Int?) -> [CardPlacement] {
     let width = strip.cardWidth
+    let step = TransitionStep(progress)
     func oldX(_ index: Int) -> Int { strip.x(ofCard: index, offset: oldOffset) }
     func newX(_ index: Int) -> Int { strip.x(ofCard: index, offset: newOffset) }
-    func x(old: Int, new: Int) -> Int { Easing.lerp(oldX(old), newX(new), progress) }
+    func x(old: Int, new: Int) -> Int { Easing.lerp(oldX(old), newX(new), step.progress) }
 
     var still: [CardPlacement] = []
     var leaving: [CardPlacement] = []
@@ -86,8 +92,8 @@ struct CarouselTransition: Sendable {
         face: newCards[new], x: newX(new), width: width, isFocused: new == focusedCard)
       switch kind {
       case .inserted:
-        card.x = changedX(new, on: .new, progress: progress, strip: strip)
-        card.width = Easing.lerp(0, width, progress)
+        card.x = changedX(new, on: .new, step: step, strip: strip)
+        card.width = step.opened(width)
       case .stable, .moved, .deleted:
         card.x = x(old: mapping.oldOfNew[new], new: new)
       }
@@ -106,8 +112,8 @@ struct CarouselTransition: Sendable {
       let new = mapping.newOfOld[old]
       if new < 0 {
         var card = CardPlacement(face: oldCards[old], x: oldX(old), width: width, isFocused: false)
-        card.x = changedX(old, on: .old, progress: progress, strip: strip)
-        card.width = Easing.lerp(width, 0, progress)
+        card.x = changedX(old, on: .old, step: step, strip: strip)
+        card.width = step.closed(width)
         leaving.append(card)
       } else if !drawn.contains(new) {
         drawn.insert(new)
@@ -137,66 +143,56 @@ struct CarouselTransition: Sendable {
     side == .old ? kinds.kind(old: index) : kinds.kind(new: index)
   }
 
-  /// Where a card at `old` before and `new` after is drawn at `progress`, and its
-  /// place on `side`: before for old, after for new.
-  private func travel(old: Int, new: Int, on side: Side, progress: Double, strip: StripMetrics)
-    -> (drawn: Int, place: Int)
-  {
-    let before = strip.x(ofCard: old, offset: oldOffset)
-    let after = strip.x(ofCard: new, offset: newOffset)
-    return (Easing.lerp(before, after, progress), side == .old ? before : after)
-  }
-
-  /// `travel` for still card `index` of `side`.
-  private func travel(still index: Int, on side: Side, progress: Double, strip: StripMetrics)
-    -> (drawn: Int, place: Int)
-  {
-    side == .old
-      ? travel(old: index, new: mapping.newOfOld[index], on: side, progress: progress, strip: strip)
-      : travel(old: mapping.oldOfNew[index], new: index, on: side, progress: progress, strip: strip)
-  }
-
   /// Where inserted card `index` (on the new side) or deleted card `index` (on
-  /// the old side) is drawn: just right of the still card before it (where that
-  /// card is now) and the inserted or deleted cards between them, as far as
-  /// their gaps have opened or closed.
-  private func changedX(_ index: Int, on side: Side, progress: Double, strip: StripMetrics) -> Int {
-    let changed: ChangeKind = side == .old ? .deleted : .inserted
-    let gap =
-      side == .old
-      ? Easing.lerp(strip.pitch, 0, progress) : Easing.lerp(0, strip.pitch, progress)
+  /// the old side) is drawn: in the gap after the nearest still card before it,
+  /// past that gap's slots before its own (deleted slots first, then inserted
+  /// ones), each as far open or closed as `step` says.
+  private func changedX(_ index: Int, on side: Side, step: TransitionStep, strip: StripMetrics)
+    -> Int
+  {
+    // The still card the gap follows: (-1, -1) stands for one just before the
+    // first card, which slides with the strip.
     var neighbour = index - 1
-    var gaps = 0
-    while neighbour >= 0 && index - neighbour <= Self.neighbourSearchLimit
-      && kind(of: neighbour, on: side) == changed
-    {
-      gaps += gap
-      neighbour -= 1
-    }
-    if neighbour >= 0 && kind(of: neighbour, on: side) == .stable {
-      return travel(still: neighbour, on: side, progress: progress, strip: strip).drawn
-        + strip.pitch + gaps
-    }
-    let first = neighbour + 1
-    return strip.x(ofCard: first, offset: side == .old ? oldOffset : newOffset)
-      + shiftOfStillNeighbour(before: first, on: side, progress: progress, strip: strip) + gaps
-  }
-
-  /// How far the nearest still card left of `index` on `side` is from its place
-  /// there: an inserted card opens its gap travelling with it, a deleted card
-  /// closes its gap so.
-  private func shiftOfStillNeighbour(
-    before index: Int, on side: Side, progress: Double, strip: StripMetrics
-  ) -> Int {
-    var neighbour = index - 1
-    while neighbour >= 0 && index - neighbour <= Self.neighbourSearchLimit {
-      if kind(of: neighbour, on: side) == .stable {
-        let still = travel(still: neighbour, on: side, progress: progress, strip: strip)
-        return still.drawn - still.place
+    while neighbour >= 0 && kind(of: neighbour, on: side) != .stable {
+      guard index - neighbour < Self.neighbourSearchLimit else {
+        return strip.x(ofCard: index, offset: side == .old ? oldOffset : newOffset)
+          + shiftOfStrip(on: side, step: step, strip: strip)
       }
       neighbour -= 1
     }
-    let first = travel(old: 0, new: 0, on: side, progress: progress, strip: strip)
-    return first.drawn - first.place
+    let anchor =
+      neighbour < 0
+      ? (old: -1, new: -1)
+      : side == .old
+        ? (old: neighbour, new: mapping.newOfOld[neighbour])
+        : (old: mapping.oldOfNew[neighbour], new: neighbour)
+    let anchorX = Easing.lerp(
+      strip.x(ofCard: anchor.old, offset: oldOffset),
+      strip.x(ofCard: anchor.new, offset: newOffset),
+      step.progress)
+    let closing: Int  // the gap's deleted (and moved-away) slots before this card
+    let opening: Int  // the gap's inserted (and moved-in) slots before this card
+    if side == .old {
+      closing = index - anchor.old - 1
+      opening = 0
+    } else {
+      var next = anchor.old + 1
+      while next < oldCards.count && next - anchor.old <= Self.neighbourSearchLimit
+        && kinds.kind(old: next) != .stable
+      {
+        next += 1
+      }
+      closing = next - anchor.old - 1
+      opening = index - anchor.new - 1
+    }
+    return anchorX + strip.pitch
+      + step.span(closing: closing * strip.pitch, opening: opening * strip.pitch)
+  }
+
+  /// How far the strip itself has slid from its place on `side`.
+  private func shiftOfStrip(on side: Side, step: TransitionStep, strip: StripMetrics) -> Int {
+    let before = strip.x(ofCard: 0, offset: oldOffset)
+    let after = strip.x(ofCard: 0, offset: newOffset)
+    return Easing.lerp(before, after, step.progress) - (side == .old ? before : after)
   }
 }

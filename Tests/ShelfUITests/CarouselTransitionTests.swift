@@ -1,0 +1,154 @@
+import TestSupport
+import Testing
+
+@testable import ShelfUI
+
+// Where cards sit part-way through a carousel's transition: an inserted card
+// opens its gap at its new index, a deleted one closes its gap at its old index,
+// still cards slide steadily, and nothing but a moved card covers another.
+
+/// Progress values from 0 to 1 in twentieths.
+private let progressSteps = (0...20).map { Double($0) / 20 }
+
+/// A random change to a row: some cards deleted, some inserted, sometimes one
+/// moved, and the first visible card perhaps scrolled.
+private struct RandomCarouselChange {
+  let transition: CarouselTransition
+  let strip: StripMetrics
+
+  init(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    var pool = (0..<40).map { "c\($0)" }.shuffled(using: &rng)
+    let old = (0..<Int.random(in: 0...14, using: &rng)).map { _ in pool.removeLast() }
+    var new = old.filter { _ in Int.random(in: 0..<4, using: &rng) != 0 }
+    for _ in 0..<Int.random(in: 0...5, using: &rng) {
+      new.insert(pool.removeLast(), at: Int.random(in: 0...new.count, using: &rng))
+    }
+    if new.count > 1 && Bool.random(using: &rng) {
+      let card = new.remove(at: Int.random(in: new.indices, using: &rng))
+      new.insert(card, at: Int.random(in: 0...new.count, using: &rng))
+    }
+    let width = [41, 60, 80, 120, 200][Int.random(in: 0..<5, using: &rng)]
+    strip = Metrics.strip(forScreenWidth: width)
+    let oldOffset = Int.random(in: 0...strip.maximumOffset(count: old.count), using: &rng)
+    let newOffset =
+      Bool.random(using: &rng)
+      ? min(oldOffset, strip.maximumOffset(count: new.count))
+      : Int.random(in: 0...strip.maximumOffset(count: new.count), using: &rng)
+    func face(_ id: String) -> CardFace { CardFace(id: id, title: "Card \(id)") }
+    transition = CarouselTransition(
+      rowID: "row", oldCards: old.map(face), oldOffset: oldOffset, newCards: new.map(face),
+      newOffset: newOffset)
+  }
+
+  /// Each placed card by id, at `progress`.
+  func cards(at progress: Double) -> [String: CardPlacement] {
+    let cards = transition.cards(at: progress, strip: strip, focusedCard: nil)
+    return Dictionary(uniqueKeysWithValues: cards.map { ($0.face.id, $0) })
+  }
+
+  var oldIndex: [String: Int] {
+    Dictionary(uniqueKeysWithValues: transition.oldCards.enumerated().map { ($1.id, $0) })
+  }
+
+  var newIndex: [String: Int] {
+    Dictionary(uniqueKeysWithValues: transition.newCards.enumerated().map { ($1.id, $0) })
+  }
+
+  /// What happens to card `id`.
+  func kind(of id: String) -> ChangeKind {
+    if let new = newIndex[id] { return transition.kinds.kind(new: new) }
+    return .deleted
+  }
+
+  func oldX(_ id: String) -> Int { strip.x(ofCard: oldIndex[id]!, offset: transition.oldOffset) }
+  func newX(_ id: String) -> Int { strip.x(ofCard: newIndex[id]!, offset: transition.newOffset) }
+}
+
+/// Whether `values` never decrease.
+private func isNondecreasing(_ values: [Int]) -> Bool {
+  zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }
+}
+
+/// Whether `values` only ever move one way.
+private func isMonotonic(_ values: [Int]) -> Bool {
+  isNondecreasing(values) || isNondecreasing(values.reversed())
+}
+
+@Test(arguments: 0..<300 as Range<UInt64>)
+func anInsertedCardGrowsFromNothingInItsGapAtItsNewIndex(seed: UInt64) {
+  let change = RandomCarouselChange(seed: seed)
+  let frames = progressSteps.map(change.cards(at:))
+  let fullWidth = change.strip.cardWidth
+  for (id, _) in frames[0] where change.kind(of: id) == .inserted {
+    let widths = frames.map { $0[id]!.width }
+    #expect(widths.first == 0 && widths.last == fullWidth, "seed \(seed) card \(id)")
+    #expect(isNondecreasing(widths), "seed \(seed) card \(id): \(widths)")
+    #expect(frames.last![id]!.x == change.newX(id), "seed \(seed) card \(id)")
+  }
+}
+
+@Test(arguments: 0..<300 as Range<UInt64>)
+func aDeletedCardShrinksToNothingAtItsOldPlace(seed: UInt64) {
+  let change = RandomCarouselChange(seed: seed)
+  let frames = progressSteps.map(change.cards(at:))
+  let fullWidth = change.strip.cardWidth
+  for (id, _) in frames[0] where change.kind(of: id) == .deleted {
+    let widths = frames.map { $0[id]!.width }
+    #expect(widths.first == fullWidth && widths.last == 0, "seed \(seed) card \(id)")
+    #expect(isNondecreasing(widths.reversed()), "seed \(seed) card \(id): \(widths)")
+    #expect(frames.first![id]!.x == change.oldX(id), "seed \(seed) card \(id)")
+  }
+}
+
+@Test(arguments: 0..<300 as Range<UInt64>)
+func stillAndMovedCardsTravelSteadilyFromTheirOldPlaceToTheirNewOne(seed: UInt64) {
+  let change = RandomCarouselChange(seed: seed)
+  let frames = progressSteps.map(change.cards(at:))
+  for (id, _) in frames[0] where [.stable, .moved].contains(change.kind(of: id)) {
+    let xs = frames.map { $0[id]!.x }
+    #expect(xs.first == change.oldX(id) && xs.last == change.newX(id), "seed \(seed) card \(id)")
+    #expect(isMonotonic(xs), "seed \(seed) card \(id): \(xs)")
+    #expect(
+      frames.allSatisfy { $0[id]!.width == change.strip.cardWidth }, "seed \(seed) card \(id)")
+  }
+}
+
+@Test(arguments: 0..<300 as Range<UInt64>)
+func noCardCoversAnotherExceptAMovedOne(seed: UInt64) {
+  let change = RandomCarouselChange(seed: seed)
+  for progress in progressSteps {
+    let cards = change.cards(at: progress).values.filter {
+      change.kind(of: $0.face.id) != .moved && $0.width > 0
+    }.sorted { ($0.x, $0.face.id) < ($1.x, $1.face.id) }
+    for (left, right) in zip(cards, cards.dropFirst()) {
+      #expect(
+        left.x + left.width <= right.x,
+        "seed \(seed) at \(progress): \(left.face.id) [\(left.x), +\(left.width)) covers \(right.face.id) at \(right.x)"
+      )
+    }
+  }
+}
+
+@Test(arguments: 0..<300 as Range<UInt64>)
+func cardsKeepTheirOrderOnEachSideOfTheChange(seed: UInt64) {
+  let change = RandomCarouselChange(seed: seed)
+  for progress in progressSteps {
+    let cards = change.cards(at: progress)
+    // Before: the surviving still cards and the deleted ones, in old order;
+    // after: the still cards and the inserted ones, in new order.
+    let oldSide = change.transition.oldCards.map(\.id).filter {
+      cards[$0] != nil && [.stable, .deleted].contains(change.kind(of: $0))
+    }
+    let newSide = change.transition.newCards.map(\.id).filter {
+      cards[$0] != nil && [.stable, .inserted].contains(change.kind(of: $0))
+    }
+    for side in [oldSide, newSide] {
+      for (left, right) in zip(side, side.dropFirst()) {
+        #expect(
+          cards[left]!.x + cards[left]!.width <= cards[right]!.x,
+          "seed \(seed) at \(progress): \(left) then \(right)")
+      }
+    }
+  }
+}
