@@ -112,6 +112,7 @@ struct TableTransition: Sendable {
     var arriving: [SceneEntry] = []
     var moving: [SceneEntry] = []
     var placed = Set<Int>()
+    let step = TransitionStep(progress)
 
     for new in newVisible {
       placed.insert(new)
@@ -120,10 +121,10 @@ struct TableTransition: Sendable {
       guard var entry = placement(new: new, progress: progress, carouselProgress: carouselProgress)
       else { continue }
       if kind == .inserted {
-        let height = Easing.lerp(0, newModel.entries[new].height, progress)
-        entry = entry.placed(y: changedY(new, on: .new, progress: progress), height: height)
+        let height = step.opened(newModel.entries[new].height)
+        entry = entry.placed(y: changedY(new, on: .new, step: step), height: height)
       } else {
-        entry = entry.placed(y: Easing.lerp(oldY(old), newY(new), progress), height: nil)
+        entry = entry.placed(y: Easing.lerp(oldY(old), newY(new), step.progress), height: nil)
         entry = entry.highlighted(titleChanged(old: old, new: new) ? 1 - progress : 0)
       }
       switch kind {
@@ -136,15 +137,15 @@ struct TableTransition: Sendable {
       let new = mapping.newOfOld[old]
       if new < 0 {
         guard var entry = oldPlacement(old: old) else { continue }
-        let height = Easing.lerp(oldModel.entries[old].height, 0, progress)
-        entry = entry.placed(y: changedY(old, on: .old, progress: progress), height: height)
+        let height = step.closed(oldModel.entries[old].height)
+        entry = entry.placed(y: changedY(old, on: .old, step: step), height: height)
         leaving.append(entry)
       } else if !placed.contains(new) {
         placed.insert(new)
         guard
           var entry = placement(new: new, progress: progress, carouselProgress: carouselProgress)
         else { continue }
-        entry = entry.placed(y: Easing.lerp(oldY(old), newY(new), progress), height: nil)
+        entry = entry.placed(y: Easing.lerp(oldY(old), newY(new), step.progress), height: nil)
         entry = entry.highlighted(titleChanged(old: old, new: new) ? 1 - progress : 0)
         if kinds.kind(new: new) == .moved { moving.append(entry) } else { still.append(entry) }
       }
@@ -219,68 +220,51 @@ struct TableTransition: Sendable {
     side == .old ? kinds.kind(old: index) : kinds.kind(new: index)
   }
 
-  /// Lines of entry `index` of `side`, as laid out before (old) or after (new).
-  private func height(of index: Int, on side: Side) -> Int {
-    (side == .old ? before : after).model.entries[index].height
-  }
-
-  /// Where still entry `index` of `side` is drawn at `progress`, and its line
-  /// on `side`: before for old, after for new.
-  private func travel(still index: Int, on side: Side, progress: Double)
-    -> (drawn: Int, place: Int)
-  {
-    let first = oldY(side == .old ? index : mapping.oldOfNew[index])
-    let final = newY(side == .old ? mapping.newOfOld[index] : index)
-    return (Easing.lerp(first, final, progress), side == .old ? first : final)
-  }
-
   /// Where inserted entry `index` (on the new side) or deleted entry `index`
-  /// (on the old side) is drawn: just below what comes before it — the still
-  /// entry above (where that entry is now) plus the inserted or deleted entries
-  /// between them, as far as they have grown or collapsed.
-  private func changedY(_ index: Int, on side: Side, progress: Double) -> Int {
-    let changed: ChangeKind = side == .old ? .deleted : .inserted
+  /// (on the old side) is drawn: in the gap below the nearest still entry above
+  /// it, past that gap's slots above its own (deleted entries first, then
+  /// inserted ones), each as far grown or collapsed as `step` says. A gap's
+  /// slots never need more lines than the still entries around it leave.
+  private func changedY(_ index: Int, on side: Side, step: TransitionStep) -> Int {
+    // The still entry the gap follows: (-1, -1) stands for the table's top,
+    // which moves as the table scrolls.
     var neighbour = index - 1
-    var grown = 0
-    while neighbour >= 0 && index - neighbour <= Self.neighbourSearchLimit
-      && kind(of: neighbour, on: side) == changed
-    {
-      let height = height(of: neighbour, on: side)
-      grown += side == .old ? Easing.lerp(height, 0, progress) : Easing.lerp(0, height, progress)
-      neighbour -= 1
-    }
-    if neighbour >= 0 && kind(of: neighbour, on: side) == .stable {
-      return travel(still: neighbour, on: side, progress: progress).drawn
-        + height(of: neighbour, on: side) + grown
-    }
-    let first = neighbour + 1
-    return (side == .old ? oldY(first) : newY(first))
-      + shiftOfStillNeighbour(before: first, on: side, progress: progress) + grown
-  }
-
-  /// How far the table's top moves: where nothing still is above, entries move with it.
-  private func shiftOfTop(progress: Double) -> (fromOld: Int, fromNew: Int) {
-    let top = Layout.body(for: size).minY
-    let old = top - before.state.scrollY
-    let new = top - after.state.scrollY
-    let now = Easing.lerp(old, new, progress)
-    return (now - old, now - new)
-  }
-
-  /// How far the nearest still entry above `index` of `side` is from its line
-  /// there: an inserted entry grows, and a deleted one collapses, travelling
-  /// with it.
-  private func shiftOfStillNeighbour(before index: Int, on side: Side, progress: Double) -> Int {
-    var neighbour = index - 1
-    while neighbour >= 0 && index - neighbour <= Self.neighbourSearchLimit {
-      if kind(of: neighbour, on: side) == .stable {
-        let still = travel(still: neighbour, on: side, progress: progress)
-        return still.drawn - still.place
+    while neighbour >= 0 && kind(of: neighbour, on: side) != .stable {
+      guard index - neighbour < Self.neighbourSearchLimit else {
+        let top = Layout.body(for: size).minY
+        let (old, new) = (top - before.state.scrollY, top - after.state.scrollY)
+        let shift = Easing.lerp(old, new, step.progress) - (side == .old ? old : new)
+        return (side == .old ? oldY(index) : newY(index)) + shift
       }
       neighbour -= 1
     }
-    let top = shiftOfTop(progress: progress)
-    return side == .old ? top.fromOld : top.fromNew
+    let anchor =
+      neighbour < 0
+      ? (old: -1, new: -1)
+      : side == .old
+        ? (old: neighbour, new: mapping.newOfOld[neighbour])
+        : (old: mapping.oldOfNew[neighbour], new: neighbour)
+    let top = Layout.body(for: size).minY
+    let anchorBottom =
+      anchor.old < 0
+      ? Easing.lerp(top - before.state.scrollY, top - after.state.scrollY, step.progress)
+      : Easing.lerp(oldY(anchor.old), newY(anchor.new), step.progress)
+        + after.model.entries[anchor.new].height
+    var closing = 0  // lines of the gap's deleted (and moved-away) entries above it
+    var opening = 0  // lines of the gap's inserted (and moved-in) entries above it
+    if side == .old {
+      for old in (anchor.old + 1)..<index { closing += before.model.entries[old].height }
+    } else {
+      var old = anchor.old + 1
+      while old < before.model.entries.count && old - anchor.old <= Self.neighbourSearchLimit
+        && kinds.kind(old: old) != .stable
+      {
+        closing += before.model.entries[old].height
+        old += 1
+      }
+      for new in (anchor.new + 1)..<index { opening += after.model.entries[new].height }
+    }
+    return anchorBottom + step.span(closing: closing, opening: opening)
   }
 }
 

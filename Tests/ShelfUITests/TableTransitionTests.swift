@@ -1,0 +1,199 @@
+import TestSupport
+import Testing
+
+@testable import ShelfUI
+
+// Where rows and section headers sit part-way through the table's transition:
+// an inserted entry grows from nothing at its new place, a deleted one collapses
+// at its old place, still entries slide steadily, and nothing but a moved entry
+// covers another.
+
+/// Progress values from 0 to 1 in twentieths.
+private let progressSteps = (0...20).map { Double($0) / 20 }
+
+/// A random change to the table: rows deleted, inserted and moved (also
+/// between sections), sections inserted, deleted and moved, headers gained or
+/// lost, and the table perhaps scrolled.
+private struct RandomTableChange {
+  let transition: TableTransition
+  let oldModel: DisplayModel
+  let newModel: DisplayModel
+
+  init(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    var rowPool = (0..<40).map { "r\($0)" }.shuffled(using: &rng)
+    var sectionPool = (0..<10).map { "s\($0)" }.shuffled(using: &rng)
+    func row() -> CarouselRow {
+      let id = rowPool.removeLast()
+      return CarouselRow(id: id, title: "Row \(id)", cards: [CardFace(id: "c", title: "Card")])
+    }
+    func section() -> ShelfSection {
+      let id = sectionPool.removeLast()
+      return ShelfSection(
+        id: id, title: Bool.random(using: &rng) ? "Section \(id)" : nil,
+        rows: (0..<Int.random(in: 0...4, using: &rng)).map { _ in row() })
+    }
+    let old = (0..<Int.random(in: 0...4, using: &rng)).map { _ in section() }
+    var new = old.filter { _ in Int.random(in: 0..<6, using: &rng) != 0 }
+    for s in new.indices {
+      new[s].rows = new[s].rows.filter { _ in Int.random(in: 0..<4, using: &rng) != 0 }
+      for _ in 0..<Int.random(in: 0...2, using: &rng) {
+        new[s].rows.insert(row(), at: Int.random(in: 0...new[s].rows.count, using: &rng))
+      }
+      if Int.random(in: 0..<5, using: &rng) == 0 {
+        new[s].title = new[s].title == nil ? "Section \(new[s].id), titled" : nil
+      }
+    }
+    for _ in 0..<Int.random(in: 0...1, using: &rng) {
+      new.insert(section(), at: Int.random(in: 0...new.count, using: &rng))
+    }
+    if new.count > 1 && Int.random(in: 0..<3, using: &rng) == 0 {
+      let moved = new.remove(at: Int.random(in: new.indices, using: &rng))
+      new.insert(moved, at: Int.random(in: 0...new.count, using: &rng))
+    }
+    let nonEmpty = new.indices.filter { !new[$0].rows.isEmpty }
+    if let from = nonEmpty.randomElement(using: &rng), Bool.random(using: &rng) {
+      let moved = new[from].rows.remove(at: Int.random(in: new[from].rows.indices, using: &rng))
+      let to = Int.random(in: new.indices, using: &rng)
+      new[to].rows.insert(moved, at: Int.random(in: 0...new[to].rows.count, using: &rng))
+    }
+    oldModel = DisplayModel(ShelfContent(title: "Old", sections: old))
+    newModel = DisplayModel(ShelfContent(title: "New", sections: new))
+    let size = [Size(width: 80, height: 24), Size(width: 60, height: 60)][
+      Int.random(in: 0..<2, using: &rng)]
+    let body = ViewState.bodyHeight(for: size)
+    var before = ViewState()
+    before.scrollY = Int.random(in: 0...max(0, oldModel.totalHeight - body), using: &rng)
+    var after = ViewState()
+    after.scrollY =
+      Bool.random(using: &rng)
+      ? min(before.scrollY, max(0, newModel.totalHeight - body))
+      : Int.random(in: 0...max(0, newModel.totalHeight - body), using: &rng)
+    transition = TableTransition(
+      from: LayoutSnapshot(model: oldModel, state: before),
+      to: LayoutSnapshot(model: newModel, state: after), size: size)
+  }
+
+  /// Each placed header and row by entry id, at `progress`.
+  func entries(at progress: Double) -> [EntryID: (y: Int, height: Int)] {
+    let scene = transition.scene(at: progress, carouselProgress: { _ in progress })
+    var placed: [EntryID: (y: Int, height: Int)] = [:]
+    for entry in scene.entries {
+      switch entry {
+      case .header(let header): placed[.section(header.id)] = (header.y, header.height)
+      case .row(let row): placed[.row(row.id)] = (row.y, row.height)
+      }
+    }
+    return placed
+  }
+
+  /// What happens to entry `id`.
+  func kind(of id: EntryID) -> ChangeKind {
+    if let new = newModel.entryIndexByID[id] { return transition.kinds.kind(new: new) }
+    return .deleted
+  }
+
+  /// Lines of entry `id` when whole.
+  func fullHeight(of id: EntryID) -> Int {
+    (newModel.entryIndexByID[id].map { newModel.entries[$0] }
+      ?? oldModel.entries[oldModel.entryIndexByID[id]!]).height
+  }
+
+  func oldY(_ id: EntryID) -> Int {
+    Layout.body(for: transition.size).minY + oldModel.entries[oldModel.entryIndexByID[id]!].y
+      - transition.before.state.scrollY
+  }
+
+  func newY(_ id: EntryID) -> Int {
+    Layout.body(for: transition.size).minY + newModel.entries[newModel.entryIndexByID[id]!].y
+      - transition.after.state.scrollY
+  }
+}
+
+/// Whether `values` never decrease.
+private func isNondecreasing(_ values: [Int]) -> Bool {
+  zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }
+}
+
+/// Whether `values` only ever move one way.
+private func isMonotonic(_ values: [Int]) -> Bool {
+  isNondecreasing(values) || isNondecreasing(values.reversed())
+}
+
+@Test(arguments: 0..<300 as Range<UInt64>)
+func anInsertedRowOrHeaderGrowsFromNothingAtItsNewPlace(seed: UInt64) {
+  let change = RandomTableChange(seed: seed)
+  let frames = progressSteps.map(change.entries(at:))
+  for (id, _) in frames[0] where change.kind(of: id) == .inserted {
+    let heights = frames.map { $0[id]!.height }
+    #expect(heights.first == 0, "seed \(seed) \(id)")
+    #expect(heights.last == change.fullHeight(of: id), "seed \(seed) \(id)")
+    #expect(isNondecreasing(heights), "seed \(seed) \(id): \(heights)")
+    #expect(frames.last![id]!.y == change.newY(id), "seed \(seed) \(id)")
+  }
+}
+
+@Test(arguments: 0..<300 as Range<UInt64>)
+func aDeletedRowOrHeaderCollapsesAtItsOldPlace(seed: UInt64) {
+  let change = RandomTableChange(seed: seed)
+  let frames = progressSteps.map(change.entries(at:))
+  for (id, _) in frames[0] where change.kind(of: id) == .deleted {
+    // At the very end the table draws only what is left.
+    let heights = frames.compactMap { $0[id]?.height }
+    #expect(heights.first == change.fullHeight(of: id), "seed \(seed) \(id)")
+    #expect(heights.count < frames.count || heights.last == 0, "seed \(seed) \(id)")
+    #expect(isNondecreasing(heights.reversed()), "seed \(seed) \(id): \(heights)")
+    #expect(frames.first![id]!.y == change.oldY(id), "seed \(seed) \(id)")
+  }
+}
+
+@Test(arguments: 0..<300 as Range<UInt64>)
+func stillAndMovedEntriesTravelSteadilyFromTheirOldLineToTheirNewOne(seed: UInt64) {
+  let change = RandomTableChange(seed: seed)
+  let frames = progressSteps.map(change.entries(at:))
+  for (id, _) in frames[0] where [.stable, .moved].contains(change.kind(of: id)) {
+    let ys = frames.map { $0[id]!.y }
+    #expect(ys.first == change.oldY(id) && ys.last == change.newY(id), "seed \(seed) \(id)")
+    #expect(isMonotonic(ys), "seed \(seed) \(id): \(ys)")
+    #expect(frames.allSatisfy { $0[id]!.height == change.fullHeight(of: id) }, "seed \(seed) \(id)")
+  }
+}
+
+@Test(arguments: 0..<300 as Range<UInt64>)
+func noEntryCoversAnotherExceptAMovedOne(seed: UInt64) {
+  let change = RandomTableChange(seed: seed)
+  for progress in progressSteps {
+    let entries = change.entries(at: progress).filter {
+      change.kind(of: $0.key) != .moved && $0.value.height > 0
+    }.sorted { $0.value.y < $1.value.y }
+    for (top, below) in zip(entries, entries.dropFirst()) {
+      #expect(
+        top.value.y + top.value.height <= below.value.y,
+        "seed \(seed) at \(progress): \(top.key) [\(top.value.y), +\(top.value.height)) covers \(below.key) at \(below.value.y)"
+      )
+    }
+  }
+}
+
+@Test(arguments: 0..<300 as Range<UInt64>)
+func entriesKeepTheirOrderOnEachSideOfTheChange(seed: UInt64) {
+  let change = RandomTableChange(seed: seed)
+  for progress in progressSteps {
+    let entries = change.entries(at: progress)
+    // Before: the still entries and the deleted ones, in old order; after: the
+    // still entries and the inserted ones, in new order.
+    let oldSide = change.oldModel.entries.map(\.id).filter {
+      entries[$0] != nil && [.stable, .deleted].contains(change.kind(of: $0))
+    }
+    let newSide = change.newModel.entries.map(\.id).filter {
+      entries[$0] != nil && [.stable, .inserted].contains(change.kind(of: $0))
+    }
+    for side in [oldSide, newSide] {
+      for (top, below) in zip(side, side.dropFirst()) {
+        #expect(
+          entries[top]!.y + entries[top]!.height <= entries[below]!.y,
+          "seed \(seed) at \(progress): \(top) then \(below)")
+      }
+    }
+  }
+}
