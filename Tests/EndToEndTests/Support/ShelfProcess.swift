@@ -80,7 +80,12 @@ extension TmuxSession {
   func waitForExit(timeout: Double = 10) -> InteractiveExit? {
     guard
       let screen = waitForScreen(
-        timeout: timeout, until: { $0.contains("TTY=same") || $0.contains("TTY=changed") })
+        timeout: timeout,
+        until: { screen in
+          // The report comes before the prompt: wait for both, or the prompt races the capture.
+          (screen.contains("TTY=same") || screen.contains("TTY=changed"))
+            && screen.split(separator: "\n").last.map(String.init) == TmuxSession.prompt
+        })
     else { return nil }
     let status = screen.firstMatch(of: /EXIT=(\d+)/).flatMap { Int($0.1) } ?? -1
     return InteractiveExit(
