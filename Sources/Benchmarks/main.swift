@@ -1,3 +1,4 @@
-import ShelfDiff
-
-// Filled by the benchmark issue: see DiffBenchmarks.swift.
+// `swift run -c release Benchmarks [filter] [--quick]`: every benchmark whose
+// case name contains `filter`. Each subject adds its `run` here.
+var harness = Harness(arguments: Array(CommandLine.arguments.dropFirst()))
+DiffBenchmarks.run(&harness)

@@ -34,6 +34,30 @@ static inline mmask_t shelf_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t shelf_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t shelf_button5_pressed(void) { return BUTTON5_PRESSED; }
 
+static inline mmask_t shelf_button4_released(void) { return BUTTON4_RELEASED; }
+static inline mmask_t shelf_button5_released(void) { return BUTTON5_RELEASED; }
+
 static inline int shelf_wcwidth(wchar_t c) { return wcwidth(c); }
+
+// Whether the current locale's codeset is UTF-8 (after setlocale(LC_ALL, "")).
+#include <langinfo.h>
+#include <string.h>
+static inline int shelf_locale_is_utf8(void) {
+  const char *codeset = nl_langinfo(CODESET);
+  return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+// The terminal's size in lines and columns, from the kernel (0 on success).
+#include <sys/ioctl.h>
+static inline int shelf_window_size(int fd, int *lines, int *columns) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+  *lines = size.ws_row;
+  *columns = size.ws_col;
+  return 0;
+}
+
+// The key code ncurses gives for KEY_CODE_YES (a function key, not a character).
+static inline int shelf_key_code_yes(void) { return KEY_CODE_YES; }
 
 #endif

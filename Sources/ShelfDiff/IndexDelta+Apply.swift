@@ -2,35 +2,12 @@
 
 extension IndexDelta {
   /// Whether this delta can be replayed on an array of `oldCount` items to give
-  /// one of `newCount`: indices in range, none repeated, counts that add up.
+  /// one of `newCount`: indices in range and none repeated, counts that add up,
+  /// and every reload's `from` landing at its `to` when replayed.
   ///
-  /// - Complexity: O(`oldCount` + `newCount`).
+  /// - Complexity: O(`oldCount` + `newCount` + `changeCount`).
   public func isValid(oldCount: Int, newCount: Int) -> Bool {
-    var removed = Array(repeating: false, count: oldCount)
-    var placed = Array(repeating: false, count: newCount)
-    for i in deletions {
-      guard i >= 0, i < oldCount, !removed[i] else { return false }
-      removed[i] = true
-    }
-    for j in insertions {
-      guard j >= 0, j < newCount, !placed[j] else { return false }
-      placed[j] = true
-    }
-    for move in moves {
-      guard move.from >= 0, move.from < oldCount, !removed[move.from] else { return false }
-      guard move.to >= 0, move.to < newCount, !placed[move.to] else { return false }
-      removed[move.from] = true
-      placed[move.to] = true
-    }
-    guard oldCount - deletions.count == newCount - insertions.count else { return false }
-    var isDeleted = Array(repeating: false, count: oldCount)
-    for i in deletions { isDeleted[i] = true }
-    for reload in reloads {
-      guard reload.from >= 0, reload.from < oldCount, reload.to >= 0, reload.to < newCount,
-        !isDeleted[reload.from]
-      else { return false }
-    }
-    return true
+    placement(oldCount: oldCount, newCount: newCount) != nil
   }
 
   /// Replays the delta on `old` the way a list view does: deleted and moved items
@@ -41,25 +18,52 @@ extension IndexDelta {
   /// For a delta computed from `old` and `new`, the result equals `new`.
   ///
   /// - Precondition: `isValid(oldCount: old.count, newCount: new.count)`.
-  /// - Complexity: O(`old.count` + `new.count`).
+  /// - Complexity: O(`old.count` + `new.count` + `changeCount`).
   public func applied<Element>(to old: [Element], with new: [Element]) -> [Element] {
-    precondition(
-      isValid(oldCount: old.count, newCount: new.count),
-      "IndexDelta does not fit arrays of \(old.count) and \(new.count) items: \(self)")
-    var result: [Element?] = Array(repeating: nil, count: new.count)
-    var leaving = Array(repeating: false, count: old.count)
-    for i in deletions { leaving[i] = true }
-    for move in moves {
-      leaving[move.from] = true
-      result[move.to] = old[move.from]
+    guard let sources = placement(oldCount: old.count, newCount: new.count) else {
+      preconditionFailure(
+        "IndexDelta does not fit arrays of \(old.count) and \(new.count) items: \(self)")
     }
-    for j in insertions { result[j] = new[j] }
-    var slot = 0
-    for (i, element) in old.enumerated() where !leaving[i] {
-      while result[slot] != nil { slot += 1 }
-      result[slot] = element
-    }
+    var result = sources.indices.map { j in sources[j] >= 0 ? old[sources[j]] : new[j] }
     for reload in reloads { result[reload.to] = new[reload.to] }
-    return result.map { $0! }
+    return result
+  }
+
+  /// For each new index, the old index of the item that lands there when the
+  /// delta is replayed, or -1 for an insertion; nil when the delta does not fit.
+  ///
+  /// - Complexity: O(`oldCount` + `newCount` + `changeCount`).
+  func placement(oldCount: Int, newCount: Int) -> [Int]? {
+    let unfilled = -2
+    guard oldCount >= 0, newCount >= 0 else { return nil }
+    var isLeaving = Array(repeating: false, count: oldCount)
+    var sources = Array(repeating: unfilled, count: newCount)
+    for i in deletions {
+      guard i >= 0, i < oldCount, !isLeaving[i] else { return nil }
+      isLeaving[i] = true
+    }
+    for j in insertions {
+      guard j >= 0, j < newCount, sources[j] == unfilled else { return nil }
+      sources[j] = -1
+    }
+    for move in moves {
+      guard move.from >= 0, move.from < oldCount, !isLeaving[move.from],
+        move.to >= 0, move.to < newCount, sources[move.to] == unfilled
+      else { return nil }
+      isLeaving[move.from] = true
+      sources[move.to] = move.from
+    }
+    guard oldCount - deletions.count == newCount - insertions.count else { return nil }
+    var slot = 0
+    for i in 0..<oldCount where !isLeaving[i] {
+      while sources[slot] != unfilled { slot += 1 }
+      sources[slot] = i
+    }
+    for reload in reloads {
+      guard reload.to >= 0, reload.to < newCount, reload.from >= 0,
+        sources[reload.to] == reload.from
+      else { return nil }
+    }
+    return sources
   }
 }

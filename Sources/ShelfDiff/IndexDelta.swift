@@ -95,7 +95,11 @@ public struct IndexDelta: Hashable, Sendable {
 extension IndexDelta: CustomStringConvertible {
   /// A compact summary, such as `IndexDelta(-[1] +[0, 4] moves [2→5] reloads [3→3])`.
   public var description: String {
-    if isEmpty { return "IndexDelta(no changes)" }
+    isEmpty ? "IndexDelta(no changes)" : "IndexDelta(" + summary + ")"
+  }
+
+  /// The changes, space-separated, for `description`.
+  var summary: String {
     var parts: [String] = []
     if !deletions.isEmpty { parts.append("-\(deletions)") }
     if !insertions.isEmpty { parts.append("+\(insertions)") }
@@ -106,6 +110,9 @@ extension IndexDelta: CustomStringConvertible {
       parts.append(
         "reloads [" + reloads.map { "\($0.from)→\($0.to)" }.joined(separator: ", ") + "]")
     }
-    return "IndexDelta(" + parts.joined(separator: " ") + ")"
+    if !duplicates.isEmpty {
+      parts.append("duplicates [" + duplicates.map(\.id).joined(separator: ", ") + "]")
+    }
+    return parts.joined(separator: " ")
   }
 }

@@ -1,17 +1,42 @@
 import Foundation
+import ShelfTerminal
 
 /// The `shelf` command: arguments, wiring and exit codes.
 @main
 struct Shelf {
   static let version = "0.1.0"
 
+  @MainActor
   static func main() {
-    let arguments = CommandLine.arguments.dropFirst()
-    if arguments.first == "--version" {
-      print("shelf \(version)")
-      return
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    do {
+      try run(arguments: arguments)
+    } catch {
+      fail(error)
     }
-    FileHandle.standardError.write(Data("usage: shelf [--version]\n".utf8))
-    exit(64)
+  }
+
+  @MainActor
+  private static func run(arguments: [String]) throws(AppError) {
+    switch try ArgumentParser.parse(arguments) {
+    case .help:
+      print(HelpText.usage)
+    case .version:
+      print("shelf \(version)")
+    case .run(let options):
+      // Before any thread starts, so every thread inherits the mask.
+      TerminalSignals.blockForSignalSources()
+      let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+      try InteractiveSession.run(options, isNoColorSet: noColor)
+    case .render, .frames, .diff:
+      throw .internalError("not implemented yet")
+    }
+  }
+
+  /// Prints `shelf: message` on stderr and exits with the error's code; the
+  /// terminal has been given back already.
+  static func fail(_ error: AppError) -> Never {
+    FileHandle.standardError.write(Data("shelf: \(error)\n".utf8))
+    exit(error.exitCode)
   }
 }

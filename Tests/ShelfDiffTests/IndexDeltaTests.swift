@@ -2,6 +2,8 @@ import ShelfDiff
 import TestSupport
 import Testing
 
+// MARK: - Named cases
+
 @Test func movingTheLastOfTenThousandItemsToTheFrontIsOneMove() {
   let old = Array(0..<10_000)
   let new = [9_999] + Array(0..<9_999)
@@ -11,10 +13,171 @@ import Testing
   #expect(delta.applied(to: old, with: new) == new)
 }
 
-@Test(arguments: 0..<200 as Range<UInt64>)
-func applyingTheDeltaTurnsOldIntoNew(seed: UInt64) {
+@Test func movingTheFirstOfTenThousandItemsToTheEndIsOneMove() {
+  let old = Array(0..<10_000)
+  let new = Array(1..<10_000) + [0]
+  #expect(IndexDelta(from: old, to: new, id: \.self).moves == [IndexDelta.Move(from: 0, to: 9_999)])
+}
+
+@Test func reversingTenItemsKeepsOneAndMovesNine() {
+  let old = Array(0..<10)
+  let delta = IndexDelta(from: old, to: old.reversed(), id: \.self)
+  #expect(delta.moves.count == 9)
+  #expect(delta.applied(to: old, with: old.reversed()) == old.reversed())
+}
+
+@Test func insertingAndDeletingAroundItemsMovesNothing() {
+  let delta = IndexDelta(from: [1, 2, 3, 4], to: [0, 1, 3, 4, 5], id: \.self)
+  #expect(delta == IndexDelta(deletions: [1], insertions: [0, 4]))
+  #expect(delta.changeCount == 3)
+}
+
+@Test func identicalArraysGiveAnEmptyDelta() {
+  let books = (0..<100).map { Book(id: $0) }
+  let delta = IndexDelta(from: books, to: books)
+  #expect(delta.isEmpty && delta.changeCount == 0)
+  #expect(delta.description == "IndexDelta(no changes)")
+  #expect(IndexDelta(from: [Book](), to: []).isEmpty)
+}
+
+@Test func anEditedItemIsAReloadAndCanAlsoMove() {
+  let old = [Book(id: 1), Book(id: 2), Book(id: 3)]
+  let new = [Book(id: 3, edition: 1), Book(id: 1), Book(id: 2, edition: 1)]
+  let delta = IndexDelta(from: old, to: new)
+  #expect(delta.moves == [.init(from: 2, to: 0)])
+  #expect(delta.reloads == [.init(from: 1, to: 2), .init(from: 2, to: 0)])
+  #expect(delta.applied(to: old, with: new) == new)
+  #expect(delta.description == "IndexDelta(moves [2→0] reloads [1→2, 2→0])")
+}
+
+@Test func keyPathClosureAndIdentifiableGiveTheSameDelta() {
+  let old = [Book(id: 1), Book(id: 2), Book(id: 3), Book(id: 4)]
+  let new = [Book(id: 4), Book(id: 2, edition: 3), Book(id: 5), Book(id: 1)]
+  let delta = IndexDelta(from: old, to: new)
+  #expect(IndexDelta(from: old, to: new, id: \.id) == delta)
+  #expect(IndexDelta(from: old, to: new, identifiedBy: { $0.id }) == delta)
+  #expect(IndexDelta(from: old.map(\.id), to: new.map(\.id), id: \.self).moves == delta.moves)
+}
+
+@Test func repeatedIdsAreMatchedByOccurrenceAndReported() {
+  let old = ["a", "b", "a", "c"]
+  let new = ["a", "a", "a", "b"]
+  let delta = IndexDelta(from: old, to: new, id: \.self)
+  #expect(delta.duplicates == [.init(id: "a", oldPositions: [0, 2], newPositions: [0, 1, 2])])
+  #expect(delta.deletions == [3])
+  #expect(delta.insertions == [2])
+  #expect(delta.applied(to: old, with: new) == new)
+  #expect(delta.description.hasSuffix("duplicates [a])"))
+}
+
+@Test func anEditedDuplicateOfNonUniqueDataReloadsInPlace() {
+  let old = NonUnique.numbering([Book(id: 7), Book(id: 8), Book(id: 7)])
+  let new = NonUnique.numbering([Book(id: 7), Book(id: 8), Book(id: 7, edition: 1)])
+  #expect(old.map(\.occurrence) == [0, 0, 1])
+  #expect(old.map(\.id.description) == ["7", "8", "7#1"])
+  let delta = IndexDelta(from: old, to: new)
+  #expect(delta == IndexDelta(reloads: [.init(from: 2, to: 2)]))
+  #expect(delta.duplicates.isEmpty)
+  // Keyed by content instead, the same edit is a deletion and an insertion.
+  let byContent = IndexDelta(from: old.map(\.element), to: new.map(\.element), id: \.self)
+  #expect(byContent.deletions == [2] && byContent.insertions == [2])
+}
+
+@Test func movingOneOfTwoDuplicatesKeepsTheirOccurrenceOrder() {
+  let old = NonUnique.numbering([Book(id: 1), Book(id: 2), Book(id: 1)])
+  let new = NonUnique.numbering([Book(id: 1), Book(id: 1), Book(id: 2)])
+  let delta = IndexDelta(from: old, to: new)
+  #expect(delta.moves.count == 1)
+  #expect(delta.applied(to: old, with: new) == new)
+}
+
+@Test func deltasThatDoNotFitAreInvalid() {
+  #expect(IndexDelta(deletions: [0]).isValid(oldCount: 1, newCount: 0))
+  #expect(!IndexDelta(deletions: [1]).isValid(oldCount: 1, newCount: 0))
+  #expect(!IndexDelta(deletions: [0, 0]).isValid(oldCount: 2, newCount: 0))
+  #expect(!IndexDelta(insertions: [0]).isValid(oldCount: 1, newCount: 1))
+  #expect(!IndexDelta(moves: [.init(from: 0, to: 1)]).isValid(oldCount: 1, newCount: 1))
+  #expect(
+    !IndexDelta(deletions: [0], moves: [.init(from: 0, to: 0)]).isValid(oldCount: 1, newCount: 1))
+  #expect(IndexDelta(reloads: [.init(from: 1, to: 1)]).isValid(oldCount: 2, newCount: 2))
+  // Replayed, old 1 lands at new 0, so a reload from 1 to 1 names the wrong item.
+  #expect(
+    !IndexDelta(deletions: [0], insertions: [1], reloads: [.init(from: 1, to: 1)])
+      .isValid(oldCount: 2, newCount: 2))
+}
+
+// MARK: - Properties
+
+/// A random pair of book arrays of a shape chosen by the seed.
+func randomBooks(seed: UInt64) -> (old: [Book], new: [Book]) {
   var rng = SeededGenerator(seed: seed)
-  let old = (0..<30).filter { _ in .random(using: &rng) }.shuffled(using: &rng)
-  let new = (0..<30).filter { _ in .random(using: &rng) }.shuffled(using: &rng)
-  #expect(IndexDelta(from: old, to: new, id: \.self).applied(to: old, with: new) == new)
+  let count = Int.random(in: 0..<40, using: &rng)
+  let old = (0..<count).map { Book(id: $0) }.shuffled(using: &rng)
+  func edited(_ books: [Book]) -> [Book] {
+    books.map { book in
+      var book = book
+      if Int.random(in: 0..<5, using: &rng) == 0 { book.edition += 1 }
+      return book
+    }
+  }
+  switch seed % 7 {
+  case 0: return ([], edited(old))
+  case 1: return (old, [])
+  case 2: return (old, (100..<100 + count).map { Book(id: $0) })  // all new
+  case 3: return (old, edited(old.reversed()))
+  case 4: return (old, edited(old.shuffled(using: &rng)))  // all moved, most likely
+  case 5:  // duplicate ids
+    let ids = (0..<count).map { _ in Int.random(in: 0..<8, using: &rng) }
+    return (
+      ids.map { Book(id: $0) },
+      edited(ids.filter { _ in Bool.random(using: &rng) }.map { Book(id: $0) } + [Book(id: 3)])
+        .shuffled(using: &rng)
+    )
+  default:  // churn: some kept in order, some deleted, inserted, moved
+    var new = old.filter { _ in Int.random(in: 0..<4, using: &rng) > 0 }
+    for k in 0..<Int.random(in: 0..<6, using: &rng) {
+      new.insert(Book(id: 200 + k), at: Int.random(in: 0...new.count, using: &rng))
+    }
+    for _ in 0..<Int.random(in: 0..<4, using: &rng) where !new.isEmpty {
+      let book = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
+      new.insert(book, at: Int.random(in: 0...new.count, using: &rng))
+    }
+    return (old, edited(new))
+  }
+}
+
+@Test(arguments: 0..<700 as Range<UInt64>)
+func applyingTheDeltaTurnsOldIntoNew(seed: UInt64) {
+  let (old, new) = randomBooks(seed: seed)
+  let delta = IndexDelta(from: old, to: new)
+  #expect(delta.isValid(oldCount: old.count, newCount: new.count))
+  #expect(delta.applied(to: old, with: new) == new)
+}
+
+@Test(arguments: 0..<700 as Range<UInt64>)
+func theDeltaHoldsExactlyTheNecessaryChanges(seed: UInt64) {
+  let (old, new) = randomBooks(seed: seed)
+  let delta = IndexDelta(from: old, to: new)
+  let pairs = occurrencePairs(old: old.map(\.id), new: new.map(\.id))
+  #expect(delta.moves.count == minimalMoveCount(old: old.map(\.id), new: new.map(\.id)))
+  let pairSet = Set(pairs.map { [$0.old, $0.new] })
+  #expect(delta.moves.allSatisfy { pairSet.contains([$0.from, $0.to]) })
+  #expect(delta.moves.map(\.from) == delta.moves.map(\.from).sorted())
+  #expect(
+    delta.reloads.map { [$0.from, $0.to] }
+      == pairs.filter { old[$0.old] != new[$0.new] }.map { [$0.old, $0.new] })
+  #expect(delta.deletions == old.indices.filter { i in !pairs.contains { $0.old == i } })
+  #expect(delta.insertions == new.indices.filter { j in !pairs.contains { $0.new == j } })
+  let hasRepeats = Set(old.map(\.id)).count < old.count || Set(new.map(\.id)).count < new.count
+  #expect(delta.duplicates.isEmpty == !hasRepeats)
+}
+
+@Test(arguments: 0..<300 as Range<UInt64>)
+func nonUniqueDataNeverReportsDuplicatesAndReplays(seed: UInt64) {
+  let (old, new) = randomBooks(seed: seed / 7 * 7 + 5)  // the duplicate-id shape
+  let delta = IndexDelta(from: NonUnique.numbering(old), to: NonUnique.numbering(new))
+  #expect(delta.duplicates.isEmpty)
+  #expect(
+    delta.applied(to: NonUnique.numbering(old), with: NonUnique.numbering(new)).map(\.element)
+      == new)
 }

@@ -44,19 +44,30 @@ public enum TerminalText {
   }
 
   /// `text` cut to at most `width` columns, ending in `…` when cut.
+  ///
+  /// - Complexity: O(`width`) glyphs examined, however long `text` is.
   public static func truncated(_ text: String, toWidth width: Int) -> String {
     guard width > 0 else { return "" }
-    let glyphs = glyphs(of: text)
-    let total = glyphs.reduce(0) { $0 + $1.width }
-    if total <= width { return glyphs.map(\.text).joined() }
-    var result = ""
-    var used = 0
-    for glyph in glyphs {
-      if used + glyph.width > width - 1 { break }
-      result += glyph.text
-      used += glyph.width
+    var whole = ""  // every glyph so far: the answer if the text fits
+    var cut = ""  // the glyphs that fit in `width - 1`, leaving room for `…`
+    var isCutFull = false
+    var total = 0
+    var pending: [Glyph] = []
+    for character in text {
+      pending.removeAll(keepingCapacity: true)
+      appendGlyphs(of: character, to: &pending)
+      for glyph in pending {
+        if total + glyph.width > width { return cut + "…" }
+        if !isCutFull && total + glyph.width <= width - 1 {
+          cut += glyph.text
+        } else {
+          isCutFull = true
+        }
+        whole += glyph.text
+        total += glyph.width
+      }
     }
-    return result + "…"
+    return whole
   }
 
   // MARK: - Classification

@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Times named cases and prints one aligned row per case as it finishes.
+///
+/// Each case runs its closure once to warm up, then repeatedly until it has run
+/// `minimumRuns` times and for `budget` seconds (at most `maximumRuns` times).
+/// The closure returns a number worth printing beside the time, such as the
+/// moves a delta reported; the harness also keeps it from being optimised away.
+struct Harness {
+  /// One case's figures.
+  struct Measurement {
+    var name: String
+    /// Run times in seconds, ascending.
+    var times: [Double]
+    /// What the closure returned on its last run.
+    var result: Int
+
+    var median: Double { times[times.count / 2] }
+    var min: Double { times[0] }
+    /// The 99th percentile: the slowest run when there are fewer than 100.
+    var p99: Double { times[Swift.min(times.count - 1, times.count * 99 / 100)] }
+  }
+
+  /// Only cases whose name contains this (case-insensitive) run; nil runs all.
+  var filter: String?
+  var minimumRuns = 5
+  var maximumRuns = 1_000
+  var budget = 1.0
+  /// What the number beside each time means, for the header.
+  var resultLabel = "result"
+  private(set) var measurements: [String: Measurement] = [:]
+  private var pendingSection: String?
+
+  /// A harness that reads an optional name filter from `arguments` (the first
+  /// argument that is not an option); `--quick` lowers the budget and runs.
+  init(arguments: [String]) {
+    for argument in arguments {
+      if argument == "--quick" {
+        minimumRuns = 3
+        budget = 0.2
+      } else if !argument.hasPrefix("-") {
+        filter = argument.lowercased()
+      }
+    }
+  }
+
+  /// Whether a case named `name` passes the filter.
+  func includes(_ name: String) -> Bool {
+    guard let filter else { return true }
+    return name.lowercased().contains(filter)
+  }
+
+  /// Runs `body` as the case `name` (when it passes the filter), prints its row
+  /// and returns its figures.
+  @discardableResult
+  mutating func measure(_ name: String, runs: Int? = nil, _ body: () -> Int) -> Measurement? {
+    guard includes(name) else { return nil }
+    if let title = pendingSection {
+      print("\n## \(title)")
+      printHeader()
+      pendingSection = nil
+    }
+    var result = body()  // warm-up
+    var times: [Double] = []
+    var total = 0.0
+    while times.count < (runs ?? maximumRuns)
+      && (times.count < (runs ?? minimumRuns) || total < budget)
+    {
+      let start = Self.now()
+      result = body()
+      let elapsed = Self.now() - start
+      times.append(elapsed)
+      total += elapsed
+    }
+    Self.sink = result
+    times.sort()
+    let measurement = Measurement(name: name, times: times, result: result)
+    measurements[name] = measurement
+    print(row(measurement))
+    return measurement
+  }
+
+  /// Prints how many times faster `fast` was than `slow` (by median), when both ran.
+  func printRatio(_ fast: String, over slow: String, label: String) {
+    guard let fast = measurements[fast], let slow = measurements[slow] else { return }
+    print("  \(label): \(Self.format(ratio: slow.median / fast.median)) faster")
+  }
+
+  /// Starts a group of cases: its heading and column titles print before its first case that runs.
+  mutating func section(_ title: String) {
+    pendingSection = title
+  }
+
+  // MARK: - Formatting
+
+  static let nameWidth = 48
+
+  private func printHeader() {
+    print(
+      Self.pad("case", to: Self.nameWidth) + Self.left("median") + Self.left("min")
+        + Self.left("p99") + Self.left("runs", width: 6) + "  " + resultLabel)
+  }
+
+  private func row(_ m: Measurement) -> String {
+    Self.pad(m.name, to: Self.nameWidth) + Self.left(Self.format(seconds: m.median))
+      + Self.left(Self.format(seconds: m.min)) + Self.left(Self.format(seconds: m.p99))
+      + Self.left("\(m.times.count)", width: 6) + "  \(m.result)"
+  }
+
+  static func pad(_ text: String, to width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+
+  static func left(_ text: String, width: Int = 11) -> String {
+    text.count >= width ? " " + text : String(repeating: " ", count: width - text.count) + text
+  }
+
+  /// Seconds as µs, ms or s with three significant digits.
+  static func format(seconds: Double) -> String {
+    if seconds < 1e-3 { return fixed(seconds * 1e6) + " µs" }
+    if seconds < 1 { return fixed(seconds * 1e3) + " ms" }
+    return fixed(seconds) + " s"
+  }
+
+  static func format(ratio: Double) -> String { fixed(ratio) + "x" }
+
+  /// Three significant digits without Foundation: 0.123, 1.23, 12.3, 123.
+  static func fixed(_ value: Double) -> String {
+    let decimals = value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 3
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int((value * scale).rounded())
+    if decimals == 0 { return "\(scaled)" }
+    let whole = scaled / Int(scale)
+    var fraction = "\(scaled % Int(scale))"
+    while fraction.count < decimals { fraction = "0" + fraction }
+    return "\(whole).\(fraction)"
+  }
+
+  // MARK: - Clock
+
+  /// Monotonic seconds.
+  static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+  }
+
+  /// Keeps results alive so the optimiser cannot drop the work.
+  nonisolated(unsafe) static var sink = 0
+}

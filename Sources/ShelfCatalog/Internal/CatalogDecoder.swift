@@ -1,0 +1,356 @@
+/// The catalog's field names, recognised from a key's packed bytes.
+enum CatalogField {
+  case id, title, subtitle, year, rating, summary, tags, items, rows, sections, other
+
+  private static func pack(_ text: StaticString) -> UInt64 {
+    var packed: UInt64 = 0
+    for index in (0..<text.utf8CodeUnitCount).reversed() {
+      packed = packed << 8 | UInt64(text.utf8Start[index])
+    }
+    return packed
+  }
+
+  private static let table: [(UInt64, CatalogField)] = [
+    (pack("id"), .id), (pack("title"), .title), (pack("subtitle"), .subtitle),
+    (pack("year"), .year), (pack("rating"), .rating), (pack("summary"), .summary),
+    (pack("tags"), .tags), (pack("items"), .items), (pack("rows"), .rows),
+    (pack("sections"), .sections),
+  ]
+
+  init(packed: UInt64?) {
+    guard let packed else {
+      self = .other
+      return
+    }
+    self = CatalogField.table.first { $0.0 == packed }?.1 ?? .other
+  }
+}
+
+/// Decodes a catalog straight from JSON bytes, value by value, into the model.
+///
+/// Failures carry a byte offset and the JSON path; `CatalogLoader` turns them
+/// into `CatalogError`s with line and column.
+struct CatalogDecoder {
+  var scanner: JSONScanner
+  let limits: CatalogLimits
+  /// Whether the catalog had a top-level `"rows"` array rather than `"sections"`.
+  private(set) var hasTopLevelRows = false
+
+  init(bytes: UnsafeBufferPointer<UInt8>, limits: CatalogLimits) {
+    scanner = JSONScanner(bytes: bytes, maximumDepth: limits.maximumDepth)
+    self.limits = limits
+  }
+
+  // MARK: - Catalog
+
+  mutating func catalog() throws(ParseFailure) -> Catalog {
+    let bytes = scanner.bytes
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+      scanner.position = 3
+    }
+    scanner.skipWhitespace()
+    if scanner.isAtEnd {
+      throw scanner.failure(.empty, at: 0, "the catalog is empty")
+    }
+    let start = scanner.position
+    try expectObject(describing: "an object with a \"sections\" or \"rows\" array")
+    var title = ""
+    var sections: [Section]?
+    var rows: [Row]?
+    if try scanner.beginObject() {
+      repeat {
+        let keyOffset = scanner.position
+        let key = try scanner.memberKey()
+        let field = CatalogField(packed: scanner.packedKey(key))
+        do {
+          switch field {
+          case .title: title = try optionalString() ?? ""
+          case .sections: sections = try array { (decoder) throws(ParseFailure) in try decoder.section() }
+          case .rows: rows = try array { (decoder) throws(ParseFailure) in try decoder.row() }
+          default: try scanner.skipValue()
+          }
+        } catch {
+          throw error.adding(.key(scanner.keyName(at: keyOffset)))
+        }
+      } while try scanner.nextMember()
+    }
+    scanner.skipWhitespace()
+    if !scanner.isAtEnd {
+      throw scanner.failure(
+        scanner.isInvalidUTF8(at: scanner.position) ? .invalidUTF8 : .malformedJSON,
+        at: scanner.position,
+        "unexpected \(scanner.foundByte(at: scanner.position)) after the end of the catalog")
+    }
+    switch (sections, rows) {
+    case (let sections?, nil):
+      return Catalog(title: title, sections: sections)
+    case (nil, let rows?):
+      hasTopLevelRows = true
+      return Catalog(title: title, sections: [Section(id: "", title: nil, rows: rows)])
+    case (nil, nil):
+      throw scanner.failure(
+        .invalidCatalog, at: start, "expected a \"sections\" or \"rows\" array at the top level")
+    case (_?, _?):
+      throw scanner.failure(
+        .invalidCatalog, at: start,
+        "both \"sections\" and \"rows\" at the top level; a catalog has one or the other")
+    }
+  }
+
+  // MARK: - Sections, rows, cards
+
+  private mutating func section() throws(ParseFailure) -> Section {
+    let start = scanner.position
+    try expectObject(describing: "an object for a section")
+    var id: String?
+    var title: String?
+    var rows: [Row] = []
+    if try scanner.beginObject() {
+      repeat {
+        let keyOffset = scanner.position
+        let key = try scanner.memberKey()
+        let field = CatalogField(packed: scanner.packedKey(key))
+        do {
+          switch field {
+          case .id: id = try identifier()
+          case .title: title = try optionalString()
+          case .rows: rows = try optionalArray { (decoder) throws(ParseFailure) in try decoder.row() }
+          default: try scanner.skipValue()
+          }
+        } catch {
+          throw error.adding(.key(scanner.keyName(at: keyOffset)))
+        }
+      } while try scanner.nextMember()
+    }
+    guard let id else { throw missing("id", at: start) }
+    return Section(id: id, title: title, rows: rows)
+  }
+
+  private mutating func row() throws(ParseFailure) -> Row {
+    let start = scanner.position
+    try expectObject(describing: "an object for a row")
+    var id: String?
+    var title: String?
+    var items: [Card] = []
+    if try scanner.beginObject() {
+      repeat {
+        let keyOffset = scanner.position
+        let key = try scanner.memberKey()
+        let field = CatalogField(packed: scanner.packedKey(key))
+        do {
+          switch field {
+          case .id: id = try identifier()
+          case .title: title = try requiredString()
+          case .items: items = try optionalArray { (decoder) throws(ParseFailure) in try decoder.card() }
+          default: try scanner.skipValue()
+          }
+        } catch {
+          throw error.adding(.key(scanner.keyName(at: keyOffset)))
+        }
+      } while try scanner.nextMember()
+    }
+    guard let id else { throw missing("id", at: start) }
+    guard let title else { throw missing("title", at: start) }
+    return Row(id: id, title: title, items: items)
+  }
+
+  private mutating func card() throws(ParseFailure) -> Card {
+    let start = scanner.position
+    try expectObject(describing: "an object for a card")
+    var id: String?
+    var title: String?
+    var subtitle: String?
+    var year: Int?
+    var rating: Double?
+    var summary: String?
+    var tags: [String] = []
+    if try scanner.beginObject() {
+      repeat {
+        let keyOffset = scanner.position
+        let key = try scanner.memberKey()
+        let field = CatalogField(packed: scanner.packedKey(key))
+        do {
+          switch field {
+          case .id: id = try identifier()
+          case .title: title = try requiredString()
+          case .subtitle: subtitle = try optionalString()
+          case .year: year = try self.year()
+          case .rating: rating = try self.rating()
+          case .summary: summary = try optionalString()
+          case .tags: tags = try optionalArray { (decoder) throws(ParseFailure) in try decoder.requiredString() }
+          default: try scanner.skipValue()
+          }
+        } catch {
+          throw error.adding(.key(scanner.keyName(at: keyOffset)))
+        }
+      } while try scanner.nextMember()
+    }
+    guard let id else { throw missing("id", at: start) }
+    guard let title else { throw missing("title", at: start) }
+    return Card(
+      id: id, title: title, subtitle: subtitle, year: year, rating: rating, summary: summary,
+      tags: tags)
+  }
+
+  // MARK: - Values
+
+  /// A failure for a value of the wrong type; the value is skipped first so a
+  /// syntax error inside it is reported instead.
+  private mutating func wrongType(expected: String) -> ParseFailure {
+    let start = scanner.position
+    guard let kind = scanner.valueKind() else { return scanner.unexpected(expected) }
+    do {
+      try scanner.skipValue()
+    } catch {
+      // `nonsense` starts like `null`: name the expectation, not the literal.
+      guard ["true", "false", "null"].contains(kind) else { return error }
+      scanner.position = start
+      return scanner.unexpected(expected)
+    }
+    let found = kind == "a number" ? "the number \(scanner.excerpt(start..<scanner.position))" : kind
+    return scanner.failure(.invalidCatalog, at: start, "expected \(expected), found \(found)")
+  }
+
+  private mutating func expectObject(describing expectation: String) throws(ParseFailure) {
+    guard scanner.peek == .openBrace else { throw wrongType(expected: expectation) }
+  }
+
+  private func missing(_ field: String, at offset: Int) -> ParseFailure {
+    scanner.failure(.invalidCatalog, at: offset, "missing \"\(field)\"")
+  }
+
+  private mutating func array<Element>(
+    _ element: (inout CatalogDecoder) throws(ParseFailure) -> Element
+  ) throws(ParseFailure) -> [Element] {
+    guard scanner.peek == .openBracket else { throw wrongType(expected: "an array") }
+    var elements: [Element] = []
+    guard try scanner.beginArray() else { return elements }
+    repeat {
+      do {
+        elements.append(try element(&self))
+      } catch {
+        throw error.adding(.index(elements.count))
+      }
+    } while try scanner.nextElement()
+    return elements
+  }
+
+  /// An array, or empty for `null`.
+  private mutating func optionalArray<Element>(
+    _ element: (inout CatalogDecoder) throws(ParseFailure) -> Element
+  ) throws(ParseFailure) -> [Element] {
+    if scanner.peek == UInt8(ascii: "n") {
+      try scanner.scanLiteral()
+      return []
+    }
+    return try array(element)
+  }
+
+  private mutating func requiredString() throws(ParseFailure) -> String {
+    guard scanner.peek == .quote else { throw wrongType(expected: "a string") }
+    let start = scanner.position
+    let span = try scanner.scanString()
+    let length = scanner.length(of: span)
+    if length > limits.maximumStringLength {
+      throw scanner.failure(
+        .invalidCatalog, at: start,
+        "text is \(length) bytes long; the limit is \(MessageText.size(limits.maximumStringLength))")
+    }
+    return scanner.string(span)
+  }
+
+  /// A string, or nil for `null`.
+  private mutating func optionalString() throws(ParseFailure) -> String? {
+    if scanner.peek == UInt8(ascii: "n") {
+      try scanner.scanLiteral()
+      return nil
+    }
+    return try requiredString()
+  }
+
+  /// An id: a non-empty string, or an integer as its decimal text.
+  private mutating func identifier() throws(ParseFailure) -> String {
+    let start = scanner.position
+    let id: String
+    let length: Int
+    switch scanner.peek {
+    case .quote:
+      let span = try scanner.scanString()
+      length = scanner.length(of: span)
+      if length == 0 { throw scanner.failure(.invalidCatalog, at: start, "the id is empty") }
+      if length > limits.maximumIDLength {
+        throw tooLongID(length, at: start)
+      }
+      id = scanner.string(span)
+    case .minus, UInt8(ascii: "0")...UInt8(ascii: "9"):
+      guard try scanner.scanNumber() else {
+        throw scanner.failure(
+          .invalidCatalog, at: start,
+          "expected a string or an integer id, found the number \(scanner.excerpt(start..<scanner.position))"
+        )
+      }
+      length = scanner.position - start
+      if length > limits.maximumIDLength { throw tooLongID(length, at: start) }
+      // JSON integers have no leading zeros or plus sign: the literal is the decimal text.
+      id = String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.position]), as: UTF8.self)
+    default:
+      throw wrongType(expected: "a string or an integer id")
+    }
+    return id
+  }
+
+  private func tooLongID(_ length: Int, at offset: Int) -> ParseFailure {
+    scanner.failure(
+      .invalidCatalog, at: offset,
+      "the id is \(length) bytes long; the limit is \(limits.maximumIDLength)")
+  }
+
+  /// A year: an integer in `limits.years`, or nil for `null`.
+  private mutating func year() throws(ParseFailure) -> Int? {
+    switch scanner.peek {
+    case UInt8(ascii: "n"):
+      try scanner.scanLiteral()
+      return nil
+    case .minus, UInt8(ascii: "0")...UInt8(ascii: "9"):
+      let start = scanner.position
+      let isInteger = try scanner.scanNumber()
+      let range = start..<scanner.position
+      guard isInteger else {
+        throw scanner.failure(
+          .invalidCatalog, at: start, "expected an integer year, found the number \(scanner.excerpt(range))")
+      }
+      guard let year = scanner.integer(in: range), limits.years.contains(year) else {
+        throw scanner.failure(
+          .invalidCatalog, at: start,
+          "the year \(scanner.excerpt(range)) is out of range \(limits.years.lowerBound)...\(limits.years.upperBound)"
+        )
+      }
+      return year
+    default:
+      throw wrongType(expected: "an integer year")
+    }
+  }
+
+  /// A rating: a number in `limits.ratings`, or nil for `null`.
+  private mutating func rating() throws(ParseFailure) -> Double? {
+    switch scanner.peek {
+    case UInt8(ascii: "n"):
+      try scanner.scanLiteral()
+      return nil
+    case .minus, UInt8(ascii: "0")...UInt8(ascii: "9"):
+      let start = scanner.position
+      _ = try scanner.scanNumber()
+      let range = start..<scanner.position
+      let rating = scanner.double(in: range)
+      guard limits.ratings.contains(rating) else {
+        throw scanner.failure(
+          .invalidCatalog, at: start,
+          "the rating \(scanner.excerpt(range)) is out of range \(MessageText.number(limits.ratings.lowerBound))...\(MessageText.number(limits.ratings.upperBound))"
+        )
+      }
+      return rating
+    default:
+      throw wrongType(expected: "a number for the rating")
+    }
+  }
+}

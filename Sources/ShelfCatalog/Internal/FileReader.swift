@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads whole files with POSIX calls, so each failure maps to a precise
+/// message and exit code.
+enum FileReader {
+  /// The bytes of the file at `path` (or of standard input for `fileDescriptor`),
+  /// refusing more than `limit` bytes without reading them all.
+  static func read(path: String, limit: Int) throws(CatalogError) -> [UInt8] {
+    let source = CatalogSource.file(path)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw openError(errno, source: source)
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw CatalogError(.ioFailure, source: source, problem: "cannot read: \(describe(errno))")
+    }
+    if status.st_mode & S_IFMT == S_IFDIR {
+      throw CatalogError(.isDirectory, source: source, problem: "is a directory, not a catalog file")
+    }
+    var expected = 0
+    if status.st_mode & S_IFMT == S_IFREG {
+      expected = Int(status.st_size)
+      if expected > limit { throw tooLarge(expected, limit: limit, source: source) }
+    }
+    return try read(descriptor: descriptor, expectedSize: expected, limit: limit, source: source)
+  }
+
+  /// All bytes from `descriptor` until end of file, at most `limit`.
+  static func read(
+    descriptor: Int32, expectedSize: Int = 0, limit: Int, source: CatalogSource
+  ) throws(CatalogError) -> [UInt8] {
+    // One byte more than expected, so a file that grew is noticed without a second pass.
+    var capacity = max(expectedSize + 1, 64 << 10)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(capacity)
+    while true {
+      if bytes.count == capacity {
+        capacity = min(capacity * 2, limit + 1)
+        if capacity <= bytes.count { throw tooLarge(bytes.count, limit: limit, source: source) }
+        bytes.reserveCapacity(capacity)
+      }
+      let wanted = capacity - bytes.count
+      let start = bytes.count
+      var failure: Int32 = 0
+      var readCount = 0
+      bytes.append(contentsOf: repeatElement(0, count: wanted))
+      bytes.withUnsafeMutableBufferPointer { buffer in
+        while true {
+          let result = systemRead(descriptor, buffer.baseAddress! + start, wanted)
+          if result < 0 && errno == EINTR { continue }
+          if result < 0 { failure = errno } else { readCount = result }
+          break
+        }
+      }
+      bytes.removeLast(wanted - readCount)
+      if failure != 0 {
+        if failure == EISDIR {
+          throw CatalogError(
+            .isDirectory, source: source, problem: "is a directory, not a catalog file")
+        }
+        throw CatalogError(.ioFailure, source: source, problem: "read error: \(describe(failure))")
+      }
+      if readCount == 0 { return bytes }
+      if bytes.count > limit { throw tooLarge(bytes.count, limit: limit, source: source) }
+    }
+  }
+
+  static func tooLarge(_ size: Int, limit: Int, source: CatalogSource) -> CatalogError {
+    CatalogError(
+      .tooLarge, source: source,
+      problem: "is larger than the limit of \(MessageText.size(limit))"
+        + (size > limit + 1 ? " (\(MessageText.size(size)))" : ""))
+  }
+
+  static func openError(_ code: Int32, source: CatalogSource) -> CatalogError {
+    switch code {
+    case ENOENT, ENOTDIR:
+      CatalogError(.notFound, source: source, problem: "no such file")
+    case EACCES, EPERM:
+      CatalogError(.notReadable, source: source, problem: "permission denied")
+    case EISDIR:
+      CatalogError(.isDirectory, source: source, problem: "is a directory, not a catalog file")
+    case EIO:
+      CatalogError(.ioFailure, source: source, problem: "cannot open: \(describe(code))")
+    default:
+      CatalogError(.notReadable, source: source, problem: "cannot open: \(describe(code))")
+    }
+  }
+
+  static func describe(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+  }
+
+  /// Whether `path` names an existing regular file (or a link to one).
+  static func isFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+  }
+
+  /// The path the running executable was started from, resolved, if known.
+  static func executablePath() -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard length > 0 else { return nil }
+    return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
+
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+  #else
+    Darwin.read(descriptor, buffer, count)
+  #endif
+}

@@ -1,0 +1,254 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Watches a catalog file for `shelf --watch` and delivers every new version,
+/// or why it is not a catalog, on a queue.
+///
+/// It watches the file's folder with inotify, so a file replaced atomically
+/// (written beside it, then renamed over it) is seen as well as one edited in
+/// place; where inotify is not available it compares the file's status on a
+/// timer. Changes are debounced, and a file still changing while it is read
+/// (growing as another program writes it) is read again once it settles. A
+/// deleted, truncated or invalid file gives an error; the next good version
+/// gives a catalog. The same content twice is delivered once.
+public final class CatalogFileWatcher: Sendable {
+  /// How changes are noticed.
+  public enum Mode: Sendable {
+    /// inotify on the file's folder, falling back to polling if that fails.
+    case automatic
+    /// Compare the file's status every `pollInterval`.
+    case polling
+  }
+
+  private struct State: @unchecked Sendable {
+    // Dispatch objects are thread-safe; they are only touched on `work`.
+    var sources: [any DispatchSourceProtocol] = []
+    var pendingReload: DispatchWorkItem?
+    var lastDelivered: Delivered?
+    var lastSignature: FileSignature?
+    var unsettledReads = 0
+    var isStopped = false
+  }
+
+  private enum Delivered: Equatable {
+    case bytes(count: Int, hash: Int)
+    case error(CatalogError)
+  }
+
+  /// The path being watched.
+  public let path: String
+  private let limits: CatalogLimits
+  private let debounce: DispatchTimeInterval
+  private let pollInterval: DispatchTimeInterval
+  private let mode: Mode
+  private let work = DispatchQueue(label: "shelf.watch")
+  private let state = Mutex(State())
+
+  /// A watcher of the catalog at `path`: changes are read `debounceMilliseconds`
+  /// after the last event; polling (the fallback, or `mode: .polling`) looks
+  /// every `pollMilliseconds`.
+  public init(
+    path: String, limits: CatalogLimits = .default, debounceMilliseconds: Int = 100,
+    pollMilliseconds: Int = 500, mode: Mode = .automatic
+  ) {
+    self.path = path
+    self.limits = limits
+    debounce = .milliseconds(debounceMilliseconds)
+    pollInterval = .milliseconds(pollMilliseconds)
+    self.mode = mode
+  }
+
+  /// Starts watching; `handler` runs on `queue` for each new version, first for
+  /// the file as it is now when `deliversInitialVersion`.
+  public func start(
+    queue: DispatchQueue, deliversInitialVersion: Bool = true,
+    handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
+  ) {
+    work.async { [self] in
+      let deliver: @Sendable (Result<LoadedCatalog, CatalogError>) -> Void = { result in
+        queue.async { [self] in
+          if !state.withLock({ $0.isStopped }) { handler(result) }
+        }
+      }
+      if mode == .polling || !startInotify(deliver: deliver) {
+        startPolling(deliver: deliver)
+      }
+      if deliversInitialVersion {
+        reload(deliver: deliver)
+      } else {
+        let signature = FileSignature(path: path)
+        state.withLock { $0.lastSignature = signature }
+      }
+    }
+  }
+
+  /// Stops watching; no handler runs after this returns, except one already running.
+  public func stop() {
+    let sources = state.withLock { state -> [any DispatchSourceProtocol] in
+      state.isStopped = true
+      state.pendingReload?.cancel()
+      defer { state.sources = [] }
+      return state.sources
+    }
+    for source in sources { source.cancel() }
+  }
+
+  // MARK: - Noticing changes
+
+  private func startInotify(deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) -> Bool {
+    #if canImport(Glibc)
+      let descriptor = inotify_init1(Int32(O_NONBLOCK | O_CLOEXEC))
+      guard descriptor >= 0 else { return false }
+      let (folder, name) = Self.split(path)
+      // Modify, attrib, close-write, moved from/to, create, delete, delete-self, move-self.
+      let mask: UInt32 = 0x2 | 0x4 | 0x8 | 0x40 | 0x80 | 0x100 | 0x200 | 0x400 | 0x800
+      guard inotify_add_watch(descriptor, folder, mask) >= 0 else {
+        close(descriptor)
+        return false
+      }
+      let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: work)
+      source.setEventHandler { [self] in
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        var relevant = false
+        var folderGone = false
+        while true {
+          let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+          if count <= 0 { break }
+          var offset = 0
+          // struct inotify_event: wd (4), mask (4), cookie (4), len (4), name[len].
+          while offset + 16 <= count {
+            let eventMask = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self) }
+            let length = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
+            let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
+            if eventMask & 0x4000 != 0 { relevant = true }  // queue overflow: anything may have changed
+            if eventMask & (0x400 | 0x800 | 0x8000) != 0 { folderGone = true }
+            if String(decoding: nameBytes, as: UTF8.self) == name { relevant = true }
+            offset += 16 + length
+          }
+        }
+        if folderGone {
+          // The folder itself went away or moved: watch by polling from now on.
+          source.cancel()
+          startPolling(deliver: deliver)
+          relevant = true
+        }
+        if relevant { scheduleReload(deliver: deliver) }
+      }
+      source.setCancelHandler { close(descriptor) }
+      state.withLock { $0.sources.append(source) }
+      source.resume()
+      return true
+    #else
+      return false
+    #endif
+  }
+
+  private func startPolling(deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) {
+    let timer = DispatchSource.makeTimerSource(queue: work)
+    timer.schedule(deadline: .now() + pollInterval, repeating: pollInterval)
+    timer.setEventHandler { [self] in
+      let signature = FileSignature(path: path)
+      let changed = state.withLock { state -> Bool in
+        guard signature != state.lastSignature else { return false }
+        state.lastSignature = signature
+        return true
+      }
+      if changed { scheduleReload(deliver: deliver) }
+    }
+    state.withLock { $0.sources.append(timer) }
+    timer.resume()
+  }
+
+  private func scheduleReload(deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) {
+    let item = DispatchWorkItem { [self] in reload(deliver: deliver) }
+    let isStopped = state.withLock { state -> Bool in
+      state.pendingReload?.cancel()
+      state.pendingReload = item
+      return state.isStopped
+    }
+    if !isStopped { work.asyncAfter(deadline: .now() + debounce, execute: item) }
+  }
+
+  // MARK: - Reading
+
+  /// Reads the file; delivers its catalog or error unless it is the same as
+  /// last time, or the file changed while it was read (then reads again later).
+  private func reload(deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) {
+    let before = FileSignature(path: path)
+    let bytes: [UInt8]
+    var result: Result<LoadedCatalog, CatalogError>
+    do {
+      bytes = try FileReader.read(path: path, limit: limits.maximumFileSize)
+      result = Result { () throws(CatalogError) in
+        try CatalogLoader.load(bytes: bytes, source: .file(path), limits: limits)
+      }
+    } catch {
+      bytes = []
+      result = .failure(error)
+    }
+    let after = FileSignature(path: path)
+    let settled = state.withLock { state -> Bool in
+      state.lastSignature = after
+      if before != after, state.unsettledReads < 20 {
+        state.unsettledReads += 1
+        return false
+      }
+      state.unsettledReads = 0
+      return true
+    }
+    guard settled else {
+      scheduleReload(deliver: deliver)
+      return
+    }
+    let delivered: Delivered
+    switch result {
+    case .success:
+      var hasher = Hasher()
+      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+      delivered = .bytes(count: bytes.count, hash: hasher.finalize())
+    case .failure(let error):
+      delivered = .error(error)
+    }
+    let isNew = state.withLock { state -> Bool in
+      guard state.lastDelivered != delivered else { return false }
+      state.lastDelivered = delivered
+      return true
+    }
+    if isNew { deliver(result) }
+  }
+
+  /// The folder to watch and the file's name in it.
+  static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let folder = String(path[..<slash])
+    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+  }
+}
+
+/// What `stat` says about a file, enough to notice that it changed.
+struct FileSignature: Equatable, Sendable {
+  var exists: Bool
+  var device: UInt64 = 0
+  var inode: UInt64 = 0
+  var size: Int64 = 0
+  var modified: Int64 = 0
+  var changed: Int64 = 0
+
+  init(path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      exists = false
+      return
+    }
+    exists = true
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
+    size = Int64(status.st_size)
+    modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+  }
+}

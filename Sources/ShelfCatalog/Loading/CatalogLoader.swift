@@ -1,0 +1,161 @@
+import Foundation
+
+/// Loads and validates catalogs from files, bytes and the bundled resources.
+///
+/// Every failure is a `CatalogError` (one line, with an exit code); duplicate
+/// ids are not failures but warnings in the `LoadedCatalog`.
+public enum CatalogLoader {
+  /// The environment variable that names the folder holding the bundled `catalog.json`.
+  public static let resourcesVariable = "SHELF_RESOURCES"
+  /// The bundled catalog's file name inside the resources folder.
+  public static let bundledFileName = "catalog.json"
+
+  /// Loads the catalog in the file at `path`; `-` reads standard input.
+  public static func load(
+    contentsOf path: String, limits: CatalogLimits = .default
+  ) throws(CatalogError) -> LoadedCatalog {
+    if path == "-" { return try loadStandardInput(limits: limits) }
+    let bytes = try FileReader.read(path: path, limit: limits.maximumFileSize)
+    return try load(bytes: bytes, source: .file(path), limits: limits)
+  }
+
+  /// Loads the catalog that standard input holds, up to its end.
+  public static func loadStandardInput(
+    limits: CatalogLimits = .default
+  ) throws(CatalogError) -> LoadedCatalog {
+    let bytes = try FileReader.read(
+      descriptor: 0, limit: limits.maximumFileSize, source: .standardInput)
+    return try load(bytes: bytes, source: .standardInput, limits: limits)
+  }
+
+  /// Loads a catalog from UTF-8 JSON bytes; `source` names them in messages.
+  public static func load(
+    bytes: [UInt8], source: CatalogSource, limits: CatalogLimits = .default
+  ) throws(CatalogError) -> LoadedCatalog {
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(CatalogError) in try load(buffer: buffer, source: source, limits: limits) }
+    }
+    return try result.get()
+  }
+
+  /// Loads a catalog from UTF-8 JSON data; `source` names it in messages.
+  public static func load(
+    data: Data, source: CatalogSource, limits: CatalogLimits = .default
+  ) throws(CatalogError) -> LoadedCatalog {
+    let result = data.withUnsafeBytes { raw in
+      Result { () throws(CatalogError) in
+        try load(buffer: raw.bindMemory(to: UInt8.self), source: source, limits: limits)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Loads a catalog from the UTF-8 text `json`; `source` names it in messages.
+  public static func load(
+    json: String, source: CatalogSource = .named("catalog"), limits: CatalogLimits = .default
+  ) throws(CatalogError) -> LoadedCatalog {
+    try load(bytes: Array(json.utf8), source: source, limits: limits)
+  }
+
+  /// Loads a catalog from UTF-8 JSON bytes in a buffer.
+  public static func load(
+    buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits = .default
+  ) throws(CatalogError) -> LoadedCatalog {
+    if buffer.count > limits.maximumFileSize {
+      throw FileReader.tooLarge(buffer.count, limit: limits.maximumFileSize, source: source)
+    }
+    var decoder = CatalogDecoder(bytes: buffer, limits: limits)
+    let catalog: Catalog
+    do {
+      catalog = try decoder.catalog()
+    } catch {
+      throw catalogError(error, scanner: decoder.scanner, source: source)
+    }
+    var loaded = LoadedCatalog(catalog: catalog)
+    DuplicateFinder.addWarnings(
+      to: &loaded, source: source, hasTopLevelRows: decoder.hasTopLevelRows, limits: limits)
+    return loaded
+  }
+
+  private static func catalogError(
+    _ failure: ParseFailure, scanner: JSONScanner, source: CatalogSource
+  ) -> CatalogError {
+    if failure.kind == .empty {
+      let problem: String
+      switch source {
+      case .streamLine: problem = "the line is empty"
+      case .file: problem = "the file is empty"
+      default: problem = "the input is empty"
+      }
+      return CatalogError(.empty, source: source, problem: problem)
+    }
+    let (line, column) = scanner.lineAndColumn(of: failure.offset)
+    return CatalogError(
+      failure.kind, source: source, line: line, column: column,
+      path: PathComponent.text(failure.reversedPath.reversed()), problem: failure.problem)
+  }
+
+  // MARK: - The bundled catalog
+
+  /// Loads the catalog bundled with Shelf (see `bundledCatalogPath()`).
+  public static func bundled(limits: CatalogLimits = .default) throws(CatalogError) -> LoadedCatalog {
+    try load(contentsOf: bundledCatalogPath(), limits: limits)
+  }
+
+  /// Finds the bundled `Resources/catalog.json`: in `$SHELF_RESOURCES` if that
+  /// is set; else in a `Resources` folder beside the running executable or any
+  /// folder above it (`.build/debug/shelf` finds the repository's); else in the
+  /// repository this source file was built from. Missing: an error with exit code 66.
+  public static func bundledCatalogPath() throws(CatalogError) -> String {
+    try bundledCatalogPath(
+      environment: ProcessInfo.processInfo.environment,
+      executablePath: FileReader.executablePath(), sourceFilePath: #filePath)
+  }
+
+  /// `bundledCatalogPath()` with its inputs given, for tests.
+  package static func bundledCatalogPath(
+    environment: [String: String], executablePath: String?, sourceFilePath: String
+  ) throws(CatalogError) -> String {
+    if let folder = environment[resourcesVariable], !folder.isEmpty {
+      let path = join(folder, bundledFileName)
+      guard FileReader.isFile(path) else {
+        throw CatalogError(
+          .notFound, source: .file(path),
+          problem: "no bundled catalog here (\(resourcesVariable) is set to \(MessageText.safe(folder)))")
+      }
+      return path
+    }
+    var candidates: [String] = []
+    if let executablePath {
+      var folder = parent(executablePath)
+      while true {
+        candidates.append(join(join(folder, "Resources"), bundledFileName))
+        candidates.append(join(join(join(folder, "share"), "shelf"), bundledFileName))
+        let up = parent(folder)
+        if up == folder { break }
+        folder = up
+      }
+    }
+    // Sources/ShelfCatalog/Loading/CatalogLoader.swift -> the repository root.
+    let root = parent(parent(parent(parent(sourceFilePath))))
+    candidates.append(join(join(root, "Resources"), bundledFileName))
+    if let found = candidates.first(where: FileReader.isFile) { return found }
+    throw CatalogError(
+      .notFound, source: .named("bundled catalog"),
+      problem:
+        "Resources/\(bundledFileName) not found beside the executable or in the source tree; set \(resourcesVariable) to the folder that holds it"
+    )
+  }
+
+  private static func parent(_ path: String) -> String {
+    var path = path
+    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    if slash == path.startIndex { return "/" }
+    return String(path[..<slash])
+  }
+
+  private static func join(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
+}

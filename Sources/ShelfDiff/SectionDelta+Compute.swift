@@ -1,0 +1,177 @@
+// MARK: - Computing a delta
+
+extension SectionDelta {
+  /// The delta that turns the sections `old` into `new`: sections matched by
+  /// `id`, their headers compared with `hasSameHeader(as:)`, and their items
+  /// matched by `id` across all sections and compared with `==`.
+  ///
+  /// Section moves are minimal among the surviving sections; item moves are
+  /// minimal within each surviving section (its items that stay in it and are
+  /// not moved keep their relative order), and every item that changes
+  /// section is a move. Repeated ids are matched by occurrence (items in path
+  /// order) and listed in `sections.duplicates` and `items.duplicates`.
+  ///
+  /// - Complexity: O(*n* log *n*) where *n* is the number of sections and
+  ///   items in `old` and `new`; expected O(*n*) when the survivors keep
+  ///   their order.
+  @inlinable
+  public init<Section: DiffableSection>(from old: [Section], to new: [Section]) {
+    // MARK: Sections
+    let oldSectionIDs = IndexMatching.ids(of: old) { $0.id }
+    let newSectionIDs = IndexMatching.ids(of: new) { $0.id }
+    let sectionMatching = IndexMatching(oldIDs: oldSectionIDs, newIDs: newSectionIDs)
+    var sectionDeletions: [Int] = []
+    var sectionReloads: [IndexDelta.Reload] = []
+    for (s, t) in sectionMatching.oldToNew.enumerated() {
+      if t < 0 {
+        sectionDeletions.append(s)
+      } else if !old[s].hasSameHeader(as: new[t]) {
+        sectionReloads.append(IndexDelta.Reload(from: s, to: t))
+      }
+    }
+    var sectionDuplicates: [IndexDelta.Duplicate] = []
+    if sectionMatching.hasDuplicates {
+      sectionDuplicates = IndexMatching.duplicates(oldIDs: oldSectionIDs, newIDs: newSectionIDs)
+        .map {
+          IndexDelta.Duplicate(
+            id: String(describing: $0.id), oldPositions: $0.old, newPositions: $0.new)
+        }
+    }
+    let sections = IndexDelta(
+      deletions: sectionDeletions, insertions: sectionMatching.insertions,
+      moves: sectionMatching.moves(), reloads: sectionReloads, duplicates: sectionDuplicates)
+
+    // MARK: Items, flattened end to end
+    let oldLayout = FlatLayout(old.map(\.items))
+    let newLayout = FlatLayout(new.map(\.items))
+    let oldIDs = oldLayout.ids { $0.id }
+    let newIDs = newLayout.ids { $0.id }
+    let itemMatching = IndexMatching(oldIDs: oldIDs, newIDs: newIDs)
+
+    var deletions: [ItemPath] = []
+    var moves: [Items.Move] = []
+    var reloads: [Items.Reload] = []
+    var order: [Int] = []  // new item indices of the items that stay in their section, in old order
+    var staying: [Bool] = []
+    for s in 0..<old.count {
+      let t = sectionMatching.oldToNew[s]
+      let base = oldLayout.starts[s]
+      let items = oldLayout.sections[s]
+      order.removeAll(keepingCapacity: true)
+      if t >= 0 {
+        var isSorted = true
+        for i in items.indices {
+          let g = itemMatching.oldToNew[base + i]
+          if g >= 0 && newLayout.sectionIndex[g] == t {
+            let j = g - newLayout.starts[t]
+            if let last = order.last, j < last { isSorted = false }
+            order.append(j)
+          }
+        }
+        staying.removeAll(keepingCapacity: true)
+        if !isSorted { staying = LongestIncreasingSubsequence.members(of: order) }
+      }
+      var k = 0  // position in `order`
+      for i in items.indices {
+        let g = itemMatching.oldToNew[base + i]
+        if g < 0 {
+          if t >= 0 { deletions.append(ItemPath(section: s, item: i)) }
+          continue
+        }
+        let u = newLayout.sectionIndex[g]
+        let to = ItemPath(section: u, item: g - newLayout.starts[u])
+        if u != t {
+          moves.append(Items.Move(from: ItemPath(section: s, item: i), to: to))
+        } else {
+          if !staying.isEmpty && !staying[k] {
+            moves.append(Items.Move(from: ItemPath(section: s, item: i), to: to))
+          }
+          k += 1
+        }
+        if items[i] != newLayout.sections[u][to.item] {
+          reloads.append(Items.Reload(from: ItemPath(section: s, item: i), to: to))
+        }
+      }
+    }
+
+    var insertions: [ItemPath] = []
+    for (g, f) in itemMatching.newToOld.enumerated() where f < 0 {
+      let u = newLayout.sectionIndex[g]
+      if sectionMatching.newToOld[u] >= 0 {
+        insertions.append(ItemPath(section: u, item: g - newLayout.starts[u]))
+      }
+    }
+
+    var duplicates: [Items.Duplicate] = []
+    if itemMatching.hasDuplicates {
+      duplicates = IndexMatching.duplicates(oldIDs: oldIDs, newIDs: newIDs).map {
+        Items.Duplicate(
+          id: String(describing: $0.id), oldPaths: $0.old.map(oldLayout.path(at:)),
+          newPaths: $0.new.map(newLayout.path(at:)))
+      }
+    }
+    self.init(
+      sections: sections,
+      items: Items(
+        deletions: deletions, insertions: insertions, moves: moves, reloads: reloads,
+        duplicates: duplicates))
+  }
+}
+
+/// Sections of items seen as one array laid end to end: flat positions and paths.
+@usableFromInline
+struct FlatLayout<Element> {
+  /// The items of each section.
+  @usableFromInline let sections: [[Element]]
+  /// For each section, the flat position of its first item; one more entry holds `count`.
+  @usableFromInline let starts: [Int]
+  /// For each flat position, the index of its section.
+  @usableFromInline let sectionIndex: [Int]
+
+  @inlinable
+  init(_ sections: [[Element]]) {
+    self.sections = sections
+    var starts: [Int] = []
+    starts.reserveCapacity(sections.count + 1)
+    var total = 0
+    for items in sections {
+      starts.append(total)
+      total += items.count
+    }
+    starts.append(total)
+    var sectionIndex = Array(repeating: 0, count: total)
+    sectionIndex.withUnsafeMutableBufferPointer { buffer in
+      for s in sections.indices {
+        for f in starts[s]..<starts[s + 1] { buffer[f] = s }
+      }
+    }
+    self.starts = starts
+    self.sectionIndex = sectionIndex
+  }
+
+  /// The number of items in all sections.
+  @inlinable
+  var count: Int { starts[starts.count - 1] }
+
+  /// The ids of all items, laid end to end.
+  @inlinable
+  func ids<ID>(_ id: (Element) -> ID) -> [ID] {
+    Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+      var f = 0
+      for items in sections {
+        items.withUnsafeBufferPointer { items in
+          for k in items.indices { (buffer.baseAddress! + f + k).initialize(to: id(items[k])) }
+        }
+        f += items.count
+      }
+      initialized = f
+    }
+  }
+
+  /// The path of flat position `f`.
+  @inlinable
+  func path(at f: Int) -> ItemPath {
+    let s = sectionIndex[f]
+    return ItemPath(section: s, item: f - starts[s])
+  }
+}

@@ -1,0 +1,160 @@
+/// How one array of sections becomes another, in the terms of a sectioned list
+/// view's batch update: section changes, then item changes by `ItemPath`.
+///
+/// Index spaces, as in a list view's batch update:
+/// - `sections`: an `IndexDelta` over section indices (deletions and every
+///   `from` in old, insertions and every `to` in new). Its reloads are the
+///   surviving sections whose header changed (`hasSameHeader(as:)` is false);
+///   they say nothing about the items, which are diffed on their own.
+/// - `items.deletions` and every `from`: paths in old (old section index,
+///   index within that old section). `items.insertions` and every `to`: paths
+///   in new.
+///
+/// Items are matched by id across all sections, so an item that changes
+/// section, including into an inserted section or out of a deleted one, is a
+/// move. The items of a deleted section that do not move elsewhere leave with
+/// it, and the items of an inserted section that do not move in from elsewhere
+/// arrive with it: neither is listed in `items.deletions` or
+/// `items.insertions`. Empty sections are sections like any other.
+public struct SectionDelta: Hashable, Sendable {
+  /// The item changes of a `SectionDelta`: deletions, insertions, moves and
+  /// reloads of items, by `ItemPath`.
+  public struct Items: Hashable, Sendable {
+    /// An item whose position changed other than by its section's move: it
+    /// changed section, or changed place among the surviving items of its section.
+    public struct Move: Hashable, Sendable {
+      /// The item's path in old.
+      public var from: ItemPath
+      /// The item's path in new.
+      public var to: ItemPath
+
+      /// A move of the item at `from` in old to `to` in new.
+      @inlinable
+      public init(from: ItemPath, to: ItemPath) {
+        self.from = from
+        self.to = to
+      }
+    }
+
+    /// An item present in old and new whose content differs.
+    public struct Reload: Hashable, Sendable {
+      /// The item's path in old.
+      public var from: ItemPath
+      /// The item's path in new.
+      public var to: ItemPath
+
+      /// A reload of the item at `from` in old, found at `to` in new.
+      @inlinable
+      public init(from: ItemPath, to: ItemPath) {
+        self.from = from
+        self.to = to
+      }
+    }
+
+    /// An item id that occurs more than once across all sections of old or of
+    /// new, with its paths. Repeats are matched by occurrence, in path order.
+    public struct Duplicate: Hashable, Sendable {
+      /// The repeated id, as text.
+      public var id: String
+      /// Where the id occurs in old, ascending.
+      public var oldPaths: [ItemPath]
+      /// Where the id occurs in new, ascending.
+      public var newPaths: [ItemPath]
+
+      /// A duplicate report for `id`.
+      public init(id: String, oldPaths: [ItemPath], newPaths: [ItemPath]) {
+        self.id = id
+        self.oldPaths = oldPaths
+        self.newPaths = newPaths
+      }
+    }
+
+    /// Paths in old of the items that are gone, ascending; none in a deleted section.
+    public var deletions: [ItemPath]
+    /// Paths in new of the items that are new, ascending; none in an inserted section.
+    public var insertions: [ItemPath]
+    /// Items that changed section or place among their section's survivors, by ascending `from`.
+    public var moves: [Move]
+    /// Surviving items whose content changed, by ascending `from`.
+    public var reloads: [Reload]
+    /// Item ids that occur more than once in old or new; empty for well-formed data.
+    public var duplicates: [Duplicate]
+
+    /// Item changes from their parts.
+    @inlinable
+    public init(
+      deletions: [ItemPath] = [], insertions: [ItemPath] = [], moves: [Move] = [],
+      reloads: [Reload] = [], duplicates: [Duplicate] = []
+    ) {
+      self.deletions = deletions
+      self.insertions = insertions
+      self.moves = moves
+      self.reloads = reloads
+      self.duplicates = duplicates
+    }
+
+    /// Whether no item changed.
+    @inlinable
+    public var isEmpty: Bool {
+      deletions.isEmpty && insertions.isEmpty && moves.isEmpty && reloads.isEmpty
+    }
+
+    /// The number of item deletions, insertions, moves and reloads.
+    @inlinable
+    public var changeCount: Int {
+      deletions.count + insertions.count + moves.count + reloads.count
+    }
+  }
+
+  /// The section changes, by section index; section duplicates are in `sections.duplicates`.
+  public var sections: IndexDelta
+  /// The item changes, by `ItemPath`.
+  public var items: Items
+
+  /// A delta from its parts; `SectionDelta(from:to:)` computes one.
+  @inlinable
+  public init(sections: IndexDelta = IndexDelta(), items: Items = Items()) {
+    self.sections = sections
+    self.items = items
+  }
+
+  /// Whether the two arrays of sections were the same: nothing to animate.
+  @inlinable
+  public var isEmpty: Bool { sections.isEmpty && items.isEmpty }
+
+  /// The number of changes a view animates, sections and items together.
+  @inlinable
+  public var changeCount: Int { sections.changeCount + items.changeCount }
+}
+
+extension SectionDelta: CustomStringConvertible {
+  /// A compact summary, such as
+  /// `SectionDelta(sections -[1] moves [0→2]; items +[0.3] moves [2.0→1.4])`.
+  public var description: String {
+    if isEmpty { return "SectionDelta(no changes)" }
+    var parts: [String] = []
+    if !sections.isEmpty { parts.append("sections " + sections.summary) }
+    if !items.isEmpty { parts.append("items " + items.summary) }
+    return "SectionDelta(" + parts.joined(separator: "; ") + ")"
+  }
+}
+
+extension SectionDelta.Items {
+  /// The changes, space-separated, for `description`.
+  var summary: String {
+    var parts: [String] = []
+    func list(_ paths: [ItemPath]) -> String {
+      "[" + paths.map(\.description).joined(separator: ", ") + "]"
+    }
+    if !deletions.isEmpty { parts.append("-" + list(deletions)) }
+    if !insertions.isEmpty { parts.append("+" + list(insertions)) }
+    if !moves.isEmpty {
+      parts.append("moves [" + moves.map { "\($0.from)→\($0.to)" }.joined(separator: ", ") + "]")
+    }
+    if !reloads.isEmpty {
+      parts.append(
+        "reloads [" + reloads.map { "\($0.from)→\($0.to)" }.joined(separator: ", ") + "]")
+    }
+    return parts.joined(separator: " ")
+  }
+}

@@ -1,0 +1,68 @@
+@preconcurrency import CNCursesW
+import Glibc
+
+/// Gives the terminal back when the process dies of a fatal signal, then lets the
+/// signal do what it would have done (Swift's crash report, a core dump).
+///
+/// A crash with the terminal still in curses mode leaves the alternate screen on,
+/// the cursor hidden, mouse reporting on and the tty raw. The handler calls
+/// `endwin()`, restores the handler that was there before, and raises the signal
+/// again.
+public enum CrashGuard {
+  /// The signals a crash arrives as: a Swift trap is SIGILL or SIGTRAP.
+  public static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+  /// Installs the handlers; once is enough, later calls do nothing.
+  public static func install() {
+    guard handlersInstalled == 0 else { return }
+    handlersInstalled = 1
+    for signal in fatalSignals {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = restoreTerminalAndReraise
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_ONSTACK
+      sigaction(signal, &action, previousActions + Int(signal))
+    }
+  }
+
+  /// Curses mode is on: a crash must end it.
+  static func cursesDidStart(outputDescriptor: Int32) {
+    terminalDescriptor = outputDescriptor
+    cursesIsActive = 1
+  }
+
+  /// Curses mode is off again.
+  static func cursesDidEnd() {
+    cursesIsActive = 0
+  }
+}
+
+// The handler reads these, so they are plain globals rather than Swift objects;
+// they are written on the main thread before curses starts and after it ends.
+nonisolated(unsafe) private var cursesIsActive: sig_atomic_t = 0
+nonisolated(unsafe) private var terminalDescriptor: Int32 = -1
+nonisolated(unsafe) private var handlersInstalled: Int32 = 0
+nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction> = {
+  let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 128)
+  actions.initialize(repeating: sigaction(), count: 128)
+  return actions
+}()
+
+/// A crash came mid-frame: a terminal in synchronized-output mode would keep
+/// showing the old screen.
+private let endSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026l".utf8)
+
+private func restoreTerminalAndReraise(_ signal: Int32) {
+  if cursesIsActive != 0 {
+    cursesIsActive = 0
+    if terminalDescriptor >= 0 {
+      endSynchronizedUpdate.withUnsafeBytes { bytes in
+        _ = write(terminalDescriptor, bytes.baseAddress, bytes.count)
+      }
+    }
+    endwin()
+  }
+  sigaction(signal, previousActions + Int(signal), nil)
+  // Blocked while this handler runs; delivered to the previous handler on return.
+  raise(signal)
+}

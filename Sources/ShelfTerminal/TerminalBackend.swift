@@ -1,0 +1,287 @@
+@preconcurrency import CNCursesW
+import Glibc
+import ShelfUI
+
+/// The ncurses terminal: shows canvases, decodes keys and mouse events, follows
+/// resizes, and gives the terminal back on every way out.
+///
+/// ncurses is not thread-safe: create and use it on one thread (the main queue).
+public final class TerminalBackend {
+  /// The terminal's size in cells.
+  public private(set) var size: Size
+  /// The colours drawing uses.
+  public let colorDepth: ColorDepth
+  /// Whether the locale is UTF-8; otherwise drawing falls back to ASCII.
+  public let isUnicode: Bool
+  /// The descriptor keys are read from (the tty), for a read source.
+  public let inputFileDescriptor: Int32
+
+  private let screen: OpaquePointer
+  private let window: UnsafeMutablePointer<WINDOW>
+  private let input: UnsafeMutablePointer<FILE>
+  private let output: UnsafeMutablePointer<FILE>
+  private let openedFiles: [UnsafeMutablePointer<FILE>]
+  private var palette: Palette
+  /// What the terminal shows now, so only changed cells are written.
+  private var shown: Canvas?
+  private var isEnded = false
+
+  /// Takes over the terminal: alternate screen, no echo, keys as they are typed.
+  ///
+  /// When standard input or output is not a terminal (`--stream` reads a pipe),
+  /// `/dev/tty` is used for that side.
+  public init(options: TerminalOptions = TerminalOptions()) throws(BackendError) {
+    setlocale(LC_ALL, "")
+    isUnicode = shelf_locale_is_utf8() != 0
+    guard let term = getenv("TERM").map({ String(cString: $0) }), !term.isEmpty else {
+      throw .noTerminal("TERM is not set")
+    }
+    var opened: [UnsafeMutablePointer<FILE>] = []
+    var tty: UnsafeMutablePointer<FILE>?
+    func controllingTerminal() throws(BackendError) -> UnsafeMutablePointer<FILE> {
+      if let tty { return tty }
+      guard let file = fopen("/dev/tty", "r+") else {
+        throw .noTerminal("cannot open /dev/tty: \(String(cString: strerror(errno)))")
+      }
+      tty = file
+      opened.append(file)
+      return file
+    }
+    do {
+      input = isatty(STDIN_FILENO) == 1 ? stdin : try controllingTerminal()
+      output = isatty(STDOUT_FILENO) == 1 ? stdout : try controllingTerminal()
+    } catch {
+      throw error
+    }
+    guard let screen = newterm(term, output, input) else {
+      opened.forEach { fclose($0) }
+      throw .noTerminal("unknown terminal type '\(term)'")
+    }
+    self.screen = screen
+    openedFiles = opened
+    inputFileDescriptor = fileno(input)
+    window = shelf_stdscr()
+
+    cbreak()
+    noecho()
+    nonl()
+    intrflush(window, false)
+    keypad(window, true)
+    nodelay(window, true)
+    curs_set(0)
+    set_escdelay(25)
+    mouseinterval(0)
+    var previousMask: mmask_t = 0
+    mousemask(shelf_all_mouse_events(), &previousMask)
+
+    let wantsColor: Bool
+    switch options.colorMode {
+    case .never: wantsColor = false
+    case .always: wantsColor = true
+    case .auto: wantsColor = !options.isNoColorSet
+    }
+    palette = Palette.make(wantsColor: wantsColor)
+    colorDepth = palette.depth
+    size = Size(width: Int(shelf_getmaxx(window)), height: Int(shelf_getmaxy(window)))
+    CrashGuard.install()
+    CrashGuard.cursesDidStart(outputDescriptor: fileno(output))
+  }
+
+  deinit {
+    end()
+  }
+
+  /// Gives the terminal back: normal screen, cursor, echo, mouse off. Safe to
+  /// call more than once.
+  public func end() {
+    guard !isEnded else { return }
+    isEnded = true
+    CrashGuard.cursesDidEnd()
+    var previousMask: mmask_t = 0
+    mousemask(0, &previousMask)
+    curs_set(1)
+    endwin()
+    delscreen(screen)
+    openedFiles.forEach { fclose($0) }
+  }
+
+  /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal
+  /// again when the shell continues it; the next `draw` repaints everything.
+  public func suspend() {
+    guard !isEnded else { return }
+    CrashGuard.cursesDidEnd()
+    endwin()
+    kill(getpid(), SIGSTOP)
+    CrashGuard.cursesDidStart(outputDescriptor: fileno(output))
+    followResize()
+    invalidate()
+  }
+
+  // MARK: - Size
+
+  /// Reads the terminal's size from the kernel after `SIGWINCH` and resizes
+  /// ncurses to it.
+  ///
+  /// - Returns: the new size.
+  @discardableResult
+  public func followResize() -> Size {
+    var lines: Int32 = 0
+    var columns: Int32 = 0
+    if shelf_window_size(fileno(output), &lines, &columns) == 0, lines > 0, columns > 0 {
+      if Int(lines) != size.height || Int(columns) != size.width {
+        resizeterm(lines, columns)
+      }
+    }
+    return updateSize()
+  }
+
+  private func updateSize() -> Size {
+    let newSize = Size(width: Int(shelf_getmaxx(window)), height: Int(shelf_getmaxy(window)))
+    if newSize != size {
+      size = newSize
+      shown = nil
+    }
+    return size
+  }
+
+  // MARK: - Output
+
+  /// Shows `canvas`, writing only the cells that differ from the last frame, in
+  /// one terminal write wrapped in synchronized-output marks.
+  ///
+  /// A canvas of another size than the terminal is clipped or padded with blanks.
+  public func draw(_ canvas: Canvas) {
+    guard !isEnded else { return }
+    let width = min(canvas.size.width, size.width)
+    let height = min(canvas.size.height, size.height)
+    let previous = shown.flatMap { $0.size == canvas.size ? $0 : nil }
+    if previous == nil {
+      werase(window)
+    }
+    for y in 0..<height {
+      let row = canvas.row(y)
+      let oldRow = previous?.row(y)
+      if let oldRow, oldRow.elementsEqual(row) { continue }
+      let start = row.startIndex
+      var x = 0
+      while x < width {
+        let cell = row[start + x]
+        if cell.isContinuation {
+          x += 1
+          continue
+        }
+        if let oldRow, oldRow[oldRow.startIndex + x] == cell,
+          cell.width == 1 || oldRow[oldRow.startIndex + x + 1] == row[start + x + 1]
+        {
+          x += 1
+          continue
+        }
+        put(cell, x: x, y: y, columnsLeft: width - x)
+        x += max(1, cell.width)
+      }
+    }
+    shown = canvas
+    wnoutrefresh(window)
+    writeRaw(Self.beginSynchronizedUpdate)
+    doupdate()
+    writeRaw(Self.endSynchronizedUpdate)
+  }
+
+  /// Forgets what the terminal shows, so the next `draw` repaints every cell
+  /// (after Ctrl-L or anything else that may have scribbled on the screen).
+  public func invalidate() {
+    shown = nil
+    clearok(window, true)
+  }
+
+  private func put(_ cell: Cell, x: Int, y: Int, columnsLeft: Int) {
+    let (attributes, pair) = palette.attributes(for: cell.style)
+    var glyphs = [cell.text]
+    if cell.width == 2 && columnsLeft < 2 {
+      glyphs = [" "]
+    } else if !isUnicode {
+      // One ASCII character per column keeps every column in place.
+      glyphs = ASCIIFallback.text(for: cell.text, width: cell.width).map(String.init)
+    }
+    wmove(window, Int32(y), Int32(x))
+    for glyph in glyphs {
+      var scalars = glyph.unicodeScalars.prefix(Int(CCHARW_MAX) - 1).map {
+        wchar_t(bitPattern: $0.value)
+      }
+      if scalars.isEmpty { scalars = [wchar_t(32)] }
+      scalars.append(0)
+      var character = cchar_t()
+      if setcchar(&character, scalars, attributes, pair, nil) == ERR {
+        let fallback: [wchar_t] = cell.width == 2 ? [63, 63, 0] : [63, 0]
+        setcchar(&character, fallback, attributes, pair, nil)
+      }
+      wadd_wch(window, &character)
+    }
+  }
+
+  private func writeRaw(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      _ = write(fileno(output), buffer.baseAddress, buffer.count)
+    }
+  }
+
+  /// Terminals that know mode 2026 show the frame at once; the others ignore it.
+  static let beginSynchronizedUpdate = Array("\u{1B}[?2026h".utf8)
+  static let endSynchronizedUpdate = Array("\u{1B}[?2026l".utf8)
+
+  // MARK: - Input
+
+  /// Whether the tty has hung up or failed: reading it would never give a key.
+  public var isInputClosed: Bool {
+    var descriptor = pollfd(fd: inputFileDescriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, 0) >= 0 else { return true }
+    return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+  }
+
+  /// Everything the terminal has reported since the last call: keys, mouse
+  /// events and resizes, oldest first. Never blocks (beyond the 25 ms it takes
+  /// to tell a lone Esc from an escape sequence).
+  public func readEvents() -> [TerminalEvent] {
+    guard !isEnded else { return [] }
+    var events: [TerminalEvent] = []
+    while true {
+      var character: wint_t = 0
+      let result = wget_wch(window, &character)
+      if result == ERR { break }
+      if result == shelf_key_code_yes() {
+        if let event = decodeFunctionKey(Int32(character)) { events.append(event) }
+      } else if let key = KeyDecoder.key(forCharacter: UInt32(character)) {
+        events.append(.key(key))
+      }
+    }
+    return events
+  }
+
+  private func decodeFunctionKey(_ code: Int32) -> TerminalEvent? {
+    switch code {
+    case KEY_RESIZE:
+      return .resize(updateSize())
+    case KEY_MOUSE:
+      var event = MEVENT()
+      guard getmouse(&event) == OK else { return nil }
+      return mouseEvent(event).map { .key(.mouse($0)) }
+    default:
+      return KeyDecoder.key(forKeyCode: code).map { .key($0) }
+    }
+  }
+
+  private func mouseEvent(_ event: MEVENT) -> MouseEvent? {
+    let state = event.bstate
+    let position = Point(x: Int(event.x), y: Int(event.y))
+    if state & shelf_button4_pressed() != 0 { return MouseEvent(kind: .wheelUp, position: position) }
+    if state & shelf_button5_pressed() != 0 {
+      return MouseEvent(kind: .wheelDown, position: position)
+    }
+    if state & shelf_button1_pressed() != 0 { return MouseEvent(kind: .press, position: position) }
+    if state & shelf_button1_released() != 0 {
+      return MouseEvent(kind: .release, position: position)
+    }
+    if state & shelf_button1_clicked() != 0 { return MouseEvent(kind: .click, position: position) }
+    return nil
+  }
+}

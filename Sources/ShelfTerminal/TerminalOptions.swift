@@ -1,0 +1,52 @@
+import ShelfUI
+
+/// When to draw in colour.
+public enum ColorMode: String, CaseIterable, Sendable {
+  /// Colour when the terminal has it and `NO_COLOR` is unset or empty.
+  case auto
+  /// Colour whenever the terminal has it, even with `NO_COLOR`.
+  case always
+  /// Attributes only (bold, dim, reverse, underline).
+  case never
+}
+
+/// How many colours the backend draws with, chosen from the terminal's `COLORS`.
+public enum ColorDepth: Sendable, Equatable, CustomStringConvertible {
+  /// No colour: roles are carried by attributes.
+  case monochrome
+  /// The eight ANSI colours (`TERM=xterm`, the Linux console).
+  case ansi8
+  /// The xterm 256-colour palette.
+  case palette256
+
+  /// `256 colours`, for diagnostics.
+  public var description: String {
+    switch self {
+    case .monochrome: return "monochrome"
+    case .ansi8: return "8 colours"
+    case .palette256: return "256 colours"
+    }
+  }
+}
+
+/// What the backend needs to know before it takes over the terminal.
+public struct TerminalOptions: Sendable {
+  /// When to use colour.
+  public var colorMode: ColorMode
+  /// Whether `NO_COLOR` is set to a non-empty value (read by the caller).
+  public var isNoColorSet: Bool
+
+  /// Options for `colorMode`, honouring `isNoColorSet` in `.auto` mode.
+  public init(colorMode: ColorMode = .auto, isNoColorSet: Bool = false) {
+    self.colorMode = colorMode
+    self.isNoColorSet = isNoColorSet
+  }
+}
+
+/// Something the terminal reported.
+public enum TerminalEvent: Hashable, Sendable {
+  /// A key, or a mouse event as `Key.mouse`.
+  case key(Key)
+  /// The terminal now has `Size`.
+  case resize(Size)
+}

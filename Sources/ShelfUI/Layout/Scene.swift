@@ -1,0 +1,68 @@
+/// Everything the table draws in one frame, placed on screen: the output of a
+/// layout (still) or of a transition (moving), the input of `SceneRenderer`.
+struct Scene: Equatable, Sendable {
+  /// The whole screen.
+  var size: Size
+  /// The lines between the status line and the key hint; nothing in the table
+  /// is drawn outside it.
+  var body: Rect
+  /// Section headers, in drawing order.
+  var headers: [HeaderPlacement] = []
+  /// Rows, in drawing order (later ones are drawn over earlier ones).
+  var rows: [RowPlacement] = []
+  /// Shown in the middle of the body when there is nothing else.
+  var emptyMessage: String?
+}
+
+/// A section header on screen.
+struct HeaderPlacement: Equatable, Sendable {
+  /// The section id.
+  var id: String
+  /// The heading.
+  var title: String
+  /// Screen line.
+  var y: Int
+  /// Lines shown (0 or 1; 0 while collapsed).
+  var height: Int
+}
+
+/// A row on screen: header line and card strip.
+struct RowPlacement: Equatable, Sendable {
+  /// The row id.
+  var id: String
+  /// The header's title.
+  var title: String
+  /// The header's right-hand position, such as `3 / 24`.
+  var position: String
+  /// Whether the focus is in this row.
+  var isFocused: Bool
+  /// Screen line of the header.
+  var y: Int
+  /// Lines shown from the top (`Metrics.rowHeight` when whole; less while it
+  /// grows or collapses).
+  var height: Int
+  /// The cards, in drawing order, with screen columns.
+  var cards: [CardPlacement] = []
+  /// Cards continue off the left edge.
+  var hasMoreLeft = false
+  /// Cards continue off the right edge.
+  var hasMoreRight = false
+  /// Text shown in the strip when the row has no cards.
+  var placeholder: String?
+  /// Highlight of the whole row (0 none, 1 full), for a reloaded header.
+  var highlight = 0.0
+}
+
+/// A card on screen.
+struct CardPlacement: Equatable, Sendable {
+  /// What it shows.
+  var face: CardFace
+  /// Screen column of its left border.
+  var x: Int
+  /// Columns, borders included (less than the full width while a gap opens or closes).
+  var width: Int
+  /// Whether it has the focus.
+  var isFocused: Bool
+  /// Highlight for a reloaded card (0 none, 1 full), fading as a transition ends.
+  var highlight = 0.0
+}

@@ -1,0 +1,170 @@
+/// Where the user is: the focused card, each row's horizontal scroll position,
+/// and the table's vertical scroll position.
+///
+/// Focus is kept both by index (so moving is O(1)) and by id (so it follows the
+/// card when the data changes); `resolve(in:)` re-derives the indices from the ids.
+struct ViewState: Hashable, Sendable {
+  /// The focused row, an index into the model's rows (0 when there are none).
+  var focusRow = 0
+  /// The focused card within the focused row (0 when the row is empty).
+  var focusCard = 0
+  /// The focused row's id, followed across content changes.
+  var focusedRowID: String?
+  /// The focused card's id, followed across content changes.
+  var focusedCardID: String?
+  /// Each row's first visible card, by row id; rows never scrolled are absent (0).
+  var offsets: [String: Int] = [:]
+  /// The content line shown at the top of the table.
+  var scrollY = 0
+
+  /// The first visible card of row `row`, clamped to the row's length.
+  func offset(ofRow row: CarouselRow, strip: StripMetrics) -> Int {
+    min(max(0, offsets[row.id] ?? 0), strip.maximumOffset(count: row.cards.count))
+  }
+
+  // MARK: - Identity
+
+  /// Records the ids of the focused row and card from the indices.
+  mutating func rememberIDs(in model: DisplayModel) {
+    guard model.rows.indices.contains(focusRow) else {
+      focusedRowID = nil
+      focusedCardID = nil
+      return
+    }
+    let row = model.rows[focusRow]
+    focusedRowID = row.id
+    focusedCardID = row.cards.indices.contains(focusCard) ? row.cards[focusCard].id : nil
+  }
+
+  /// Finds the focused card in a new model: in its row if still there, else in
+  /// whichever row now holds it; if it is gone, the nearest card takes the focus
+  /// (same row, same position; or the row now at the old row's place).
+  ///
+  /// - Complexity: O(cards of the focused row) when the card stays in its row.
+  mutating func resolve(in model: DisplayModel, previous: DisplayModel?) {
+    defer { rememberIDs(in: model) }
+    guard !model.rows.isEmpty else {
+      focusRow = 0
+      focusCard = 0
+      return
+    }
+    let oldRow = focusRow
+    let oldCard = focusCard
+    if let rowID = focusedRowID, let row = model.rowIndexByID[rowID] {
+      focusRow = row
+      let cards = model.rows[row].cards
+      if let cardID = focusedCardID {
+        if cards.indices.contains(oldCard), cards[oldCard].id == cardID { return }
+        if let index = cards.firstIndex(where: { $0.id == cardID }) {
+          focusCard = index
+          return
+        }
+        if let (elsewhere, index) = Self.find(cardID: cardID, in: model, excluding: row) {
+          focusRow = elsewhere
+          focusCard = index
+          return
+        }
+      }
+      focusCard = cards.isEmpty ? 0 : min(oldCard, cards.count - 1)
+      return
+    }
+    // The row is gone: the card may live on in another row.
+    if let cardID = focusedCardID, let (row, index) = Self.find(cardID: cardID, in: model, excluding: nil) {
+      focusRow = row
+      focusCard = index
+      return
+    }
+    // Nearest: the first surviving row at or after the old row's place.
+    var target = min(oldRow, model.rows.count - 1)
+    if let previous, previous.rows.indices.contains(oldRow) {
+      for candidate in previous.rows[oldRow...].dropFirst() {
+        if let index = model.rowIndexByID[candidate.id] {
+          target = index
+          break
+        }
+      }
+    }
+    focusRow = target
+    let cards = model.rows[target].cards
+    focusCard = cards.isEmpty ? 0 : min(oldCard, cards.count - 1)
+  }
+
+  /// The first row (other than `excluding`) holding a card with `cardID`.
+  private static func find(cardID: String, in model: DisplayModel, excluding: Int?) -> (Int, Int)? {
+    for (rowIndex, row) in model.rows.enumerated() where rowIndex != excluding {
+      if let index = row.cards.firstIndex(where: { $0.id == cardID }) { return (rowIndex, index) }
+    }
+    return nil
+  }
+
+  // MARK: - Moving
+
+  /// Focuses card `card` of row `row` (both clamped) and scrolls it into view.
+  mutating func focus(row: Int, card: Int, in model: DisplayModel, size: Size) {
+    guard !model.rows.isEmpty else { return }
+    focusRow = min(max(0, row), model.rows.count - 1)
+    let count = model.rows[focusRow].cards.count
+    focusCard = count == 0 ? 0 : min(max(0, card), count - 1)
+    rememberIDs(in: model)
+    revealFocusedCard(in: model, size: size)
+    revealFocusedRow(in: model, size: size)
+  }
+
+  /// Moves the focus `delta` rows down (negative: up), keeping its column on screen.
+  mutating func moveRows(by delta: Int, in model: DisplayModel, size: Size) {
+    guard !model.rows.isEmpty else { return }
+    let strip = Metrics.strip(forScreenWidth: size.width)
+    let current = model.rows[min(focusRow, model.rows.count - 1)]
+    let column = focusCard - offset(ofRow: current, strip: strip)
+    let target = min(max(0, focusRow + delta), model.rows.count - 1)
+    let targetOffset = offset(ofRow: model.rows[target], strip: strip)
+    focus(row: target, card: targetOffset + column, in: model, size: size)
+  }
+
+  /// Moves the focus `delta` cards right (negative: left) within its row.
+  mutating func moveCards(by delta: Int, in model: DisplayModel, size: Size) {
+    focus(row: focusRow, card: focusCard + delta, in: model, size: size)
+  }
+
+  /// Scrolls the focused row horizontally so the focused card is whole on screen.
+  mutating func revealFocusedCard(in model: DisplayModel, size: Size) {
+    guard model.rows.indices.contains(focusRow) else { return }
+    let strip = Metrics.strip(forScreenWidth: size.width)
+    let row = model.rows[focusRow]
+    var offset = self.offset(ofRow: row, strip: strip)
+    if focusCard < offset { offset = focusCard }
+    if focusCard >= offset + strip.visibleCards { offset = focusCard - strip.visibleCards + 1 }
+    offset = min(max(0, offset), strip.maximumOffset(count: row.cards.count))
+    if offset == 0 { offsets[row.id] = nil } else { offsets[row.id] = offset }
+  }
+
+  /// Scrolls the table vertically so the focused row is whole on screen, with
+  /// its section header too when it is the section's first row.
+  mutating func revealFocusedRow(in model: DisplayModel, size: Size) {
+    let bodyHeight = Self.bodyHeight(for: size)
+    guard model.rows.indices.contains(focusRow), bodyHeight > 0 else {
+      scrollY = 0
+      return
+    }
+    let entryIndex = model.entryOfRow[focusRow]
+    let entry = model.entries[entryIndex]
+    var top = entry.y
+    if entryIndex > 0, model.entries[entryIndex - 1].row == nil,
+      entry.maxY - model.entries[entryIndex - 1].y <= bodyHeight
+    {
+      top = model.entries[entryIndex - 1].y
+    }
+    if scrollY > top { scrollY = top }
+    if entry.maxY > scrollY + bodyHeight { scrollY = entry.maxY - bodyHeight }
+    clampScroll(in: model, size: size)
+  }
+
+  /// Keeps the vertical scroll position inside the table.
+  mutating func clampScroll(in model: DisplayModel, size: Size) {
+    let maximum = max(0, model.totalHeight - Self.bodyHeight(for: size))
+    scrollY = min(max(0, scrollY), maximum)
+  }
+
+  /// Lines between the status line and the key hint.
+  static func bodyHeight(for size: Size) -> Int { max(0, size.height - 2) }
+}

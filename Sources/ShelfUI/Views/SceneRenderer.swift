@@ -1,0 +1,158 @@
+/// Draws a `Scene` (the table: section headers, row headers, card strips) into
+/// a canvas, clipping every row to its own lines and the body, and every card
+/// to its strip.
+enum SceneRenderer {
+  /// Draws `scene` into `canvas`.
+  static func draw(_ scene: Scene, into canvas: inout Canvas) {
+    for header in scene.headers { draw(header, body: scene.body, into: &canvas) }
+    for row in scene.rows { draw(row, body: scene.body, into: &canvas) }
+    if let message = scene.emptyMessage {
+      let text = TerminalText.truncated(message, toWidth: scene.body.width)
+      let x = scene.body.minX + (scene.body.width - TerminalText.width(of: text)) / 2
+      canvas.write(
+        text, at: Point(x: x, y: scene.body.minY + scene.body.height / 2),
+        style: Style(foreground: .muted), clip: scene.body)
+    }
+  }
+
+  // MARK: - Section headers
+
+  static func draw(_ header: HeaderPlacement, body: Rect, into canvas: inout Canvas) {
+    let clip = body.intersection(Rect(x: 0, y: header.y, width: body.width, height: header.height))
+    guard !clip.isEmpty else { return }
+    let style = Style(foreground: .accent, isBold: true)
+    canvas.fill(Rect(x: 0, y: header.y, width: body.width, height: 1), style: .plain, clip: clip)
+    let title = TerminalText.truncated(header.title, toWidth: max(0, body.width - 8))
+    var x = canvas.write("━━ ", at: Point(x: 1, y: header.y), style: style, clip: clip) + 1
+    x += canvas.write(title, at: Point(x: x, y: header.y), style: style, clip: clip)
+    x += canvas.write(" ", at: Point(x: x, y: header.y), style: style, clip: clip)
+    if x < body.width - 1 {
+      canvas.fill(
+        Rect(x: x, y: header.y, width: body.width - 1 - x, height: 1), with: "━",
+        style: Style(foreground: .accent), clip: clip)
+    }
+  }
+
+  // MARK: - Rows
+
+  static func draw(_ row: RowPlacement, body: Rect, into canvas: inout Canvas) {
+    let width = body.width
+    let clip = body.intersection(Rect(x: 0, y: row.y, width: width, height: row.height))
+    guard !clip.isEmpty else { return }
+    canvas.fill(Rect(x: 0, y: row.y, width: width, height: Metrics.rowHeight), style: .plain, clip: clip)
+    drawHeader(of: row, width: width, clip: clip, into: &canvas)
+    let strip = Metrics.strip(forScreenWidth: width)
+    let stripClip = clip.intersection(
+      Rect(x: strip.originX, y: row.y + 1, width: strip.width, height: Metrics.cardHeight))
+    let middle = row.y + 1 + Metrics.cardHeight / 2
+    if let placeholder = row.placeholder {
+      canvas.write(
+        TerminalText.truncated(placeholder, toWidth: max(0, strip.width - 2)),
+        at: Point(x: strip.originX + 1, y: middle), style: Style(foreground: .muted, isDim: true),
+        clip: stripClip)
+    }
+    for card in row.cards {
+      draw(card, top: row.y + 1, clip: stripClip, into: &canvas)
+    }
+    let indicator = Style(foreground: .accent, isBold: true)
+    if row.hasMoreLeft { canvas.write("‹", at: Point(x: 0, y: middle), style: indicator, clip: clip) }
+    if row.hasMoreRight {
+      canvas.write("›", at: Point(x: width - 1, y: middle), style: indicator, clip: clip)
+    }
+  }
+
+  private static func drawHeader(of row: RowPlacement, width: Int, clip: Rect, into canvas: inout Canvas) {
+    let position = TerminalText.sanitized(row.position)
+    let positionWidth = TerminalText.width(of: position)
+    let titleStyle =
+      row.highlight > 0
+      ? Style(foreground: .warning, isBold: true)
+      : Style(foreground: row.isFocused ? .accent : .default, isBold: true)
+    if row.isFocused {
+      canvas.write("▸", at: Point(x: 0, y: row.y), style: Style(foreground: .focus, isBold: true), clip: clip)
+    }
+    let room = max(0, width - 2 - positionWidth - 2)
+    canvas.write(
+      TerminalText.truncated(row.title, toWidth: room), at: Point(x: 1, y: row.y),
+      style: titleStyle, clip: clip)
+    canvas.write(
+      position, at: Point(x: width - 1 - positionWidth, y: row.y),
+      style: Style(foreground: .muted), clip: clip)
+  }
+
+  // MARK: - Cards
+
+  /// The style of a card's border and title.
+  static func frameStyle(of card: CardPlacement) -> Style {
+    if card.isFocused { return Style(foreground: .focus, isBold: true) }
+    if card.highlight > 0 {
+      return Style(foreground: .warning, isBold: card.highlight > 0.5, isReversed: card.highlight > 0.75)
+    }
+    return Style()
+  }
+
+  static func draw(_ card: CardPlacement, top: Int, clip: Rect, into canvas: inout Canvas) {
+    guard card.width > 0 else { return }
+    let rect = Rect(x: card.x, y: top, width: card.width, height: Metrics.cardHeight)
+    let frame = frameStyle(of: card)
+    canvas.drawBox(rect, glyphs: card.isFocused ? .heavy : .light, style: frame, clip: clip)
+    let inner = card.width - 2
+    guard inner > 0 else { return }
+    let x = card.x + 1
+    let face = card.face
+    let titleStyle = Style(foreground: card.isFocused ? .focus : .default, isBold: true)
+    canvas.write(
+      TerminalText.truncated(face.title, toWidth: inner), at: Point(x: x, y: top + 1),
+      style: titleStyle, clip: clip)
+    canvas.write(
+      TerminalText.truncated(face.subtitle, toWidth: inner), at: Point(x: x, y: top + 2),
+      style: Style(foreground: .muted), clip: clip)
+    let swatch = "██"
+    var used = 0
+    if let year = face.year {
+      used += canvas.write(
+        TerminalText.truncated(String(year), toWidth: inner), at: Point(x: x, y: top + 3),
+        style: .plain, clip: clip)
+    }
+    if let rating = face.rating {
+      let gap = used > 0 ? 2 : 0
+      let stars = CardText.stars(rating)
+      if used + gap + stars.count + (inner >= 12 ? 3 : 0) <= inner {
+        used += gap
+        used += canvas.write(
+          stars, at: Point(x: x + used, y: top + 3), style: Style(foreground: .star), clip: clip)
+      }
+    }
+    if inner - used >= 3 {
+      canvas.write(
+        swatch, at: Point(x: x + inner - 2, y: top + 3),
+        style: Style(foreground: .swatch(CardText.swatch(of: face.id))), clip: clip)
+    }
+  }
+}
+
+/// How card fields read as text.
+enum CardText {
+  /// `★★★★☆`: a 0 to 5 rating rounded to whole stars.
+  static func stars(_ rating: Double) -> String {
+    let clamped = rating.isFinite ? min(5, max(0, rating)) : 0
+    let filled = Int(clamped + 0.5)  // round half up; `rounded()` would need libm
+    return String(repeating: "★", count: filled) + String(repeating: "☆", count: 5 - filled)
+  }
+
+  /// A swatch colour index derived from `id` (stable across runs and machines).
+  static func swatch(of id: String) -> Int {
+    var hash: UInt32 = 2_166_136_261
+    for byte in id.utf8 {
+      hash = (hash ^ UInt32(byte)) &* 16_777_619
+    }
+    return Int(hash % UInt32(Color.swatchCount))
+  }
+
+  /// `4.3`: a rating with one decimal.
+  static func rating(_ rating: Double) -> String {
+    guard rating.isFinite else { return "?" }
+    let tenths = Int(min(5, max(0, rating)) * 10 + 0.5)
+    return "\(tenths / 10).\(tenths % 10)"
+  }
+}

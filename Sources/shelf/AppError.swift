@@ -1,0 +1,41 @@
+import ShelfTerminal
+
+/// Why `shelf` stops with a non-zero status: one line for stderr and a sysexits code.
+enum AppError: Error, Equatable, CustomStringConvertible {
+  /// Bad command line (64).
+  case usage(String)
+  /// A catalog that does not parse or validate (65).
+  case badData(String)
+  /// A file that does not exist or cannot be opened (66).
+  case missingInput(String)
+  /// A bug: something Shelf should never do (70).
+  case internalError(String)
+  /// The terminal or a file could not be read or written (74).
+  case io(String)
+
+  /// The sysexits status for this error.
+  var exitCode: Int32 {
+    switch self {
+    case .usage: return 64
+    case .badData: return 65
+    case .missingInput: return 66
+    case .internalError: return 70
+    case .io: return 74
+    }
+  }
+
+  /// The message after `shelf: `.
+  var description: String {
+    switch self {
+    case .usage(let message): return "\(message) (see 'shelf --help')"
+    case .badData(let message), .missingInput(let message), .internalError(let message),
+      .io(let message):
+      return message
+    }
+  }
+
+  /// A terminal that cannot be used.
+  init(_ error: BackendError) {
+    self = .io(error.description)
+  }
+}

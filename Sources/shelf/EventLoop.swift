@@ -1,0 +1,128 @@
+import Dispatch
+import Foundation
+import ShelfTerminal
+import ShelfUI
+
+/// What the run loop drives: it is told about keys and asked for frames.
+@MainActor
+protocol EventLoopDelegate: AnyObject {
+  /// A key or mouse event arrived.
+  func eventLoop(_ loop: EventLoop, didReceive key: Key)
+  /// The frame to show at `now` (monotonic milliseconds).
+  func eventLoop(_ loop: EventLoop, frameFor size: Size, now: UInt64) -> Canvas
+  /// When the next frame is due, or nil when nothing moves.
+  func eventLoop(_ loop: EventLoop, nextFrameDeadlineAfter now: UInt64) -> UInt64?
+}
+
+/// The app's run loop on Dispatch's main queue: a read source on the tty, signal
+/// sources, and a frame timer armed only while something moves. Idle, it makes
+/// no system call at all; work from other threads arrives as main-queue blocks
+/// that end in `setNeedsDraw()`. At most one frame is drawn per turn of the queue.
+@MainActor
+final class EventLoop {
+  weak var delegate: (any EventLoopDelegate)?
+  let backend: TerminalBackend
+  private var sources: [any DispatchSourceProtocol] = []
+  private let frameTimer: any DispatchSourceTimer
+  private var isDrawScheduled = false
+  private var isFinished = false
+
+  /// A loop showing frames on `backend`.
+  init(backend: TerminalBackend) {
+    self.backend = backend
+    frameTimer = DispatchSource.makeTimerSource(queue: .main)
+  }
+
+  /// Monotonic milliseconds, on the clock the frame timer uses.
+  static func now() -> UInt64 {
+    DispatchTime.now().uptimeNanoseconds / 1_000_000
+  }
+
+  /// Starts the sources and shows the first frame. Call `dispatchMain()` next.
+  func start() {
+    let input = DispatchSource.makeReadSource(
+      fileDescriptor: backend.inputFileDescriptor, queue: .main)
+    input.setEventHandler { [unowned self] in
+      MainActor.assumeIsolated { self.readInput() }
+    }
+    sources.append(input)
+    for signal in TerminalSignals.termination {
+      addSignalSource(signal) { loop in loop.finish(status: 128 + signal) }
+    }
+    addSignalSource(TerminalSignals.resize) { loop in
+      loop.backend.followResize()
+      loop.setNeedsDraw()
+    }
+    addSignalSource(TerminalSignals.suspend) { loop in
+      loop.backend.suspend()
+      loop.setNeedsDraw()
+    }
+    frameTimer.setEventHandler { [unowned self] in
+      MainActor.assumeIsolated { self.setNeedsDraw() }
+    }
+    frameTimer.schedule(deadline: .distantFuture)
+    sources.append(frameTimer)
+    sources.forEach { $0.resume() }
+    setNeedsDraw()
+  }
+
+  private func addSignalSource(_ signal: Int32, handler: @escaping @MainActor (EventLoop) -> Void) {
+    let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
+    source.setEventHandler { [unowned self] in
+      MainActor.assumeIsolated { handler(self) }
+    }
+    sources.append(source)
+  }
+
+  /// Asks for a frame at the end of this turn of the main queue.
+  func setNeedsDraw() {
+    guard !isDrawScheduled, !isFinished else { return }
+    isDrawScheduled = true
+    DispatchQueue.main.async { [unowned self] in
+      MainActor.assumeIsolated { self.draw() }
+    }
+  }
+
+  private func draw() {
+    isDrawScheduled = false
+    guard !isFinished, let delegate else { return }
+    let now = Self.now()
+    backend.draw(delegate.eventLoop(self, frameFor: backend.size, now: now))
+    if let deadline = delegate.eventLoop(self, nextFrameDeadlineAfter: now) {
+      let wait = deadline > now ? deadline - now : 0
+      frameTimer.schedule(deadline: .now() + .milliseconds(Int(min(wait, 60_000))))
+    } else {
+      frameTimer.schedule(deadline: .distantFuture)
+    }
+  }
+
+  private func readInput() {
+    let events = backend.readEvents()
+    if events.isEmpty && backend.isInputClosed {
+      finish(status: 74, message: "the terminal went away")
+    }
+    for event in events {
+      switch event {
+      case .key(let key):
+        if key == .control("l") { backend.invalidate() }
+        delegate?.eventLoop(self, didReceive: key)
+      case .resize:
+        break
+      }
+      if isFinished { return }
+    }
+    if !events.isEmpty { setNeedsDraw() }
+  }
+
+  /// Gives the terminal back, prints `message` (if any) as one line on stderr,
+  /// and exits with `status`.
+  func finish(status: Int32, message: String? = nil) -> Never {
+    isFinished = true
+    sources.forEach { $0.cancel() }
+    backend.end()
+    if let message {
+      FileHandle.standardError.write(Data("shelf: \(message)\n".utf8))
+    }
+    exit(status)
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import ShelfCatalog
+import Testing
+
+/// The results a watcher delivers, awaited one at a time with a timeout.
+private final class Deliveries: Sendable {
+  let stream: AsyncStream<Result<LoadedCatalog, CatalogError>>
+  let continuation: AsyncStream<Result<LoadedCatalog, CatalogError>>.Continuation
+
+  init() {
+    (stream, continuation) = AsyncStream.makeStream()
+  }
+
+  /// The next delivery as `rows [ids]` or `error <code> <message>`; `timeout` if none comes in 10 s.
+  func next() async -> String {
+    let stream = stream
+    return await withTaskGroup(of: String.self) { group in
+      group.addTask {
+        for await result in stream {
+          switch result {
+          case .success(let loaded): return "rows \(loaded.catalog.rows.map(\.id))"
+          case .failure(let error): return "error \(error.exitCode) \(error.problem)"
+          }
+        }
+        return "ended"
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(10))
+        return "timeout"
+      }
+      let first = await group.next() ?? "none"
+      group.cancelAll()
+      return first
+    }
+  }
+}
+
+private func catalogJSON(_ rows: String...) -> String {
+  #"{"rows": ["# + rows.map { #"{"id": "\#($0)", "title": "\#($0)"}"# }.joined(separator: ", ") + "]}"
+}
+
+/// Writes `text` beside `url` and renames it over `url`, as editors and tools do.
+private func replaceAtomically(_ url: URL, with text: String) throws {
+  let temporary = url.deletingLastPathComponent().appendingPathComponent(".tmp-\(UUID().uuidString)")
+  try Data(text.utf8).write(to: temporary)
+  #expect(rename(temporary.path, url.path) == 0)
+}
+
+@Test(arguments: [CatalogFileWatcher.Mode.automatic, .polling])
+func watcherFollowsEditsReplacementsDeletionsAndTruncation(mode: CatalogFileWatcher.Mode) async throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "shelf-watch-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let file = folder.appendingPathComponent("catalog.json")
+  try Data(catalogJSON("a").utf8).write(to: file)
+
+  let deliveries = Deliveries()
+  let watcher = CatalogFileWatcher(
+    path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20, mode: mode)
+  watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
+  defer { watcher.stop() }
+
+  #expect(await deliveries.next() == #"rows ["a"]"#)
+  try replaceAtomically(file, with: "{\"rows\": [")
+  #expect(
+    await deliveries.next()
+      == "error 65 expected an object for a row, found the end of the input")
+  try replaceAtomically(file, with: catalogJSON("b", "c"))
+  #expect(await deliveries.next() == #"rows ["b", "c"]"#)
+  try FileManager.default.removeItem(at: file)
+  #expect(await deliveries.next() == "error 66 no such file")
+  try Data(catalogJSON("d").utf8).write(to: file)
+  #expect(await deliveries.next() == #"rows ["d"]"#)
+  #expect(truncate(file.path, 0) == 0)
+  #expect(await deliveries.next() == "error 65 the file is empty")
+  // Edited in place, not replaced.
+  let handle = try FileHandle(forWritingTo: file)
+  try handle.write(contentsOf: Data(catalogJSON("e").utf8))
+  try handle.close()
+  #expect(await deliveries.next() == #"rows ["e"]"#)
+}
+
+@Test func watcherReportsAMissingFileAndPicksItUpWhenItAppears() async throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "shelf-watch-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let file = folder.appendingPathComponent("later.json")
+  let deliveries = Deliveries()
+  let watcher = CatalogFileWatcher(path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20)
+  watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
+  defer { watcher.stop() }
+  #expect(await deliveries.next() == "error 66 no such file")
+  try replaceAtomically(file, with: catalogJSON("x"))
+  #expect(await deliveries.next() == #"rows ["x"]"#)
+}

@@ -1,0 +1,116 @@
+import ShelfUI
+import Testing
+
+private let size = Size(width: 80, height: 24)
+
+@MainActor
+private func screen(_ content: ShelfContent = Fixtures.content) -> ShelfScreen {
+  let screen = ShelfScreen(content: content, configuration: ScreenConfiguration(animationDuration: 0))
+  _ = screen.render(size: size, now: 0)
+  return screen
+}
+
+private func editing(_ content: ShelfContent, _ change: (inout [ShelfSection]) -> Void) -> ShelfContent {
+  var content = content
+  change(&content.sections)
+  return content
+}
+
+@MainActor
+@Test func theFocusedCardKeepsTheFocusWhenItMovesWithinItsRow() {
+  let screen = screen()
+  press(.right, .right, on: screen)  // hyperion
+  screen.setContent(
+    editing(Fixtures.content) { sections in
+      let card = sections[0].rows[0].cards.remove(at: 2)
+      sections[0].rows[0].cards.append(card)
+    })
+  #expect(screen.focusedIDs == ("sci-fi", "hyperion"))
+  let text = TextBackend.text(of: screen.render(size: size, now: 1000))
+  #expect(text.contains("┃Hyperion"))
+  #expect(text.contains("9 / 9"))
+}
+
+@MainActor
+@Test func theFocusedCardFollowsItsRowWhenTheRowMoves() {
+  let screen = screen()
+  press(.down, .right, on: screen)  // mystery / moonstone
+  screen.setContent(
+    editing(Fixtures.content) { sections in
+      let row = sections[0].rows.remove(at: 1)
+      sections[2].rows.append(row)
+    })
+  #expect(screen.focusedIDs == ("mystery", "moonstone"))
+  #expect(screen.shownRowIDs.last == "mystery")
+}
+
+@MainActor
+@Test func theFocusedCardFollowsItIntoAnotherRow() {
+  let screen = screen()
+  press(.down, .right, on: screen)  // mystery / moonstone
+  screen.setContent(
+    editing(Fixtures.content) { sections in
+      let card = sections[0].rows[1].cards.remove(at: 1)
+      sections[2].rows[0].cards.insert(card, at: 1)
+    })
+  #expect(screen.focusedIDs == ("poetry", "moonstone"))
+}
+
+@MainActor
+@Test func whenTheFocusedCardDisappearsTheNearestTakesTheFocus() {
+  let screen = screen()
+  press(.right, .right, on: screen)  // hyperion
+  screen.setContent(
+    editing(Fixtures.content) { sections in sections[0].rows[0].cards.remove(at: 2) })
+  #expect(screen.focusedIDs == ("sci-fi", "left-hand"))
+}
+
+@MainActor
+@Test func whenTheFocusedRowDisappearsTheNextRowTakesTheFocus() {
+  let screen = screen()
+  press(.down, on: screen)  // mystery
+  screen.setContent(
+    editing(Fixtures.content) { sections in sections[0].rows.remove(at: 1) })
+  #expect(screen.focusedIDs.row == "world")
+}
+
+@MainActor
+@Test func rowOffsetsSurviveRowsMovingAndScrollingAway() {
+  let screen = screen()
+  press(.down, .down, .down, on: screen)  // films
+  for _ in 0..<12 { press(.right, on: screen) }
+  let offset = screen.rememberedOffset(ofRow: "films")
+  #expect(offset > 0)
+  press(.home, on: screen)
+  screen.setContent(
+    editing(Fixtures.content) { sections in
+      let films = sections[1].rows.remove(at: 1)
+      sections[0].rows.insert(films, at: 0)
+    })
+  #expect(screen.rememberedOffset(ofRow: "films") == offset)
+  press(.home, on: screen)  // from the fourth visible card of sci-fi
+  #expect(screen.focusedIDs.row == "films")
+  #expect(screen.focusedIDs.card == "film-\(offset + 4)")
+  let text = TextBackend.text(of: screen.render(size: size, now: 1000))
+  #expect(text.contains("Film number \(offset + 1) "))
+  #expect(text.contains("‹"))
+}
+
+@MainActor
+@Test func theFocusedRowStaysInPlaceWhenRowsAreInsertedAbove() {
+  let screen = screen()
+  press(.down, .down, on: screen)  // world
+  let before = TextBackend.text(of: screen.render(size: size, now: 0)).split(separator: "\n", omittingEmptySubsequences: false)
+  let line = before.firstIndex { $0.hasPrefix("▸") }
+  screen.setContent(
+    editing(Fixtures.content) { sections in
+      sections[0].rows.insert(CarouselRow(id: "new", title: "New", cards: []), at: 0)
+    })
+  let after = TextBackend.text(of: screen.render(size: size, now: 1000)).split(separator: "\n", omittingEmptySubsequences: false)
+  #expect(after.firstIndex { $0.hasPrefix("▸") } == line)
+}
+
+@MainActor
+private func press(_ keys: Key..., on screen: ShelfScreen) {
+  for key in keys { _ = screen.handle(key, size: size) }
+}

@@ -1,0 +1,275 @@
+import ShelfUI
+import Testing
+
+private let size = Size(width: 80, height: 24)
+
+@MainActor
+private func screen(_ content: ShelfContent = Fixtures.content) -> ShelfScreen {
+  let screen = ShelfScreen(content: content, configuration: ScreenConfiguration(animationDuration: 0))
+  _ = screen.render(size: size, now: 0)
+  return screen
+}
+
+@MainActor
+private func press(_ keys: Key..., on screen: ShelfScreen) {
+  for key in keys { _ = screen.handle(key, size: size) }
+}
+
+@MainActor
+@Test(arguments: [Key.right, .character("l")])
+func rightAndLMoveToTheNextCard(key: Key) {
+  let screen = screen()
+  #expect(screen.handle(key, size: size) == .redraw)
+  #expect(screen.focusedIDs.card == "foundation")
+}
+
+@MainActor
+@Test(arguments: [Key.left, .character("h")])
+func leftAndHMoveToThePreviousCardAndStopAtTheFirst(key: Key) {
+  let screen = screen()
+  press(.right, .right, on: screen)
+  #expect(screen.handle(key, size: size) == .redraw)
+  #expect(screen.focusedIDs.card == "foundation")
+  press(key, on: screen)
+  #expect(screen.handle(key, size: size) == .none)
+  #expect(screen.focusedIDs.card == "dune")
+}
+
+@MainActor
+@Test(arguments: [Key.down, .character("j")])
+func downAndJMoveToTheNextRowKeepingTheColumn(key: Key) {
+  let screen = screen()
+  press(.right, on: screen)
+  #expect(screen.handle(key, size: size) == .redraw)
+  #expect(screen.focusedIDs.row == "mystery")
+  #expect(screen.focusedIDs.card == "moonstone")
+}
+
+@MainActor
+@Test(arguments: [Key.up, .character("k")])
+func upAndKMoveToThePreviousRowAndStopAtTheTop(key: Key) {
+  let screen = screen()
+  press(.down, .down, on: screen)
+  #expect(screen.handle(key, size: size) == .redraw)
+  #expect(screen.focusedIDs.row == "mystery")
+  press(key, on: screen)
+  #expect(screen.handle(key, size: size) == .none)
+  #expect(screen.focusedIDs.row == "sci-fi")
+}
+
+@MainActor
+@Test func movingDownIntoAShorterRowFocusesItsLastCard() {
+  let screen = screen()
+  press(.character("$"), .down, on: screen)
+  #expect(screen.focusedIDs.row == "mystery")
+  #expect(screen.focusedIDs.card == "rebecca")
+}
+
+@MainActor
+@Test(arguments: [Key.end, .character("G")])
+func endAndCapitalGGoToTheLastRow(key: Key) {
+  let screen = screen()
+  press(key, on: screen)
+  #expect(screen.focusedIDs.row == "poetry")
+}
+
+@MainActor
+@Test(arguments: [Key.home, .character("g")])
+func homeAndGGoToTheFirstRow(key: Key) {
+  let screen = screen()
+  press(.end, on: screen)
+  press(key, on: screen)
+  #expect(screen.focusedIDs.row == "sci-fi")
+  #expect(screen.scrollLine == 0)
+}
+
+@MainActor
+@Test func zeroAndDollarGoToTheFirstAndLastCard() {
+  let screen = screen()
+  press(.character("$"), on: screen)
+  #expect(screen.focusedIDs.card == "long")
+  #expect(screen.rememberedOffset(ofRow: "sci-fi") == 5)
+  press(.character("0"), on: screen)
+  #expect(screen.focusedIDs.card == "dune")
+  #expect(screen.rememberedOffset(ofRow: "sci-fi") == 0)
+}
+
+@MainActor
+@Test func pageDownAndPageUpMoveByAScreenfulOfRows() {
+  let screen = screen()
+  press(.pageDown, on: screen)  // 22 body lines hold 3 rows
+  #expect(screen.focusedIDs.row == "films")
+  press(.pageUp, on: screen)
+  #expect(screen.focusedIDs.row == "sci-fi")
+}
+
+@MainActor
+@Test func enterOpensTheDetailsAndEscapeClosesThem() {
+  let screen = screen()
+  #expect(screen.handle(.enter, size: size) == .redraw)
+  #expect(screen.isShowingDetails)
+  let text = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(text.contains("Frank Herbert"))
+  #expect(text.contains("classic, desert"))
+  #expect(text.contains("Paul Atreides"))
+  #expect(screen.handle(.escape, size: size) == .redraw)
+  #expect(!screen.isShowingDetails)
+}
+
+@MainActor
+@Test func enterOnAnEmptyRowOpensNothing() {
+  let screen = screen()
+  press(.end, .up, on: screen)
+  #expect(screen.focusedIDs.row == "coming-soon")
+  #expect(screen.handle(.enter, size: size) == .none)
+  #expect(!screen.isShowingDetails)
+}
+
+@MainActor
+@Test func questionMarkShowsHelpListingEveryKeyAndAnyKeyClosesIt() {
+  let screen = screen()
+  #expect(screen.handle(.character("?"), size: size) == .redraw)
+  #expect(screen.isShowingHelp)
+  let text = TextBackend.text(of: screen.render(size: size, now: 0))
+  for keys in ["h l", "k j", "Home g", "End G", "0  $", "PgUp", "PgDn", "Enter", "Esc", "/", "space", ".", "q", "mouse"] {
+    #expect(text.contains(keys), "help lacks \(keys)")
+  }
+  #expect(screen.handle(.character("x"), size: size) == .redraw)
+  #expect(!screen.isShowingHelp)
+}
+
+@MainActor
+@Test(arguments: [Key.character("q"), .escape])
+func qAndEscapeQuit(key: Key) {
+  #expect(screen().handle(key, size: size) == .quit)
+}
+
+@MainActor
+@Test func spaceAndDotAreReturnedAsLiveCommands() {
+  let screen = screen()
+  #expect(screen.handle(.character(" "), size: size) == .togglePause)
+  #expect(screen.handle(.character("."), size: size) == .stepOnce)
+}
+
+@MainActor
+@Test func theStatusLineShowsLiveOrPausedAndAMessage() {
+  let screen = screen()
+  screen.liveStatus = .live
+  #expect(TextBackend.text(of: screen.render(size: size, now: 0)).hasPrefix(" Bookstore · 6 rows · live ●"))
+  screen.liveStatus = .paused
+  screen.message = "cannot read x.json"
+  let first = TextBackend.text(of: screen.render(size: size, now: 0)).split(separator: "\n")[0]
+  #expect(first.hasPrefix(" Bookstore · 6 rows · paused ‖ · ⚠ cannot read x.json"))
+}
+
+// MARK: - Filter
+
+@MainActor
+@Test func typingAFilterHidesRowsWithoutMatches() {
+  let screen = screen()
+  #expect(screen.handle(.character("/"), size: size) == .redraw)
+  for character in "moon" { press(.character(character), on: screen) }
+  #expect(screen.shownRowIDs == ["mystery"])
+  #expect(screen.focusedIDs.card == "moonstone")
+  press(.enter, on: screen)
+  #expect(screen.filter == ("moon", false))
+  #expect(screen.handle(.escape, size: size) == .redraw)  // clears the filter, does not quit
+  #expect(screen.shownRowIDs.count == 6)
+  #expect(screen.focusedIDs.card == "moonstone")
+}
+
+@MainActor
+@Test func aFilterWithNoMatchShowsOneNoMatchesRow() {
+  let screen = screen()
+  press(.character("/"), on: screen)
+  for character in "zzzz" { press(.character(character), on: screen) }
+  #expect(screen.shownRowIDs.count == 1)
+  let text = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(text.contains("no matches"))
+  #expect(text.contains("0 rows match “zzzz”"))
+  press(.backspace, .backspace, .backspace, .backspace, on: screen)
+  #expect(screen.shownRowIDs.count == 6)
+  press(.backspace, on: screen)
+  #expect(screen.filter == ("", false))
+}
+
+@MainActor
+@Test func filterKeysAreTypedNotObeyed() {
+  let screen = screen()
+  press(.character("/"), on: screen)
+  #expect(screen.handle(.character("q"), size: size) == .redraw)
+  #expect(screen.filter.query == "q")
+}
+
+// MARK: - Mouse
+
+@MainActor
+@Test func aClickFocusesTheCardUnderThePointer() {
+  let screen = screen()
+  // Mystery's third card: row header at line 8, cards from line 9, x = 1 + 2 × 19.
+  #expect(screen.handle(.mouse(MouseEvent(kind: .click, position: Point(x: 45, y: 11))), size: size) == .redraw)
+  #expect(screen.focusedIDs.row == "mystery")
+  #expect(screen.focusedIDs.card == "rebecca")
+}
+
+@MainActor
+@Test func theWheelScrollsRowByRow() {
+  let screen = screen()
+  press(.mouse(MouseEvent(kind: .wheelDown, position: Point(x: 0, y: 5))), on: screen)
+  #expect(screen.focusedIDs.row == "mystery")
+  press(.mouse(MouseEvent(kind: .wheelUp, position: Point(x: 0, y: 5))), on: screen)
+  #expect(screen.focusedIDs.row == "sci-fi")
+}
+
+// MARK: - Scrolling
+
+@MainActor
+@Test func verticalScrollingKeepsTheFocusedRowWhole() {
+  let screen = screen()
+  for step in 0..<6 {
+    let lines = TextBackend.text(of: screen.render(size: size, now: 0)).split(separator: "\n", omittingEmptySubsequences: false)
+    let header = lines.firstIndex { $0.hasPrefix("▸") }
+    #expect(header != nil, "step \(step): focused row header not drawn")
+    if let header {
+      #expect(header >= 1 && header + 5 <= 22, "step \(step): focused row cut at line \(header)")
+      #expect(lines[header + 1].contains("┏") || lines[header + 3].contains("no cards"))
+    }
+    press(.down, on: screen)
+  }
+}
+
+@MainActor
+@Test func eachRowRemembersItsOwnHorizontalOffset() {
+  let screen = screen()
+  press(.down, .down, .down, on: screen)  // films
+  for _ in 0..<10 { press(.right, on: screen) }
+  #expect(screen.rememberedOffset(ofRow: "films") == 7)
+  press(.home, on: screen)
+  #expect(screen.rememberedOffset(ofRow: "sci-fi") == 0)
+  press(.end, on: screen)  // films scrolled out of view and back
+  press(.up, .up, on: screen)
+  #expect(screen.focusedIDs.row == "films")
+  #expect(screen.rememberedOffset(ofRow: "films") == 7)
+  #expect(screen.focusedIDs.card == "film-8")
+}
+
+@MainActor
+@Test func theRowHeaderShowsTheFocusedPosition() {
+  let screen = screen()
+  press(.right, .right, on: screen)
+  let text = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(text.contains("3 / 9"))
+}
+
+// MARK: - Size
+
+@MainActor
+@Test func belowTheMinimumSizeTheScreenSaysWhatItNeeds() {
+  let screen = screen()
+  let needs = ShelfUI.Metrics.minimumSize
+  let small = TextBackend.text(of: screen.render(size: Size(width: needs.width - 1, height: 30), now: 0))
+  #expect(small.contains("terminal too small"))
+  let fits = TextBackend.text(of: screen.render(size: needs, now: 0))
+  #expect(!fits.contains("terminal too small"))
+  #expect(fits.contains("Dune"))
+}

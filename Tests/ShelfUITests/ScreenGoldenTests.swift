@@ -1,0 +1,51 @@
+import ShelfUI
+import TestSupport
+import Testing
+
+@MainActor
+@Test(arguments: [(80, 24), (120, 40)])
+func firstScreenMatchesItsGolden(width: Int, height: Int) {
+  let canvas = ShelfScreen.renderFirstScreen(
+    content: Fixtures.content, size: Size(width: width, height: height))
+  expectGolden(TextBackend.text(of: canvas), named: "fixture-\(width)x\(height)")
+}
+
+@MainActor
+@Test func aTooSmallTerminalShowsTheMinimumSize() {
+  let canvas = ShelfScreen.renderFirstScreen(content: Fixtures.content, size: Size(width: 30, height: 8))
+  expectGolden(TextBackend.text(of: canvas), named: "fixture-too-small-30x8")
+}
+
+@MainActor
+@Test func theDetailsPanelMatchesItsGolden() {
+  let screen = ShelfScreen(content: Fixtures.content)
+  _ = screen.handle(.enter, size: Size(width: 80, height: 24))
+  expectGolden(TextBackend.text(of: screen.render(size: Size(width: 80, height: 24), now: 0)), named: "details-80x24")
+}
+
+@MainActor
+@Test func theHelpOverlayMatchesItsGolden() {
+  let screen = ShelfScreen(content: Fixtures.content)
+  _ = screen.handle(.character("?"), size: Size(width: 80, height: 24))
+  expectGolden(TextBackend.text(of: screen.render(size: Size(width: 80, height: 24), now: 0)), named: "help-80x24")
+}
+
+@MainActor
+@Test func theFilterPromptMatchesItsGolden() {
+  let size = Size(width: 80, height: 24)
+  let screen = ShelfScreen(content: Fixtures.content, configuration: ScreenConfiguration(animationDuration: 0))
+  _ = screen.render(size: size, now: 0)
+  for key in [Key.character("/"), .character("1"), .character("9"), .character("6")] { _ = screen.handle(key, size: size) }
+  expectGolden(TextBackend.text(of: screen.render(size: size, now: 0)), named: "filter-196-80x24")
+}
+
+@MainActor
+@Test func theFocusedCardIsMarkedInStyleAsWellAsShape() {
+  let canvas = ShelfScreen.renderFirstScreen(content: Fixtures.content, size: Size(width: 80, height: 24))
+  let styles = TextBackend.styleMap(of: canvas).split(separator: "\n")
+  // The focused card's top border, line 3, columns 1...18, is in the focus colour.
+  #expect(styles[3].dropFirst().prefix(18).allSatisfy { $0 == "F" })
+  #expect(canvas[1, 3].style.isBold)
+  #expect(canvas[1, 3].text == "┏")
+  #expect(!styles[3].dropFirst(20).contains("F"))
+}
