@@ -1,0 +1,316 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A program the benchmarks start and measure: `posix_spawn`ed (never `fork`ed
+/// from Swift) either with its output in files, or on a pseudo-terminal whose
+/// master end the benchmark reads and writes, as a terminal emulator would.
+///
+/// Every child is reaped: `finish()` asks it to stop, then terminates it.
+final class ChildProcess {
+  /// Why a child could not be started.
+  struct SpawnError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// How a child ended: its wait status and resource usage.
+  struct Exit {
+    /// The raw wait status.
+    var status: Int32
+    /// Peak resident memory, in bytes.
+    var peakMemory: Int
+    /// User plus system CPU time, in seconds.
+    var cpuSeconds: Double
+
+    /// The exit code, or 128 + the signal that killed it.
+    var code: Int32 {
+      let signal = status & 0x7f
+      return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+  }
+
+  /// Bytes read from the terminal, with the monotonic time they arrived.
+  struct Chunk {
+    var time: Double
+    var bytes: [UInt8]
+  }
+
+  let pid: pid_t
+  /// The pseudo-terminal's master end, or -1 for a child without a terminal.
+  let terminal: Int32
+  private var exit: Exit?
+
+  private init(pid: pid_t, terminal: Int32) {
+    self.pid = pid
+    self.terminal = terminal
+  }
+
+  deinit {
+    if exit == nil { _ = finish(quitKeys: []) }
+    if terminal >= 0 { close(terminal) }
+  }
+
+  // MARK: - Starting
+
+  /// Runs `path` with `arguments`, its output in `stdoutPath` and `stderrPath`.
+  static func spawn(
+    _ path: String, _ arguments: [String], stdoutPath: String, stderrPath: String
+  ) throws(SpawnError) -> ChildProcess {
+    try spawn(path, arguments, environment: inheritedEnvironment(), terminal: -1) { actions in
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
+  }
+
+  /// Runs `path` with `arguments` on a new pseudo-terminal of `columns` x
+  /// `lines` (TERM=xterm-256color, a UTF-8 locale) that becomes its controlling
+  /// terminal; stderr goes to `stderrPath` so error text never counts as screen output.
+  static func spawnOnTerminal(
+    _ path: String, _ arguments: [String], columns: Int, lines: Int, stderrPath: String
+  ) throws(SpawnError) -> ChildProcess {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    var size = winsize(ws_row: UInt16(lines), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else {
+      throw SpawnError(description: "openpty: \(String(cString: strerror(errno)))")
+    }
+    guard let name = ttyname(slave).map({ String(cString: $0) }) else {
+      close(master)
+      close(slave)
+      throw SpawnError(description: "ttyname: \(String(cString: strerror(errno)))")
+    }
+    // The parent keeps the slave open until the child has it, so no hang-up
+    // reaches the master in between; neither end leaks into the child.
+    _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+    var environment = inheritedEnvironment()
+    environment["TERM"] = "xterm-256color"
+    environment["LANG"] = "C.UTF-8"
+    environment["LC_ALL"] = "C.UTF-8"
+    environment["COLUMNS"] = nil
+    environment["LINES"] = nil
+    environment["NO_COLOR"] = nil
+    environment["SWIFT_BACKTRACE"] = "interactive=no"
+    defer { close(slave) }
+    do {
+      // POSIX_SPAWN_SETSID runs before the file actions, so opening the tty
+      // (without O_NOCTTY) makes it the new session's controlling terminal.
+      return try spawn(path, arguments, environment: environment, terminal: master) { actions in
+        posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      }
+    } catch {
+      close(master)
+      throw error
+    }
+  }
+
+  private static func inheritedEnvironment() -> [String: String] {
+    ProcessInfo.processInfo.environment
+  }
+
+  private static func spawn(
+    _ path: String, _ arguments: [String], environment: [String: String], terminal: Int32,
+    fileActions: (inout posix_spawn_file_actions_t) -> Void
+  ) throws(SpawnError) -> ChildProcess {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    fileActions(&actions)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGWINCH, SIGCHLD] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+    // glibc's POSIX_SPAWN_SETSID (0x80) is behind _GNU_SOURCE, which Swift's Glibc does not set.
+    if terminal >= 0 { flags |= 0x80 }
+    posix_spawnattr_setflags(&attributes, Int16(flags))
+
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    guard result == 0 else {
+      throw SpawnError(description: "cannot start \(path): \(String(cString: strerror(result)))")
+    }
+    return ChildProcess(pid: pid, terminal: terminal)
+  }
+
+  // MARK: - Talking to the terminal
+
+  /// Writes `bytes` to the terminal as typed keys; returns the time just before.
+  @discardableResult
+  func type(_ bytes: [UInt8]) -> Double {
+    let start = Monotonic.seconds()
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { Glibc.write(terminal, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EAGAIN || errno == EINTR { continue }
+        break
+      }
+      offset += written
+    }
+    return start
+  }
+
+  /// Waits up to `timeout` seconds for output and returns what arrived in one
+  /// read, or nil when nothing came (or the terminal was hung up).
+  func read(timeout: Double) -> Chunk? {
+    var descriptor = pollfd(fd: terminal, events: Int16(POLLIN), revents: 0)
+    let deadline = Monotonic.seconds() + timeout
+    while true {
+      let left = max(0, deadline - Monotonic.seconds())
+      let ready = poll(&descriptor, 1, Int32((left * 1000).rounded(.up)))
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else { return nil }
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(terminal, $0.baseAddress, $0.count) }
+      let time = Monotonic.seconds()
+      if count > 0 { return Chunk(time: time, bytes: Array(buffer[0..<count])) }
+      if count < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+      return nil  // EIO: every slave descriptor is closed
+    }
+  }
+
+  /// Reads until no output has come for `quiet` seconds, or for at most
+  /// `limit` seconds; returns the chunks in order.
+  func readUntilQuiet(quiet: Double, limit: Double) -> [Chunk] {
+    var chunks: [Chunk] = []
+    let end = Monotonic.seconds() + limit
+    while Monotonic.seconds() < end {
+      guard let chunk = read(timeout: min(quiet, max(0, end - Monotonic.seconds()))) else { break }
+      chunks.append(chunk)
+    }
+    return chunks
+  }
+
+  /// Reads and keeps the output for `duration` seconds, whether or not any comes.
+  func drain(for duration: Double) -> [Chunk] {
+    var chunks: [Chunk] = []
+    let end = Monotonic.seconds() + duration
+    while case let left = end - Monotonic.seconds(), left > 0 {
+      if let chunk = read(timeout: left) { chunks.append(chunk) }
+    }
+    return chunks
+  }
+
+  // MARK: - Ending
+
+  /// Whether the child has exited (reaping it if so).
+  var hasExited: Bool {
+    if exit != nil { return true }
+    return reap(blocking: false) != nil
+  }
+
+  /// Waits for the child to exit by itself for at most `timeout` seconds,
+  /// reading its terminal meanwhile so it never blocks on output.
+  func wait(timeout: Double) -> Exit? {
+    let end = Monotonic.seconds() + timeout
+    while Monotonic.seconds() < end {
+      if let exit = reap(blocking: false) { return exit }
+      if terminal >= 0 {
+        _ = read(timeout: 0.01)
+      } else {
+        usleep(5_000)
+      }
+    }
+    return reap(blocking: false)
+  }
+
+  /// Types `quitKeys` and waits for the child to exit; then SIGTERM, then
+  /// SIGKILL. The child is always reaped.
+  @discardableResult
+  func finish(quitKeys: [UInt8] = Array("q".utf8), timeout: Double = 5) -> Exit {
+    if let exit { return exit }
+    if terminal >= 0 && !quitKeys.isEmpty {
+      type(quitKeys)
+      if let exit = wait(timeout: timeout) { return exit }
+    }
+    kill(pid, SIGTERM)
+    if let exit = wait(timeout: 2) { return exit }
+    kill(pid, SIGKILL)
+    return reap(blocking: true)!
+  }
+
+  private func reap(blocking: Bool) -> Exit? {
+    if let exit { return exit }
+    var status: Int32 = 0
+    var usage = rusage()
+    let result = wait4(pid, &status, blocking ? 0 : WNOHANG, &usage)
+    guard result == pid else { return nil }
+    let cpu =
+      Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6
+      + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6
+    exit = Exit(status: status, peakMemory: usage.ru_maxrss * 1024, cpuSeconds: cpu)
+    return exit
+  }
+
+  // MARK: - /proc
+
+  /// User plus system CPU time of every thread so far, in clock ticks
+  /// (`/proc/<pid>/stat` fields 14 and 15).
+  func cpuTicks() -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = text.lastIndex(of: ")")
+    else { return nil }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    // fields[0] is the state (field 3), so utime (14) and stime (15) are 11 and 12.
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+    return user + system
+  }
+
+  /// Voluntary context switches summed over every thread: how often the
+  /// process went to sleep and was woken up.
+  func wakeUps() -> Int? {
+    guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else {
+      return nil
+    }
+    var total = 0
+    for task in tasks {
+      guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+      else { continue }
+      for line in text.split(separator: "\n") where line.hasPrefix("voluntary_ctxt_switches:") {
+        total += Int(line.split(separator: "\t").last.map(String.init) ?? "") ?? 0
+      }
+    }
+    return total
+  }
+
+  /// The resident memory now, in bytes (`VmRSS` in `/proc/<pid>/status`).
+  func residentMemory() -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+      let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+      return kilobytes.map { $0 * 1024 }
+    }
+    return nil
+  }
+}
+
+/// The monotonic clock, in seconds.
+enum Monotonic {
+  static func seconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+  }
+
+  /// Clock ticks per second, for `/proc` CPU times.
+  static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+}
