@@ -233,6 +233,53 @@ final class ChildProcess {
     return reap(blocking: false)
   }
 
+  /// Runs `path` with `arguments` to completion through a small python3 parent
+  /// and returns how it ended, its wall time and its own peak RSS.
+  ///
+  /// `posix_spawn` starts children with `CLONE_VM`, and `execve` folds the
+  /// spawning memory's high-water mark into the child's `ru_maxrss`: a child
+  /// of this process (which holds a million cards) would report this
+  /// process's peak. A child of a small intermediate reports its own.
+  static func runMeasured(
+    _ path: String, _ arguments: [String], stdoutPath: String, stderrPath: String, reportPath: String
+  ) throws(SpawnError) -> (exit: Exit, seconds: Double) {
+    let script = """
+      import os, sys, time
+      out = os.open(sys.argv[2], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+      err = os.open(sys.argv[3], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+      start = time.monotonic()
+      pid = os.fork()
+      if pid == 0:
+          os.dup2(out, 1)
+          os.dup2(err, 2)
+          os.execv(sys.argv[4], sys.argv[4:])
+      _, status, usage = os.wait4(pid, 0)
+      seconds = time.monotonic() - start
+      with open(sys.argv[1], "w") as report:
+          report.write("%d %d %.9f %.6f\\n" % (status, usage.ru_maxrss, seconds, usage.ru_utime + usage.ru_stime))
+      """
+    let child = try spawn(
+      "/usr/bin/python3", ["-c", script, reportPath, stdoutPath, stderrPath, path] + arguments,
+      stdoutPath: "/dev/null", stderrPath: stderrPath + ".python")
+    let wrapper = child.waitForExit()
+    guard wrapper.code == 0,
+      let report = try? String(contentsOfFile: reportPath, encoding: .utf8),
+      case let fields = report.split(separator: " ").map({ String($0).trimmingCharacters(in: .whitespacesAndNewlines) }),
+      fields.count == 4, let status = Int32(fields[0]), let peak = Int(fields[1]),
+      let seconds = Double(fields[2]), let cpu = Double(fields[3])
+    else {
+      let message = (try? String(contentsOfFile: stderrPath + ".python", encoding: .utf8)) ?? ""
+      throw SpawnError(
+        description: "python3 wrapper failed (exit \(wrapper.code)): " + (message.split(separator: "\n").last.map(String.init) ?? ""))
+    }
+    return (Exit(status: status, peakMemory: peak * 1024, cpuSeconds: cpu), seconds)
+  }
+
+  /// Blocks until a child without a terminal exits, and reaps it.
+  func waitForExit() -> Exit {
+    reap(blocking: true)!
+  }
+
   /// Types `quitKeys` and waits for the child to exit; then SIGTERM, then
   /// SIGKILL. The child is always reaped.
   @discardableResult
@@ -252,7 +299,10 @@ final class ChildProcess {
     if let exit { return exit }
     var status: Int32 = 0
     var usage = rusage()
-    let result = wait4(pid, &status, blocking ? 0 : WNOHANG, &usage)
+    var result: pid_t
+    repeat {
+      result = wait4(pid, &status, blocking ? 0 : WNOHANG, &usage)
+    } while result < 0 && errno == EINTR
     guard result == pid else { return nil }
     let cpu =
       Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6
@@ -313,4 +363,49 @@ enum Monotonic {
 
   /// Clock ticks per second, for `/proc` CPU times.
   static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+/// A temporary folder for generated catalogs and children's output.
+struct ScratchFolder {
+  let path: String
+
+  /// Creates `shelf-bench-<label>-<pid>` in the temporary directory.
+  init(_ label: String) {
+    path = NSTemporaryDirectory() + "shelf-bench-\(label)-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  /// The path of `name` inside the folder.
+  func file(_ name: String) -> String { path + "/" + name }
+
+  /// Writes `bytes` to `name` by renaming a finished temporary file over it,
+  /// as editors and sync tools replace files; returns the path.
+  @discardableResult
+  func write(_ bytes: [UInt8], to name: String) -> String {
+    let target = file(name)
+    let temporary = file(".\(name).partial")
+    _ = FileManager.default.createFile(atPath: temporary, contents: Data(bytes))
+    rename(temporary, target)
+    return target
+  }
+
+  /// Deletes the folder and everything in it.
+  func remove() {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+}
+
+/// The release `shelf` built beside this Benchmarks executable.
+enum ShelfBinary {
+  /// Its path, or nil (with a note printed) when it has not been built.
+  static func path() -> String? {
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    let shelf = (executable as NSString).deletingLastPathComponent + "/shelf"
+    guard FileManager.default.isExecutableFile(atPath: shelf) else {
+      print("  \(shelf) is missing: `swift build -c release` builds it (make bench does)")
+      return nil
+    }
+    return shelf
+  }
 }

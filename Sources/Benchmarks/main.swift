@@ -2,3 +2,5 @@
 // case name contains `filter`. Each subject adds its `run` here.
 var harness = Harness(arguments: Array(CommandLine.arguments.dropFirst()))
 DiffBenchmarks.run(&harness)
+ScaleBenchmarks.run(&harness)
+Harness.printTargetSummary()

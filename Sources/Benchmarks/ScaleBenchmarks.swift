@@ -1,0 +1,251 @@
+import Foundation
+import ShelfCatalog
+import ShelfDiff
+import ShelfUI
+
+/// Issue 7 (and the compose figures of issue 5): a million cards, 1,000 rows
+/// of 1,000, generated from a fixed seed. `shelf render` of it as a child
+/// process (time and peak memory), frame compose time against a 10-card
+/// catalog, compose time while a batch animates, and a 1% live update.
+enum ScaleBenchmarks {
+  /// The seed of every generated catalog, fixed for every machine.
+  static let seed: UInt64 = 7
+  static let sizes = [Size(width: 120, height: 40), Size(width: 250, height: 80)]
+
+  @MainActor
+  static func run(_ harness: inout Harness) {
+    let names = [
+      "shelf render 1M cards", "shelf render 10 cards", "compose", "animate", "1% of 1M", "setContent",
+    ]
+    guard names.contains(where: harness.includes) else { return }
+    harness.section("scale: 1,000 rows x 1,000 cards, seed \(seed)")
+    var start = Monotonic.seconds()
+    let million = GeneratedCatalog.make(rows: 1_000, cardsPerRow: 1_000, seed: seed)
+    let millionContent = GeneratedCatalog.content(million)
+    print("  generated \(million.cardCount) cards in \(Harness.format(seconds: Monotonic.seconds() - start))")
+    let scratch = ScratchFolder("scale")
+    defer { scratch.remove() }
+
+    render(million, in: scratch, &harness)
+    compose(millionContent, &harness)
+    animate(million, &harness)
+
+    start = Monotonic.seconds()
+    let changed = GeneratedCatalog.churned(million, fraction: 0.01, seed: seed + 1)
+    print("  1% churn generated in \(Harness.format(seconds: Monotonic.seconds() - start))")
+    liveUpdate(from: million, to: changed, &harness)
+  }
+
+  // MARK: - shelf render
+
+  /// `shelf render --catalog F --width 120 --height 40` on the million-card
+  /// file and on a 10-card one: wall time from spawn to reap, peak RSS of the child.
+  @MainActor
+  private static func render(_ million: Catalog, in scratch: ScratchFolder, _ harness: inout Harness) {
+    let millionName = "shelf render 1M cards 120x40"
+    let tenName = "shelf render 10 cards 120x40"
+    guard harness.includes(millionName) || harness.includes(tenName) else { return }
+    guard let shelf = ShelfBinary.path() else { return }
+    let start = Monotonic.seconds()
+    let bytes = GeneratedCatalog.json(million)
+    let millionFile = scratch.write(bytes, to: "million.json")
+    print(
+      "  wrote \(millionFile): \(Harness.format(bytes: Double(bytes.count))) in "
+        + Harness.format(seconds: Monotonic.seconds() - start))
+    let tenFile = scratch.write(
+      GeneratedCatalog.json(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed)), to: "ten.json")
+
+    for (name, file, runs) in [(tenName, tenFile, 5), (millionName, millionFile, 3)] {
+      guard harness.includes(name) else { continue }
+      var seconds: [Double] = []
+      var peaks: [Int] = []
+      var failure: String?
+      // A first run warms the page cache, as a second launch would find it.
+      for run in 0...(harness.isQuick ? 1 : runs) {
+        let output = scratch.file("render.txt")
+        let errors = scratch.file("render-errors.txt")
+        do {
+          let (exit, wall) = try ChildProcess.runMeasured(
+            shelf, ["render", "--catalog", file, "--width", "120", "--height", "40"],
+            stdoutPath: output, stderrPath: errors, reportPath: scratch.file("report.txt"))
+          let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+          let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+          if exit.code != 0 || lines != 40 {
+            let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            failure =
+              "exit \(exit.code), \(lines) lines: " + (message.split(separator: "\n").first.map(String.init) ?? "")
+            break
+          }
+          if run > 0 {
+            seconds.append(wall)
+            peaks.append(exit.peakMemory)
+          }
+        } catch {
+          failure = "\(error)"
+          break
+        }
+      }
+      let peak = Double(peaks.max() ?? 0)
+      let measurement = harness.printSamples(
+        name, seconds: seconds, note: "peak RSS \(Harness.format(bytes: peak)) (wall time, spawn to exit)")
+      if let failure { print("  FAILED: \(failure)") }
+      guard name == millionName else { continue }
+      if let measurement, failure == nil {
+        harness.check("shelf render 1M cards, time", measurement.median, below: 3) { Harness.format(seconds: $0) }
+        harness.check("shelf render 1M cards, peak RSS", peak, below: 600_000_000) { Harness.format(bytes: $0) }
+      } else {
+        harness.check("shelf render 1M cards, time", .infinity, below: 3) { _ in "failed" }
+      }
+    }
+  }
+
+  // MARK: - Compose
+
+  /// One frame composed in process (`ShelfScreen.render`) with the million
+  /// cards, with 10 cards, and with a screenful (400 cards), at each size.
+  @MainActor
+  private static func compose(_ millionContent: ShelfContent, _ harness: inout Harness) {
+    guard harness.includes("compose") else { return }
+    let ten = GeneratedCatalog.content(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed))
+    let screenful = GeneratedCatalog.content(GeneratedCatalog.make(rows: 20, cardsPerRow: 20, seed: seed))
+    harness.section("compose one frame (ShelfScreen.render), still screen")
+    for size in sizes {
+      let label = "\(size.width)x\(size.height)"
+      var medians: [String: Double] = [:]
+      for (cards, content) in [("1M cards", millionContent), ("10 cards", ten), ("400 cards", screenful)] {
+        let screen = ShelfScreen(content: content)
+        var now: UInt64 = 0
+        let name = "compose \(cards) \(label)"
+        let m = harness.measure(name) {
+          now += 16
+          return screen.render(size: size, now: now).size.width
+        }
+        medians[cards] = m?.median
+      }
+      if let big = medians["1M cards"], let small = medians["10 cards"] {
+        harness.check("compose 1M / 10 cards at \(label)", big / small, below: 1.5, orEqual: true) {
+          Harness.format(ratio: $0)
+        }
+      }
+      if let big = medians["1M cards"], let full = medians["400 cards"] {
+        print("  1M / 400 cards (same screenful) at \(label): \(Harness.format(ratio: big / full))")
+      }
+    }
+  }
+
+  /// Frames composed while a batch of row and card moves, insertions,
+  /// deletions and edits on the first screen animates (issue 5): each
+  /// transition is rendered at 60 frames a second until `nextFrameDeadline`
+  /// says nothing moves, alternating there and back.
+  @MainActor
+  private static func animate(_ million: Catalog, _ harness: inout Harness) {
+    guard harness.includes("animate") else { return }
+    harness.section("compose one frame while a batch of moves animates (60 fps)")
+    let small = GeneratedCatalog.make(rows: 40, cardsPerRow: 30, seed: seed)
+    let pairs = [
+      ("1M cards", GeneratedCatalog.content(million),
+       GeneratedCatalog.content(GeneratedCatalog.rearrangedOnScreen(million, step: 1))),
+      ("1,200 cards", GeneratedCatalog.content(small),
+       GeneratedCatalog.content(GeneratedCatalog.rearrangedOnScreen(small, step: 1))),
+    ]
+    for size in sizes {
+      for (cards, before, after) in pairs {
+        let name = "animate \(cards) \(size.width)x\(size.height)"
+        guard harness.includes(name) else { continue }
+        let screen = ShelfScreen(content: before)
+        var now: UInt64 = 1_000
+        _ = screen.render(size: size, now: now)
+        var samples: [Double] = []
+        var animatedFrames = 0
+        let transitions = harness.isQuick ? 2 : 8
+        for step in 0..<transitions {
+          now += 1_000
+          screen.setContent(step.isMultiple(of: 2) ? after : before)
+          for _ in 0..<240 {
+            let start = Monotonic.seconds()
+            let canvas = screen.render(size: size, now: now)
+            samples.append(Monotonic.seconds() - start)
+            Harness.sink &+= canvas.size.width
+            guard let deadline = screen.nextFrameDeadline(now: now) else { break }
+            animatedFrames += 1
+            now = max(deadline, now + 16)
+          }
+        }
+        let m = harness.printSamples(
+          name, seconds: samples, note: "\(animatedFrames) animated frames in \(transitions) transitions")
+        if let m, size.width == 250, cards == "1M cards" {
+          harness.check("compose while animating at 250x80, median", m.median, below: 0.001) {
+            Harness.format(seconds: $0)
+          }
+        }
+      }
+    }
+  }
+
+  // MARK: - Live update
+
+  /// A row as a diffable section of cards, so one `SectionDelta` matches
+  /// cards across all rows.
+  private struct Strip: DiffableSection {
+    var id: String
+    var title: String
+    var items: [Card]
+
+    init(_ row: Row) {
+      id = row.id
+      title = row.title
+      items = row.items
+    }
+
+    func hasSameHeader(as other: Strip) -> Bool { title == other.title }
+  }
+
+  /// A 1% change of the million cards (2,500 each of deletions, insertions,
+  /// moves and edits): from the snapshot to the delta being ready.
+  @MainActor
+  private static func liveUpdate(from old: Catalog, to new: Catalog, _ harness: inout Harness) {
+    guard harness.includes("1% of 1M") || harness.includes("setContent") else { return }
+    harness.section("live update: 1% of 1M cards changed (result: moves)")
+    let runs = harness.isQuick ? 1 : 5
+
+    // The app's nested path: the table diffs sections of rows; each reloaded
+    // row's carousel diffs its own cards.
+    let nested = harness.measure("1% of 1M: rows, then cards of changed rows", runs: runs) {
+      let table = SectionDelta(from: old.sections, to: new.sections)
+      var moves = table.items.moves.count
+      for reload in table.items.reloads {
+        let before = old.sections[reload.from.section].rows[reload.from.item].items
+        let after = new.sections[reload.to.section].rows[reload.to.item].items
+        moves += IndexDelta(from: before, to: after).moves.count
+      }
+      return moves
+    }
+    if let nested {
+      harness.check("1% of 1M cards: diff ready", nested.median, below: 0.150) { Harness.format(seconds: $0) }
+    }
+
+    // One delta over every card, matched across rows.
+    let oldStrips = old.rows.map(Strip.init)
+    let newStrips = new.rows.map(Strip.init)
+    harness.measure("1% of 1M: cards across all rows in one delta", runs: runs) {
+      SectionDelta(from: oldStrips, to: newStrips).items.moves.count
+    }
+
+    // The screen's share on the main thread: take the snapshot, draw the first frame.
+    if harness.includes("setContent") {
+      let before = GeneratedCatalog.content(old)
+      let after = GeneratedCatalog.content(new)
+      let screen = ShelfScreen(content: before)
+      let size = Size(width: 120, height: 40)
+      var now: UInt64 = 1_000
+      _ = screen.render(size: size, now: now)
+      var flip = false
+      harness.measure("setContent 1% of 1M + first frame 120x40", runs: runs) {
+        flip.toggle()
+        now += 1_000
+        screen.setContent(flip ? after : before)
+        return screen.render(size: size, now: now).size.width
+      }
+    }
+  }
+}
