@@ -3,4 +3,5 @@
 var harness = Harness(arguments: Array(CommandLine.arguments.dropFirst()))
 DiffBenchmarks.run(&harness)
 ScaleBenchmarks.run(&harness)
+TerminalBenchmarks.run(&harness)
 Harness.printTargetSummary()

@@ -1,0 +1,257 @@
+import Foundation
+import ShelfCatalog
+
+/// Issues 5 and 7, measured on the running app: the release `shelf` on a
+/// pseudo-terminal this process opens (xterm-256color), every byte it writes
+/// read and counted. Full paints, bytes per animation frame against a full
+/// repaint, key-to-screen latency on a million cards, and idle CPU from /proc.
+enum TerminalBenchmarks {
+  static let size = (columns: 120, lines: 40)
+  /// Ctrl-L: the app repaints every cell.
+  static let repaintKey: [UInt8] = [0x0c]
+
+  @MainActor
+  static func run(_ harness: inout Harness) {
+    let groups = ["terminal", "paint", "idle", "frame", "key"]
+    guard groups.contains(where: harness.includes) else { return }
+    harness.section("terminal: release shelf on a \(size.columns)x\(size.lines) pseudo-terminal")
+    guard let shelf = ShelfBinary.path() else { return }
+    let scratch = ScratchFolder("terminal")
+    defer { scratch.remove() }
+    let session = Session(shelf: shelf, scratch: scratch)
+
+    var repaint: Int?
+    if harness.includes("paint") || harness.includes("idle") || harness.includes("terminal") {
+      repaint = session.stillScreen(&harness)
+    }
+    if harness.includes("frame") || harness.includes("terminal") {
+      session.animationFrames(fullRepaint: repaint, &harness)
+    }
+    if harness.includes("key") || harness.includes("terminal") {
+      session.keyLatency(&harness)
+    }
+  }
+
+  /// One benchmark's use of the app: starts it, reads it, ends it.
+  private struct Session {
+    let shelf: String
+    let scratch: ScratchFolder
+
+    /// Starts `shelf arguments` on a fresh terminal and reads its first paint
+    /// (until the screen has been quiet for `quiet` seconds).
+    @MainActor
+    func start(_ arguments: [String], quiet: Double = 0.5, limit: Double = 10) -> (
+      ChildProcess, firstPaint: [ChildProcess.Chunk], seconds: Double
+    )? {
+      let start = Monotonic.seconds()
+      do {
+        let child = try ChildProcess.spawnOnTerminal(
+          shelf, arguments, columns: size.columns, lines: size.lines, stderrPath: scratch.file("stderr.txt"))
+        var chunks: [ChildProcess.Chunk] = []
+        // The first bytes may take long (a big catalog loads first); then the
+        // paint is done when the screen has been quiet for `quiet` seconds.
+        if let first = child.read(timeout: limit) {
+          chunks.append(first)
+          chunks += child.readUntilQuiet(quiet: quiet, limit: limit)
+        }
+        let seconds = (chunks.first?.time ?? Monotonic.seconds()) - start
+        if chunks.isEmpty || child.hasExited {
+          let exit = child.finish()
+          print("  FAILED: shelf \(arguments.joined(separator: " ")) drew nothing (exit \(exit.code)): \(errors())")
+          return nil
+        }
+        return (child, chunks, seconds)
+      } catch {
+        print("  FAILED: \(error)")
+        return nil
+      }
+    }
+
+    /// Quits with `q`, reaps the child and reports how it ended.
+    func quit(_ child: ChildProcess) {
+      let start = Monotonic.seconds()
+      let exit = child.finish()
+      let note = exit.code == 0 ? "exit 0" : "exit \(exit.code): \(errors())"
+      print("  quit with q: \(note) after \(Harness.format(seconds: Monotonic.seconds() - start))")
+    }
+
+    /// The first line the child wrote on stderr.
+    func errors() -> String {
+      let text = (try? String(contentsOfFile: scratch.file("stderr.txt"), encoding: .utf8)) ?? ""
+      return text.split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    // MARK: - Still screen: first paint, full repaint, idle
+
+    /// The bundled catalog without live updates: the first paint's bytes, a
+    /// forced full repaint's (Ctrl-L), then 10 s of idling. Returns the repaint's bytes.
+    @MainActor
+    func stillScreen(_ harness: inout Harness) -> Int? {
+      guard let (child, firstPaint, seconds) = start(["--no-live"]) else { return nil }
+      defer { quit(child) }
+      let paintBytes = firstPaint.reduce(0) { $0 + $1.bytes.count }
+      harness.printValue(
+        "first paint, bundled catalog (bytes)",
+        "\(paintBytes) B  in \(Frames.split(firstPaint).count) frame(s), first byte after \(Harness.format(seconds: seconds))")
+      var repaints: [Int] = []
+      for _ in 0..<3 {
+        child.type(repaintKey)
+        repaints.append(child.readUntilQuiet(quiet: 0.3, limit: 3).reduce(0) { $0 + $1.bytes.count })
+      }
+      harness.printCounts("full repaint, Ctrl-L (bytes)", repaints, unit: "B")
+      idle(child, label: "--no-live", &harness)
+      let repaint = repaints.sorted()[repaints.count / 2]
+      return repaint > 0 ? repaint : paintBytes
+    }
+
+    /// CPU ticks and wake-ups of `child` over 10 s while nothing happens.
+    @MainActor
+    func idle(_ child: ChildProcess, label: String, _ harness: inout Harness) {
+      _ = child.readUntilQuiet(quiet: 0.5, limit: 5)
+      let seconds = 10.0
+      guard let ticks = child.cpuTicks(), let wakeUps = child.wakeUps() else {
+        print("  idle: /proc/\(child.pid) unreadable")
+        return
+      }
+      let output = child.drain(for: seconds).reduce(0) { $0 + $1.bytes.count }
+      guard let ticksAfter = child.cpuTicks(), let wakeUpsAfter = child.wakeUps() else { return }
+      let cpu = Double(ticksAfter - ticks) / Monotonic.ticksPerSecond
+      harness.printValue(
+        "idle 10 s, \(label): CPU time",
+        "\(Harness.format(seconds: cpu))  (\(ticksAfter - ticks) ticks of 1/\(Int(Monotonic.ticksPerSecond)) s), "
+          + "\(wakeUpsAfter - wakeUps) wake-ups, \(output) B written")
+      harness.check("idle CPU over 10 s, \(label)", cpu, below: 0, orEqual: true) { Harness.format(seconds: $0) }
+    }
+
+    // MARK: - Animation frames
+
+    /// `--watch` on a 40 x 30 catalog rewritten with batches of row and card
+    /// moves, insertions, deletions and edits on the first screen: bytes per
+    /// animation frame against a full repaint.
+    @MainActor
+    func animationFrames(fullRepaint: Int?, _ harness: inout Harness) {
+      let base = GeneratedCatalog.make(rows: 40, cardsPerRow: 30, seed: ScaleBenchmarks.seed)
+      let file = scratch.write(GeneratedCatalog.json(base), to: "watched.json")
+      guard let (child, firstPaint, _) = start(["--watch", file]) else { return }
+      defer { quit(child) }
+      var repaint = fullRepaint
+      if repaint == nil {
+        child.type(repaintKey)
+        repaint = child.readUntilQuiet(quiet: 0.3, limit: 3).reduce(0) { $0 + $1.bytes.count }
+      }
+      let firstPaintBytes = firstPaint.reduce(0) { $0 + $1.bytes.count }
+      var frameBytes: [Int] = []
+      var pickUp: [Double] = []
+      var durations: [Double] = []
+      let batches = harness.isQuick ? 2 : 6
+      for step in 1...batches {
+        // Alternate a rearranged catalog and the original, so every batch moves things.
+        let next = step.isMultiple(of: 2) ? base : GeneratedCatalog.rearrangedOnScreen(base, step: step)
+        let written = Monotonic.seconds()
+        scratch.write(GeneratedCatalog.json(next), to: "watched.json")
+        guard let first = child.read(timeout: 5) else {
+          print("  batch \(step): no frame within 5 s of rewriting the file")
+          continue
+        }
+        let chunks = [first] + child.readUntilQuiet(quiet: 0.25, limit: 5)
+        pickUp.append(first.time - written)
+        durations.append(chunks.last!.time - first.time)
+        frameBytes += Frames.split(chunks)
+      }
+      harness.printValue("first paint, 40 x 30 catalog (bytes)", "\(firstPaintBytes) B")
+      harness.printCounts("animation frame, --watch batches (bytes)", frameBytes, unit: "B")
+      print(
+        "  \(frameBytes.count) frames in \(batches) batches; animation lasted "
+          + "\(Harness.format(seconds: Harness.median(durations))) (median)")
+      harness.printSamples("--watch: file replaced to first frame", seconds: pickUp, note: "includes the debounce")
+      if let repaint, repaint > 0, !frameBytes.isEmpty {
+        let ratio = Harness.mean(frameBytes) / Double(repaint)
+        print("  full repaint: \(repaint) B; mean frame / full repaint: \(Harness.fixed(ratio))")
+        harness.check("animation frame / full repaint (mean)", ratio, below: 0.25) { Harness.fixed($0) }
+      }
+      idle(child, label: "--watch", &harness)
+    }
+
+    // MARK: - Keys on a million cards
+
+    /// Browsing the million-card catalog: time from writing a key to the
+    /// first bytes of the screen update it causes.
+    @MainActor
+    func keyLatency(_ harness: inout Harness) {
+      let million = GeneratedCatalog.make(rows: 1_000, cardsPerRow: 1_000, seed: ScaleBenchmarks.seed)
+      let file = scratch.write(GeneratedCatalog.json(million), to: "million.json")
+      guard let (child, firstPaint, seconds) = start(["--catalog", file, "--no-live"], limit: 30) else { return }
+      defer { quit(child) }
+      harness.printValue(
+        "1M cards: launch to first byte on screen",
+        Harness.format(seconds: seconds) + "  (first paint \(firstPaint.reduce(0) { $0 + $1.bytes.count }) B)")
+      if let memory = child.residentMemory() {
+        harness.printValue("1M cards: resident memory while browsing", Harness.format(bytes: Double(memory)))
+      }
+      // Right, down, left, up through the strips, then the far ends and back.
+      let walk = String(repeating: "l", count: 8) + String(repeating: "j", count: 8)
+        + String(repeating: "h", count: 8) + String(repeating: "k", count: 8) + "$0Gg$0Gg"
+      let keys = Array((harness.isQuick ? String(walk.prefix(12)) : walk).utf8)
+      var latencies: [Double] = []
+      var bytes: [Int] = []
+      var silent = 0
+      for key in keys {
+        let sent = child.type([key])
+        guard let first = child.read(timeout: 1) else {
+          silent += 1
+          continue
+        }
+        latencies.append(first.time - sent)
+        let rest = child.readUntilQuiet(quiet: 0.06, limit: 2)
+        bytes.append(first.bytes.count + rest.reduce(0) { $0 + $1.bytes.count })
+      }
+      let m = harness.printSamples(
+        "1M cards: key to first screen bytes", seconds: latencies,
+        note: silent == 0 ? "" : "\(silent) keys drew nothing")
+      harness.printCounts("1M cards: bytes per key", bytes, unit: "B")
+      if let m {
+        harness.check("key to screen on 1M cards, median", m.median, below: 0.005) { Harness.format(seconds: $0) }
+      }
+    }
+  }
+
+  /// Splits terminal output into frames.
+  enum Frames {
+    /// `CSI ? 2026 h`: the app begins every frame with synchronized output.
+    static let begin: [UInt8] = [0x1b, 0x5b, 0x3f, 0x32, 0x30, 0x32, 0x36, 0x68]
+
+    /// The bytes of each frame: from one synchronized-output start to the
+    /// next; without those marks, chunks that arrive within 4 ms of each other.
+    static func split(_ chunks: [ChildProcess.Chunk]) -> [Int] {
+      let bytes = chunks.flatMap(\.bytes)
+      var starts: [Int] = []
+      var index = 0
+      while index + begin.count <= bytes.count {
+        if bytes[index] == begin[0] && bytes[index..<index + begin.count].elementsEqual(begin) {
+          starts.append(index)
+          index += begin.count
+        } else {
+          index += 1
+        }
+      }
+      if !starts.isEmpty {
+        // Bytes before the first mark (terminal set-up) count with the first frame.
+        let ends = starts.dropFirst() + [bytes.count]
+        var frames = zip([0] + starts.dropFirst(), ends).map { $1 - $0 }
+        if frames.count == 1 { frames = [bytes.count] }
+        return frames
+      }
+      var frames: [Int] = []
+      var last = -Double.infinity
+      for chunk in chunks {
+        if chunk.time - last > 0.004 || frames.isEmpty {
+          frames.append(chunk.bytes.count)
+        } else {
+          frames[frames.count - 1] += chunk.bytes.count
+        }
+        last = chunk.time
+      }
+      return frames
+    }
+  }
+}
