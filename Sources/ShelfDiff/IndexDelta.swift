@@ -13,6 +13,8 @@ public struct IndexDelta: Hashable, Sendable {
     public var to: Int
 
     /// A move of the item at `from` in old to `to` in new.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     public init(from: Int, to: Int) {
       self.from = from
@@ -28,6 +30,8 @@ public struct IndexDelta: Hashable, Sendable {
     public var to: Int
 
     /// A reload of the item at `from` in old, found at `to` in new.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     public init(from: Int, to: Int) {
       self.from = from
@@ -48,6 +52,8 @@ public struct IndexDelta: Hashable, Sendable {
     public var newPositions: [Int]
 
     /// A duplicate report for `id`.
+    ///
+    /// - Complexity: O(1).
     public init(id: String, oldPositions: [Int], newPositions: [Int]) {
       self.id = id
       self.oldPositions = oldPositions
@@ -80,13 +86,15 @@ public struct IndexDelta: Hashable, Sendable {
   }
 
   /// Whether the two arrays were the same: nothing to animate.
-  @inlinable
+  ///
+  /// - Complexity: O(1).
   public var isEmpty: Bool {
     deletions.isEmpty && insertions.isEmpty && moves.isEmpty && reloads.isEmpty
   }
 
   /// The number of changes a view animates: deletions, insertions, moves and reloads.
-  @inlinable
+  ///
+  /// - Complexity: O(1).
   public var changeCount: Int {
     deletions.count + insertions.count + moves.count + reloads.count
   }
@@ -94,8 +102,11 @@ public struct IndexDelta: Hashable, Sendable {
 
 extension IndexDelta: CustomStringConvertible {
   /// A compact summary, such as `IndexDelta(-[1] +[0, 4] moves [2→5] reloads [3→3])`.
+  ///
+  /// - Complexity: O(`changeCount` + the number of duplicates).
   public var description: String {
-    isEmpty ? "IndexDelta(no changes)" : "IndexDelta(" + summary + ")"
+    let summary = summary
+    return "IndexDelta(" + (summary.isEmpty ? "no changes" : summary) + ")"
   }
 
   /// The changes, space-separated, for `description`.

@@ -8,6 +8,8 @@ public struct ItemPath: Hashable, Comparable, Sendable {
   public var item: Int
 
   /// The path of item `item` in section `section`.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public init(section: Int, item: Int) {
     self.section = section
@@ -15,6 +17,8 @@ public struct ItemPath: Hashable, Comparable, Sendable {
   }
 
   /// Whether `lhs` comes before `rhs`: by section, then by item.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public static func < (lhs: ItemPath, rhs: ItemPath) -> Bool {
     (lhs.section, lhs.item) < (rhs.section, rhs.item)
@@ -23,5 +27,7 @@ public struct ItemPath: Hashable, Comparable, Sendable {
 
 extension ItemPath: CustomStringConvertible {
   /// The path as `section.item`, such as `2.5`.
+  ///
+  /// - Complexity: O(1).
   public var description: String { "\(section).\(item)" }
 }

@@ -23,6 +23,8 @@ public struct NonUnique<Element: Identifiable & Equatable>: Identifiable, Equata
     public var occurrence: Int
 
     /// The `occurrence`-th element with id `base`.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     public init(base: Element.ID, occurrence: Int) {
       self.base = base
@@ -39,6 +41,8 @@ public struct NonUnique<Element: Identifiable & Equatable>: Identifiable, Equata
   /// numbers a whole array.
   ///
   /// - Precondition: `occurrence >= 0`.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public init(_ element: Element, occurrence: Int) {
     precondition(occurrence >= 0, "NonUnique occurrence must not be negative: \(occurrence)")
@@ -47,6 +51,8 @@ public struct NonUnique<Element: Identifiable & Equatable>: Identifiable, Equata
   }
 
   /// The identity of this occurrence.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public var id: ID { ID(base: element.id, occurrence: occurrence) }
 
@@ -76,6 +82,8 @@ extension NonUnique.ID: Sendable where Element.ID: Sendable {}
 
 extension NonUnique: CustomStringConvertible {
   /// The element's description, with `#occurrence` after any repeat, such as `dune#1`.
+  ///
+  /// - Complexity: That of describing the element.
   public var description: String {
     occurrence == 0 ? "\(element)" : "\(element)#\(occurrence)"
   }
@@ -83,5 +91,7 @@ extension NonUnique: CustomStringConvertible {
 
 extension NonUnique.ID: CustomStringConvertible {
   /// The id, with `#occurrence` after any repeat, such as `dune#1`.
+  ///
+  /// - Complexity: That of describing the base id.
   public var description: String { occurrence == 0 ? "\(base)" : "\(base)#\(occurrence)" }
 }

@@ -29,6 +29,8 @@ public struct SectionDelta: Hashable, Sendable {
       public var to: ItemPath
 
       /// A move of the item at `from` in old to `to` in new.
+      ///
+      /// - Complexity: O(1).
       @inlinable
       public init(from: ItemPath, to: ItemPath) {
         self.from = from
@@ -44,6 +46,8 @@ public struct SectionDelta: Hashable, Sendable {
       public var to: ItemPath
 
       /// A reload of the item at `from` in old, found at `to` in new.
+      ///
+      /// - Complexity: O(1).
       @inlinable
       public init(from: ItemPath, to: ItemPath) {
         self.from = from
@@ -62,6 +66,8 @@ public struct SectionDelta: Hashable, Sendable {
       public var newPaths: [ItemPath]
 
       /// A duplicate report for `id`.
+      ///
+      /// - Complexity: O(1).
       public init(id: String, oldPaths: [ItemPath], newPaths: [ItemPath]) {
         self.id = id
         self.oldPaths = oldPaths
@@ -94,13 +100,15 @@ public struct SectionDelta: Hashable, Sendable {
     }
 
     /// Whether no item changed.
-    @inlinable
+    ///
+    /// - Complexity: O(1).
     public var isEmpty: Bool {
       deletions.isEmpty && insertions.isEmpty && moves.isEmpty && reloads.isEmpty
     }
 
     /// The number of item deletions, insertions, moves and reloads.
-    @inlinable
+    ///
+    /// - Complexity: O(1).
     public var changeCount: Int {
       deletions.count + insertions.count + moves.count + reloads.count
     }
@@ -112,6 +120,8 @@ public struct SectionDelta: Hashable, Sendable {
   public var items: Items
 
   /// A delta from its parts; `SectionDelta(from:to:)` computes one.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public init(sections: IndexDelta = IndexDelta(), items: Items = Items()) {
     self.sections = sections
@@ -119,23 +129,26 @@ public struct SectionDelta: Hashable, Sendable {
   }
 
   /// Whether the two arrays of sections were the same: nothing to animate.
-  @inlinable
+  ///
+  /// - Complexity: O(1).
   public var isEmpty: Bool { sections.isEmpty && items.isEmpty }
 
   /// The number of changes a view animates, sections and items together.
-  @inlinable
+  ///
+  /// - Complexity: O(1).
   public var changeCount: Int { sections.changeCount + items.changeCount }
 }
 
 extension SectionDelta: CustomStringConvertible {
   /// A compact summary, such as
   /// `SectionDelta(sections -[1] moves [0→2]; items +[0.3] moves [2.0→1.4])`.
+  ///
+  /// - Complexity: O(`changeCount` + the number of duplicates).
   public var description: String {
-    if isEmpty { return "SectionDelta(no changes)" }
     var parts: [String] = []
-    if !sections.isEmpty { parts.append("sections " + sections.summary) }
-    if !items.isEmpty { parts.append("items " + items.summary) }
-    return "SectionDelta(" + parts.joined(separator: "; ") + ")"
+    if case let summary = sections.summary, !summary.isEmpty { parts.append("sections " + summary) }
+    if case let summary = items.summary, !summary.isEmpty { parts.append("items " + summary) }
+    return "SectionDelta(" + (parts.isEmpty ? "no changes" : parts.joined(separator: "; ")) + ")"
   }
 }
 
@@ -154,6 +167,9 @@ extension SectionDelta.Items {
     if !reloads.isEmpty {
       parts.append(
         "reloads [" + reloads.map { "\($0.from)→\($0.to)" }.joined(separator: ", ") + "]")
+    }
+    if !duplicates.isEmpty {
+      parts.append("duplicates [" + duplicates.map(\.id).joined(separator: ", ") + "]")
     }
     return parts.joined(separator: " ")
   }

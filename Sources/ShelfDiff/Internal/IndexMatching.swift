@@ -101,7 +101,7 @@ struct IndexMatching: Sendable {
   }
 
   /// The unmatched old positions, ascending.
-  @inlinable
+  @usableFromInline
   var deletions: [Int] {
     var result: [Int] = []
     for (i, j) in oldToNew.enumerated() where j < 0 { result.append(i) }
@@ -109,7 +109,7 @@ struct IndexMatching: Sendable {
   }
 
   /// The unmatched new positions, ascending.
-  @inlinable
+  @usableFromInline
   var insertions: [Int] {
     var result: [Int] = []
     for (j, i) in newToOld.enumerated() where i < 0 { result.append(j) }
@@ -120,7 +120,7 @@ struct IndexMatching: Sendable {
   /// positions, in old order: the fewest moves that reorder the survivors.
   ///
   /// - Complexity: O(*n* log *n*), O(*n*) when the survivors kept their order.
-  @inlinable
+  @usableFromInline
   func moves() -> [IndexDelta.Move] {
     var order: [Int] = []  // new positions of the survivors, in old order
     order.reserveCapacity(oldToNew.count)
@@ -146,7 +146,7 @@ struct IndexMatching: Sendable {
   /// old and new positions, in order of first appearance (old before new).
   ///
   /// - Complexity: O(`oldIDs.count` + `newIDs.count`) expected.
-  @inlinable
+  @usableFromInline
   static func duplicates<ID: Hashable>(oldIDs: [ID], newIDs: [ID]) -> [(
     id: ID, old: [Int], new: [Int]
   )] {

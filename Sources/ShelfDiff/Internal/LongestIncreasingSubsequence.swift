@@ -8,7 +8,7 @@ enum LongestIncreasingSubsequence {
   ///
   /// - Complexity: O(*n* log *n*) where *n* is `values.count`; O(*n*) when
   ///   `values` is already increasing.
-  @inlinable
+  @usableFromInline
   static func mark(in values: UnsafeBufferPointer<Int>, isMember: UnsafeMutableBufferPointer<Bool>)
     -> Int
   {
@@ -50,7 +50,7 @@ enum LongestIncreasingSubsequence {
   /// longest strictly increasing subsequence.
   ///
   /// - Complexity: O(*n* log *n*) where *n* is `values.count`.
-  @inlinable
+  @usableFromInline
   static func members(of values: [Int]) -> [Bool] {
     var result = Array(repeating: false, count: values.count)
     values.withUnsafeBufferPointer { values in
