@@ -1,21 +1,128 @@
-/// Runs the table's transitions: keeps the layout before a change and the
-/// layout after it, and turns time into frames between them.
-struct TableAnimator {
-  /// Durations and limits.
+/// Runs the table's transitions in time: when each started, how far along it
+/// is, and when the batch is complete — when the table's own animation has
+/// ended and every carousel it handed rows to has ended too.
+///
+/// Time is whatever `now` the caller passes (monotonic milliseconds); nothing
+/// here reads a clock. A transition starts at the first time it is asked about
+/// (the first frame after the change), so a change made between frames never
+/// skips its beginning.
+struct TableAnimator: Sendable {
+  /// Durations, frame rate and limits.
   let configuration: ScreenConfiguration
+  /// The transition running, if any.
+  private(set) var transition: TableTransition?
+  /// When the table's own animation started; nil until the first frame.
+  private(set) var start: UInt64?
+  /// When each handed-over carousel started (nil: handed over, not started yet).
+  private(set) var carouselStarts: [String: UInt64?] = [:]
+  /// The carousels that have completed.
+  private(set) var completedCarousels: Set<String> = []
+  /// When the last frame was drawn.
+  private var lastFrame: UInt64?
+  /// How many transitions have begun: tells one batch from the next.
+  private(set) var generation = 0
 
-  /// Starts a transition from `before` to `after`.
-  mutating func begin(
-    from before: (model: DisplayModel, state: ViewState),
-    to after: (model: DisplayModel, state: ViewState), size: Size
-  ) {}
+  /// An idle animator.
+  init(configuration: ScreenConfiguration) {
+    self.configuration = configuration
+  }
+
+  /// Whether a batch is in flight (animating, or waiting for a carousel).
+  var isBusy: Bool { transition != nil }
+
+  /// Milliseconds between frames.
+  var frameInterval: UInt64 { UInt64(max(1, 1000 / max(1, configuration.framesPerSecond))) }
+
+  /// Whether handed-over carousels start with the table (rather than when
+  /// `startCarousel(_:at:)` says).
+  private var carouselsStartWithTable = true
+
+  /// Starts `transition`; its rows with card changes are handed to their
+  /// carousels, which start with the table's first frame, or, if
+  /// `carouselsStartWithTable` is false, when `startCarousel(_:at:)` says.
+  mutating func begin(_ transition: TableTransition, carouselsStartWithTable: Bool = true) {
+    self.transition = transition
+    self.carouselsStartWithTable = carouselsStartWithTable
+    generation += 1
+    start = nil
+    lastFrame = nil
+    completedCarousels = []
+    carouselStarts = [:]
+    for rowID in transition.carousels.keys { carouselStarts[rowID] = .some(nil) }
+  }
+
+  /// Starts the carousel of `rowID` at `now` (a carousel started by its own
+  /// data holder, later than the table).
+  mutating func startCarousel(_ rowID: String, at now: UInt64) {
+    guard carouselStarts[rowID] != nil, carouselStarts[rowID] == .some(nil) else { return }
+    carouselStarts[rowID] = now
+  }
 
   /// Ends any transition at once: the next frame is the plain layout.
-  mutating func finish() {}
+  mutating func finish() {
+    transition = nil
+    start = nil
+    lastFrame = nil
+    carouselStarts = [:]
+    completedCarousels = []
+  }
+
+  /// Moves time to `now`: starts the clock on a new transition, completes the
+  /// carousels and the table that have ended.
+  ///
+  /// - Returns: whether the batch completed at this call.
+  mutating func advance(to now: UInt64) -> Bool {
+    guard let transition else { return false }
+    if start == nil { start = now }
+    if carouselsStartWithTable {
+      for (rowID, started) in carouselStarts where started == nil { carouselStarts[rowID] = now }
+    }
+    let duration = configuration.effectiveDuration
+    for (rowID, started) in carouselStarts {
+      if let started, !completedCarousels.contains(rowID),
+        Easing.progress(start: started, duration: duration, now: now) >= 1
+      {
+        completedCarousels.insert(rowID)
+      }
+    }
+    let tableDone = Easing.progress(start: start ?? now, duration: duration, now: now) >= 1
+    guard tableDone, completedCarousels.count == transition.carousels.count else { return false }
+    finish()
+    return true
+  }
+
+  /// The table's linear progress at `now` (0 before the first frame).
+  func tableProgress(at now: UInt64) -> Double {
+    guard let start else { return 0 }
+    return Easing.progress(start: start, duration: configuration.effectiveDuration, now: now)
+  }
+
+  /// A carousel's linear progress at `now` (0 until it starts, 1 once complete).
+  func carouselProgress(_ rowID: String, at now: UInt64) -> Double {
+    if completedCarousels.contains(rowID) { return 1 }
+    guard let started = carouselStarts[rowID], let started else { return 0 }
+    return Easing.progress(start: started, duration: configuration.effectiveDuration, now: now)
+  }
 
   /// The frame's scene at `now`, or nil when nothing moves.
-  mutating func scene(at now: UInt64, size: Size) -> Scene? { nil }
+  mutating func scene(at now: UInt64) -> Scene? {
+    guard let transition else { return nil }
+    lastFrame = now
+    let table = Easing.inOut(tableProgress(at: now))
+    return transition.scene(at: table) { Easing.inOut(self.carouselProgress($0, at: now)) }
+  }
 
-  /// When the next frame is due, or nil when nothing moves.
-  func nextFrameDeadline(now: UInt64) -> UInt64? { nil }
+  /// When the next frame is due, or nil when nothing moves: a frame interval
+  /// after the last frame, or the end of the animation if that comes first.
+  func nextFrameDeadline(now: UInt64) -> UInt64? {
+    guard transition != nil else { return nil }
+    guard let start, let lastFrame else { return now }
+    let duration = configuration.effectiveDuration
+    var end = start + duration
+    for started in carouselStarts.values {
+      guard let started else { return lastFrame + frameInterval }
+      end = max(end, started + duration)
+    }
+    return min(lastFrame + frameInterval, max(end, lastFrame + 1))
+  }
 }

@@ -44,6 +44,8 @@ struct DisplayModel: Sendable {
   let entryIndexByID: [EntryID: Int]
   /// Lines of the whole table.
   let totalHeight: Int
+  /// Rows of real content (not counting the filter's "no matches" row).
+  let contentRowCount: Int
 
   /// The model of `content`.
   ///
@@ -81,6 +83,7 @@ struct DisplayModel: Sendable {
     self.rowIndexByID = rowIndexByID
     self.entryIndexByID = entryIndexByID
     totalHeight = y
+    contentRowCount = rows.count - (rowIndexByID[ShelfFilter.noMatchesRowID] == nil ? 0 : 1)
   }
 
   /// The entry of row `index`.

@@ -14,12 +14,9 @@ enum Layout {
     for index in model.entries(covering: lines) {
       let entry = model.entries[index]
       if let row = entry.row {
-        scene.rows.append(placement(ofRow: row, in: model, state: state, size: size))
-      } else if let title = model.title(ofEntry: index) {
-        scene.headers.append(
-          HeaderPlacement(
-            id: model.content.sections[entry.section].id, title: title,
-            y: scene.body.minY + entry.y - state.scrollY, height: entry.height))
+        scene.entries.append(.row(placement(ofRow: row, in: model, state: state, size: size)))
+      } else if let header = placement(ofHeader: index, in: model, state: state, size: size) {
+        scene.entries.append(.header(header))
       }
     }
     return scene
@@ -63,6 +60,17 @@ enum Layout {
     placement.hasMoreLeft = offset > 0
     placement.hasMoreRight = end < row.cards.count
     return placement
+  }
+
+  /// The section header of entry `index` placed where `state` puts it.
+  static func placement(ofHeader index: Int, in model: DisplayModel, state: ViewState, size: Size)
+    -> HeaderPlacement?
+  {
+    guard let title = model.title(ofEntry: index) else { return nil }
+    let entry = model.entries[index]
+    return HeaderPlacement(
+      id: model.content.sections[entry.section].id, title: title,
+      y: body(for: size).minY + entry.y - state.scrollY, height: entry.height)
   }
 
   /// `3 / 24`: the focused card's place in the row, or the first visible card's.

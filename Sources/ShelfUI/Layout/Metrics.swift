@@ -42,6 +42,9 @@ struct StripMetrics: Hashable, Sendable {
   /// How many whole cards fit.
   var visibleCards: Int
 
+  /// Columns the whole visible cards take: cards are clipped to these.
+  var cardsWidth: Int { min(width, visibleCards * pitch - Metrics.cardGap) }
+
   /// Columns from one card's left edge to the next one's.
   var pitch: Int { cardWidth + Metrics.cardGap }
 

@@ -6,12 +6,28 @@ struct Scene: Equatable, Sendable {
   /// The lines between the status line and the key hint; nothing in the table
   /// is drawn outside it.
   var body: Rect
-  /// Section headers, in drawing order.
-  var headers: [HeaderPlacement] = []
-  /// Rows, in drawing order (later ones are drawn over earlier ones).
-  var rows: [RowPlacement] = []
+  /// Section headers and rows, in drawing order (later ones over earlier ones).
+  var entries: [SceneEntry] = []
   /// Shown in the middle of the body when there is nothing else.
   var emptyMessage: String?
+}
+
+/// One thing the table draws.
+enum SceneEntry: Equatable, Sendable {
+  case header(HeaderPlacement)
+  case row(RowPlacement)
+}
+
+extension Scene {
+  /// The rows, in drawing order.
+  var rows: [RowPlacement] {
+    entries.compactMap { if case .row(let row) = $0 { row } else { nil } }
+  }
+
+  /// The section headers, in drawing order.
+  var headers: [HeaderPlacement] {
+    entries.compactMap { if case .header(let header) = $0 { header } else { nil } }
+  }
 }
 
 /// A section header on screen.
@@ -24,6 +40,8 @@ struct HeaderPlacement: Equatable, Sendable {
   var y: Int
   /// Lines shown (0 or 1; 0 while collapsed).
   var height: Int
+  /// Highlight (0 none, 1 full), for a renamed section.
+  var highlight = 0.0
 }
 
 /// A row on screen: header line and card strip.
@@ -49,7 +67,7 @@ struct RowPlacement: Equatable, Sendable {
   var hasMoreRight = false
   /// Text shown in the strip when the row has no cards.
   var placeholder: String?
-  /// Highlight of the whole row (0 none, 1 full), for a reloaded header.
+  /// Highlight of the header (0 none, 1 full), for a renamed row.
   var highlight = 0.0
 }
 

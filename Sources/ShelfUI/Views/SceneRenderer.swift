@@ -4,8 +4,12 @@
 enum SceneRenderer {
   /// Draws `scene` into `canvas`.
   static func draw(_ scene: Scene, into canvas: inout Canvas) {
-    for header in scene.headers { draw(header, body: scene.body, into: &canvas) }
-    for row in scene.rows { draw(row, body: scene.body, into: &canvas) }
+    for entry in scene.entries {
+      switch entry {
+      case .header(let header): draw(header, body: scene.body, into: &canvas)
+      case .row(let row): draw(row, body: scene.body, into: &canvas)
+      }
+    }
     if let message = scene.emptyMessage {
       let text = TerminalText.truncated(message, toWidth: scene.body.width)
       let x = scene.body.minX + (scene.body.width - TerminalText.width(of: text)) / 2
@@ -20,7 +24,7 @@ enum SceneRenderer {
   static func draw(_ header: HeaderPlacement, body: Rect, into canvas: inout Canvas) {
     let clip = body.intersection(Rect(x: 0, y: header.y, width: body.width, height: header.height))
     guard !clip.isEmpty else { return }
-    let style = Style(foreground: .accent, isBold: true)
+    let style = Style(foreground: header.highlight > 0 ? .warning : .accent, isBold: true)
     canvas.fill(Rect(x: 0, y: header.y, width: body.width, height: 1), style: .plain, clip: clip)
     let title = TerminalText.truncated(header.title, toWidth: max(0, body.width - 8))
     var x = canvas.write("━━ ", at: Point(x: 1, y: header.y), style: style, clip: clip) + 1
@@ -43,7 +47,7 @@ enum SceneRenderer {
     drawHeader(of: row, width: width, clip: clip, into: &canvas)
     let strip = Metrics.strip(forScreenWidth: width)
     let stripClip = clip.intersection(
-      Rect(x: strip.originX, y: row.y + 1, width: strip.width, height: Metrics.cardHeight))
+      Rect(x: strip.originX, y: row.y + 1, width: strip.cardsWidth, height: Metrics.cardHeight))
     let middle = row.y + 1 + Metrics.cardHeight / 2
     if let placeholder = row.placeholder {
       canvas.write(

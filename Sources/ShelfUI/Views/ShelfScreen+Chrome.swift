@@ -16,9 +16,10 @@ extension ShelfScreen {
     ("mouse", "click focuses a card, wheel scrolls"),
   ]
 
-  /// The one-line hint at the bottom.
-  static let keyHint =
-    "←↑↓→ move · Enter details · / filter · space pause · . step · ? help · q quit"
+  /// The one-line hint at the bottom, most useful first: as many as fit are shown.
+  static let keyHint = [
+    "←↑↓→ move", "Enter details", "/ filter", "? help", "q quit", "space pause", ". step",
+  ]
 
   // MARK: - Status line and hint
 
@@ -32,7 +33,7 @@ extension ShelfScreen {
       TerminalText.truncated(source.title.isEmpty ? "Shelf" : source.title, toWidth: 30),
       at: Point(x: x, y: 0), style: Style(foreground: .accent, isBold: true), clip: clip)
     var parts: [(String, Style)] = []
-    let rowCount = model.rows.filter { $0.id != ShelfFilter.noMatchesRowID }.count
+    let rowCount = model.contentRowCount
     if filterQuery.isEmpty {
       parts.append(("\(rowCount) \(rowCount == 1 ? "row" : "rows")", Style(foreground: .muted)))
     } else {
@@ -79,9 +80,13 @@ extension ShelfScreen {
       canvas.write(tail, at: Point(x: x, y: y), style: Style(foreground: .muted), clip: line)
       return
     }
-    canvas.write(
-      TerminalText.truncated(Self.keyHint, toWidth: width - 2), at: Point(x: 1, y: y),
-      style: Style(foreground: .muted), clip: line)
+    var hint = ""
+    for item in Self.keyHint {
+      let next = hint.isEmpty ? item : hint + " · " + item
+      if TerminalText.width(of: next) > width - 2 { break }
+      hint = next
+    }
+    canvas.write(hint, at: Point(x: 1, y: y), style: Style(foreground: .muted), clip: line)
   }
 
   // MARK: - Overlays

@@ -35,6 +35,11 @@ public final class ShelfScreen {
   private(set) var lastSize: Size?
   /// The animation in progress, if any.
   var animator: TableAnimator
+  /// Whether a change arrived while a batch was in flight.
+  private(set) var hasPendingContent = false
+  /// Whether a change puts the focus back on the first card (for `frames`,
+  /// whose last frame must be the first screen of the new content).
+  var resetsFocusOnChange = false
 
   /// A screen showing `content`, focused on its first card.
   public init(content: ShelfContent, configuration: ScreenConfiguration = ScreenConfiguration()) {
@@ -52,23 +57,55 @@ public final class ShelfScreen {
     present(filtered(content))
   }
 
-  /// The one path every content change takes (new data or a new filter).
+  /// The one path every content change takes (new data or a new filter): while
+  /// a batch is in flight the change waits, and only the newest waits (changes
+  /// coalesce); otherwise the current and new layouts make a transition.
   private func present(_ content: ShelfContent) {
-    let newModel = DisplayModel(content)
-    let before = (model: model, state: state)
-    var after = state
-    let size = lastSize ?? Size(width: 80, height: 24)
-    let anchor = model.rows.indices.contains(state.focusRow)
-      ? model.entry(ofRow: state.focusRow).y - state.scrollY : 0
-    after.resolve(in: newModel, previous: model)
-    if newModel.rows.indices.contains(after.focusRow) {
-      after.scrollY = newModel.entry(ofRow: after.focusRow).y - anchor
+    if animator.isBusy {
+      hasPendingContent = true
+      return
     }
-    after.revealFocusedCard(in: newModel, size: size)
-    after.revealFocusedRow(in: newModel, size: size)
+    hasPendingContent = false
+    let newModel = DisplayModel(content)
+    let before = LayoutSnapshot(model: model, state: state)
+    let size = lastSize ?? Size(width: 80, height: 24)
+    var after = state
+    if resetsFocusOnChange {
+      after = ViewState()
+      after.rememberIDs(in: newModel)
+    } else {
+      let anchor =
+        model.rows.indices.contains(state.focusRow)
+        ? model.entry(ofRow: state.focusRow).y - state.scrollY : 0
+      after.resolve(in: newModel, previous: model)
+      if newModel.rows.indices.contains(after.focusRow) {
+        after.scrollY = newModel.entry(ofRow: after.focusRow).y - anchor
+      }
+      after.revealFocusedCard(in: newModel, size: size)
+      after.revealFocusedRow(in: newModel, size: size)
+    }
     model = newModel
     state = after
-    animator.begin(from: before, to: (model: newModel, state: after), size: size)
+    guard configuration.effectiveDuration > 0, lastSize != nil else { return }
+    let transition = TableTransition(from: before, to: LayoutSnapshot(model: newModel, state: after), size: size)
+    if transition.visibleChangeCount > configuration.largeBatchLimit || transition.isStill { return }
+    animator.begin(transition)
+  }
+
+  /// Moves animations to `now`; a completed batch lets the waiting change in.
+  private func advance(to now: UInt64) {
+    if animator.advance(to: now), hasPendingContent {
+      present(filtered(source))
+      _ = animator.advance(to: now)
+    }
+  }
+
+  /// Ends any animation at once (a key moved the focus, the size changed), and
+  /// lets a waiting change in.
+  private func snap() {
+    guard animator.isBusy else { return }
+    animator.finish()
+    if hasPendingContent { present(filtered(source)) }
   }
 
   private func filtered(_ content: ShelfContent) -> ShelfContent {
@@ -86,13 +123,12 @@ public final class ShelfScreen {
     }
     if lastSize != size {
       lastSize = size
-      animator.finish()
+      snap()
       state.revealFocusedCard(in: model, size: size)
       state.revealFocusedRow(in: model, size: size)
     }
-    let scene =
-      animator.scene(at: now, size: size)
-      ?? Layout.scene(of: model, state: state, size: size)
+    advance(to: now)
+    let scene = animator.scene(at: now) ?? Layout.scene(of: model, state: state, size: size)
     SceneRenderer.draw(scene, into: &canvas)
     drawStatusLine(into: &canvas)
     drawKeyHint(into: &canvas)
@@ -106,7 +142,8 @@ public final class ShelfScreen {
 
   /// When the next frame is due while something moves; nil when nothing does.
   public func nextFrameDeadline(now: UInt64) -> UInt64? {
-    animator.nextFrameDeadline(now: now)
+    advance(to: now)
+    return animator.nextFrameDeadline(now: now)
   }
 
   /// The first screen of `content` at `size`, as `shelf render` prints it: the
@@ -123,8 +160,18 @@ public final class ShelfScreen {
   public func handle(_ key: Key, size: Size) -> ScreenCommand {
     if lastSize != size {
       lastSize = size
-      animator.finish()
+      snap()
     }
+    let before = state
+    let generation = animator.generation
+    let command = dispatch(key, size: size)
+    // A focus moved by a key ends the animation: the next frame shows where it
+    // went. (A key that changed the content, the filter, animates instead.)
+    if state != before && generation == animator.generation { snap() }
+    return command
+  }
+
+  private func dispatch(_ key: Key, size: Size) -> ScreenCommand {
     if isEditingFilter, let command = handleFilterKey(key, size: size) { return command }
     switch overlay {
     case .help:
@@ -179,7 +226,6 @@ public final class ShelfScreen {
     case .mouse(let event): return handleMouse(event, size: size)
     default: return .none
     }
-    if state != before { animator.finish() }
     return state == before ? .none : .redraw
   }
 

@@ -1,0 +1,60 @@
+import ShelfDiff
+
+/// One side of a transition: the data shown and where the user was in it.
+struct LayoutSnapshot: Sendable {
+  /// The content, flattened for layout.
+  var model: DisplayModel
+  /// Focus and scroll positions.
+  var state: ViewState
+}
+
+/// What a transition does to one id, as the delta says.
+enum ChangeKind: Hashable, Sendable {
+  /// In both layouts, keeping its place among the survivors (it may still be
+  /// shifted by others).
+  case stable
+  /// Only in the layout after: grows from nothing.
+  case inserted
+  /// Only in the layout before: shrinks to nothing.
+  case deleted
+  /// In both, in another place among the survivors: slides, drawn above.
+  case moved
+}
+
+/// The kinds of an `IndexDelta`, indexable by old and by new position.
+struct DeltaKinds: Sendable {
+  /// The delta itself.
+  let delta: IndexDelta
+  private let deleted: Set<Int>
+  private let inserted: Set<Int>
+  private let movedFrom: Set<Int>
+  private let movedTo: Set<Int>
+  private let reloadedTo: Set<Int>
+
+  /// The kinds of `delta`.
+  ///
+  /// - Complexity: O(`delta.changeCount`).
+  init(_ delta: IndexDelta) {
+    self.delta = delta
+    deleted = Set(delta.deletions)
+    inserted = Set(delta.insertions)
+    movedFrom = Set(delta.moves.map(\.from))
+    movedTo = Set(delta.moves.map(\.to))
+    reloadedTo = Set(delta.reloads.map(\.to))
+  }
+
+  /// What happens to the item at `index` of the old array.
+  func kind(old index: Int) -> ChangeKind {
+    if deleted.contains(index) { return .deleted }
+    return movedFrom.contains(index) ? .moved : .stable
+  }
+
+  /// What happens to the item at `index` of the new array.
+  func kind(new index: Int) -> ChangeKind {
+    if inserted.contains(index) { return .inserted }
+    return movedTo.contains(index) ? .moved : .stable
+  }
+
+  /// Whether the item at `index` of the new array has new content.
+  func isReloaded(new index: Int) -> Bool { reloadedTo.contains(index) }
+}

@@ -1,0 +1,38 @@
+extension ShelfScreen {
+  /// The animation from `first` to `second` as `shelf frames` prints it: the
+  /// first frame is the first screen of `first`, then one frame every
+  /// 1/`framesPerSecond` second while the change animates, and the last frame
+  /// is the first screen of `second`. Synchronous and clock-free (time is
+  /// stepped), drawn by the same code as the live screen.
+  ///
+  /// - Parameters:
+  ///   - framesPerSecond: frames a second of animation (at least 1).
+  ///   - configuration: the animation's duration and limits; its
+  ///     `framesPerSecond` is replaced by the argument.
+  public static func frames(
+    from first: ShelfContent, to second: ShelfContent, size: Size, framesPerSecond: Int = 60,
+    configuration: ScreenConfiguration = ScreenConfiguration()
+  ) -> [Canvas] {
+    var configuration = configuration
+    configuration.framesPerSecond = max(1, framesPerSecond)
+    let screen = ShelfScreen(content: first, configuration: configuration)
+    screen.resetsFocusOnChange = true
+    var now: UInt64 = 0
+    var frames = [screen.render(size: size, now: now)]
+    screen.setContent(second)
+    _ = screen.nextFrameDeadline(now: now)  // the change starts where the first frame was drawn
+    screen.markFrameDrawn(at: now)
+    while let deadline = screen.nextFrameDeadline(now: now) {
+      now = max(deadline, now + 1)
+      frames.append(screen.render(size: size, now: now))
+    }
+    let last = screen.render(size: size, now: now)
+    if frames.last != last { frames.append(last) }
+    return frames
+  }
+
+  /// Records that a frame was drawn at `now` without drawing one.
+  func markFrameDrawn(at now: UInt64) {
+    _ = animator.scene(at: now)
+  }
+}
