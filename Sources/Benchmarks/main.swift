@@ -2,6 +2,7 @@
 // case name contains `filter`. Each subject adds its `run` here.
 var harness = Harness(arguments: Array(CommandLine.arguments.dropFirst()))
 DiffBenchmarks.run(&harness)
+CatalogBenchmarks.run(&harness)
 ScaleBenchmarks.run(&harness)
 TerminalBenchmarks.run(&harness)
 Harness.printTargetSummary()

@@ -1,7 +1,9 @@
 import ShelfCatalog
 import Testing
 
-private func card(_ id: String, _ title: String? = nil) -> Card { Card(id: id, title: title ?? id.uppercased()) }
+private func card(_ id: String, _ title: String? = nil) -> Card {
+  Card(id: id, title: title ?? id.uppercased())
+}
 private func row(_ id: String, _ cards: [String], title: String? = nil) -> Row {
   Row(id: id, title: title ?? id, items: cards.map { card($0) })
 }
@@ -25,7 +27,8 @@ private func row(_ id: String, _ cards: [String], title: String? = nil) -> Row {
   let old = Catalog(
     title: "T",
     sections: [
-      Section(id: "s1", title: "One", rows: [row("a", ["x", "y", "z"]), row("b", ["p"]), row("c", [])]),
+      Section(
+        id: "s1", title: "One", rows: [row("a", ["x", "y", "z"]), row("b", ["p"]), row("c", [])]),
       Section(id: "s2", rows: [row("d", ["q"])]),
     ])
   var changedY = card("y")
@@ -33,7 +36,8 @@ private func row(_ id: String, _ cards: [String], title: String? = nil) -> Row {
   let new = Catalog(
     title: "T",
     sections: [
-      Section(id: "s1", title: "Uno", rows: [row("c", []), row("a", ["z", "w", "x"]), row("e", [])]),
+      Section(
+        id: "s1", title: "Uno", rows: [row("c", []), row("a", ["z", "w", "x"]), row("e", [])]),
       Section(id: "s2", rows: [row("d", ["q"]), row("b", ["p"], title: "B!")]),
     ])
   _ = changedY
@@ -53,8 +57,10 @@ private func row(_ id: String, _ cards: [String], title: String? = nil) -> Row {
 }
 
 @Test func cardThatChangesRowsIsDeletedFromOneAndInsertedIntoTheOther() {
-  let old = Catalog(title: "", sections: [Section(id: "", rows: [row("a", ["x", "y"]), row("b", ["z"])])])
-  let new = Catalog(title: "", sections: [Section(id: "", rows: [row("a", ["x"]), row("b", ["y", "z"])])])
+  let old = Catalog(
+    title: "", sections: [Section(id: "", rows: [row("a", ["x", "y"]), row("b", ["z"])])])
+  let new = Catalog(
+    title: "", sections: [Section(id: "", rows: [row("a", ["x"]), row("b", ["y", "z"])])])
   let diff = CatalogDiff(from: old, to: new)
   #expect(
     diff.json == """
@@ -72,9 +78,13 @@ private func row(_ id: String, _ cards: [String], title: String? = nil) -> Row {
 
 @Test func rowsOfInsertedAndDeletedSectionsCountAsInsertedAndDeletedUnlessTheyMoved() {
   let old = Catalog(
-    title: "", sections: [Section(id: "gone", rows: [row("a", []), row("b", [])]), Section(id: "k", rows: [])])
+    title: "",
+    sections: [
+      Section(id: "gone", rows: [row("a", []), row("b", [])]), Section(id: "k", rows: []),
+    ])
   let new = Catalog(
-    title: "", sections: [Section(id: "k", rows: [row("b", [])]), Section(id: "new", rows: [row("c", [])])])
+    title: "",
+    sections: [Section(id: "k", rows: [row("b", [])]), Section(id: "new", rows: [row("c", [])])])
   let diff = CatalogDiff(from: old, to: new)
   #expect(diff.sections == CatalogDiff.Changes(inserted: ["new"], deleted: ["gone"]))
   #expect(diff.rows == CatalogDiff.Changes(inserted: ["c"], deleted: ["a"], moved: ["b"]))
@@ -85,7 +95,8 @@ private func row(_ id: String, _ cards: [String], title: String? = nil) -> Row {
   edited.year = 2001
   let old = Catalog(title: "", sections: [Section(id: "", rows: [row("a", ["x", "y"])])])
   let new = Catalog(
-    title: "", sections: [Section(id: "", rows: [Row(id: "a", title: "a", items: [edited, card("y")])])])
+    title: "",
+    sections: [Section(id: "", rows: [Row(id: "a", title: "a", items: [edited, card("y")])])])
   let diff = CatalogDiff(from: old, to: new)
   #expect(diff.cards.map(\.rowID) == ["a"])
   #expect(diff.cards[0].changes == CatalogDiff.Changes(reloaded: ["x"]))

@@ -27,7 +27,8 @@ import Testing
 }
 
 @Test func oneUntitledSectionIsWrittenAsTopLevelRows() throws {
-  let catalog = Catalog(title: "T", sections: [Section(id: "", rows: [Row(id: "r", title: "R", items: [])])])
+  let catalog = Catalog(
+    title: "T", sections: [Section(id: "", rows: [Row(id: "r", title: "R", items: [])])])
   let text = CatalogEncoder.json(catalog)
   #expect(text == #"{"title":"T","rows":[{"id":"r","title":"R","items":[]}]}"#)
   #expect(try CatalogLoader.load(json: text).catalog == catalog)

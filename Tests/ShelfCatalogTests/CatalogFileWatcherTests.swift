@@ -36,18 +36,22 @@ private final class Deliveries: Sendable {
 }
 
 private func catalogJSON(_ rows: String...) -> String {
-  #"{"rows": ["# + rows.map { #"{"id": "\#($0)", "title": "\#($0)"}"# }.joined(separator: ", ") + "]}"
+  #"{"rows": ["# + rows.map { #"{"id": "\#($0)", "title": "\#($0)"}"# }.joined(separator: ", ")
+    + "]}"
 }
 
 /// Writes `text` beside `url` and renames it over `url`, as editors and tools do.
 private func replaceAtomically(_ url: URL, with text: String) throws {
-  let temporary = url.deletingLastPathComponent().appendingPathComponent(".tmp-\(UUID().uuidString)")
+  let temporary = url.deletingLastPathComponent().appendingPathComponent(
+    ".tmp-\(UUID().uuidString)")
   try Data(text.utf8).write(to: temporary)
   #expect(rename(temporary.path, url.path) == 0)
 }
 
 @Test(arguments: [CatalogFileWatcher.Mode.automatic, .polling])
-func watcherFollowsEditsReplacementsDeletionsAndTruncation(mode: CatalogFileWatcher.Mode) async throws {
+func watcherFollowsEditsReplacementsDeletionsAndTruncation(mode: CatalogFileWatcher.Mode)
+  async throws
+{
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "shelf-watch-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

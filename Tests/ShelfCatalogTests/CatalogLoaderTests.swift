@@ -66,7 +66,8 @@ private func failure(_ json: String, limits: CatalogLimits = .default) -> Catalo
   #expect(error.exitCode == 65)
   #expect(
     error.description
-      == "t.json, line 2, column 14: rows[0]: expected ',' or '}' after an object member, found '\"'")
+      == "t.json, line 2, column 14: rows[0]: expected ',' or '}' after an object member, found '\"'"
+  )
 }
 
 @Test func wrongTypeNamesTheJSONPath() throws {
@@ -125,7 +126,8 @@ private func failure(_ json: String, limits: CatalogLimits = .default) -> Catalo
     limits: CatalogLimits(maximumStringLength: 1000))
   #expect(
     error?.description
-      == "t.json, line 1, column 32: rows[0].title: text is 20000 bytes long; the limit is 1000 bytes")
+      == "t.json, line 1, column 32: rows[0].title: text is 20000 bytes long; the limit is 1000 bytes"
+  )
 }
 
 @Test func ratingsAndYearsMustBeInRange() throws {
@@ -153,7 +155,8 @@ private func failure(_ json: String, limits: CatalogLimits = .default) -> Catalo
 }
 
 @Test func invalidUTF8IsRejectedWithItsPlace() throws {
-  let bytes = Array(#"{"rows": [{"id": "r", "title": "ab"#.utf8) + [0xC3, 0x28]
+  let bytes =
+    Array(#"{"rows": [{"id": "r", "title": "ab"#.utf8) + [0xC3, 0x28]
     + Array(#""}]}"#.utf8)
   #expect(throws: CatalogError.self) {
     try CatalogLoader.load(bytes: bytes, source: .file("u.json"))
@@ -162,7 +165,8 @@ private func failure(_ json: String, limits: CatalogLimits = .default) -> Catalo
     _ = try CatalogLoader.load(bytes: bytes, source: .file("u.json"))
   } catch {
     #expect(error.kind == .invalidUTF8)
-    #expect(error.description == "u.json, line 1, column 35: rows[0].title: invalid UTF-8 (byte 0xC3)")
+    #expect(
+      error.description == "u.json, line 1, column 35: rows[0].title: invalid UTF-8 (byte 0xC3)")
   }
   // A UTF-16 surrogate encoded as UTF-8, and an overlong slash.
   for bad: [UInt8] in [[0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF5, 0x80, 0x80, 0x80], [0xFF]] {
@@ -188,7 +192,7 @@ private func failure(_ json: String, limits: CatalogLimits = .default) -> Catalo
       == #"both "sections" and "rows" at the top level; a catalog has one or the other"#)
   #expect(
     failure(#"{"rows": []} x"#)?.description
-      == "t.json, line 1, column 14: unexpected 'x' after the end of the catalog")
+      == "t.json, line 1, column 14: expected the end of the catalog, found 'x'")
   #expect(
     failure(#"{"rows": {}}"#)?.description
       == "t.json, line 1, column 10: rows: expected an array, found an object")
@@ -206,16 +210,24 @@ private func failure(_ json: String, limits: CatalogLimits = .default) -> Catalo
   #expect(failure(#"{"rows": [], }"#)?.problem == "expected a string key after ',', found '}'")
   #expect(failure(#"{"rows" []}"#)?.problem == "expected ':' after an object key, found '['")
   #expect(failure(#"{"rows": [], "x": tru}"#)?.problem == "expected true, false or null, found '}'")
-  #expect(failure(#"{"rows": [], "x": 01}"#)?.problem == "a number may not start with a leading zero")
+  #expect(
+    failure(#"{"rows": [], "x": 01}"#)?.problem == "a number may not start with a leading zero")
   #expect(failure(#"{"rows": [], "x": -}"#)?.problem == "expected a digit in a number, found '}'")
   #expect(failure(#"{"rows": [], "x": "a\qb"}"#)?.problem == #"invalid escape '\' followed by 'q'"#)
-  #expect(failure(#"{"rows": [], "x": "\ud800"}"#)?.problem == #"unpaired surrogate \uD800 in a string"#)
-  #expect(failure(#"{"rows": [], "x": "\u12G4"}"#)?.problem == #"invalid \u escape: expected four hex digits"#)
-  #expect(failure("{\"rows\": [], \"x\": \"a\nb\"}")?.problem == "a line break inside a string (escape it)")
+  #expect(
+    failure(#"{"rows": [], "x": "\ud800"}"#)?.problem == #"unpaired surrogate \uD800 in a string"#)
+  #expect(
+    failure(#"{"rows": [], "x": "\u12G4"}"#)?.problem
+      == #"invalid \u escape: expected four hex digits"#)
+  #expect(
+    failure("{\"rows\": [], \"x\": \"a\nb\"}")?.problem
+      == "a line break inside a string (escape it)")
   #expect(failure(#"{"rows": [], "x": "abc"#)?.problem == "unterminated string")
   #expect(
     failure(#"{"rows": ["#)?.problem == "expected an object for a row, found the end of the input")
-  #expect(failure("{\"rows\": [], \"x\": \u{201C}a\u{201D}}")?.problem == "expected a value, found the character U+201C")
+  #expect(
+    failure("{\"rows\": [], \"x\": \u{201C}a\u{201D}}")?.problem
+      == "expected a value, found the character U+201C")
 }
 
 @Test func nestingDeeperThanTheLimitIsRejected() throws {
@@ -267,4 +279,135 @@ private func failure(_ json: String, limits: CatalogLimits = .default) -> Catalo
   let line = try #require(loaded.warningLines.first)
   #expect(!line.unicodeScalars.contains { $0.value < 0x20 })
   #expect(line == #"h: duplicate row id "\u{1B}[31m" at rows[0] and rows[1]"#)
+}
+
+// MARK: - Files
+
+/// A fresh temporary folder, removed by the caller.
+private func temporaryFolder() throws -> URL {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "shelf-loader-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  return folder
+}
+
+@Test func filesLoadAndFileErrorsHaveTheirExitCodes() throws {
+  let folder = try temporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let file = folder.appendingPathComponent("ok.json")
+  try Data(#"{"rows": [{"id": "r", "title": "R"}]}"#.utf8).write(to: file)
+  #expect(try CatalogLoader.load(contentsOf: file.path).catalog.rows.map(\.id) == ["r"])
+
+  let missing = folder.appendingPathComponent("missing.json").path
+  #expect(throws: CatalogError(.notFound, source: .file(missing), problem: "no such file")) {
+    try CatalogLoader.load(contentsOf: missing)
+  }
+  do {
+    _ = try CatalogLoader.load(contentsOf: folder.path)
+    Issue.record("a directory loaded")
+  } catch {
+    #expect(error.exitCode == 66)
+    #expect(error.description == "\(folder.path): is a directory, not a catalog file")
+  }
+  do {
+    _ = try CatalogLoader.load(contentsOf: file.path + "/inside.json")
+    Issue.record("a path through a file loaded")
+  } catch {
+    #expect(error.exitCode == 66)
+    #expect(error.problem == "no such file")
+  }
+  let large = folder.appendingPathComponent("large.json")
+  try Data(repeating: UInt8(ascii: " "), count: 3 << 20).write(to: large)
+  do {
+    _ = try CatalogLoader.load(
+      contentsOf: large.path, limits: CatalogLimits(maximumFileSize: 1 << 20))
+    Issue.record("a file over the limit loaded")
+  } catch {
+    #expect(error.exitCode == 65)
+    #expect(error.description == "\(large.path): is larger than the limit of 1 MiB (3 MiB)")
+  }
+}
+
+@Test func aPipeOverTheLimitIsRejectedWithoutReadingItAll() throws {
+  // /dev/zero never ends: only the limit stops the read.
+  do {
+    _ = try CatalogLoader.load(
+      contentsOf: "/dev/zero", limits: CatalogLimits(maximumFileSize: 1 << 20))
+    Issue.record("/dev/zero loaded")
+  } catch {
+    #expect(error.kind == .tooLarge)
+    #expect(error.description == "/dev/zero: is larger than the limit of 1 MiB")
+  }
+}
+
+@Test func readErrorsAreIOFailuresWithExitCode74() throws {
+  // Reading /proc/self/mem at offset 0 fails with EIO: address 0 is never mapped.
+  do {
+    _ = try CatalogLoader.load(contentsOf: "/proc/self/mem")
+    Issue.record("/proc/self/mem loaded")
+  } catch {
+    #expect(error.exitCode == 74)
+    #expect(error.description.hasPrefix("/proc/self/mem: read error: "))
+  }
+}
+
+@Test func bundledCatalogIsFoundFromTheEnvironmentTheExecutableOrTheSources() throws {
+  let folder = try temporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let resources = folder.appendingPathComponent("repo/Resources")
+  try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+  let catalog = resources.appendingPathComponent("catalog.json")
+  try Data(#"{"rows": []}"#.utf8).write(to: catalog)
+  let repo = folder.appendingPathComponent("repo").path
+  let elsewhere = folder.appendingPathComponent("elsewhere").path
+
+  // $SHELF_RESOURCES wins, and a wrong one is an error, not a silent fallback.
+  #expect(
+    try CatalogLoader.bundledCatalogPath(
+      environment: ["SHELF_RESOURCES": resources.path], executablePath: nil,
+      sourceFilePath: elsewhere + "/a/b/c/d.swift") == catalog.path)
+  do {
+    _ = try CatalogLoader.bundledCatalogPath(
+      environment: ["SHELF_RESOURCES": elsewhere], executablePath: repo + "/.build/debug/shelf",
+      sourceFilePath: repo + "/Sources/ShelfCatalog/Loading/CatalogLoader.swift")
+    Issue.record("found a catalog in \(elsewhere)")
+  } catch {
+    #expect(error.exitCode == 66)
+    #expect(
+      error.description
+        == "\(elsewhere)/catalog.json: no bundled catalog here (SHELF_RESOURCES is set to \(elsewhere))"
+    )
+  }
+  // Walking up from .build/x86_64-unknown-linux-gnu/debug/shelf.
+  #expect(
+    try CatalogLoader.bundledCatalogPath(
+      environment: [:], executablePath: repo + "/.build/x86_64-unknown-linux-gnu/debug/shelf",
+      sourceFilePath: elsewhere + "/a/b/c/d.swift") == catalog.path)
+  // From the source file's repository.
+  #expect(
+    try CatalogLoader.bundledCatalogPath(
+      environment: [:], executablePath: elsewhere + "/bin/shelf",
+      sourceFilePath: repo + "/Sources/ShelfCatalog/Loading/CatalogLoader.swift") == catalog.path)
+  do {
+    _ = try CatalogLoader.bundledCatalogPath(
+      environment: [:], executablePath: elsewhere + "/bin/shelf",
+      sourceFilePath: elsewhere + "/a/b/c/d.swift")
+    Issue.record("found a bundled catalog nowhere")
+  } catch {
+    #expect(error.exitCode == 66)
+    #expect(
+      error.description
+        == "bundled catalog: Resources/catalog.json not found beside the executable or in the source tree; set SHELF_RESOURCES to the folder that holds it"
+    )
+  }
+}
+
+@Test func theBundledCatalogLoadsWithoutWarnings() throws {
+  let loaded = try CatalogLoader.bundled()
+  #expect(loaded.warnings.isEmpty, "\(loaded.warningLines)")
+  #expect(loaded.catalog.rows.count >= 10)
+  #expect(loaded.catalog.cardCount >= 200)
+  // And it survives a round trip through the encoder.
+  #expect(
+    try CatalogLoader.load(json: CatalogEncoder.json(loaded.catalog)).catalog == loaded.catalog)
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
-@testable import ShelfCatalog
 import Testing
+
+@testable import ShelfCatalog
 
 private func lines(_ chunks: [String], limit: Int = 1000) -> [NDJSONLineSplitter.Line] {
   var splitter = NDJSONLineSplitter(maximumLineLength: limit)
@@ -87,7 +88,8 @@ private func summary(_ events: [CatalogStreamReader.Event]) -> [String] {
 }
 
 @Test func aHugeLineIsRejectedWithoutStoppingTheStream() throws {
-  let huge = #"{"rows": [{"id": "h", "title": ""# + String(repeating: "x", count: 3 << 20) + #""}]}"#
+  let huge =
+    #"{"rows": [{"id": "h", "title": ""# + String(repeating: "x", count: 3 << 20) + #""}]}"#
   let text = huge + "\n" + #"{"rows": []}"# + "\n"
   #expect(
     try summary(events(text, maximumLineLength: 1 << 20)) == [
@@ -109,7 +111,8 @@ private func summary(_ events: [CatalogStreamReader.Event]) -> [String] {
   _ = text.withCString { write(pipeEnds[1], $0, strlen($0)) }
   close(pipeEnds[1])
   let reader = CatalogStreamReader(fileDescriptor: pipeEnds[0], coalesces: false)
-  let received = await withCheckedContinuation { (continuation: CheckedContinuation<[String], Never>) in
+  let received = await withCheckedContinuation {
+    (continuation: CheckedContinuation<[String], Never>) in
     let collected = Mutex<[String]>([])
     reader.start(queue: DispatchQueue(label: "test")) { event in
       let done = collected.withLock { list -> [String]? in
@@ -124,4 +127,31 @@ private func summary(_ events: [CatalogStreamReader.Event]) -> [String] {
   #expect(received.count == 3)
   #expect(received.first == "catalog 1 rows=[]")
   #expect(received.last == "end")
+}
+
+@Test func catalogsTheReceiverHasNotTakenAreReplacedByNewerOnes() throws {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "shelf-stream-\(UUID().uuidString).ndjson")
+  let lines =
+    (1...5).map { #"{"rows": [{"id": "r\#($0)", "title": "R"}]}"# } + ["oops"]
+    + [#"{"rows": []}"#]
+  try Data(lines.joined(separator: "\n").utf8).write(to: url)
+  defer { try? FileManager.default.removeItem(at: url) }
+  let descriptor = open(url.path, O_RDONLY)
+  defer { close(descriptor) }
+
+  let queue = DispatchQueue(label: "slow receiver")
+  queue.suspend()  // the receiver is busy while the whole stream arrives
+  let reader = CatalogStreamReader(fileDescriptor: descriptor)
+  let received = Mutex<[String]>([])
+  reader.start(queue: queue) { event in received.withLock { $0.append(summary([event])[0]) } }
+  #expect(reader.waitUntilRead(timeoutSeconds: 10))
+  queue.resume()
+  queue.sync {}
+  #expect(
+    received.withLock { $0 } == [
+      "failure 65 stdin, line 6, column 1: expected an object with a \"sections\" or \"rows\" array, found 'o'",
+      "catalog 7 rows=[]",
+      "end",
+    ])
 }

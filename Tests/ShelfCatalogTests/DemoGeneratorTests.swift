@@ -1,5 +1,4 @@
 import ShelfCatalog
-import ShelfDiff
 import TestSupport
 import Testing
 
@@ -85,7 +84,8 @@ func everyUpdateChangesSomethingAndSizesStayNearTheStart(churn: DemoChurn) {
     if !diff.rows.deleted.isEmpty { seen.insert("row deleted") }
     if !diff.rows.moved.isEmpty { seen.insert("row moved") }
     let oldSection = Dictionary(
-      catalog.sections.flatMap { s in s.rows.map { ($0.id, s.id) } }, uniquingKeysWith: { a, _ in a })
+      catalog.sections.flatMap { s in s.rows.map { ($0.id, s.id) } },
+      uniquingKeysWith: { a, _ in a })
     for section in next.sections {
       for row in section.rows where oldSection[row.id].map({ $0 != section.id }) ?? false {
         seen.insert("row changed section")

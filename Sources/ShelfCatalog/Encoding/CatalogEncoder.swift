@@ -14,7 +14,8 @@ public enum CatalogEncoder {
     writer.beginObject()
     writer.key("title")
     writer.string(catalog.title)
-    if catalog.sections.count == 1, catalog.sections[0].id.isEmpty, catalog.sections[0].title == nil {
+    if catalog.sections.count == 1, catalog.sections[0].id.isEmpty, catalog.sections[0].title == nil
+    {
       writer.key("rows")
       rows(catalog.sections[0].rows, into: &writer)
     } else {

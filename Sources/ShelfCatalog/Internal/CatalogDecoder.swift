@@ -65,7 +65,8 @@ struct CatalogDecoder {
         do {
           switch field {
           case .title: title = try optionalString() ?? ""
-          case .sections: sections = try array { (decoder) throws(ParseFailure) in try decoder.section() }
+          case .sections:
+            sections = try array { (decoder) throws(ParseFailure) in try decoder.section() }
           case .rows: rows = try array { (decoder) throws(ParseFailure) in try decoder.row() }
           default: try scanner.skipValue()
           }
@@ -79,7 +80,7 @@ struct CatalogDecoder {
       throw scanner.failure(
         scanner.isInvalidUTF8(at: scanner.position) ? .invalidUTF8 : .malformedJSON,
         at: scanner.position,
-        "unexpected \(scanner.foundByte(at: scanner.position)) after the end of the catalog")
+        "expected the end of the catalog, found \(scanner.foundByte(at: scanner.position))")
     }
     switch (sections, rows) {
     case (let sections?, nil):
@@ -114,7 +115,8 @@ struct CatalogDecoder {
           switch field {
           case .id: id = try identifier()
           case .title: title = try optionalString()
-          case .rows: rows = try optionalArray { (decoder) throws(ParseFailure) in try decoder.row() }
+          case .rows:
+            rows = try optionalArray { (decoder) throws(ParseFailure) in try decoder.row() }
           default: try scanner.skipValue()
           }
         } catch {
@@ -141,7 +143,8 @@ struct CatalogDecoder {
           switch field {
           case .id: id = try identifier()
           case .title: title = try requiredString()
-          case .items: items = try optionalArray { (decoder) throws(ParseFailure) in try decoder.card() }
+          case .items:
+            items = try optionalArray { (decoder) throws(ParseFailure) in try decoder.card() }
           default: try scanner.skipValue()
           }
         } catch {
@@ -177,7 +180,10 @@ struct CatalogDecoder {
           case .year: year = try self.year()
           case .rating: rating = try self.rating()
           case .summary: summary = try optionalString()
-          case .tags: tags = try optionalArray { (decoder) throws(ParseFailure) in try decoder.requiredString() }
+          case .tags:
+            tags = try optionalArray { (decoder) throws(ParseFailure) in
+              try decoder.requiredString()
+            }
           default: try scanner.skipValue()
           }
         } catch {
@@ -207,7 +213,8 @@ struct CatalogDecoder {
       scanner.position = start
       return scanner.unexpected(expected)
     }
-    let found = kind == "a number" ? "the number \(scanner.excerpt(start..<scanner.position))" : kind
+    let found =
+      kind == "a number" ? "the number \(scanner.excerpt(start..<scanner.position))" : kind
     return scanner.failure(.invalidCatalog, at: start, "expected \(expected), found \(found)")
   }
 
@@ -254,7 +261,8 @@ struct CatalogDecoder {
     if length > limits.maximumStringLength {
       throw scanner.failure(
         .invalidCatalog, at: start,
-        "text is \(length) bytes long; the limit is \(MessageText.size(limits.maximumStringLength))")
+        "text is \(length) bytes long; the limit is \(MessageText.size(limits.maximumStringLength))"
+      )
     }
     return scanner.string(span)
   }
@@ -292,7 +300,9 @@ struct CatalogDecoder {
       length = scanner.position - start
       if length > limits.maximumIDLength { throw tooLongID(length, at: start) }
       // JSON integers have no leading zeros or plus sign: the literal is the decimal text.
-      id = String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.position]), as: UTF8.self)
+      id = String(
+        decoding: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.position]),
+        as: UTF8.self)
     default:
       throw wrongType(expected: "a string or an integer id")
     }
@@ -317,7 +327,8 @@ struct CatalogDecoder {
       let range = start..<scanner.position
       guard isInteger else {
         throw scanner.failure(
-          .invalidCatalog, at: start, "expected an integer year, found the number \(scanner.excerpt(range))")
+          .invalidCatalog, at: start,
+          "expected an integer year, found the number \(scanner.excerpt(range))")
       }
       guard let year = scanner.integer(in: range), limits.years.contains(year) else {
         throw scanner.failure(

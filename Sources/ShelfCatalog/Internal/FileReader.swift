@@ -21,7 +21,8 @@ enum FileReader {
       throw CatalogError(.ioFailure, source: source, problem: "cannot read: \(describe(errno))")
     }
     if status.st_mode & S_IFMT == S_IFDIR {
-      throw CatalogError(.isDirectory, source: source, problem: "is a directory, not a catalog file")
+      throw CatalogError(
+        .isDirectory, source: source, problem: "is a directory, not a catalog file")
     }
     var expected = 0
     if status.st_mode & S_IFMT == S_IFREG {
@@ -113,7 +114,9 @@ enum FileReader {
   }
 }
 
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int)
+  -> Int
+{
   #if canImport(Glibc)
     Glibc.read(descriptor, buffer, count)
   #else

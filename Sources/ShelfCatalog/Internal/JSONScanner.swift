@@ -93,6 +93,7 @@ struct JSONScanner {
     guard offset < bytes.count else { return "the end of the input" }
     let byte = bytes[offset]
     switch byte {
+    case UInt8(ascii: "'"): return "\"'\""
     case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
     case 0x00..<0x20, 0x7F: return "the control character \(MessageText.codePoint(UInt32(byte)))"
     case 0x20: return "a space"
@@ -146,7 +147,8 @@ struct JSONScanner {
   private mutating func enter() throws(ParseFailure) {
     depth += 1
     if depth > maximumDepth {
-      throw failure(.tooDeep, at: position, "arrays and objects nest deeper than \(maximumDepth) levels")
+      throw failure(
+        .tooDeep, at: position, "arrays and objects nest deeper than \(maximumDepth) levels")
     }
   }
 
@@ -259,7 +261,9 @@ struct JSONScanner {
         try scanEscape()
         runStart = position
       } else if byte < 0x20 {
-        let name = byte == .newline ? "a line break" : "the control character \(MessageText.codePoint(UInt32(byte)))"
+        let name =
+          byte == .newline
+          ? "a line break" : "the control character \(MessageText.codePoint(UInt32(byte)))"
         throw failure(.malformedJSON, at: position, "\(name) inside a string (escape it)")
       } else if byte >= 0x80 {
         guard let (_, length) = decodeScalar(at: position) else {
@@ -310,12 +314,14 @@ struct JSONScanner {
         guard position + 1 < bytes.count, bytes[position] == .backslash,
           bytes[position + 1] == UInt8(ascii: "u")
         else {
-          throw failure(.malformedJSON, at: start, "unpaired surrogate \\u\(hex4(value)) in a string")
+          throw failure(
+            .malformedJSON, at: start, "unpaired surrogate \\u\(hex4(value)) in a string")
         }
         position += 2
         let low = try hexQuad(escapeStart: start)
         guard (0xDC00...0xDFFF).contains(low) else {
-          throw failure(.malformedJSON, at: start, "unpaired surrogate \\u\(hex4(value)) in a string")
+          throw failure(
+            .malformedJSON, at: start, "unpaired surrogate \\u\(hex4(value)) in a string")
         }
         value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
       }
@@ -381,7 +387,8 @@ struct JSONScanner {
   /// The scanned string as a `String`; call before the next string is scanned.
   func string(_ span: StringSpan) -> String {
     if span.isEscaped { return String(decoding: scratch, as: UTF8.self) }
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), as: UTF8.self)
+    return String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), as: UTF8.self)
   }
 
   /// Up to the first eight bytes of the string packed little-endian, and whether
@@ -410,7 +417,8 @@ struct JSONScanner {
     if peek == UInt8(ascii: "0") {
       position += 1
       if peek.isDigit {
-        throw failure(.malformedJSON, at: position - 1, "a number may not start with a leading zero")
+        throw failure(
+          .malformedJSON, at: position - 1, "a number may not start with a leading zero")
       }
     } else {
       while peek.isDigit { position += 1 }
@@ -442,7 +450,8 @@ struct JSONScanner {
       let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
       let digit = Int(bytes[index] &- UInt8(ascii: "0"))
       let (sum, overflow2) =
-        isNegative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+        isNegative
+        ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
       if overflow1 || overflow2 { return nil }
       value = sum
       index += 1
@@ -490,7 +499,8 @@ struct JSONScanner {
   /// The text of the value in `range`, cut to 24 characters, for messages.
   func excerpt(_ range: Range<Int>) -> String {
     let end = min(range.upperBound, range.lowerBound + 24)
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<end]), as: UTF8.self)
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<end]), as: UTF8.self)
     return end < range.upperBound ? text + "…" : text
   }
 

@@ -99,7 +99,9 @@ public final class CatalogFileWatcher: Sendable {
 
   // MARK: - Noticing changes
 
-  private func startInotify(deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) -> Bool {
+  private func startInotify(
+    deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
+  ) -> Bool {
     #if canImport(Glibc)
       let descriptor = inotify_init1(Int32(O_NONBLOCK | O_CLOEXEC))
       guard descriptor >= 0 else { return false }
@@ -121,10 +123,19 @@ public final class CatalogFileWatcher: Sendable {
           var offset = 0
           // struct inotify_event: wd (4), mask (4), cookie (4), len (4), name[len].
           while offset + 16 <= count {
-            let eventMask = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self) }
-            let length = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
-            let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
-            if eventMask & 0x4000 != 0 { relevant = true }  // queue overflow: anything may have changed
+            let eventMask = buffer.withUnsafeBytes {
+              $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+            }
+            let length = Int(
+              buffer.withUnsafeBytes {
+                $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)
+              })
+            let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix {
+              $0 != 0
+            }
+            // Queue overflow: anything may have changed.
+            if eventMask & 0x4000 != 0 { relevant = true }
+            // The folder was deleted or moved, or the watch was removed.
             if eventMask & (0x400 | 0x800 | 0x8000) != 0 { folderGone = true }
             if String(decoding: nameBytes, as: UTF8.self) == name { relevant = true }
             offset += 16 + length
@@ -147,7 +158,9 @@ public final class CatalogFileWatcher: Sendable {
     #endif
   }
 
-  private func startPolling(deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) {
+  private func startPolling(
+    deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
+  ) {
     let timer = DispatchSource.makeTimerSource(queue: work)
     timer.schedule(deadline: .now() + pollInterval, repeating: pollInterval)
     timer.setEventHandler { [self] in
@@ -163,7 +176,9 @@ public final class CatalogFileWatcher: Sendable {
     timer.resume()
   }
 
-  private func scheduleReload(deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) {
+  private func scheduleReload(
+    deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
+  ) {
     let item = DispatchWorkItem { [self] in reload(deliver: deliver) }
     let isStopped = state.withLock { state -> Bool in
       state.pendingReload?.cancel()

@@ -37,6 +37,7 @@ public final class CatalogStreamReader: Sendable {
   private let maximumLineLength: Int
   private let coalesces: Bool
   private let mailbox = Mutex(Mailbox())
+  private let reading = DispatchGroup()
 
   /// A reader of `fileDescriptor`, named `name` in messages, with lines of at
   /// most `maximumLineLength` bytes (default 64 MiB). With `coalesces`, a
@@ -54,11 +55,19 @@ public final class CatalogStreamReader: Sendable {
 
   /// Starts reading on a thread of its own; `handler` runs on `queue` for every event.
   public func start(queue: DispatchQueue, handler: @escaping @Sendable (Event) -> Void) {
+    reading.enter()
     let thread = Thread { [self] in
       self.run { event in self.post(event, queue: queue, handler: handler) }
+      self.reading.leave()
     }
     thread.name = "shelf.stream"
     thread.start()
+  }
+
+  /// Waits until the reading thread has read to the end of input and posted
+  /// every event (not until the handler has run); false on timeout. For tests.
+  package func waitUntilRead(timeoutSeconds: Double) -> Bool {
+    reading.wait(timeout: .now() + timeoutSeconds) == .success
   }
 
   /// Stops delivering events; the reading thread ends at its next read.
@@ -104,7 +113,8 @@ public final class CatalogStreamReader: Sendable {
     switch line {
     case .complete(_, let bytes), .unterminated(_, let bytes):
       do {
-        return .catalog(try CatalogLoader.load(bytes: bytes, source: source, limits: limits), line: line.number)
+        return .catalog(
+          try CatalogLoader.load(bytes: bytes, source: source, limits: limits), line: line.number)
       } catch {
         return .failure(error)
       }

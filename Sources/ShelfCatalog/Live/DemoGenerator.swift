@@ -139,7 +139,8 @@ public struct DemoGenerator: Sendable {
 
   private mutating func deleteCard(_ sections: inout [Section]) {
     guard let (s, r) = randomRow(in: sections, where: { $0.items.count > 1 }) else { return }
-    sections[s].rows[r].items.remove(at: Int.random(in: 0..<sections[s].rows[r].items.count, using: &random))
+    sections[s].rows[r].items.remove(
+      at: Int.random(in: 0..<sections[s].rows[r].items.count, using: &random))
   }
 
   private mutating func moveCard(_ sections: inout [Section]) {
@@ -252,7 +253,8 @@ public struct DemoGenerator: Sendable {
         sections[s].rows[r].items.shuffle(using: &random)
         let drop = min(sections[s].rows[r].items.count - 1, Int.random(in: 0...2, using: &random))
         if drop > 0 { sections[s].rows[r].items.removeLast(drop) }
-        for _ in 0..<Int.random(in: 0...2, using: &random) where sections[s].rows[r].items.count < cardLimit {
+        for _ in 0..<Int.random(in: 0...2, using: &random)
+        where sections[s].rows[r].items.count < cardLimit {
           let card = newCard(avoiding: sections[s].rows[r])
           sections[s].rows[r].items.insert(
             card, at: Int.random(in: 0...sections[s].rows[r].items.count, using: &random))

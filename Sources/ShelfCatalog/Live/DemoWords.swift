@@ -35,7 +35,9 @@ enum DemoWords {
     "the price of ambition", "a map that should not exist",
   ]
 
-  private static func pick<G: RandomNumberGenerator>(_ words: [String], using random: inout G) -> String {
+  private static func pick<G: RandomNumberGenerator>(_ words: [String], using random: inout G)
+    -> String
+  {
     words[Int.random(in: 0..<words.count, using: &random)]
   }
 

@@ -98,7 +98,8 @@ public enum CatalogLoader {
   // MARK: - The bundled catalog
 
   /// Loads the catalog bundled with Shelf (see `bundledCatalogPath()`).
-  public static func bundled(limits: CatalogLimits = .default) throws(CatalogError) -> LoadedCatalog {
+  public static func bundled(limits: CatalogLimits = .default) throws(CatalogError) -> LoadedCatalog
+  {
     try load(contentsOf: bundledCatalogPath(), limits: limits)
   }
 
@@ -121,7 +122,8 @@ public enum CatalogLoader {
       guard FileReader.isFile(path) else {
         throw CatalogError(
           .notFound, source: .file(path),
-          problem: "no bundled catalog here (\(resourcesVariable) is set to \(MessageText.safe(folder)))")
+          problem:
+            "no bundled catalog here (\(resourcesVariable) is set to \(MessageText.safe(folder)))")
       }
       return path
     }

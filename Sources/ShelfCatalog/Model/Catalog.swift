@@ -16,7 +16,9 @@ public struct Catalog: Equatable, Sendable {
   public var rows: [Row] { sections.flatMap(\.rows) }
 
   /// How many cards there are in all rows.
-  public var cardCount: Int { sections.reduce(0) { $0 + $1.rows.reduce(0) { $0 + $1.items.count } } }
+  public var cardCount: Int {
+    sections.reduce(0) { $0 + $1.rows.reduce(0) { $0 + $1.items.count } }
+  }
 }
 
 /// A group of rows under one heading.

@@ -1,0 +1,126 @@
+import ShelfCatalog
+import TestSupport
+import Testing
+
+/// Valid catalogs to mutate: compact and pretty, sections and top-level rows,
+/// escapes, non-ASCII text and integer ids.
+private let seeds: [[UInt8]] = {
+  var generator = DemoGenerator(seed: 11, churn: .massive)
+  var catalog = Catalog(
+    title: "Fuzz \"seed\" ✓",
+    sections: [
+      Section(
+        id: "s1", title: "Première",
+        rows: [
+          Row(
+            id: "r1", title: "Tab\tand \\ slash",
+            items: [
+              Card(
+                id: "1", title: "Dune", subtitle: "Herbert", year: 1965, rating: 4.3,
+                summary: "Sand", tags: ["a", "b"]),
+              Card(id: "x", title: "日本語 😀", rating: 0),
+            ])
+        ]),
+      Section(id: "s2", rows: [Row(id: "r2", title: "Empty", items: [])]),
+    ])
+  var result = [CatalogEncoder.bytes(catalog), CatalogEncoder.bytes(catalog, pretty: true)]
+  for _ in 0..<3 { catalog = generator.nextCatalog(after: catalog) }
+  result.append(CatalogEncoder.bytes(catalog))
+  result.append(
+    Array(
+      #"{"rows": [{"id": 7, "title": "R", "items": [{"id": -1, "title": "\u00e9\ud83d\ude00", "year": null, "extra": {"deep": [1, 2.5e3, true, false, null]}}]}]}"#
+        .utf8))
+  return result
+}()
+
+/// Spans of `"key": scalar` members, for deleting and duplicating fields.
+private func memberRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+  var ranges: [Range<Int>] = []
+  var index = 0
+  while index < bytes.count {
+    guard bytes[index] == UInt8(ascii: "\""),
+      let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")),
+      close + 1 < bytes.count, bytes[close + 1] == UInt8(ascii: ":")
+    else {
+      index += 1
+      continue
+    }
+    var end = close + 2
+    while end < bytes.count, bytes[end] == UInt8(ascii: " ") { end += 1 }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      end = (bytes[(end + 1)...].firstIndex(of: UInt8(ascii: "\"")) ?? bytes.count - 1) + 1
+    } else {
+      while end < bytes.count,
+        ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(bytes[end])
+      {
+        end += 1
+      }
+    }
+    ranges.append(index..<min(end, bytes.count))
+    index = close + 1
+  }
+  return ranges
+}
+
+private func mutate(_ original: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
+  var bytes = original
+  let interesting: [UInt8] =
+    Array("{}[],:\"\\ 0-.eE\ntfn".utf8) + [0x00, 0x1B, 0x7F, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
+  for _ in 0..<Int.random(in: 1...3, using: &random) {
+    guard !bytes.isEmpty else { break }
+    switch Int.random(in: 0..<7, using: &random) {
+    case 0:  // flip a bit
+      let index = Int.random(in: 0..<bytes.count, using: &random)
+      bytes[index] ^= 1 << UInt8.random(in: 0..<8, using: &random)
+    case 1:  // replace a byte with a troublesome one
+      bytes[Int.random(in: 0..<bytes.count, using: &random)] = interesting.randomElement(
+        using: &random)!
+    case 2:  // truncate
+      bytes.removeLast(Int.random(in: 1...bytes.count, using: &random))
+    case 3:  // delete a field
+      let members = memberRanges(bytes)
+      if let range = members.randomElement(using: &random) { bytes.removeSubrange(range) }
+    case 4:  // duplicate a field
+      let members = memberRanges(bytes)
+      if let range = members.randomElement(using: &random) {
+        bytes.insert(contentsOf: Array(bytes[range]) + [UInt8(ascii: ",")], at: range.lowerBound)
+      }
+    case 5:  // insert a troublesome byte
+      bytes.insert(
+        interesting.randomElement(using: &random)!,
+        at: Int.random(in: 0...bytes.count, using: &random))
+    default:  // delete a range
+      let start = Int.random(in: 0..<bytes.count, using: &random)
+      bytes.removeSubrange(start..<min(bytes.count, start + Int.random(in: 1...8, using: &random)))
+    }
+  }
+  return bytes
+}
+
+@Test(arguments: 0..<40 as Range<UInt64>)
+func mutatedCatalogsLoadOrFailWithExitCode65(seed: UInt64) {
+  var random = SeededGenerator(seed: seed)
+  var loadedCount = 0
+  for _ in 0..<100 {
+    let original = seeds.randomElement(using: &random)!
+    let bytes = mutate(original, using: &random)
+    do {
+      let loaded = try CatalogLoader.load(bytes: bytes, source: .named("fuzz"))
+      loadedCount += 1
+      // Whatever loads, writes back and loads again unchanged.
+      let again = try CatalogLoader.load(
+        bytes: CatalogEncoder.bytes(loaded.catalog), source: .named("again"))
+      #expect(again.catalog == loaded.catalog)
+    } catch {
+      #expect(error.exitCode == 65, "\(error)")
+      let message = error.description
+      #expect(message.hasPrefix("fuzz"))
+      #expect(
+        !message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+      if let line = error.line, let column = error.column {
+        #expect(line >= 1 && column >= 1)
+      }
+    }
+  }
+  #expect(loadedCount < 100)
+}
