@@ -325,21 +325,31 @@ final class ChildProcess {
     return user + system
   }
 
-  /// Voluntary context switches summed over every thread: how often the
-  /// process went to sleep and was woken up.
-  func wakeUps() -> Int? {
+  /// Voluntary context switches of each live thread, by thread id: how often
+  /// each went to sleep and was woken up.
+  func wakeUpsByThread() -> [Int: Int] {
     guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else {
-      return nil
+      return [:]
     }
-    var total = 0
+    var counts: [Int: Int] = [:]
     for task in tasks {
-      guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+      guard let id = Int(task),
+        let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
       else { continue }
       for line in text.split(separator: "\n") where line.hasPrefix("voluntary_ctxt_switches:") {
-        total += Int(line.split(separator: "\t").last.map(String.init) ?? "") ?? 0
+        counts[id] = Int(line.split(separator: "\t").last.map(String.init) ?? "") ?? 0
       }
     }
-    return total
+    return counts
+  }
+
+  /// Wake-ups between two `wakeUpsByThread()` readings: the growth of threads
+  /// alive at both, plus all of those born in between; a thread that ended in
+  /// between is not counted (its count is gone from /proc).
+  static func wakeUps(from before: [Int: Int], to after: [Int: Int]) -> (count: Int, ended: Int) {
+    var total = 0
+    for (thread, count) in after { total += count - (before[thread] ?? 0) }
+    return (total, before.keys.filter { after[$0] == nil }.count)
   }
 
   /// The resident memory now, in bytes (`VmRSS` in `/proc/<pid>/status`).

@@ -109,18 +109,27 @@ enum TerminalBenchmarks {
     func idle(_ child: ChildProcess, label: String, _ harness: inout Harness) {
       _ = child.readUntilQuiet(quiet: 0.5, limit: 5)
       let seconds = 10.0
-      guard let ticks = child.cpuTicks(), let wakeUps = child.wakeUps() else {
+      let threads = child.wakeUpsByThread()
+      guard let ticks = child.cpuTicks(), !threads.isEmpty else {
         print("  idle: /proc/\(child.pid) unreadable")
         return
       }
       let output = child.drain(for: seconds).reduce(0) { $0 + $1.bytes.count }
-      guard let ticksAfter = child.cpuTicks(), let wakeUpsAfter = child.wakeUps() else { return }
+      guard let ticksAfter = child.cpuTicks() else { return }
+      let threadsAfter = child.wakeUpsByThread()
+      let wakeUps = ChildProcess.wakeUps(from: threads, to: threadsAfter)
       let cpu = Double(ticksAfter - ticks) / Monotonic.ticksPerSecond
+      let mainThread = (threadsAfter[Int(child.pid)] ?? 0) - (threads[Int(child.pid)] ?? 0)
       harness.printValue(
         "idle 10 s, \(label): CPU time",
-        "\(Harness.format(seconds: cpu))  (\(ticksAfter - ticks) ticks of 1/\(Int(Monotonic.ticksPerSecond)) s), "
-          + "\(wakeUpsAfter - wakeUps) wake-ups, \(output) B written")
-      harness.check("idle CPU over 10 s, \(label)", cpu, below: 0, orEqual: true) { Harness.format(seconds: $0) }
+        "\(milliseconds(cpu))  (\(ticksAfter - ticks) ticks of 1/\(Int(Monotonic.ticksPerSecond)) s), "
+          + "\(wakeUps.count) wake-ups (\(mainThread) on the main thread, \(threadsAfter.count) threads"
+          + (wakeUps.ended > 0 ? ", \(wakeUps.ended) ended" : "") + "), \(output) B written")
+      harness.check("idle CPU over 10 s, \(label)", cpu, below: 0, orEqual: true) { milliseconds($0) }
+    }
+
+    private func milliseconds(_ seconds: Double) -> String {
+      seconds == 0 ? "0 ms" : Harness.format(seconds: seconds)
     }
 
     // MARK: - Animation frames
