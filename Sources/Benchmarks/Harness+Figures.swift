@@ -13,6 +13,16 @@ extension Harness {
   /// Every target checked so far, in order; main.swift prints the summary.
   @MainActor static var targets: [Target] = []
 
+  /// Prints a group's heading and column titles at once (the harness's
+  /// `section` waits for a timed case, and these groups also print other figures).
+  mutating func heading(_ title: String, result: String) {
+    resultLabel = result
+    print("\n## \(title)")
+    print(
+      Self.pad("case", to: Self.nameWidth) + Self.left("median") + Self.left("min") + Self.left("p99")
+        + Self.left("runs", width: 6) + "  " + result)
+  }
+
   /// Prints a row for samples measured outside the harness (in seconds), in the
   /// harness's columns; `note` goes where the harness puts the result.
   @discardableResult

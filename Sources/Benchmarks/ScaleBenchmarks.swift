@@ -18,7 +18,7 @@ enum ScaleBenchmarks {
       "shelf render 1M cards", "shelf render 10 cards", "compose", "animate", "1% of 1M", "setContent",
     ]
     guard names.contains(where: harness.includes) else { return }
-    harness.section("scale: 1,000 rows x 1,000 cards, seed \(seed)")
+    harness.heading("scale: shelf render, 1,000 rows x 1,000 cards (seed \(seed))", result: "notes")
     var start = Monotonic.seconds()
     let million = GeneratedCatalog.make(rows: 1_000, cardsPerRow: 1_000, seed: seed)
     let millionContent = GeneratedCatalog.content(million)
@@ -108,7 +108,7 @@ enum ScaleBenchmarks {
     guard harness.includes("compose") else { return }
     let ten = GeneratedCatalog.content(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed))
     let screenful = GeneratedCatalog.content(GeneratedCatalog.make(rows: 20, cardsPerRow: 20, seed: seed))
-    harness.section("compose one frame (ShelfScreen.render), still screen")
+    harness.heading("compose one frame (ShelfScreen.render), still screen", result: "width")
     for size in sizes {
       let label = "\(size.width)x\(size.height)"
       var medians: [String: Double] = [:]
@@ -140,7 +140,7 @@ enum ScaleBenchmarks {
   @MainActor
   private static func animate(_ million: Catalog, _ harness: inout Harness) {
     guard harness.includes("animate") else { return }
-    harness.section("compose one frame while a batch of moves animates (60 fps)")
+    harness.heading("compose one frame while a batch of moves animates (60 fps)", result: "frames")
     let small = GeneratedCatalog.make(rows: 40, cardsPerRow: 30, seed: seed)
     let pairs = [
       ("1M cards", GeneratedCatalog.content(million),
@@ -205,7 +205,7 @@ enum ScaleBenchmarks {
   @MainActor
   private static func liveUpdate(from old: Catalog, to new: Catalog, _ harness: inout Harness) {
     guard harness.includes("1% of 1M") || harness.includes("setContent") else { return }
-    harness.section("live update: 1% of 1M cards changed (result: moves)")
+    harness.heading("live update: 1% of 1M cards changed", result: "moves")
     let runs = harness.isQuick ? 1 : 5
 
     // The app's nested path: the table diffs sections of rows; each reloaded
