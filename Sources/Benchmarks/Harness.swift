@@ -7,7 +7,8 @@
 /// Times named cases and prints one aligned row per case as it finishes.
 ///
 /// Each case runs its closure once to warm up, then repeatedly until it has run
-/// `minimumRuns` times and for `budget` seconds (at most `maximumRuns` times).
+/// `minimumRuns` times and for `budget` seconds (at most `maximumRuns` times);
+/// a case slower than `budget` counts its warm-up and runs three times in all.
 /// The closure returns a number worth printing beside the time, such as the
 /// moves a delta reported; the harness also keeps it from being optimised away.
 struct Harness {
@@ -64,12 +65,19 @@ struct Harness {
       printHeader()
       pendingSection = nil
     }
-    var result = body()  // warm-up
+    let warmUpStart = Self.now()
+    var result = body()
+    let warmUp = Self.now() - warmUpStart
     var times: [Double] = []
     var total = 0.0
-    while times.count < (runs ?? maximumRuns)
-      && (times.count < (runs ?? minimumRuns) || total < budget)
-    {
+    var minimumRuns = runs ?? self.minimumRuns
+    if runs == nil && warmUp > budget {
+      // Seconds per run: the warm-up counts, and three runs give a median.
+      times.append(warmUp)
+      total = warmUp
+      minimumRuns = 3
+    }
+    while times.count < (runs ?? maximumRuns) && (times.count < minimumRuns || total < budget) {
       let start = Self.now()
       result = body()
       let elapsed = Self.now() - start
@@ -81,6 +89,7 @@ struct Harness {
     let measurement = Measurement(name: name, times: times, result: result)
     measurements[name] = measurement
     print(row(measurement))
+    fflush(nil)  // a row as soon as it is measured, also through a pipe
     return measurement
   }
 

@@ -1,8 +1,25 @@
 /// How one array of identified elements becomes another, in the terms of a list
 /// view's batch update: deletions, insertions, moves and reloads.
 ///
+/// Elements are matched by id (`Identifiable`, a key path or a closure) and
+/// compared with `==`: the id says which item it is, `==` whether its content
+/// changed.
+///
 /// Index spaces: `deletions` and every `from` index into the old array;
 /// `insertions` and every `to` index into the new array.
+///
+/// Moves are minimal: the surviving items that are not moved form a longest
+/// increasing subsequence of new positions, so moving one item of 10,000 is
+/// one move. An item can be both moved and reloaded. Repeated ids never make a
+/// delta invalid: the k-th occurrence in old matches the k-th in new, and the
+/// repeats are listed in `duplicates` (wrap data that repeats ids on purpose in
+/// `NonUnique`).
+///
+/// ```swift
+/// let delta = IndexDelta(from: [1, 2, 3, 4], to: [4, 1, 2, 5], id: \.self)
+/// // deletions [2], insertions [3], moves [3→0]
+/// delta.applied(to: [1, 2, 3, 4], with: [4, 1, 2, 5])  // [4, 1, 2, 5]
+/// ```
 public struct IndexDelta: Hashable, Sendable {
   /// An item present in both arrays whose position relative to the other
   /// surviving items changed: `from` in old, `to` in new.

@@ -6,13 +6,13 @@ import Testing
 // machine checks the same cases.
 
 /// Integer arrays with many repeats and empty arrays now and then.
-let smallIntArrays = Gen.int(in: 0...15).array(of: 0...25)
+let smallRepeatingIntArrays = Gen.int(in: 0...15).array(of: 0...25)
 
 @Test(arguments: 0..<300 as Range<UInt64>)
 func intDeltasReplayAndMoveMinimally(seed: UInt64) {
   var rng = Xoshiro(seed: (seed, seed &* 31 &+ 7, 0x5EED, ~seed))
-  let old = smallIntArrays.run(using: &rng)
-  let new = smallIntArrays.run(using: &rng)
+  let old = smallRepeatingIntArrays.run(using: &rng)
+  let new = smallRepeatingIntArrays.run(using: &rng)
   let delta = IndexDelta(from: old, to: new, id: \.self)
   #expect(delta.isValid(oldCount: old.count, newCount: new.count))
   #expect(delta.applied(to: old, with: new) == new)

@@ -33,16 +33,16 @@ import Testing
 }
 
 @Test func identicalArraysGiveAnEmptyDelta() {
-  let books = (0..<100).map { Book(id: $0) }
+  let books = (0..<100).map { DiffBook(id: $0) }
   let delta = IndexDelta(from: books, to: books)
   #expect(delta.isEmpty && delta.changeCount == 0)
   #expect(delta.description == "IndexDelta(no changes)")
-  #expect(IndexDelta(from: [Book](), to: []).isEmpty)
+  #expect(IndexDelta(from: [DiffBook](), to: []).isEmpty)
 }
 
 @Test func anEditedItemIsAReloadAndCanAlsoMove() {
-  let old = [Book(id: 1), Book(id: 2), Book(id: 3)]
-  let new = [Book(id: 3, edition: 1), Book(id: 1), Book(id: 2, edition: 1)]
+  let old = [DiffBook(id: 1), DiffBook(id: 2), DiffBook(id: 3)]
+  let new = [DiffBook(id: 3, edition: 1), DiffBook(id: 1), DiffBook(id: 2, edition: 1)]
   let delta = IndexDelta(from: old, to: new)
   #expect(delta.moves == [.init(from: 2, to: 0)])
   #expect(delta.reloads == [.init(from: 1, to: 2), .init(from: 2, to: 0)])
@@ -51,8 +51,8 @@ import Testing
 }
 
 @Test func keyPathClosureAndIdentifiableGiveTheSameDelta() {
-  let old = [Book(id: 1), Book(id: 2), Book(id: 3), Book(id: 4)]
-  let new = [Book(id: 4), Book(id: 2, edition: 3), Book(id: 5), Book(id: 1)]
+  let old = [DiffBook(id: 1), DiffBook(id: 2), DiffBook(id: 3), DiffBook(id: 4)]
+  let new = [DiffBook(id: 4), DiffBook(id: 2, edition: 3), DiffBook(id: 5), DiffBook(id: 1)]
   let delta = IndexDelta(from: old, to: new)
   #expect(IndexDelta(from: old, to: new, id: \.id) == delta)
   #expect(IndexDelta(from: old, to: new, identifiedBy: { $0.id }) == delta)
@@ -68,11 +68,13 @@ import Testing
   #expect(delta.insertions == [2])
   #expect(delta.applied(to: old, with: new) == new)
   #expect(delta.description.hasSuffix("duplicates [a])"))
+  #expect(
+    IndexDelta(from: [1, 1], to: [1, 1], id: \.self).description == "IndexDelta(duplicates [1])")
 }
 
 @Test func anEditedDuplicateOfNonUniqueDataReloadsInPlace() {
-  let old = NonUnique.numbering([Book(id: 7), Book(id: 8), Book(id: 7)])
-  let new = NonUnique.numbering([Book(id: 7), Book(id: 8), Book(id: 7, edition: 1)])
+  let old = NonUnique.numbering([DiffBook(id: 7), DiffBook(id: 8), DiffBook(id: 7)])
+  let new = NonUnique.numbering([DiffBook(id: 7), DiffBook(id: 8), DiffBook(id: 7, edition: 1)])
   #expect(old.map(\.occurrence) == [0, 0, 1])
   #expect(old.map(\.id.description) == ["7", "8", "7#1"])
   let delta = IndexDelta(from: old, to: new)
@@ -84,8 +86,8 @@ import Testing
 }
 
 @Test func movingOneOfTwoDuplicatesKeepsTheirOccurrenceOrder() {
-  let old = NonUnique.numbering([Book(id: 1), Book(id: 2), Book(id: 1)])
-  let new = NonUnique.numbering([Book(id: 1), Book(id: 1), Book(id: 2)])
+  let old = NonUnique.numbering([DiffBook(id: 1), DiffBook(id: 2), DiffBook(id: 1)])
+  let new = NonUnique.numbering([DiffBook(id: 1), DiffBook(id: 1), DiffBook(id: 2)])
   let delta = IndexDelta(from: old, to: new)
   #expect(delta.moves.count == 1)
   #expect(delta.applied(to: old, with: new) == new)
@@ -106,14 +108,26 @@ import Testing
       .isValid(oldCount: 2, newCount: 2))
 }
 
+@Test func replayingADeltaOnArraysItDoesNotFitStops() async {
+  await #expect(processExitsWith: .failure) {
+    _ = IndexDelta(deletions: [3]).applied(to: [1], with: [Int]())
+  }
+}
+
+@Test func theDocumentedExampleHoldsAsWritten() {
+  let delta = IndexDelta(from: [1, 2, 3, 4], to: [4, 1, 2, 5], id: \.self)
+  #expect(delta == IndexDelta(deletions: [2], insertions: [3], moves: [.init(from: 3, to: 0)]))
+  #expect(delta.applied(to: [1, 2, 3, 4], with: [4, 1, 2, 5]) == [4, 1, 2, 5])
+}
+
 // MARK: - Properties
 
 /// A random pair of book arrays of a shape chosen by the seed.
-func randomBooks(seed: UInt64) -> (old: [Book], new: [Book]) {
+func randomBooks(seed: UInt64) -> (old: [DiffBook], new: [DiffBook]) {
   var rng = SeededGenerator(seed: seed)
   let count = Int.random(in: 0..<40, using: &rng)
-  let old = (0..<count).map { Book(id: $0) }.shuffled(using: &rng)
-  func edited(_ books: [Book]) -> [Book] {
+  let old = (0..<count).map { DiffBook(id: $0) }.shuffled(using: &rng)
+  func edited(_ books: [DiffBook]) -> [DiffBook] {
     books.map { book in
       var book = book
       if Int.random(in: 0..<5, using: &rng) == 0 { book.edition += 1 }
@@ -123,20 +137,22 @@ func randomBooks(seed: UInt64) -> (old: [Book], new: [Book]) {
   switch seed % 7 {
   case 0: return ([], edited(old))
   case 1: return (old, [])
-  case 2: return (old, (100..<100 + count).map { Book(id: $0) })  // all new
+  case 2: return (old, (100..<100 + count).map { DiffBook(id: $0) })  // all new
   case 3: return (old, edited(old.reversed()))
   case 4: return (old, edited(old.shuffled(using: &rng)))  // all moved, most likely
   case 5:  // duplicate ids
     let ids = (0..<count).map { _ in Int.random(in: 0..<8, using: &rng) }
     return (
-      ids.map { Book(id: $0) },
-      edited(ids.filter { _ in Bool.random(using: &rng) }.map { Book(id: $0) } + [Book(id: 3)])
-        .shuffled(using: &rng)
+      ids.map { DiffBook(id: $0) },
+      edited(
+        ids.filter { _ in Bool.random(using: &rng) }.map { DiffBook(id: $0) } + [DiffBook(id: 3)]
+      )
+      .shuffled(using: &rng)
     )
   default:  // churn: some kept in order, some deleted, inserted, moved
     var new = old.filter { _ in Int.random(in: 0..<4, using: &rng) > 0 }
     for k in 0..<Int.random(in: 0..<6, using: &rng) {
-      new.insert(Book(id: 200 + k), at: Int.random(in: 0...new.count, using: &rng))
+      new.insert(DiffBook(id: 200 + k), at: Int.random(in: 0...new.count, using: &rng))
     }
     for _ in 0..<Int.random(in: 0..<4, using: &rng) where !new.isEmpty {
       let book = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
@@ -180,4 +196,18 @@ func nonUniqueDataNeverReportsDuplicatesAndReplays(seed: UInt64) {
   #expect(
     delta.applied(to: NonUnique.numbering(old), with: NonUnique.numbering(new)).map(\.element)
       == new)
+}
+
+@Test(arguments: 0..<10 as Range<UInt64>)
+func largeShufflesWithChurnMoveMinimally(seed: UInt64) {
+  var rng = SeededGenerator(seed: 1_000 + seed)
+  let old = Array(0..<600)
+  var new = old.filter { _ in Int.random(in: 0..<10, using: &rng) > 0 } + Array(600..<660)
+  for _ in 0..<(seed % 2 == 0 ? 30 : 600) {
+    new.swapAt(
+      Int.random(in: 0..<new.count, using: &rng), Int.random(in: 0..<new.count, using: &rng))
+  }
+  let delta = IndexDelta(from: old, to: new, id: \.self)
+  #expect(delta.moves.count == minimalMoveCount(old: old, new: new))
+  #expect(delta.applied(to: old, with: new) == new)
 }

@@ -36,7 +36,7 @@ func occurrencePairs<ID: Hashable>(old: [ID], new: [ID]) -> [(old: Int, new: Int
 }
 
 /// An identified value with content: `id` says which, `edition` whether it changed.
-struct Book: Identifiable, Hashable, Sendable, CustomStringConvertible {
+struct DiffBook: Identifiable, Hashable, Sendable, CustomStringConvertible {
   var id: Int
   var edition: Int = 0
 
@@ -44,12 +44,12 @@ struct Book: Identifiable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A section of books whose header is its title.
-struct Shelf: DiffableSection, Hashable, Sendable, CustomStringConvertible {
+struct DiffShelf: DiffableSection, Hashable, Sendable, CustomStringConvertible {
   var id: Int
   var title: String = ""
-  var items: [Book]
+  var items: [DiffBook]
 
-  func hasSameHeader(as other: Shelf) -> Bool { title == other.title }
+  func hasSameHeader(as other: DiffShelf) -> Bool { title == other.title }
 
   var description: String { "\(id)\(title.isEmpty ? "" : "(\(title))"):\(items)" }
 }

@@ -5,8 +5,14 @@ import Testing
 // MARK: - Named cases
 
 @Test func anItemMovingToAnotherSectionIsOneMove() {
-  let old = [Shelf(id: 0, items: [Book(id: 1), Book(id: 2)]), Shelf(id: 1, items: [Book(id: 3)])]
-  let new = [Shelf(id: 0, items: [Book(id: 1)]), Shelf(id: 1, items: [Book(id: 3), Book(id: 2)])]
+  let old = [
+    DiffShelf(id: 0, items: [DiffBook(id: 1), DiffBook(id: 2)]),
+    DiffShelf(id: 1, items: [DiffBook(id: 3)]),
+  ]
+  let new = [
+    DiffShelf(id: 0, items: [DiffBook(id: 1)]),
+    DiffShelf(id: 1, items: [DiffBook(id: 3), DiffBook(id: 2)]),
+  ]
   let delta = SectionDelta(from: old, to: new)
   #expect(delta.sections.isEmpty)
   #expect(
@@ -16,10 +22,10 @@ import Testing
 }
 
 @Test func anItemMovingIntoAnInsertedSectionIsAMoveAndTheRestArriveWithIt() {
-  let old = [Shelf(id: 0, items: [Book(id: 1), Book(id: 2)])]
+  let old = [DiffShelf(id: 0, items: [DiffBook(id: 1), DiffBook(id: 2)])]
   let new = [
-    Shelf(id: 9, items: [Book(id: 7), Book(id: 2), Book(id: 8)]),
-    Shelf(id: 0, items: [Book(id: 1)]),
+    DiffShelf(id: 9, items: [DiffBook(id: 7), DiffBook(id: 2), DiffBook(id: 8)]),
+    DiffShelf(id: 0, items: [DiffBook(id: 1)]),
   ]
   let delta = SectionDelta(from: old, to: new)
   #expect(delta.sections == IndexDelta(insertions: [0]))
@@ -33,10 +39,10 @@ import Testing
 
 @Test func anItemMovingOutOfADeletedSectionIsAMoveAndTheRestLeaveWithIt() {
   let old = [
-    Shelf(id: 0, items: [Book(id: 1)]),
-    Shelf(id: 5, items: [Book(id: 6), Book(id: 7), Book(id: 8)]),
+    DiffShelf(id: 0, items: [DiffBook(id: 1)]),
+    DiffShelf(id: 5, items: [DiffBook(id: 6), DiffBook(id: 7), DiffBook(id: 8)]),
   ]
-  let new = [Shelf(id: 0, items: [Book(id: 7), Book(id: 1)])]
+  let new = [DiffShelf(id: 0, items: [DiffBook(id: 7), DiffBook(id: 1)])]
   let delta = SectionDelta(from: old, to: new)
   #expect(delta.sections == IndexDelta(deletions: [1]))
   #expect(
@@ -47,19 +53,27 @@ import Testing
 }
 
 @Test func emptySectionsAreKeptAndMoveLikeAnyOther() {
-  let old = [Shelf(id: 0, items: []), Shelf(id: 1, items: [Book(id: 1)]), Shelf(id: 2, items: [])]
-  let new = [Shelf(id: 2, items: []), Shelf(id: 1, items: [Book(id: 1)]), Shelf(id: 0, items: [])]
+  let old = [
+    DiffShelf(id: 0, items: []), DiffShelf(id: 1, items: [DiffBook(id: 1)]),
+    DiffShelf(id: 2, items: []),
+  ]
+  let new = [
+    DiffShelf(id: 2, items: []), DiffShelf(id: 1, items: [DiffBook(id: 1)]),
+    DiffShelf(id: 0, items: []),
+  ]
   let delta = SectionDelta(from: old, to: new)
   #expect(delta.sections.moves.count == 2)
   #expect(delta.items.isEmpty)
   let replayed = delta.applied(to: old, with: new)
   #expect(replayed.sections.map(\.id) == [2, 1, 0])
-  #expect(replayed.items == [[], [Book(id: 1)], []])
+  #expect(replayed.items == [[], [DiffBook(id: 1)], []])
 }
 
 @Test func aChangedHeaderIsASectionReloadAndItsItemsAreDiffedOnTheirOwn() {
-  let old = [Shelf(id: 0, title: "New", items: [Book(id: 1), Book(id: 2)])]
-  let new = [Shelf(id: 0, title: "Latest", items: [Book(id: 1), Book(id: 2, edition: 1)])]
+  let old = [DiffShelf(id: 0, title: "New", items: [DiffBook(id: 1), DiffBook(id: 2)])]
+  let new = [
+    DiffShelf(id: 0, title: "Latest", items: [DiffBook(id: 1), DiffBook(id: 2, edition: 1)])
+  ]
   let delta = SectionDelta(from: old, to: new)
   #expect(delta.sections == IndexDelta(reloads: [.init(from: 0, to: 0)]))
   #expect(
@@ -71,12 +85,12 @@ import Testing
 
 @Test func itemsThatKeepTheirOrderInAMovedSectionAreNotMoved() {
   let old = [
-    Shelf(id: 0, items: [Book(id: 1), Book(id: 2), Book(id: 3)]),
-    Shelf(id: 1, items: [Book(id: 4)]),
+    DiffShelf(id: 0, items: [DiffBook(id: 1), DiffBook(id: 2), DiffBook(id: 3)]),
+    DiffShelf(id: 1, items: [DiffBook(id: 4)]),
   ]
   let new = [
-    Shelf(id: 1, items: [Book(id: 4)]),
-    Shelf(id: 0, items: [Book(id: 1), Book(id: 3)]),
+    DiffShelf(id: 1, items: [DiffBook(id: 4)]),
+    DiffShelf(id: 0, items: [DiffBook(id: 1), DiffBook(id: 3)]),
   ]
   let delta = SectionDelta(from: old, to: new)
   #expect(delta.sections.moves.count == 1)
@@ -84,8 +98,14 @@ import Testing
 }
 
 @Test func repeatedItemIdsAreReportedWithTheirPathsAndStillReplay() {
-  let old = [Shelf(id: 0, items: [Book(id: 1), Book(id: 2)]), Shelf(id: 1, items: [Book(id: 1)])]
-  let new = [Shelf(id: 0, items: [Book(id: 1)]), Shelf(id: 1, items: [Book(id: 1), Book(id: 1)])]
+  let old = [
+    DiffShelf(id: 0, items: [DiffBook(id: 1), DiffBook(id: 2)]),
+    DiffShelf(id: 1, items: [DiffBook(id: 1)]),
+  ]
+  let new = [
+    DiffShelf(id: 0, items: [DiffBook(id: 1)]),
+    DiffShelf(id: 1, items: [DiffBook(id: 1), DiffBook(id: 1)]),
+  ]
   let delta = SectionDelta(from: old, to: new)
   #expect(
     delta.items.duplicates == [
@@ -100,9 +120,31 @@ import Testing
   #expect(delta.applied(to: old, with: new).items == new.map(\.items))
 }
 
+@Test func repeatedSectionIdsAreMatchedByOccurrenceAndReported() {
+  let old = [
+    DiffShelf(id: 4, items: [DiffBook(id: 1)]), DiffShelf(id: 5, items: []),
+    DiffShelf(id: 4, items: [DiffBook(id: 2)]),
+  ]
+  let new = [
+    DiffShelf(id: 4, items: [DiffBook(id: 2)]), DiffShelf(id: 4, items: [DiffBook(id: 1)]),
+  ]
+  let delta = SectionDelta(from: old, to: new)
+  #expect(
+    delta.sections.duplicates == [.init(id: "4", oldPositions: [0, 2], newPositions: [0, 1])])
+  #expect(delta.sections.deletions == [1])
+  #expect(delta.items.moves.count == 2)
+  let replayed = delta.applied(to: old, with: new)
+  #expect(replayed.sections.map(\.id) == [4, 4])
+  #expect(replayed.items == new.map(\.items))
+}
+
 @Test func theDescriptionListsSectionAndItemChanges() {
-  let old = [Shelf(id: 0, items: [Book(id: 1), Book(id: 2)]), Shelf(id: 1, items: [])]
-  let new = [Shelf(id: 1, items: [Book(id: 2)]), Shelf(id: 0, items: [Book(id: 3)])]
+  let old = [
+    DiffShelf(id: 0, items: [DiffBook(id: 1), DiffBook(id: 2)]), DiffShelf(id: 1, items: []),
+  ]
+  let new = [
+    DiffShelf(id: 1, items: [DiffBook(id: 2)]), DiffShelf(id: 0, items: [DiffBook(id: 3)]),
+  ]
   #expect(
     SectionDelta(from: old, to: new).description
       == "SectionDelta(sections moves [0→1]; items -[0.0] +[1.0] moves [0.1→0.0])")
@@ -122,21 +164,84 @@ import Testing
   #expect(!insertedSection.isValid(oldItemCounts: [], newItemCounts: [1]))
 }
 
+@Test func swappingTwoItemsBetweenSectionsIsTwoMoves() {
+  let old = [
+    DiffShelf(id: 0, items: [DiffBook(id: 1), DiffBook(id: 2)]),
+    DiffShelf(id: 1, items: [DiffBook(id: 3)]),
+  ]
+  let new = [
+    DiffShelf(id: 0, items: [DiffBook(id: 3), DiffBook(id: 2)]),
+    DiffShelf(id: 1, items: [DiffBook(id: 1)]),
+  ]
+  let delta = SectionDelta(from: old, to: new)
+  #expect(
+    delta.items.moves == [
+      .init(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 0)),
+      .init(from: ItemPath(section: 1, item: 0), to: ItemPath(section: 0, item: 0)),
+    ])
+  #expect(delta.changeCount == 2)
+}
+
+@Test func aSectionCanMoveAndChangeItsHeaderAtOnce() {
+  let old = [DiffShelf(id: 0, items: []), DiffShelf(id: 1, title: "a", items: [DiffBook(id: 1)])]
+  let new = [DiffShelf(id: 1, title: "b", items: [DiffBook(id: 1)]), DiffShelf(id: 0, items: [])]
+  let delta = SectionDelta(from: old, to: new)
+  #expect(delta.sections.moves.count == 1)
+  #expect(delta.sections.reloads == [.init(from: 1, to: 0)])
+  #expect(delta.items.isEmpty)
+  #expect(delta.applied(to: old, with: new).sections == new)
+}
+
+/// A section with no header of its own: the default `hasSameHeader(as:)` is `==`.
+struct HeaderlessShelf: DiffableSection {
+  var id: String
+  var items: [DiffBook]
+}
+
+@Test func byDefaultASectionWhoseItemsChangedIsAlsoReloaded() {
+  let old = [
+    HeaderlessShelf(id: "a", items: [DiffBook(id: 1)]),
+    HeaderlessShelf(id: "b", items: [DiffBook(id: 2)]),
+  ]
+  let new = [
+    HeaderlessShelf(id: "a", items: [DiffBook(id: 1, edition: 1)]),
+    HeaderlessShelf(id: "b", items: [DiffBook(id: 2)]),
+  ]
+  let delta = SectionDelta(from: old, to: new)
+  #expect(delta.sections.reloads == [.init(from: 0, to: 0)])
+  #expect(delta.items.reloads.count == 1)
+}
+
+@Test func itemPathsOrderBySectionThenItem() {
+  let paths = [
+    ItemPath(section: 1, item: 0), ItemPath(section: 0, item: 5), ItemPath(section: 0, item: 2),
+  ]
+  #expect(paths.sorted().map(\.description) == ["0.2", "0.5", "1.0"])
+}
+
+@Test func replayingASectionDeltaOnSectionsItDoesNotFitStops() async {
+  await #expect(processExitsWith: .failure) {
+    let delta = SectionDelta(items: .init(deletions: [ItemPath(section: 0, item: 4)]))
+    _ = delta.applied(
+      to: [HeaderlessShelf(id: "a", items: [])], with: [HeaderlessShelf(id: "a", items: [])])
+  }
+}
+
 // MARK: - Properties
 
 /// How a random case is shaped, by seed.
-enum Shape: CaseIterable {
+enum ShelvesShape: CaseIterable {
   case churn, allNew, allMoved, emptyOld, emptyNew, duplicates
 }
 
 /// A random pair of section arrays of the given shape.
-func randomShelves(seed: UInt64) -> (old: [Shelf], new: [Shelf]) {
+func randomShelves(seed: UInt64) -> (old: [DiffShelf], new: [DiffShelf]) {
   var rng = SeededGenerator(seed: seed)
-  let shape = Shape.allCases[Int(seed % UInt64(Shape.allCases.count))]
+  let shape = ShelvesShape.allCases[Int(seed % UInt64(ShelvesShape.allCases.count))]
   let sectionIDs = Array(0..<8)
   let itemIDs = Array(0..<40)
-  func sections(_ ids: [Int], items: [Book]) -> [Shelf] {
-    var shelves = ids.map { Shelf(id: $0, items: []) }
+  func sections(_ ids: [Int], items: [DiffBook]) -> [DiffShelf] {
+    var shelves = ids.map { DiffShelf(id: $0, items: []) }
     for book in items where !shelves.isEmpty {
       shelves[Int.random(in: 0..<shelves.count, using: &rng)].items.append(book)
     }
@@ -147,28 +252,28 @@ func randomShelves(seed: UInt64) -> (old: [Shelf], new: [Shelf]) {
   var old = sections(
     oldSectionIDs,
     items: shape == .duplicates
-      ? (0..<30).map { _ in Book(id: Int.random(in: 0..<12, using: &rng)) }
-      : itemIDs.filter { _ in Bool.random(using: &rng) }.map { Book(id: $0) })
+      ? (0..<30).map { _ in DiffBook(id: Int.random(in: 0..<12, using: &rng)) }
+      : itemIDs.filter { _ in Bool.random(using: &rng) }.map { DiffBook(id: $0) })
   if shape == .emptyOld { old = [] }
 
-  var new: [Shelf]
+  var new: [DiffShelf]
   switch shape {
   case .allNew:
-    new = sections([10, 11, 12], items: (100..<130).map { Book(id: $0) })
+    new = sections([10, 11, 12], items: (100..<130).map { DiffBook(id: $0) })
   case .allMoved:
-    new = old.reversed().map { Shelf(id: $0.id, items: $0.items.reversed()) }
+    new = old.reversed().map { DiffShelf(id: $0.id, items: $0.items.reversed()) }
   case .emptyNew:
     new = []
   case .churn, .emptyOld, .duplicates:
     var newIDs = oldSectionIDs.filter { _ in Int.random(in: 0..<5, using: &rng) > 0 }
     newIDs += sectionIDs.filter { !oldSectionIDs.contains($0) && Bool.random(using: &rng) }
     newIDs.shuffle(using: &rng)
-    new = newIDs.map { Shelf(id: $0, items: []) }
+    new = newIDs.map { DiffShelf(id: $0, items: []) }
     var survivors = old.flatMap(\.items).filter { _ in Int.random(in: 0..<5, using: &rng) > 0 }
     survivors += itemIDs.filter { _ in Int.random(in: 0..<6, using: &rng) == 0 }.map {
-      Book(id: $0 + 200)
+      DiffBook(id: $0 + 200)
     }
-    if shape == .duplicates { survivors.append(Book(id: Int.random(in: 0..<12, using: &rng))) }
+    if shape == .duplicates { survivors.append(DiffBook(id: Int.random(in: 0..<12, using: &rng))) }
     // Most items stay in their section, in order; some go elsewhere.
     let home = Dictionary(
       old.enumerated().flatMap { s, shelf in shelf.items.map { ($0.id, shelf.id) } },
@@ -228,7 +333,7 @@ func sectionDeltaChangesAreExactlyTheNecessaryOnes(seed: UInt64) {
   let newPaths = new.indices.flatMap { t in
     new[t].items.indices.map { ItemPath(section: t, item: $0) }
   }
-  func item(_ sections: [Shelf], _ path: ItemPath) -> Book {
+  func item(_ sections: [DiffShelf], _ path: ItemPath) -> DiffBook {
     sections[path.section].items[path.item]
   }
   let pairs = occurrencePairs(
@@ -258,4 +363,23 @@ func sectionDeltaChangesAreExactlyTheNecessaryOnes(seed: UInt64) {
     Set(oldPaths.map { item(old, $0).id }).count < oldPaths.count
     || Set(newPaths.map { item(new, $0).id }).count < newPaths.count
   #expect(delta.items.duplicates.isEmpty == !hasRepeats)
+}
+
+@Test(arguments: 0..<200 as Range<UInt64>)
+func oneSectionGivesTheSameItemChangesAsAnIndexDelta(seed: UInt64) {
+  let (oldBooks, newBooks) = randomBooks(seed: seed)
+  let delta = SectionDelta(
+    from: [DiffShelf(id: 0, items: oldBooks)], to: [DiffShelf(id: 0, items: newBooks)])
+  let flat = IndexDelta(from: oldBooks, to: newBooks)
+  func path(_ item: Int) -> ItemPath { ItemPath(section: 0, item: item) }
+  #expect(
+    delta.items
+      == SectionDelta.Items(
+        deletions: flat.deletions.map(path), insertions: flat.insertions.map(path),
+        moves: flat.moves.map { .init(from: path($0.from), to: path($0.to)) },
+        reloads: flat.reloads.map { .init(from: path($0.from), to: path($0.to)) },
+        duplicates: flat.duplicates.map {
+          .init(id: $0.id, oldPaths: $0.oldPositions.map(path), newPaths: $0.newPositions.map(path))
+        }))
+  #expect(delta.sections.isEmpty)
 }
