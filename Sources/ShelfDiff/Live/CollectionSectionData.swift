@@ -1,0 +1,147 @@
+/// A live, thread-safe array of sections for a sectioned view (rows grouped in
+/// sections, items that move between sections), with the same pipeline and
+/// guarantees as `CollectionData`: any-thread updates applied in order, one batch
+/// in flight, only current -> newest diffed, every completion exactly once, reads
+/// that match the screen, replay-checked deltas, and `reloadData()` for anything
+/// the view should not animate.
+///
+/// Its view is a `SectionDeltaUpdatableView`, which gets one `SectionDelta` per
+/// batch: section changes first, then item changes. Manual reloads are offered per
+/// reloaded item (`ItemPath`s in old and new).
+///
+/// Completions run on the main actor when the update reached a view, and on the
+/// holder's queue otherwise.
+public final class CollectionSectionData<Section: DiffableSection & Sendable>: Sendable {
+  private let pipeline: LivePipeline<SectionsModel<Section>>
+
+  /// Creates a holder of `sections`, timing the manual-reload watchdog with `clock`.
+  public init(_ sections: [Section] = [], clock: any CollectionDataClock = DispatchClock()) {
+    pipeline = LivePipeline(sections, section: 0, clock: clock)
+    pipeline.setOwner(self)
+  }
+
+  // MARK: - Reading
+
+  /// The sections the view has been told about.
+  public var sections: [Section] { pipeline.current }
+
+  /// The sections the view has been told about; the same as `sections`, named as
+  /// `CollectionData.items` is.
+  public var items: [Section] { pipeline.current }
+
+  /// The number of sections the view has been told about.
+  public var count: Int { pipeline.current.count }
+
+  /// Whether the view has been told about no sections.
+  public var isEmpty: Bool { pipeline.current.isEmpty }
+
+  /// The total number of items in the sections the view has been told about.
+  public var itemCount: Int { pipeline.current.reduce(0) { $0 + $1.items.count } }
+
+  /// The section at `index` of the data the view has been told about.
+  ///
+  /// - Precondition: `index` is in `0..<count`.
+  public subscript(index: Int) -> Section {
+    let sections = pipeline.current
+    precondition(sections.indices.contains(index), "section \(index) out of 0..<\(sections.count)")
+    return sections[index]
+  }
+
+  /// The item at `path` of the data the view has been told about.
+  ///
+  /// - Precondition: `path` names an item of the current data.
+  public subscript(path: ItemPath) -> Section.Item {
+    let sections = pipeline.current
+    precondition(
+      sections.indices.contains(path.section)
+        && sections[path.section].items.indices.contains(path.item),
+      "item \(path) out of range")
+    return sections[path.section].items[path.item]
+  }
+
+  /// Whether no update is being applied or waiting to be.
+  public var isIdle: Bool { pipeline.isIdle }
+
+  // MARK: - Updating
+
+  /// Queues `sections` as the new data; `completion` runs once they are committed
+  /// (or once a newer snapshot that replaced them is).
+  public func update(_ sections: [Section], completion: (@Sendable () -> Void)? = nil) {
+    pipeline.submit({ _ in sections }, completion: completion)
+  }
+
+  /// Queues the newest submitted data with `sections` added at the end.
+  public func append(_ sections: [Section], completion: (@Sendable () -> Void)? = nil) {
+    pipeline.submit({ $0 + sections }, completion: completion)
+  }
+
+  /// The delta from the current data to `sections`, with no view and no update.
+  ///
+  /// - Complexity: That of `SectionDelta(from:to:)`.
+  public func calculateDelta(_ sections: [Section]) -> SectionDelta {
+    SectionDelta(from: pipeline.current, to: sections)
+  }
+
+  // MARK: - View and delegates
+
+  /// The view that animates the batches, called on the main actor; held weakly.
+  @MainActor public var view: (any SectionDeltaUpdatableView)? {
+    get { pipeline.view as? any SectionDeltaUpdatableView }
+    set { pipeline.view = newValue }
+  }
+
+  /// Redraws reloaded items itself (rows that are carousels); held weakly.
+  @MainActor public var manualReloadDelegate: (any CollectionDataManualReloadDelegate)? {
+    get { pipeline.manualReloadDelegate }
+    set { pipeline.manualReloadDelegate = newValue }
+  }
+
+  /// Says whether a reusable view still shows this data; held weakly.
+  @MainActor public var verificationDelegate: (any CollectionDataReusableViewVerificationDelegate)?
+  {
+    get { pipeline.verificationDelegate }
+    set { pipeline.verificationDelegate = newValue }
+  }
+
+  /// Hears when batches begin, commit and complete; held weakly.
+  @MainActor public var animationDelegate: (any CollectionDataAnimationDelegate)? {
+    get { pipeline.animationDelegate }
+    set { pipeline.animationDelegate = newValue }
+  }
+
+  /// Hears about calculations and issues (duplicates, invalid deltas, manual
+  /// reload mistakes), on whichever thread they happen; held weakly.
+  public var calculationDelegate: (any CollectionDataCalculationDelegate)? {
+    get { pipeline.state.withLock { $0.calculationDelegate } }
+    set { pipeline.state.withLock { $0.calculationDelegate = newValue } }
+  }
+
+  /// Groups this holder's batches with other holders' that share the view.
+  public var synchronizer: CollectionDataSynchronizer? {
+    get { pipeline.state.withLock { $0.synchronizer } }
+    set { pipeline.state.withLock { $0.synchronizer = newValue } }
+  }
+
+  // MARK: - Thresholds
+
+  /// Above this many sections plus items (before or after), the view gets
+  /// `reloadData()` instead of an animated batch, and no delta is computed.
+  /// Default 10,000.
+  public var dataCountThreshold: Int {
+    get { pipeline.state.withLock { $0.settings.dataCountThreshold } }
+    set { pipeline.state.withLock { $0.settings.dataCountThreshold = newValue } }
+  }
+
+  /// Above this many section and item changes in one delta, the view gets
+  /// `reloadData()` instead of an animated batch. Default 1,000.
+  public var changeCountThreshold: Int {
+    get { pipeline.state.withLock { $0.settings.changeCountThreshold } }
+    set { pipeline.state.withLock { $0.settings.changeCountThreshold = newValue } }
+  }
+
+  /// How long a manual reload may take before the watchdog completes it. Default 1 s.
+  public var manualReloadTimeout: Duration {
+    get { pipeline.state.withLock { $0.settings.manualReloadTimeout } }
+    set { pipeline.state.withLock { $0.settings.manualReloadTimeout = newValue } }
+  }
+}

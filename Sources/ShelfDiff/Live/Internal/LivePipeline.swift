@@ -1,0 +1,348 @@
+import Dispatch
+import Synchronization
+
+/// What the live pipeline needs to know about one shape of data: how to diff it,
+/// check a delta, and hand a batch to the matching kind of view.
+protocol LiveDataModel: SendableMetatype {
+  associatedtype Snapshot: Sendable
+  associatedtype Delta: Sendable
+
+  static func delta(from old: Snapshot, to new: Snapshot) -> Delta
+  /// Whether replaying `delta` on `old` (with `new`'s content) gives exactly `new`.
+  static func isReplayable(_ delta: Delta, from old: Snapshot, to new: Snapshot) -> Bool
+  /// The number of things a view would lay out, for the data-count threshold.
+  static func dataCount(of snapshot: Snapshot) -> Int
+  static func changeCount(of delta: Delta) -> Int
+  static func isEmpty(_ delta: Delta) -> Bool
+  /// Problems with the data found while diffing (repeated ids).
+  static func issues(in delta: Delta) -> [CollectionDataIssue]
+  static func describe(_ delta: Delta, from old: Snapshot, to new: Snapshot) -> String
+  static func reloads(in delta: Delta, section: Int) -> [ItemPathPair]
+  static func removingReloads(_ handled: Set<ItemPathPair>, from delta: Delta, section: Int)
+    -> Delta
+  @MainActor static func performBatchUpdates(
+    on view: AnyObject, delta: Delta, section: Int, updateData: @escaping () -> Void,
+    completion: @escaping () -> Void)
+  @MainActor static func reloadData(on view: AnyObject)
+}
+
+/// The engine room shared by `CollectionData` and `CollectionSectionData`.
+///
+/// Updates enter under a lock: the first starts a cycle, later ones wait in a
+/// single pending slot, where a newer snapshot replaces an older one and their
+/// completions pile up in order. A cycle diffs current -> target on the holder's
+/// serial queue, then (with a view) hops to the main queue, where the view gets
+/// the batch; the cycle ends when the batch has completed, which fires its
+/// completions and starts the pending update, if any. `current`, what every read
+/// returns, changes only at a batch's commit point.
+final class LivePipeline<Model: LiveDataModel>: Sendable {
+  struct Update: Sendable {
+    var snapshot: Model.Snapshot
+    var completions: [@Sendable () -> Void]
+  }
+
+  /// A computed delta and what to do with it on the main actor.
+  struct Plan: Sendable {
+    var update: Update
+    /// Nil when the data was over the data-count threshold and was not diffed.
+    var delta: Model.Delta?
+    /// Valid and within the thresholds: the view may animate it.
+    var isAnimatable = false
+    var isEmpty = false
+  }
+
+  struct Settings: Sendable {
+    var dataCountThreshold = 10_000
+    var changeCountThreshold = 1_000
+    var manualReloadTimeout: Duration = .seconds(1)
+  }
+
+  struct State {
+    var current: Model.Snapshot
+    /// The newest snapshot submitted: what `append` appends to.
+    var latest: Model.Snapshot
+    var pending: Update?
+    var isRunning = false
+    /// Whether a view was set; a stale `true` after the view went away only costs
+    /// a hop to the main queue, which then finds no view.
+    var hasView = false
+    weak var owner: (AnyObject & Sendable)?
+    weak var calculationDelegate: (any CollectionDataCalculationDelegate)?
+    var synchronizer: CollectionDataSynchronizer?
+    var settings = Settings()
+  }
+
+  /// A batch at the view, from `performBatchUpdates` to completion.
+  @MainActor final class Batch {
+    let id: Int
+    let update: Update
+    let handedOver: [ItemPath]
+    var hasViewReturned = false
+    var isCommitted = false
+    var isViewComplete = false
+    var isHandedOver = false
+    var tracker: ManualReloadTracker?
+
+    init(id: Int, update: Update, handedOver: [ItemPath]) {
+      self.id = id
+      self.update = update
+      self.handedOver = handedOver
+    }
+  }
+
+  let section: Int
+  let clock: any CollectionDataClock
+  let state: Mutex<State>
+  private let queue: DispatchQueue
+
+  @MainActor weak var view: AnyObject? {
+    didSet {
+      let hasView = view != nil
+      state.withLock { $0.hasView = hasView }
+    }
+  }
+  @MainActor weak var manualReloadDelegate: (any CollectionDataManualReloadDelegate)?
+  @MainActor weak var verificationDelegate: (any CollectionDataReusableViewVerificationDelegate)?
+  @MainActor weak var animationDelegate: (any CollectionDataAnimationDelegate)?
+  @MainActor private var batch: Batch?
+  @MainActor private var lastBatchID = 0
+
+  init(_ snapshot: Model.Snapshot, section: Int, clock: any CollectionDataClock) {
+    self.section = section
+    self.clock = clock
+    state = Mutex(State(current: snapshot, latest: snapshot))
+    queue = DispatchQueue(label: "ShelfDiff.CollectionData", qos: .userInitiated)
+  }
+
+  /// The holder that delegates hear from.
+  func setOwner(_ owner: AnyObject & Sendable) {
+    state.withLock { $0.owner = owner }
+  }
+
+  var current: Model.Snapshot { state.withLock { $0.current } }
+
+  /// Whether no update is being applied or waiting.
+  var isIdle: Bool { state.withLock { !$0.isRunning } }
+
+  // MARK: - Submitting
+
+  /// Queues the snapshot that `makeSnapshot` builds from the newest submitted one.
+  func submit(
+    _ makeSnapshot: (Model.Snapshot) -> Model.Snapshot, completion: (@Sendable () -> Void)?
+  ) {
+    let start: Update? = state.withLock { state in
+      let snapshot = makeSnapshot(state.latest)
+      state.latest = snapshot
+      let completions = completion.map { [$0] } ?? []
+      guard !state.isRunning else {
+        if state.pending == nil {
+          state.pending = Update(snapshot: snapshot, completions: completions)
+        } else {
+          state.pending!.snapshot = snapshot
+          state.pending!.completions += completions
+        }
+        return nil
+      }
+      state.isRunning = true
+      return Update(snapshot: snapshot, completions: completions)
+    }
+    if let start { queue.async { self.run(start) } }
+  }
+
+  // MARK: - Calculating, on the holder's queue
+
+  private func run(_ update: Update) {
+    let (old, settings, hasView) = state.withLock { ($0.current, $0.settings, $0.hasView) }
+    let new = update.snapshot
+    var plan = Plan(update: update)
+    let limit = settings.dataCountThreshold
+    if Model.dataCount(of: old) <= limit && Model.dataCount(of: new) <= limit {
+      let (delegate, owner) = state.withLock { ($0.calculationDelegate, $0.owner) }
+      if let delegate, let owner { delegate.collectionDataDidBeginCalculating(owner) }
+      let delta = Model.delta(from: old, to: new)
+      let isValid = Model.isReplayable(delta, from: old, to: new)
+      if let delegate, let owner { delegate.collectionDataDidEndCalculating(owner) }
+      for issue in Model.issues(in: delta) { report(issue) }
+      if !isValid { report(.invalidDelta(Model.describe(delta, from: old, to: new))) }
+      plan.delta = delta
+      plan.isEmpty = Model.isEmpty(delta)
+      plan.isAnimatable = isValid && Model.changeCount(of: delta) <= settings.changeCountThreshold
+    }
+    if hasView {
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { self.deliver(plan) }
+      }
+    } else {
+      commit(new)
+      finish(update)
+    }
+  }
+
+  private func report(_ issue: CollectionDataIssue) {
+    let (delegate, owner) = state.withLock { ($0.calculationDelegate, $0.owner) }
+    if let delegate, let owner { delegate.collectionData(owner, didReport: issue) }
+  }
+
+  // MARK: - Driving the view, on the main actor
+
+  @MainActor private func deliver(_ plan: Plan) {
+    if let synchronizer = state.withLock({ $0.synchronizer }) {
+      synchronizer.enqueue(section: section) { [self] in perform(plan) }
+    } else {
+      perform(plan)
+    }
+  }
+
+  @MainActor private func perform(_ plan: Plan) {
+    let update = plan.update
+    guard let view, verificationDelegate?.isDataSourceValid(for: view) ?? true else {
+      commit(update.snapshot)
+      finish(update)
+      return
+    }
+    guard let delta = plan.delta, plan.isAnimatable else {
+      commit(update.snapshot)
+      Model.reloadData(on: view)
+      finish(update)
+      return
+    }
+    guard !plan.isEmpty else {
+      commit(update.snapshot)
+      finish(update)
+      return
+    }
+    lastBatchID += 1
+    let id = lastBatchID
+    if let owner = state.withLock({ $0.owner }) {
+      animationDelegate?.collectionDataWillBeginBatch(owner)
+    }
+    var handed: [ItemPathPair] = []
+    if let manual = manualReloadDelegate {
+      handed = Model.reloads(in: delta, section: section).filter { manual.willHandleReload(at: $0) }
+    }
+    let viewDelta =
+      handed.isEmpty ? delta : Model.removingReloads(Set(handed), from: delta, section: section)
+    let batch = Batch(id: id, update: update, handedOver: handed.map(\.target))
+    self.batch = batch
+    Model.performBatchUpdates(
+      on: view, delta: viewDelta, section: section,
+      updateData: { [self] in batchDidCommit(id) },
+      completion: { [self] in batchViewDidComplete(id) })
+    batch.hasViewReturned = true
+    if batch.isCommitted { handOver(batch) }
+  }
+
+  @MainActor private func batchDidCommit(_ id: Int) {
+    guard let batch, batch.id == id, !batch.isCommitted else {
+      report(.repeatedBatchCallback)
+      return
+    }
+    batch.isCommitted = true
+    commit(batch.update.snapshot)
+    if let owner = state.withLock({ $0.owner }) {
+      animationDelegate?.collectionDataDidCommitBatch(owner)
+    }
+    if batch.hasViewReturned { handOver(batch) }
+  }
+
+  @MainActor private func batchViewDidComplete(_ id: Int) {
+    guard let batch, batch.id == id, !batch.isViewComplete else {
+      report(.repeatedBatchCallback)
+      return
+    }
+    batch.isViewComplete = true
+    if !batch.isCommitted { batchDidCommit(id) }
+    finishIfDone(id)
+  }
+
+  /// Hands the accepted reloads to the manual-reload delegate, once the view has
+  /// both committed the batch and returned from `performBatchUpdates`.
+  @MainActor private func handOver(_ batch: Batch) {
+    guard !batch.isHandedOver else { return }
+    batch.isHandedOver = true
+    let id = batch.id
+    if !batch.handedOver.isEmpty, let manual = manualReloadDelegate {
+      let tracker = ManualReloadTracker(
+        paths: batch.handedOver,
+        report: { [self] issue in report(issue) },
+        onAllComplete: { [self] in finishIfDone(id) })
+      batch.tracker = tracker
+      let timeout = state.withLock { $0.settings.manualReloadTimeout }
+      clock.schedule(after: timeout) { [weak tracker] in tracker?.expire() }
+      manual.reloadItems(
+        at: batch.handedOver, indexPathCompletion: { [tracker] path in tracker.complete(path) })
+    }
+    finishIfDone(id)
+  }
+
+  @MainActor private func finishIfDone(_ id: Int) {
+    guard let batch, batch.id == id, batch.isCommitted, batch.isViewComplete,
+      batch.isHandedOver, batch.tracker?.isDone ?? true
+    else { return }
+    self.batch = nil
+    if let owner = state.withLock({ $0.owner }) {
+      animationDelegate?.collectionDataDidCompleteBatch(owner)
+    }
+    finish(batch.update)
+  }
+
+  // MARK: - Ending a cycle, on either side
+
+  private func commit(_ snapshot: Model.Snapshot) {
+    state.withLock { $0.current = snapshot }
+  }
+
+  /// Fires the update's completions, then starts the pending update or goes idle.
+  private func finish(_ update: Update) {
+    for completion in update.completions { completion() }
+    let next: Update? = state.withLock { state in
+      guard let pending = state.pending else {
+        state.isRunning = false
+        return nil
+      }
+      state.pending = nil
+      return pending
+    }
+    if let next { queue.async { self.run(next) } }
+  }
+}
+
+/// The manual reloads of one batch: which paths are still out, and the rule
+/// that each completes exactly once.
+@MainActor final class ManualReloadTracker {
+  private var outstanding: Set<ItemPath>
+  private var completed: Set<ItemPath> = []
+  private let report: @MainActor (CollectionDataIssue) -> Void
+  private let onAllComplete: @MainActor () -> Void
+
+  init(
+    paths: [ItemPath], report: @escaping @MainActor (CollectionDataIssue) -> Void,
+    onAllComplete: @escaping @MainActor () -> Void
+  ) {
+    outstanding = Set(paths)
+    self.report = report
+    self.onAllComplete = onAllComplete
+  }
+
+  var isDone: Bool { outstanding.isEmpty }
+
+  func complete(_ path: ItemPath) {
+    if outstanding.remove(path) != nil {
+      completed.insert(path)
+      if outstanding.isEmpty { onAllComplete() }
+    } else if completed.contains(path) {
+      report(.repeatedCompletion(path))
+    } else {
+      report(.unknownCompletion(path))
+    }
+  }
+
+  /// Completes every path still out, reporting each: the watchdog fired.
+  func expire() {
+    guard !outstanding.isEmpty else { return }
+    for path in outstanding.sorted() { report(.watchdogCompletion(path)) }
+    completed.formUnion(outstanding)
+    outstanding = []
+    onAllComplete()
+  }
+}
