@@ -99,3 +99,24 @@ func watcherFollowsEditsReplacementsDeletionsAndTruncation(mode: CatalogFileWatc
   try replaceAtomically(file, with: catalogJSON("x"))
   #expect(await deliveries.next() == #"rows ["x"]"#)
 }
+
+@Test func aFileCaughtHalfWrittenIsAnErrorUntilItIsComplete() async throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "shelf-watch-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let file = folder.appendingPathComponent("growing.json")
+  let text = catalogJSON("g1", "g2")
+  let half = text.utf8.count / 2
+  try Data(text.utf8.prefix(half)).write(to: file)
+  let deliveries = Deliveries()
+  let watcher = CatalogFileWatcher(path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20)
+  watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
+  defer { watcher.stop() }
+  #expect(await deliveries.next().hasPrefix("error 65 "))
+  let handle = try FileHandle(forWritingTo: file)
+  try handle.seekToEnd()
+  try handle.write(contentsOf: Data(text.utf8.dropFirst(half)))
+  try handle.close()
+  #expect(await deliveries.next() == #"rows ["g1", "g2"]"#)
+}

@@ -1,8 +1,8 @@
 import Foundation
+import ShelfCatalog
 import Synchronization
+import TestSupport
 import Testing
-
-@testable import ShelfCatalog
 
 private func lines(_ chunks: [String], limit: Int = 1000) -> [NDJSONLineSplitter.Line] {
   var splitter = NDJSONLineSplitter(maximumLineLength: limit)
@@ -154,4 +154,31 @@ private func summary(_ events: [CatalogStreamReader.Event]) -> [String] {
       "catalog 7 rows=[]",
       "end",
     ])
+}
+
+@Test(arguments: 0..<50 as Range<UInt64>)
+func howTheStreamIsChunkedDoesNotChangeItsLines(seed: UInt64) {
+  var random = SeededGenerator(seed: seed)
+  var text: [UInt8] = []
+  for _ in 0..<Int.random(in: 0...30, using: &random) {
+    let length = [0, 1, 5, 19, 20, 21, 40].randomElement(using: &random)!
+    text += (0..<length).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
+    text += Bool.random(using: &random) ? [0x0A] : [0x0D, 0x0A]
+  }
+  if Bool.random(using: &random) { text += Array("tail".utf8) }
+  var whole = NDJSONLineSplitter(maximumLineLength: 20)
+  var expected = whole.feed(text)
+  if let last = whole.finish() { expected.append(last) }
+
+  var chunked = NDJSONLineSplitter(maximumLineLength: 20)
+  var actual: [NDJSONLineSplitter.Line] = []
+  var start = 0
+  while start < text.count {
+    let end = min(text.count, start + Int.random(in: 1...7, using: &random))
+    actual += chunked.feed(Array(text[start..<end]))
+    start = end
+  }
+  if let last = chunked.finish() { actual.append(last) }
+  #expect(actual == expected)
+  #expect(actual.map(\.number) == actual.map(\.number).sorted())
 }

@@ -123,3 +123,19 @@ func everyUpdateChangesSomethingAndSizesStayNearTheStart(churn: DemoChurn) {
   #expect(!catalog.rows.isEmpty)
   #expect(isValid(catalog))
 }
+
+@Test(arguments: DemoChurn.allCases)
+func demoEvolvesTheBundledCatalogIntoValidCatalogs(churn: DemoChurn) throws {
+  var catalog = try CatalogLoader.bundled().catalog
+  let sectionIDs = catalog.sections.map(\.id)
+  var generator = DemoGenerator(seed: 2026, churn: churn)
+  for _ in 0..<100 {
+    catalog = generator.nextCatalog(after: catalog)
+    #expect(isValid(catalog))
+  }
+  // Sections stay: the demo moves rows between them but neither adds nor removes them.
+  #expect(catalog.sections.map(\.id) == sectionIDs)
+  let loaded = try CatalogLoader.load(json: CatalogEncoder.json(catalog))
+  #expect(loaded.warnings.isEmpty)
+  #expect(loaded.catalog == catalog)
+}

@@ -120,6 +120,7 @@ public struct CatalogDiff: Equatable, Sendable {
   /// Whether the catalogs are the same.
   public var isEmpty: Bool { sections.isEmpty && rows.isEmpty && cards.isEmpty }
 
+  /// Whether both diffs list the same changes in the same order.
   public static func == (lhs: CatalogDiff, rhs: CatalogDiff) -> Bool {
     lhs.sections == rhs.sections && lhs.rows == rhs.rows
       && lhs.cards.elementsEqual(rhs.cards) { $0.rowID == $1.rowID && $0.changes == $1.changes }
