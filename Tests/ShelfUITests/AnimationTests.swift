@@ -171,16 +171,16 @@ private func animatedScreen(_ content: ShelfContent = AnimationFixtures.base) ->
   #expect(Set(transition.carousels.keys) == ["r1"])
   var animator = TableAnimator(configuration: configuration)
   animator.begin(transition, carouselsStartWithTable: false)
-  let completedAtStart = animator.advance(to: 0)
-  #expect(!completedAtStart)
+  let atStart = animator.advance(to: 0)
+  #expect(atStart == TableAnimator.Events())
   animator.startCarousel("r1", at: 120)  // its holder delivered the cards later
-  let completedWithTable = animator.advance(to: 300)
-  #expect(!completedWithTable)  // the table's own animation has ended...
+  let atTableEnd = animator.advance(to: 300)
+  #expect(atTableEnd == TableAnimator.Events(tableEnded: true))  // the table's own animation has ended...
   #expect(animator.isBusy)  // ...but the carousel has not
   #expect(animator.carouselProgress("r1", at: 300) == 0.6)
   #expect(animator.nextFrameDeadline(now: 300) != nil)
-  let completedWithCarousel = animator.advance(to: 420)
-  #expect(completedWithCarousel)
+  let atCarouselEnd = animator.advance(to: 420)
+  #expect(atCarouselEnd == TableAnimator.Events(carouselsEnded: ["r1"], batchEnded: true))
   #expect(!animator.isBusy)
 }
 

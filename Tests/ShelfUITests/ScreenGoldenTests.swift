@@ -11,6 +11,12 @@ func firstScreenMatchesItsGolden(width: Int, height: Int) {
 }
 
 @MainActor
+@Test func theMinimumSizeStillShowsAWholeRow() {
+  let canvas = ShelfScreen.renderFirstScreen(content: Fixtures.content, size: ShelfUI.Metrics.minimumSize)
+  expectGolden(TextBackend.text(of: canvas), named: "fixture-minimum-40x10")
+}
+
+@MainActor
 @Test func aTooSmallTerminalShowsTheMinimumSize() {
   let canvas = ShelfScreen.renderFirstScreen(content: Fixtures.content, size: Size(width: 30, height: 8))
   expectGolden(TextBackend.text(of: canvas), named: "fixture-too-small-30x8")

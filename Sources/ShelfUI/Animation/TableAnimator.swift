@@ -43,6 +43,7 @@ struct TableAnimator: Sendable {
   mutating func begin(_ transition: TableTransition, carouselsStartWithTable: Bool = true) {
     self.transition = transition
     self.carouselsStartWithTable = carouselsStartWithTable
+    hasTableEnded = false
     generation += 1
     start = nil
     lastFrame = nil
@@ -61,34 +62,60 @@ struct TableAnimator: Sendable {
   /// Ends any transition at once: the next frame is the plain layout.
   mutating func finish() {
     transition = nil
+    hasTableEnded = false
     start = nil
     lastFrame = nil
     carouselStarts = [:]
     completedCarousels = []
   }
 
-  /// Moves time to `now`: starts the clock on a new transition, completes the
-  /// carousels and the table that have ended.
-  ///
-  /// - Returns: whether the batch completed at this call.
-  mutating func advance(to now: UInt64) -> Bool {
-    guard let transition else { return false }
+  /// What ended during one `advance(to:)`.
+  struct Events: Hashable, Sendable {
+    /// The table's own animation (inserts, deletes, moves) ended.
+    var tableEnded = false
+    /// These carousels' animations ended.
+    var carouselsEnded: [String] = []
+    /// The whole batch ended: the table and every carousel.
+    var batchEnded = false
+  }
+
+  /// Whether the table's own animation has ended and been reported.
+  private(set) var hasTableEnded = false
+
+  /// Moves time to `now`: starts the clock on a new transition, and reports
+  /// the table's animation, each carousel and the whole batch as they end
+  /// (each once).
+  mutating func advance(to now: UInt64) -> Events {
+    var events = Events()
+    guard let transition else { return events }
     if start == nil { start = now }
     if carouselsStartWithTable {
       for (rowID, started) in carouselStarts where started == nil { carouselStarts[rowID] = now }
     }
     let duration = configuration.effectiveDuration
-    for (rowID, started) in carouselStarts {
+    for (rowID, started) in carouselStarts.sorted(by: { $0.key < $1.key }) {
       if let started, !completedCarousels.contains(rowID),
         Easing.progress(start: started, duration: duration, now: now) >= 1
       {
         completedCarousels.insert(rowID)
+        events.carouselsEnded.append(rowID)
       }
     }
-    let tableDone = Easing.progress(start: start ?? now, duration: duration, now: now) >= 1
-    guard tableDone, completedCarousels.count == transition.carousels.count else { return false }
-    finish()
-    return true
+    if !hasTableEnded && Easing.progress(start: start ?? now, duration: duration, now: now) >= 1 {
+      hasTableEnded = true
+      events.tableEnded = true
+    }
+    if hasTableEnded && completedCarousels.count == transition.carousels.count {
+      finish()
+      events.batchEnded = true
+    }
+    return events
+  }
+
+  /// Ends the carousel of `rowID` at once (its holder reloaded instead of animating).
+  mutating func completeCarousel(_ rowID: String) {
+    guard carouselStarts[rowID] != nil else { return }
+    completedCarousels.insert(rowID)
   }
 
   /// The table's linear progress at `now` (0 before the first frame).

@@ -94,7 +94,7 @@ public final class ShelfScreen {
 
   /// Moves animations to `now`; a completed batch lets the waiting change in.
   private func advance(to now: UInt64) {
-    if animator.advance(to: now), hasPendingContent {
+    if animator.advance(to: now).batchEnded, hasPendingContent {
       present(filtered(source))
       _ = animator.advance(to: now)
     }
