@@ -11,6 +11,8 @@
 /// a case slower than `budget` counts its warm-up and runs three times in all.
 /// The closure returns a number worth printing beside the time, such as the
 /// moves a delta reported; the harness also keeps it from being optimised away.
+/// The median CPU time of the thread follows it: on a busy machine it shows
+/// what the wall time would be on an idle one.
 struct Harness {
   /// One case's figures.
   struct Measurement {
@@ -19,8 +21,12 @@ struct Harness {
     var times: [Double]
     /// What the closure returned on its last run.
     var result: Int
+    /// CPU time of the measuring thread per run, in seconds, ascending; unlike
+    /// wall time it leaves out the time other processes had the core.
+    var cpuTimes: [Double] = []
 
     var median: Double { times[times.count / 2] }
+    var cpuMedian: Double? { cpuTimes.isEmpty ? nil : cpuTimes[cpuTimes.count / 2] }
     var min: Double { times[0] }
     /// The 99th percentile: the slowest run when there are fewer than 100.
     var p99: Double { times[Swift.min(times.count - 1, times.count * 99 / 100)] }
@@ -66,37 +72,47 @@ struct Harness {
       pendingSection = nil
     }
     let warmUpStart = Self.now()
+    let warmUpCPUStart = Self.cpuNow()
     var result = body()
     let warmUp = Self.now() - warmUpStart
     var times: [Double] = []
+    var cpuTimes: [Double] = []
     var total = 0.0
     var minimumRuns = runs ?? self.minimumRuns
     if runs == nil && warmUp > budget {
       // Seconds per run: the warm-up counts, and three runs give a median.
       times.append(warmUp)
+      cpuTimes.append(Self.cpuNow() - warmUpCPUStart)
       total = warmUp
       minimumRuns = 3
     }
     while times.count < (runs ?? maximumRuns) && (times.count < minimumRuns || total < budget) {
       let start = Self.now()
+      let cpuStart = Self.cpuNow()
       result = body()
       let elapsed = Self.now() - start
+      cpuTimes.append(Self.cpuNow() - cpuStart)
       times.append(elapsed)
       total += elapsed
     }
     Self.sink = result
-    times.sort()
-    let measurement = Measurement(name: name, times: times, result: result)
+    let measurement = Measurement(
+      name: name, times: times.sorted(), result: result, cpuTimes: cpuTimes.sorted())
     measurements[name] = measurement
     print(row(measurement))
     fflush(nil)  // a row as soon as it is measured, also through a pipe
     return measurement
   }
 
-  /// Prints how many times faster `fast` was than `slow` (by median), when both ran.
+  /// Prints how many times faster `fast` was than `slow` by median wall time
+  /// (and by median CPU time), when both ran.
   func printRatio(_ fast: String, over slow: String, label: String) {
     guard let fast = measurements[fast], let slow = measurements[slow] else { return }
-    print("  \(label): \(Self.format(ratio: slow.median / fast.median)) faster")
+    var line = "  \(label): \(Self.format(ratio: slow.median / fast.median)) faster"
+    if let fastCPU = fast.cpuMedian, let slowCPU = slow.cpuMedian {
+      line += " (by CPU time \(Self.format(ratio: slowCPU / fastCPU)))"
+    }
+    print(line)
   }
 
   /// Starts a group of cases: its heading and column titles print before its first case that runs.
@@ -111,13 +127,15 @@ struct Harness {
   private func printHeader() {
     print(
       Self.pad("case", to: Self.nameWidth) + Self.left("median") + Self.left("min")
-        + Self.left("p99") + Self.left("runs", width: 6) + "  " + resultLabel)
+        + Self.left("p99") + Self.left("runs", width: 6) + "  " + Self.pad(resultLabel, to: 8)
+        + "cpu median")
   }
 
   private func row(_ m: Measurement) -> String {
     Self.pad(m.name, to: Self.nameWidth) + Self.left(Self.format(seconds: m.median))
       + Self.left(Self.format(seconds: m.min)) + Self.left(Self.format(seconds: m.p99))
-      + Self.left("\(m.times.count)", width: 6) + "  \(m.result)"
+      + Self.left("\(m.times.count)", width: 6) + "  " + Self.pad("\(m.result)", to: 8)
+      + (m.cpuMedian.map(Self.format(seconds:)) ?? "")
   }
 
   static func pad(_ text: String, to width: Int) -> String {
@@ -153,9 +171,14 @@ struct Harness {
   // MARK: - Clock
 
   /// Monotonic seconds.
-  static func now() -> Double {
+  static func now() -> Double { seconds(of: CLOCK_MONOTONIC) }
+
+  /// Seconds of CPU time the calling thread has used.
+  static func cpuNow() -> Double { seconds(of: CLOCK_THREAD_CPUTIME_ID) }
+
+  static func seconds(of clock: clockid_t) -> Double {
     var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
+    clock_gettime(clock, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
   }
 
