@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Where the live holders get their time from: the manual-reload watchdog and the
 /// synchronizer's window ask it to run an action later, on the main actor.
@@ -43,7 +42,7 @@ public final class ManualClock: CollectionDataClock {
     var nextOrder = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A clock at time zero with nothing scheduled.
   public init() {}

@@ -1,7 +1,17 @@
+import Dispatch
 import ShelfDiff
-import Synchronization
 import TestSupport
 import Testing
+
+/// Whether the caller runs on Dispatch's main queue, the main actor's executor.
+/// (Not `Thread.isMainThread`: the test runner drains the main queue elsewhere.)
+private var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) != nil }
+
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+  let key = DispatchSpecificKey<Bool>()
+  DispatchQueue.main.setSpecific(key: key, value: true)
+  return key
+}()
 
 @MainActor @Suite(.timeLimit(.minutes(1))) struct CollectionDataTests {
   // MARK: - Without a view
@@ -36,6 +46,30 @@ import Testing
     #expect(holder.count == 2 && !holder.isEmpty && holder[1] == Tile(id: 8))
     #expect(holder.section == 3)
     #expect(CollectionData<Tile>().isEmpty)
+  }
+
+  @Test func aViewSetWhileAnUpdateIsBeingCalculatedStillHearsOfIt() async {
+    /// Holds the calculation until the test has set the view.
+    final class Gate: CollectionDataCalculationDelegate {
+      let started = Locked(false)
+      let proceed = DispatchSemaphore(value: 0)
+      func collectionDataDidBeginCalculating(_ collectionData: AnyObject) {
+        started.withLock { $0 = true }
+        proceed.wait()
+      }
+    }
+    let holder = CollectionData([Tile](ids: 0..<3))
+    let gate = Gate()
+    holder.calculationDelegate = gate
+    let log = CompletionLog()
+    holder.update([Tile](ids: 1..<5), completion: log.completion(0))
+    #expect(await eventually { gate.started.withLock { $0 } })
+    let view = RecordingView(holder)  // shows the 3 items committed so far
+    view.completesImmediately = true
+    gate.proceed.signal()
+    #expect(await eventually { log.numbers == [0] })
+    #expect(view.mirror == holder.items && holder.items == [Tile](ids: 1..<5))
+    #expect(view.eventCount == 1 && view.failures.isEmpty)
   }
 
   // MARK: - With a view
@@ -142,6 +176,53 @@ import Testing
     #expect(holder.view == nil)
     await updateAndWait(holder, [Tile](ids: 0..<5))
     #expect(holder.items == [Tile](ids: 0..<5))
+  }
+
+  @Test func aViewThatDropsABatchWithoutCallingItDoesNotStallTheHolder() async {
+    final class ForgetfulView: DeltaUpdatableView {
+      var batches = 0
+      func performBatchUpdates(
+        _ delta: IndexDelta, section: Int, updateData: @escaping () -> Void,
+        completion: @escaping () -> Void
+      ) { batches += 1 }
+      func reloadData() {}
+    }
+    let holder = CollectionData([Tile](ids: 0..<3))
+    let view = ForgetfulView()
+    holder.view = view
+    await updateAndWait(holder, [Tile](ids: 0..<4))
+    await updateAndWait(holder, [Tile](ids: 1..<4))
+    #expect(view.batches == 2 && holder.items == [Tile](ids: 1..<4))
+  }
+
+  @Test func deltasAreComputedOffTheMainThreadAndTheViewIsCalledOnIt() async {
+    final class ThreadRecorder: CollectionDataCalculationDelegate {
+      let onMain = Locked<[Bool]>([])
+      func collectionDataDidBeginCalculating(_ collectionData: AnyObject) {
+        onMain.withLock { $0.append(isOnMainQueue) }
+      }
+    }
+    final class MainCheckingView: DeltaUpdatableView {
+      var onMain: [Bool] = []
+      func performBatchUpdates(
+        _ delta: IndexDelta, section: Int, updateData: @escaping () -> Void,
+        completion: @escaping () -> Void
+      ) {
+        onMain.append(isOnMainQueue)
+        updateData()
+        completion()
+      }
+      func reloadData() {}
+    }
+    _ = mainQueueKey
+    let holder = CollectionData([Tile](ids: 0..<3))
+    let recorder = ThreadRecorder()
+    holder.calculationDelegate = recorder
+    let view = MainCheckingView()
+    holder.view = view
+    await updateAndWait(holder, [Tile](ids: 0..<4))  // submitted on the main thread
+    #expect(recorder.onMain.withLock { $0 } == [false])
+    #expect(view.onMain == [true])
   }
 
   // MARK: - Thresholds and fallbacks

@@ -1,5 +1,4 @@
 import ShelfDiff
-import Synchronization
 import TestSupport
 import Testing
 
@@ -243,7 +242,7 @@ func randomStrips(using rng: inout SeededGenerator) -> [Strip] {
 
 /// Records what a holder reports, from any thread.
 final class IssueRecorder: CollectionDataCalculationDelegate {
-  private let log = Mutex<(issues: [CollectionDataIssue], began: Int, ended: Int)>(([], 0, 0))
+  private let log = Locked<(issues: [CollectionDataIssue], began: Int, ended: Int)>(([], 0, 0))
 
   var issues: [CollectionDataIssue] { log.withLock { $0.issues } }
   var calculations: (began: Int, ended: Int) { log.withLock { ($0.began, $0.ended) } }
@@ -263,7 +262,7 @@ final class IssueRecorder: CollectionDataCalculationDelegate {
 
 /// Which update completions fired, in order, from any thread.
 final class CompletionLog: Sendable {
-  private let fired = Mutex<[Int]>([])
+  private let fired = Locked<[Int]>([])
 
   /// The numbers of the completions that fired, in firing order.
   var numbers: [Int] { fired.withLock { $0 } }

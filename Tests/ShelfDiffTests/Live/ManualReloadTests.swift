@@ -65,7 +65,8 @@ import Testing
         ItemPathPair(source: ItemPath(section: 0, item: 2), target: ItemPath(section: 0, item: 3)),
       ])
     #expect(view.batches[0].reloads.isEmpty && view.batches[0].moves.count == 1)
-    #expect(delegate.handedOver == [[ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 3)]])
+    #expect(
+      delegate.handedOver == [[ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 3)]])
     #expect(delegate.itemsAtHandOver == [new])  // the view had committed
     #expect(view.failures.isEmpty)
   }

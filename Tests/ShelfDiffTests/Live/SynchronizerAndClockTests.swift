@@ -1,5 +1,4 @@
 import ShelfDiff
-import Synchronization
 import TestSupport
 import Testing
 
@@ -83,7 +82,7 @@ import Testing
   @Test func aManualClockRunsActionsInDeadlineOrderAsTimeAdvances() {
     let clock = ManualClock()
     var fired: [String] = []
-    let log = Mutex<[String]>([])
+    let log = Locked<[String]>([])
     clock.schedule(after: .milliseconds(30)) { log.withLock { $0.append("c") } }
     clock.schedule(after: .milliseconds(10)) {
       log.withLock { $0.append("a") }
@@ -98,8 +97,8 @@ import Testing
   }
 
   @Test func theDispatchClockRunsItsActionOnALaterMainTurn() async {
-    let ranInside = Mutex(false)
-    let didReturn = Mutex(false)
+    let ranInside = Locked(false)
+    let didReturn = Locked(false)
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       DispatchClock().schedule(after: .zero) {
         ranInside.withLock { $0 = !didReturn.withLock { $0 } }

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// What the live pipeline needs to know about one shape of data: how to diff it,
 /// check a delta, and hand a batch to the matching kind of view.
@@ -92,7 +91,7 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
 
   let section: Int
   let clock: any CollectionDataClock
-  let state: Mutex<State>
+  let state: Locked<State>
   private let queue: DispatchQueue
 
   @MainActor weak var view: AnyObject? {
@@ -110,7 +109,7 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
   init(_ snapshot: Model.Snapshot, section: Int, clock: any CollectionDataClock) {
     self.section = section
     self.clock = clock
-    state = Mutex(State(current: snapshot, latest: snapshot))
+    state = Locked(State(current: snapshot, latest: snapshot))
     queue = DispatchQueue(label: "ShelfDiff.CollectionData", qos: .userInitiated)
   }
 
@@ -152,7 +151,7 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
   // MARK: - Calculating, on the holder's queue
 
   private func run(_ update: Update) {
-    let (old, settings, hasView) = state.withLock { ($0.current, $0.settings, $0.hasView) }
+    let (old, settings) = state.withLock { ($0.current, $0.settings) }
     let new = update.snapshot
     var plan = Plan(update: update)
     let limit = settings.dataCountThreshold
@@ -168,13 +167,19 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
       plan.isEmpty = Model.isEmpty(delta)
       plan.isAnimatable = isValid && Model.changeCount(of: delta) <= settings.changeCountThreshold
     }
-    if hasView {
+    // Without a view, commit here; deciding under the lock that the view setter
+    // takes means a view set meanwhile gets the batch instead of missing the change.
+    let isCommittedWithoutView = state.withLock { state in
+      guard !state.hasView else { return false }
+      state.current = new
+      return true
+    }
+    if isCommittedWithoutView {
+      finish(update)
+    } else {
       DispatchQueue.main.async {
         MainActor.assumeIsolated { self.deliver(plan) }
       }
-    } else {
-      commit(new)
-      finish(update)
     }
   }
 
@@ -224,10 +229,23 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
       handed.isEmpty ? delta : Model.removingReloads(Set(handed), from: delta, section: section)
     let batch = Batch(id: id, update: update, handedOver: handed.map(\.target))
     self.batch = batch
+    // A view that goes away mid-batch drops its callbacks without calling them;
+    // when the last one is released, the guard ends the batch so the holder goes on.
+    let dropGuard = CallbackDropGuard { [self] in
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { self.batchViewDidComplete(id, isDrop: true) }
+      }
+    }
     Model.performBatchUpdates(
       on: view, delta: viewDelta, section: section,
-      updateData: { [self] in batchDidCommit(id) },
-      completion: { [self] in batchViewDidComplete(id) })
+      updateData: { [self, dropGuard] in
+        _ = dropGuard
+        batchDidCommit(id)
+      },
+      completion: { [self, dropGuard] in
+        _ = dropGuard
+        batchViewDidComplete(id)
+      })
     batch.hasViewReturned = true
     if batch.isCommitted { handOver(batch) }
   }
@@ -245,9 +263,11 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     if batch.hasViewReturned { handOver(batch) }
   }
 
-  @MainActor private func batchViewDidComplete(_ id: Int) {
+  /// The view's animation ended, or (`isDrop`) the view released the batch's
+  /// callbacks, which ends it if the view had not.
+  @MainActor private func batchViewDidComplete(_ id: Int, isDrop: Bool = false) {
     guard let batch, batch.id == id, !batch.isViewComplete else {
-      report(.repeatedBatchCallback)
+      if !isDrop { report(.repeatedBatchCallback) }
       return
     }
     batch.isViewComplete = true
@@ -305,6 +325,18 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     }
     if let next { queue.async { self.run(next) } }
   }
+}
+
+/// Runs an action when released: held by a batch's callbacks, it notices a view
+/// that drops them uncalled.
+final class CallbackDropGuard: Sendable {
+  private let onRelease: @Sendable () -> Void
+
+  init(onRelease: @escaping @Sendable () -> Void) {
+    self.onRelease = onRelease
+  }
+
+  deinit { onRelease() }
 }
 
 /// The manual reloads of one batch: which paths are still out, and the rule
