@@ -15,8 +15,11 @@ enum AnimationFixtures {
   static let base = ShelfContent(
     title: "Animations",
     sections: [
-      ShelfSection(id: "s1", title: "First", rows: [row("r1", ["a", "b", "c", "d", "e"]), row("r2", ["f", "g", "h"])]),
-      ShelfSection(id: "s2", title: "Second", rows: [row("r3", ["i", "j", "k", "l"]), row("r4", ["m", "n"])]),
+      ShelfSection(
+        id: "s1", title: "First",
+        rows: [row("r1", ["a", "b", "c", "d", "e"]), row("r2", ["f", "g", "h"])]),
+      ShelfSection(
+        id: "s2", title: "Second", rows: [row("r3", ["i", "j", "k", "l"]), row("r4", ["m", "n"])]),
     ])
 
   /// `base` changed by `change`.
@@ -36,10 +39,21 @@ enum AnimationFixtures {
     ("card-insert", changed { $0[0].rows[0].cards.insert(card("new"), at: 1) }),
     ("card-delete", changed { $0[0].rows[0].cards.remove(at: 1) }),
     ("card-move", changed { $0[0].rows[0].cards.insert($0[0].rows[0].cards.remove(at: 0), at: 2) }),
-    ("card-move-out-of-view", changed { $0[0].rows[0].cards.append($0[0].rows[0].cards.remove(at: 1)) }),
+    (
+      "card-move-out-of-view",
+      changed { $0[0].rows[0].cards.append($0[0].rows[0].cards.remove(at: 1)) }
+    ),
     ("card-reload", changed { $0[0].rows[0].cards[1].title = "Card b, edited" }),
-    ("card-between-rows", changed { $0[0].rows[1].cards.insert($0[0].rows[0].cards.remove(at: 1), at: 0) }),
-    ("section-insert", changed { $0.insert(ShelfSection(id: "s0", title: "Zeroth", rows: [row("r0", ["z"])]), at: 0) }),
+    (
+      "card-between-rows",
+      changed { $0[0].rows[1].cards.insert($0[0].rows[0].cards.remove(at: 1), at: 0) }
+    ),
+    (
+      "section-insert",
+      changed {
+        $0.insert(ShelfSection(id: "s0", title: "Zeroth", rows: [row("r0", ["z"])]), at: 0)
+      }
+    ),
     ("section-delete", changed { $0.remove(at: 0) }),
     ("section-move", changed { $0.swapAt(0, 1) }),
   ]

@@ -1,6 +1,7 @@
-@testable import ShelfUI
 import TestSupport
 import Testing
+
+@testable import ShelfUI
 
 private let size = AnimationFixtures.size
 
@@ -12,9 +13,11 @@ private let configuration = ScreenConfiguration(animationDuration: 300)
 func eachKindOfChangeAnimatesAsItsGoldenTranscript(name: String) throws {
   let target = try #require(AnimationFixtures.changes.first { $0.name == name }).content
   let frames = ShelfScreen.frames(
-    from: AnimationFixtures.base, to: target, size: size, framesPerSecond: 10, configuration: configuration)
+    from: AnimationFixtures.base, to: target, size: size, framesPerSecond: 10,
+    configuration: configuration)
   #expect(frames.count == 4)
-  #expect(frames.first == ShelfScreen.renderFirstScreen(content: AnimationFixtures.base, size: size))
+  #expect(
+    frames.first == ShelfScreen.renderFirstScreen(content: AnimationFixtures.base, size: size))
   #expect(frames.last == ShelfScreen.renderFirstScreen(content: target, size: size))
   expectGolden(TextBackend.transcript(of: frames), named: "frames-\(name)")
 }
@@ -23,7 +26,8 @@ func eachKindOfChangeAnimatesAsItsGoldenTranscript(name: String) throws {
 @Test func aReloadedCardIsHighlightedAndTheHighlightFades() throws {
   let target = try #require(AnimationFixtures.changes.first { $0.name == "card-reload" }).content
   let frames = ShelfScreen.frames(
-    from: AnimationFixtures.base, to: target, size: size, framesPerSecond: 10, configuration: configuration)
+    from: AnimationFixtures.base, to: target, size: size, framesPerSecond: 10,
+    configuration: configuration)
   // Card b is the second card of the first row: its top-left corner at (20, 3).
   let corner = Point(x: 20, y: 3)
   #expect(frames[0][corner.x, corner.y].style.foreground == .default)
@@ -38,8 +42,11 @@ func eachKindOfChangeAnimatesAsItsGoldenTranscript(name: String) throws {
 @MainActor
 @Test func withoutAnimationTheFramesAreTheTwoScreens() throws {
   let target = AnimationFixtures.changes[0].content
-  for configuration in [ScreenConfiguration(animationDuration: 0), ScreenConfiguration(reducedMotion: true)] {
-    let frames = ShelfScreen.frames(from: AnimationFixtures.base, to: target, size: size, configuration: configuration)
+  for configuration in [
+    ScreenConfiguration(animationDuration: 0), ScreenConfiguration(reducedMotion: true),
+  ] {
+    let frames = ShelfScreen.frames(
+      from: AnimationFixtures.base, to: target, size: size, configuration: configuration)
     #expect(frames.count == 2)
     #expect(frames.last == ShelfScreen.renderFirstScreen(content: target, size: size))
   }
@@ -47,7 +54,8 @@ func eachKindOfChangeAnimatesAsItsGoldenTranscript(name: String) throws {
 
 @MainActor
 @Test func identicalContentGivesOneFrame() {
-  let frames = ShelfScreen.frames(from: AnimationFixtures.base, to: AnimationFixtures.base, size: size)
+  let frames = ShelfScreen.frames(
+    from: AnimationFixtures.base, to: AnimationFixtures.base, size: size)
   #expect(frames.count == 1)
 }
 
@@ -61,7 +69,8 @@ private func randomContent(_ rng: inout SeededGenerator) -> ShelfContent {
     var rows: [CarouselRow] = []
     for _ in 0..<Int.random(in: 0...3, using: &rng) {
       guard let rowID = rowPool.popLast() else { break }
-      let cards = (0..<12).map { "c\($0)" }.shuffled(using: &rng).prefix(Int.random(in: 0...8, using: &rng))
+      let cards = (0..<12).map { "c\($0)" }.shuffled(using: &rng).prefix(
+        Int.random(in: 0...8, using: &rng))
       rows.append(
         CarouselRow(
           id: rowID, title: Bool.random(using: &rng) ? "Row \(rowID)" : "Row \(rowID) renamed",
@@ -83,7 +92,9 @@ private func isWellFormed(_ canvas: Canvas) -> Bool {
   for y in 0..<canvas.size.height {
     for x in 0..<canvas.size.width {
       let cell = canvas[x, y]
-      if cell.width == 2 && (x + 1 >= canvas.size.width || canvas[x + 1, y].width != 0) { return false }
+      if cell.width == 2 && (x + 1 >= canvas.size.width || canvas[x + 1, y].width != 0) {
+        return false
+      }
       if cell.width == 0 && (x == 0 || canvas[x - 1, y].width != 2) { return false }
     }
   }
@@ -96,7 +107,9 @@ func framesRunFromTheFirstScreenToTheLastAndStayInBounds(seed: UInt64) {
   var rng = SeededGenerator(seed: seed)
   let first = randomContent(&rng)
   let second = randomContent(&rng)
-  let size = [Size(width: 60, height: 20), Size(width: 80, height: 24), Size(width: 41, height: 12)][Int(seed % 3)]
+  let size = [
+    Size(width: 60, height: 20), Size(width: 80, height: 24), Size(width: 41, height: 12),
+  ][Int(seed % 3)]
   let frames = ShelfScreen.frames(from: first, to: second, size: size, framesPerSecond: 30)
   let start = ShelfScreen.renderFirstScreen(content: first, size: size)
   let end = ShelfScreen.renderFirstScreen(content: second, size: size)
@@ -106,12 +119,15 @@ func framesRunFromTheFirstScreenToTheLastAndStayInBounds(seed: UInt64) {
   for (index, frame) in frames.enumerated() {
     #expect(isWellFormed(frame), "frame \(index) splits a wide character")
     // The table never draws over the status line or the key hint...
-    #expect(frame.row(0) == start.row(0) || frame.row(0) == end.row(0), "frame \(index): status line")
+    #expect(
+      frame.row(0) == start.row(0) || frame.row(0) == end.row(0), "frame \(index): status line")
     #expect(frame.row(bottom) == start.row(bottom), "frame \(index): key hint")
     // ...nor in the side columns, which hold only the scroll indicators and focus mark.
     for y in 1..<bottom {
       #expect([" ", "‹", "▸"].contains(frame[0, y].text), "frame \(index) line \(y): left column")
-      #expect([" ", "›"].contains(frame[size.width - 1, y].text), "frame \(index) line \(y): right column")
+      #expect(
+        [" ", "›"].contains(frame[size.width - 1, y].text), "frame \(index) line \(y): right column"
+      )
     }
   }
 }
@@ -120,7 +136,7 @@ func framesRunFromTheFirstScreenToTheLastAndStayInBounds(seed: UInt64) {
 
 @MainActor
 private func animatedScreen(_ content: ShelfContent = AnimationFixtures.base) -> ShelfScreen {
-  let screen = ShelfScreen(content: content, configuration: configuration)
+  let screen = ShelfScreen(content: content, configuration: configuration, updates: .immediate)
   _ = screen.render(size: size, now: 0)
   return screen
 }
@@ -143,7 +159,9 @@ private func animatedScreen(_ content: ShelfContent = AnimationFixtures.base) ->
 @Test func updatesDuringAnAnimationCoalesceIntoTheNewest() {
   let screen = animatedScreen()
   let first = AnimationFixtures.changes[0].content  // inserts row "new"
-  let skipped = AnimationFixtures.changed { $0[1].rows.append(AnimationFixtures.row("skipped", ["q"])) }
+  let skipped = AnimationFixtures.changed {
+    $0[1].rows.append(AnimationFixtures.row("skipped", ["q"]))
+  }
   let newest = AnimationFixtures.changes[1].content  // deletes r2
   screen.setContent(first)
   _ = screen.render(size: size, now: 0)
@@ -159,14 +177,16 @@ private func animatedScreen(_ content: ShelfContent = AnimationFixtures.base) ->
   #expect(now == 600)  // two batches: first, then newest
   #expect(!drawn.contains { $0.contains("Row skipped") })
   #expect(screen.shownRowIDs == ["r1", "r3", "r4"])
-  #expect(drawn.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: newest, size: size)))
+  #expect(
+    drawn.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: newest, size: size)))
 }
 
 @MainActor
 @Test func theTablesBatchWaitsForEveryCarousel() {
   let before = LayoutSnapshot(model: DisplayModel(AnimationFixtures.base), state: ViewState())
   let after = LayoutSnapshot(
-    model: DisplayModel(AnimationFixtures.changes.first { $0.name == "card-insert" }!.content), state: ViewState())
+    model: DisplayModel(AnimationFixtures.changes.first { $0.name == "card-insert" }!.content),
+    state: ViewState())
   let transition = TableTransition(from: before, to: after, size: size)
   #expect(Set(transition.carousels.keys) == ["r1"])
   var animator = TableAnimator(configuration: configuration)
@@ -175,7 +195,8 @@ private func animatedScreen(_ content: ShelfContent = AnimationFixtures.base) ->
   #expect(atStart == TableAnimator.Events())
   animator.startCarousel("r1", at: 120)  // its holder delivered the cards later
   let atTableEnd = animator.advance(to: 300)
-  #expect(atTableEnd == TableAnimator.Events(tableEnded: true))  // the table's own animation has ended...
+  // The table's own animation has ended...
+  #expect(atTableEnd == TableAnimator.Events(tableEnded: true))
   #expect(animator.isBusy)  // ...but the carousel has not
   #expect(animator.carouselProgress("r1", at: 300) == 0.6)
   #expect(animator.nextFrameDeadline(now: 300) != nil)
@@ -204,7 +225,8 @@ private func animatedScreen(_ content: ShelfContent = AnimationFixtures.base) ->
     #expect(text.contains("┃Card e"), "at \(now) the focused card is not drawn")
   }
   #expect(screen.focusedIDs == ("r1", "e"))
-  #expect(screen.rememberedOffset(ofRow: "r1") == 3)  // card e is now sixth: the row kept it in view
+  // Card e is now sixth: the row scrolled to keep it in view.
+  #expect(screen.rememberedOffset(ofRow: "r1") == 3)
 }
 
 @MainActor
@@ -221,19 +243,23 @@ private func animatedScreen(_ content: ShelfContent = AnimationFixtures.base) ->
 
 @MainActor
 @Test func aLargeBatchSnapsInsteadOfAnimating() {
-  let screen = ShelfScreen(content: AnimationFixtures.base, configuration: ScreenConfiguration(largeBatchLimit: 3))
+  let screen = ShelfScreen(
+    content: AnimationFixtures.base, configuration: ScreenConfiguration(largeBatchLimit: 3),
+    updates: .immediate)
   _ = screen.render(size: size, now: 0)
-  screen.setContent(AnimationFixtures.changed { sections in
-    sections[0].rows[0].cards.reverse()
-    sections[0].rows[1].cards.reverse()
-  })
+  screen.setContent(
+    AnimationFixtures.changed { sections in
+      sections[0].rows[0].cards.reverse()
+      sections[0].rows[1].cards.reverse()
+    })
   #expect(screen.nextFrameDeadline(now: 10) == nil)
 }
 
 @MainActor
 @Test func aChangeOffScreenAppliesAtOnce() {
   let screen = animatedScreen()
-  screen.setContent(AnimationFixtures.changed { $0[1].rows[1].cards.append(AnimationFixtures.card("far")) })
+  screen.setContent(
+    AnimationFixtures.changed { $0[1].rows[1].cards.append(AnimationFixtures.card("far")) })
   #expect(screen.nextFrameDeadline(now: 10) == nil)
   #expect(screen.shownRowIDs.last == "r4")
 }
@@ -248,4 +274,77 @@ private func animatedScreen(_ content: ShelfContent = AnimationFixtures.base) ->
   #expect(Easing.lerp(10, 20, 0.25) == 13)
   #expect(Easing.lerp(10, -10, 0.5) == 0)
   #expect(Easing.round(-2.5) == -3)
+}
+
+@MainActor
+@Test func aRowScrolledIntoViewMidUpdateShowsTheCurrentData() {
+  let screen = animatedScreen()
+  screen.setContent(
+    AnimationFixtures.changed { sections in
+      sections[0].rows[0].cards[0].title = "Card a, edited"  // on screen: animates
+      sections[1].rows[1].cards = [AnimationFixtures.card("fresh")]  // r4, below the screen
+    })
+  _ = screen.render(size: size, now: 0)
+  _ = screen.render(size: size, now: 100)
+  for _ in 0..<3 { _ = screen.handle(.down, size: size) }
+  #expect(screen.focusedIDs == ("r4", "fresh"))
+  let text = TextBackend.text(of: screen.render(size: size, now: 120))
+  #expect(text.contains("┃Card fresh"))
+  #expect(!text.contains("Card m"))
+}
+
+@MainActor
+@Test func emptyContentShowsAMessageAndKeysStillWork() {
+  let empty = ShelfContent(title: "Nothing", sections: [])
+  let screen = ShelfScreen(content: empty, configuration: configuration, updates: .immediate)
+  let text = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(text.contains("no rows"))
+  #expect(text.contains("Nothing · 0 rows"))
+  for key in [
+    Key.down, .up, .left, .right, .end, .home, .character("$"), .character("0"), .pageDown, .enter,
+  ] {
+    _ = screen.handle(key, size: size)
+  }
+  #expect(!screen.isShowingDetails)
+  screen.setContent(AnimationFixtures.base)
+  #expect(screen.focusedIDs == ("r1", "a"))
+  screen.setContent(empty)  // waits for the first change to finish
+  var now: UInt64 = 0
+  var last = ""
+  while let deadline = screen.nextFrameDeadline(now: now) {
+    now = deadline
+    last = TextBackend.text(of: screen.render(size: size, now: now))
+  }
+  #expect(now == 600)
+  #expect(last.contains("no rows"))
+}
+
+/// `content` with some rows and cards repeated (ids that are not unique, as bad data has).
+private func withDuplicates(_ content: ShelfContent, _ rng: inout SeededGenerator) -> ShelfContent {
+  var content = content
+  for s in content.sections.indices {
+    for r in content.sections[s].rows.indices where !content.sections[s].rows[r].cards.isEmpty {
+      if Bool.random(using: &rng) {
+        let card = content.sections[s].rows[r].cards.randomElement(using: &rng)!
+        content.sections[s].rows[r].cards.insert(card, at: 0)
+      }
+    }
+    if let row = content.sections[s].rows.first, Bool.random(using: &rng) {
+      content.sections[Int.random(in: content.sections.indices, using: &rng)].rows.append(row)
+    }
+  }
+  return content
+}
+
+@MainActor
+@Test(arguments: 0..<60 as Range<UInt64>)
+func repeatedIdsAnimateWithoutLosingTheirWay(seed: UInt64) {
+  var rng = SeededGenerator(seed: seed &+ 1000)
+  let first = withDuplicates(randomContent(&rng), &rng)
+  let second = withDuplicates(randomContent(&rng), &rng)
+  let size = Size(width: 80, height: 24)
+  let frames = ShelfScreen.frames(from: first, to: second, size: size, framesPerSecond: 30)
+  #expect(frames.first == ShelfScreen.renderFirstScreen(content: first, size: size))
+  #expect(frames.last == ShelfScreen.renderFirstScreen(content: second, size: size))
+  #expect(frames.allSatisfy(isWellFormed))
 }

@@ -11,27 +11,38 @@ enum Fixtures {
         summary:
           "On the desert planet Arrakis, a noble family is betrayed and its heir, Paul Atreides, finds his destiny among the Fremen.",
         tags: ["classic", "desert"]),
-      CardFace(id: "foundation", title: "Foundation", subtitle: "Isaac Asimov", year: 1951, rating: 4.2),
+      CardFace(
+        id: "foundation", title: "Foundation", subtitle: "Isaac Asimov", year: 1951, rating: 4.2),
       CardFace(id: "hyperion", title: "Hyperion", subtitle: "Dan Simmons", year: 1989, rating: 4.6),
       CardFace(
-        id: "left-hand", title: "The Left Hand of Darkness", subtitle: "Ursula K. Le Guin", year: 1969,
+        id: "left-hand", title: "The Left Hand of Darkness", subtitle: "Ursula K. Le Guin",
+        year: 1969,
         rating: 4.1),
-      CardFace(id: "neuromancer", title: "Neuromancer", subtitle: "William Gibson", year: 1984, rating: 3.9),
+      CardFace(
+        id: "neuromancer", title: "Neuromancer", subtitle: "William Gibson", year: 1984, rating: 3.9
+      ),
       CardFace(id: "solaris", title: "Solaris", subtitle: "Stanisław Lem", year: 1961, rating: 4.0),
-      CardFace(id: "kindred", title: "Kindred", subtitle: "Octavia E. Butler", year: 1979, rating: 4.4),
+      CardFace(
+        id: "kindred", title: "Kindred", subtitle: "Octavia E. Butler", year: 1979, rating: 4.4),
       CardFace(id: "ubik", title: "Ubik", subtitle: "Philip K. Dick", year: 1969, rating: 4.1),
       CardFace(
         id: "long",
-        title: "A Title So Long That No Card Could Ever Hold It Whole, Not Even On A Very Wide Screen",
+        title:
+          "A Title So Long That No Card Could Ever Hold It Whole, Not Even On A Very Wide Screen",
         subtitle: "Anonymous", year: 2001, rating: 2.5),
     ])
 
   static let mystery = CarouselRow(
     id: "mystery", title: "Mystery",
     cards: [
-      CardFace(id: "hound", title: "The Hound of the Baskervilles", subtitle: "Arthur Conan Doyle", year: 1902, rating: 4.1),
-      CardFace(id: "moonstone", title: "The Moonstone", subtitle: "Wilkie Collins", year: 1868, rating: 3.9),
-      CardFace(id: "rebecca", title: "Rebecca", subtitle: "Daphne du Maurier", year: 1938, rating: 4.3),
+      CardFace(
+        id: "hound", title: "The Hound of the Baskervilles", subtitle: "Arthur Conan Doyle",
+        year: 1902, rating: 4.1),
+      CardFace(
+        id: "moonstone", title: "The Moonstone", subtitle: "Wilkie Collins", year: 1868, rating: 3.9
+      ),
+      CardFace(
+        id: "rebecca", title: "Rebecca", subtitle: "Daphne du Maurier", year: 1938, rating: 4.3),
     ])
 
   static let world = CarouselRow(
@@ -39,8 +50,11 @@ enum Fixtures {
     cards: [
       CardFace(id: "kokoro", title: "こころ", subtitle: "夏目漱石", year: 1914, rating: 4.2),
       CardFace(id: "rashomon", title: "羅生門", subtitle: "芥川龍之介", year: 1915, rating: 3.8),
-      CardFace(id: "quijote", title: "Don Quijote", subtitle: "Miguel de Cervantes", year: 1605, rating: 4.0),
-      CardFace(id: "etranger", title: "L’Étranger", subtitle: "Albert Camus", year: 1942, rating: 4.0),
+      CardFace(
+        id: "quijote", title: "Don Quijote", subtitle: "Miguel de Cervantes", year: 1605,
+        rating: 4.0),
+      CardFace(
+        id: "etranger", title: "L’Étranger", subtitle: "Albert Camus", year: 1942, rating: 4.0),
       CardFace(id: "emoji", title: "🐉 Dragons 👨‍👩‍👧 & 🇯🇵", subtitle: "Various", year: 2020, rating: 3.0),
     ])
 
@@ -57,7 +71,8 @@ enum Fixtures {
   static let poetry = CarouselRow(
     id: "poetry", title: "Poetry",
     cards: [
-      CardFace(id: "leaves", title: "Leaves of Grass", subtitle: "Walt Whitman", year: 1855, rating: 4.1),
+      CardFace(
+        id: "leaves", title: "Leaves of Grass", subtitle: "Walt Whitman", year: 1855, rating: 4.1),
       CardFace(id: "odyssey", title: "The Odyssey", subtitle: "Homer", rating: 3.9),
     ])
 

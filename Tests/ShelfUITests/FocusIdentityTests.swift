@@ -5,12 +5,15 @@ private let size = Size(width: 80, height: 24)
 
 @MainActor
 private func screen(_ content: ShelfContent = Fixtures.content) -> ShelfScreen {
-  let screen = ShelfScreen(content: content, configuration: ScreenConfiguration(animationDuration: 0))
+  let screen = ShelfScreen(
+    content: content, configuration: ScreenConfiguration(animationDuration: 0), updates: .immediate)
   _ = screen.render(size: size, now: 0)
   return screen
 }
 
-private func editing(_ content: ShelfContent, _ change: (inout [ShelfSection]) -> Void) -> ShelfContent {
+private func editing(_ content: ShelfContent, _ change: (inout [ShelfSection]) -> Void)
+  -> ShelfContent
+{
   var content = content
   change(&content.sections)
   return content
@@ -100,13 +103,15 @@ private func editing(_ content: ShelfContent, _ change: (inout [ShelfSection]) -
 @Test func theFocusedRowStaysInPlaceWhenRowsAreInsertedAbove() {
   let screen = screen()
   press(.down, .down, on: screen)  // world
-  let before = TextBackend.text(of: screen.render(size: size, now: 0)).split(separator: "\n", omittingEmptySubsequences: false)
+  let before = TextBackend.text(of: screen.render(size: size, now: 0)).split(
+    separator: "\n", omittingEmptySubsequences: false)
   let line = before.firstIndex { $0.hasPrefix("▸") }
   screen.setContent(
     editing(Fixtures.content) { sections in
       sections[0].rows.insert(CarouselRow(id: "new", title: "New", cards: []), at: 0)
     })
-  let after = TextBackend.text(of: screen.render(size: size, now: 1000)).split(separator: "\n", omittingEmptySubsequences: false)
+  let after = TextBackend.text(of: screen.render(size: size, now: 1000)).split(
+    separator: "\n", omittingEmptySubsequences: false)
   #expect(after.firstIndex { $0.hasPrefix("▸") } == line)
 }
 

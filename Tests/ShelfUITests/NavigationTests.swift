@@ -5,7 +5,8 @@ private let size = Size(width: 80, height: 24)
 
 @MainActor
 private func screen(_ content: ShelfContent = Fixtures.content) -> ShelfScreen {
-  let screen = ShelfScreen(content: content, configuration: ScreenConfiguration(animationDuration: 0))
+  let screen = ShelfScreen(
+    content: content, configuration: ScreenConfiguration(animationDuration: 0), updates: .immediate)
   _ = screen.render(size: size, now: 0)
   return screen
 }
@@ -131,7 +132,10 @@ func homeAndGGoToTheFirstRow(key: Key) {
   #expect(screen.handle(.character("?"), size: size) == .redraw)
   #expect(screen.isShowingHelp)
   let text = TextBackend.text(of: screen.render(size: size, now: 0))
-  for keys in ["h l", "k j", "Home g", "End G", "0  $", "PgUp", "PgDn", "Enter", "Esc", "/", "space", ".", "q", "mouse"] {
+  for keys in [
+    "h l", "k j", "Home g", "End G", "0  $", "PgUp", "PgDn", "Enter", "Esc", "/", "space", ".", "q",
+    "mouse",
+  ] {
     #expect(text.contains(keys), "help lacks \(keys)")
   }
   #expect(screen.handle(.character("x"), size: size) == .redraw)
@@ -155,7 +159,9 @@ func qAndEscapeQuit(key: Key) {
 @Test func theStatusLineShowsLiveOrPausedAndAMessage() {
   let screen = screen()
   screen.liveStatus = .live
-  #expect(TextBackend.text(of: screen.render(size: size, now: 0)).hasPrefix(" Bookstore · 6 rows · live ●"))
+  #expect(
+    TextBackend.text(of: screen.render(size: size, now: 0)).hasPrefix(
+      " Bookstore · 6 rows · live ●"))
   screen.liveStatus = .paused
   screen.message = "cannot read x.json"
   let first = TextBackend.text(of: screen.render(size: size, now: 0)).split(separator: "\n")[0]
@@ -207,7 +213,9 @@ func qAndEscapeQuit(key: Key) {
 @Test func aClickFocusesTheCardUnderThePointer() {
   let screen = screen()
   // Mystery's third card: row header at line 8, cards from line 9, x = 1 + 2 × 19.
-  #expect(screen.handle(.mouse(MouseEvent(kind: .click, position: Point(x: 45, y: 11))), size: size) == .redraw)
+  #expect(
+    screen.handle(.mouse(MouseEvent(kind: .click, position: Point(x: 45, y: 11))), size: size)
+      == .redraw)
   #expect(screen.focusedIDs.row == "mystery")
   #expect(screen.focusedIDs.card == "rebecca")
 }
@@ -227,7 +235,8 @@ func qAndEscapeQuit(key: Key) {
 @Test func verticalScrollingKeepsTheFocusedRowWhole() {
   let screen = screen()
   for step in 0..<6 {
-    let lines = TextBackend.text(of: screen.render(size: size, now: 0)).split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = TextBackend.text(of: screen.render(size: size, now: 0)).split(
+      separator: "\n", omittingEmptySubsequences: false)
     let header = lines.firstIndex { $0.hasPrefix("▸") }
     #expect(header != nil, "step \(step): focused row header not drawn")
     if let header {
@@ -267,7 +276,8 @@ func qAndEscapeQuit(key: Key) {
 @Test func belowTheMinimumSizeTheScreenSaysWhatItNeeds() {
   let screen = screen()
   let needs = ShelfUI.Metrics.minimumSize
-  let small = TextBackend.text(of: screen.render(size: Size(width: needs.width - 1, height: 30), now: 0))
+  let small = TextBackend.text(
+    of: screen.render(size: Size(width: needs.width - 1, height: 30), now: 0))
   #expect(small.contains("terminal too small"))
   let fits = TextBackend.text(of: screen.render(size: needs, now: 0))
   #expect(!fits.contains("terminal too small"))

@@ -12,13 +12,15 @@ func firstScreenMatchesItsGolden(width: Int, height: Int) {
 
 @MainActor
 @Test func theMinimumSizeStillShowsAWholeRow() {
-  let canvas = ShelfScreen.renderFirstScreen(content: Fixtures.content, size: ShelfUI.Metrics.minimumSize)
+  let canvas = ShelfScreen.renderFirstScreen(
+    content: Fixtures.content, size: ShelfUI.Metrics.minimumSize)
   expectGolden(TextBackend.text(of: canvas), named: "fixture-minimum-40x10")
 }
 
 @MainActor
 @Test func aTooSmallTerminalShowsTheMinimumSize() {
-  let canvas = ShelfScreen.renderFirstScreen(content: Fixtures.content, size: Size(width: 30, height: 8))
+  let canvas = ShelfScreen.renderFirstScreen(
+    content: Fixtures.content, size: Size(width: 30, height: 8))
   expectGolden(TextBackend.text(of: canvas), named: "fixture-too-small-30x8")
 }
 
@@ -26,28 +28,37 @@ func firstScreenMatchesItsGolden(width: Int, height: Int) {
 @Test func theDetailsPanelMatchesItsGolden() {
   let screen = ShelfScreen(content: Fixtures.content)
   _ = screen.handle(.enter, size: Size(width: 80, height: 24))
-  expectGolden(TextBackend.text(of: screen.render(size: Size(width: 80, height: 24), now: 0)), named: "details-80x24")
+  expectGolden(
+    TextBackend.text(of: screen.render(size: Size(width: 80, height: 24), now: 0)),
+    named: "details-80x24")
 }
 
 @MainActor
 @Test func theHelpOverlayMatchesItsGolden() {
   let screen = ShelfScreen(content: Fixtures.content)
   _ = screen.handle(.character("?"), size: Size(width: 80, height: 24))
-  expectGolden(TextBackend.text(of: screen.render(size: Size(width: 80, height: 24), now: 0)), named: "help-80x24")
+  expectGolden(
+    TextBackend.text(of: screen.render(size: Size(width: 80, height: 24), now: 0)),
+    named: "help-80x24")
 }
 
 @MainActor
 @Test func theFilterPromptMatchesItsGolden() {
   let size = Size(width: 80, height: 24)
-  let screen = ShelfScreen(content: Fixtures.content, configuration: ScreenConfiguration(animationDuration: 0))
+  let screen = ShelfScreen(
+    content: Fixtures.content, configuration: ScreenConfiguration(animationDuration: 0),
+    updates: .immediate)
   _ = screen.render(size: size, now: 0)
-  for key in [Key.character("/"), .character("1"), .character("9"), .character("6")] { _ = screen.handle(key, size: size) }
+  for key in [Key.character("/"), .character("1"), .character("9"), .character("6")] {
+    _ = screen.handle(key, size: size)
+  }
   expectGolden(TextBackend.text(of: screen.render(size: size, now: 0)), named: "filter-196-80x24")
 }
 
 @MainActor
 @Test func theFocusedCardIsMarkedInStyleAsWellAsShape() {
-  let canvas = ShelfScreen.renderFirstScreen(content: Fixtures.content, size: Size(width: 80, height: 24))
+  let canvas = ShelfScreen.renderFirstScreen(
+    content: Fixtures.content, size: Size(width: 80, height: 24))
   let styles = TextBackend.styleMap(of: canvas).split(separator: "\n")
   // The focused card's top border, line 3, columns 1...18, is in the focus colour.
   #expect(styles[3].dropFirst().prefix(18).allSatisfy { $0 == "F" })

@@ -20,14 +20,19 @@ func textIsMeasuredInTerminalColumns(text: String, columns: Int) {
 
 @Test func everyGlyphIsOneOrTwoColumnsAndItsTextIsSafe() {
   let samples = [
-    "Ünïcödé", "a\u{0}b\u{7}c\u{1B}[2Jd\u{7F}e\u{9B}f", "x\u{200B}y\u{200D}z\u{FEFF}", "\u{202E}evil\u{202C}",
+    "Ünïcödé", "a\u{0}b\u{7}c\u{1B}[2Jd\u{7F}e\u{9B}f", "x\u{200B}y\u{200D}z\u{FEFF}",
+    "\u{202E}evil\u{202C}",
     "\u{301}\u{302}", "🏳️‍🌈 🇺🇦 👩🏾‍💻", "keycap 1️⃣", "tab\there", "ｆｕｌｌ", "한국어", "\u{E000}private",
   ]
   for sample in samples {
     for glyph in TerminalText.glyphs(of: sample) {
       #expect(glyph.width == 1 || glyph.width == 2, "\(sample): \(glyph)")
-      #expect(!glyph.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
-      #expect(!glyph.text.unicodeScalars.contains { [0x200B, 0x200D, 0x202E, 0x202C, 0xFEFF].contains($0.value) })
+      #expect(
+        !glyph.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
+      #expect(
+        !glyph.text.unicodeScalars.contains {
+          [0x200B, 0x200D, 0x202E, 0x202C, 0xFEFF].contains($0.value)
+        })
     }
   }
 }
@@ -82,7 +87,8 @@ func truncationEndsInAnEllipsisWithinTheWidth(text: String, width: Int, expected
   #expect(
     TerminalText.wrapped("On the desert planet Arrakis a noble family", toWidth: 14)
       == ["On the desert", "planet Arrakis", "a noble family"])
-  #expect(TerminalText.wrapped("Supercalifragilistic", toWidth: 8) == ["Supercal", "ifragili", "stic"])
+  #expect(
+    TerminalText.wrapped("Supercalifragilistic", toWidth: 8) == ["Supercal", "ifragili", "stic"])
   #expect(TerminalText.wrapped("one\n\ntwo", toWidth: 10) == ["one", "", "two"])
   #expect(TerminalText.wrapped("夏目漱石の小説", toWidth: 6) == ["夏目漱", "石の小", "説"])
 }

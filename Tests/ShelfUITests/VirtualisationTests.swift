@@ -1,5 +1,6 @@
-@testable import ShelfUI
 import Testing
+
+@testable import ShelfUI
 
 private let size = Size(width: 120, height: 40)
 
@@ -22,7 +23,10 @@ private func huge(rows: Int, cardsPerRow: Int) -> ShelfContent {
   let scene = Layout.scene(of: model, state: state, size: size)
   let visibleRows = ViewState.bodyHeight(for: size) / Metrics.rowHeight + 2
   #expect(scene.rows.count <= visibleRows)
-  #expect(scene.rows.allSatisfy { $0.cards.count <= Metrics.strip(forScreenWidth: size.width).visibleCards })
+  #expect(
+    scene.rows.allSatisfy {
+      $0.cards.count <= Metrics.strip(forScreenWidth: size.width).visibleCards
+    })
   #expect(scene.rows.contains { $0.id == "r25000" && $0.isFocused })
 }
 

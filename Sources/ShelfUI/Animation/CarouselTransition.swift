@@ -52,7 +52,8 @@ struct CarouselTransition: Sendable {
   /// How many visible things change: what a large batch is measured by.
   func visibleChangeCount(_ strip: StripMetrics) -> Int {
     var count = 0
-    for new in newVisible(strip) where kinds.kind(new: new) != .stable || kinds.isReloaded(new: new) {
+    for new in newVisible(strip) where kinds.kind(new: new) != .stable || kinds.isReloaded(new: new)
+    {
       count += 1
     }
     for old in oldVisible(strip) {
@@ -111,7 +112,8 @@ struct CarouselTransition: Sendable {
       } else if !drawn.contains(new) {
         drawn.insert(new)
         let card = CardPlacement(
-          face: newCards[new], x: x(old: old, new: new), width: width, isFocused: new == focusedCard,
+          face: newCards[new], x: x(old: old, new: new), width: width,
+          isFocused: new == focusedCard,
           highlight: kinds.isReloaded(new: new) ? 1 - progress : 0)
         if card.isFocused {
           focused.append(card)
@@ -131,13 +133,17 @@ struct CarouselTransition: Sendable {
   private func insertedX(new: Int, progress: Double, strip: StripMetrics) -> Int {
     var index = new - 1
     var opened = 0
-    while index >= 0 && new - index <= Self.neighbourSearchLimit && kinds.kind(new: index) == .inserted {
+    while index >= 0 && new - index <= Self.neighbourSearchLimit
+      && kinds.kind(new: index) == .inserted
+    {
       opened += Easing.lerp(0, strip.pitch, progress)
       index -= 1
     }
     if index >= 0 && kinds.kind(new: index) == .stable {
       let old = mapping.oldOfNew[index]
-      let x = Easing.lerp(strip.x(ofCard: old, offset: oldOffset), strip.x(ofCard: index, offset: newOffset), progress)
+      let x = Easing.lerp(
+        strip.x(ofCard: old, offset: oldOffset), strip.x(ofCard: index, offset: newOffset), progress
+      )
       return x + strip.pitch + opened
     }
     let first = index + 1
@@ -151,13 +157,17 @@ struct CarouselTransition: Sendable {
   private func deletedX(old: Int, progress: Double, strip: StripMetrics) -> Int {
     var index = old - 1
     var remaining = 0
-    while index >= 0 && old - index <= Self.neighbourSearchLimit && kinds.kind(old: index) == .deleted {
+    while index >= 0 && old - index <= Self.neighbourSearchLimit
+      && kinds.kind(old: index) == .deleted
+    {
       remaining += Easing.lerp(strip.pitch, 0, progress)
       index -= 1
     }
     if index >= 0 && kinds.kind(old: index) == .stable {
       let new = mapping.newOfOld[index]
-      let x = Easing.lerp(strip.x(ofCard: index, offset: oldOffset), strip.x(ofCard: new, offset: newOffset), progress)
+      let x = Easing.lerp(
+        strip.x(ofCard: index, offset: oldOffset), strip.x(ofCard: new, offset: newOffset), progress
+      )
       return x + strip.pitch + remaining
     }
     let first = index + 1
@@ -167,7 +177,9 @@ struct CarouselTransition: Sendable {
 
   /// How far the nearest still card left of new index `new` is from its final
   /// place: an inserted card opens its gap travelling with it.
-  private func shiftOfStillNeighbour(beforeNew new: Int, progress: Double, strip: StripMetrics) -> Int {
+  private func shiftOfStillNeighbour(beforeNew new: Int, progress: Double, strip: StripMetrics)
+    -> Int
+  {
     var index = new - 1
     while index >= 0 && new - index <= Self.neighbourSearchLimit {
       if kinds.kind(new: index) == .stable {
@@ -183,7 +195,9 @@ struct CarouselTransition: Sendable {
 
   /// How far the nearest still card left of old index `old` is from its first
   /// place: a deleted card closes its gap travelling with it.
-  private func shiftOfStillNeighbour(beforeOld old: Int, progress: Double, strip: StripMetrics) -> Int {
+  private func shiftOfStillNeighbour(beforeOld old: Int, progress: Double, strip: StripMetrics)
+    -> Int
+  {
     var index = old - 1
     while index >= 0 && old - index <= Self.neighbourSearchLimit {
       if kinds.kind(old: index) == .stable {

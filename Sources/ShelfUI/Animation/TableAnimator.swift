@@ -33,6 +33,8 @@ struct TableAnimator: Sendable {
   /// Milliseconds between frames.
   var frameInterval: UInt64 { UInt64(max(1, 1000 / max(1, configuration.framesPerSecond))) }
 
+  /// Carousels to start at the next `advance(to:)`.
+  private var carouselsToStart: Set<String> = []
   /// Whether handed-over carousels start with the table (rather than when
   /// `startCarousel(_:at:)` says).
   private var carouselsStartWithTable = true
@@ -63,6 +65,7 @@ struct TableAnimator: Sendable {
   mutating func finish() {
     transition = nil
     hasTableEnded = false
+    carouselsToStart = []
     start = nil
     lastFrame = nil
     carouselStarts = [:]
@@ -92,6 +95,10 @@ struct TableAnimator: Sendable {
     if carouselsStartWithTable {
       for (rowID, started) in carouselStarts where started == nil { carouselStarts[rowID] = now }
     }
+    for rowID in carouselsToStart where isWaiting(forCarousel: rowID) {
+      carouselStarts[rowID] = now
+    }
+    carouselsToStart = []
     let duration = configuration.effectiveDuration
     for (rowID, started) in carouselStarts.sorted(by: { $0.key < $1.key }) {
       if let started, !completedCarousels.contains(rowID),
@@ -110,6 +117,18 @@ struct TableAnimator: Sendable {
       events.batchEnded = true
     }
     return events
+  }
+
+  /// Whether the carousel of `rowID` was handed a reload and has not started.
+  func isWaiting(forCarousel rowID: String) -> Bool {
+    carouselStarts[rowID] == .some(nil) && !completedCarousels.contains(rowID)
+  }
+
+  /// Starts the carousel of `rowID` with the next frame (its holder delivered
+  /// its batch between frames).
+  mutating func startCarouselAtNextFrame(_ rowID: String) {
+    guard isWaiting(forCarousel: rowID) else { return }
+    carouselsToStart.insert(rowID)
   }
 
   /// Ends the carousel of `rowID` at once (its holder reloaded instead of animating).

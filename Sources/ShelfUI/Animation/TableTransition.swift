@@ -44,8 +44,10 @@ struct TableTransition: Sendable {
     self.mapping = mapping
 
     let bodyHeight = ViewState.bodyHeight(for: size)
-    let oldVisible = before.model.entries(covering: before.state.scrollY..<(before.state.scrollY + bodyHeight))
-    let newVisible = after.model.entries(covering: after.state.scrollY..<(after.state.scrollY + bodyHeight))
+    let oldVisible = before.model.entries(
+      covering: before.state.scrollY..<(before.state.scrollY + bodyHeight))
+    let newVisible = after.model.entries(
+      covering: after.state.scrollY..<(after.state.scrollY + bodyHeight))
     let strip = Metrics.strip(forScreenWidth: size.width)
     var found: [String: CarouselTransition] = [:]
     var changes = 0
@@ -62,7 +64,8 @@ struct TableTransition: Sendable {
       let newOffset = after.state.offset(ofRow: newCards, strip: strip)
       guard oldCards.cards != newCards.cards || oldOffset != newOffset else { return }
       let carousel = CarouselTransition(
-        rowID: newCards.id, oldCards: oldCards.cards, oldOffset: oldOffset, newCards: newCards.cards,
+        rowID: newCards.id, oldCards: oldCards.cards, oldOffset: oldOffset,
+        newCards: newCards.cards,
         newOffset: newOffset)
       changes += carousel.visibleChangeCount(strip)
       found[newCards.id] = carousel
@@ -80,7 +83,8 @@ struct TableTransition: Sendable {
   ///
   /// - Complexity: O(visible entries × visible cards).
   var isStill: Bool {
-    carousels.isEmpty && scene(at: 0, carouselProgress: { _ in 0 }) == scene(at: 1, carouselProgress: { _ in 1 })
+    carousels.isEmpty
+      && scene(at: 0, carouselProgress: { _ in 0 }) == scene(at: 1, carouselProgress: { _ in 1 })
   }
 
   // MARK: - Frames
@@ -96,8 +100,10 @@ struct TableTransition: Sendable {
       scene.emptyMessage = "no rows"
       return scene
     }
-    let oldVisible = oldModel.entries(covering: before.state.scrollY..<(before.state.scrollY + body.height))
-    let newVisible = newModel.entries(covering: after.state.scrollY..<(after.state.scrollY + body.height))
+    let oldVisible = oldModel.entries(
+      covering: before.state.scrollY..<(before.state.scrollY + body.height))
+    let newVisible = newModel.entries(
+      covering: after.state.scrollY..<(after.state.scrollY + body.height))
 
     var still: [SceneEntry] = []
     var leaving: [SceneEntry] = []
@@ -133,7 +139,8 @@ struct TableTransition: Sendable {
         leaving.append(entry)
       } else if !placed.contains(new) {
         placed.insert(new)
-        guard var entry = placement(new: new, progress: progress, carouselProgress: carouselProgress)
+        guard
+          var entry = placement(new: new, progress: progress, carouselProgress: carouselProgress)
         else { continue }
         entry = entry.placed(y: Easing.lerp(oldY(old), newY(new), progress), height: nil)
         entry = entry.highlighted(titleChanged(old: old, new: new) ? 1 - progress : 0)
@@ -180,7 +187,8 @@ struct TableTransition: Sendable {
     if let carousel = carousels[placement.id] {
       let strip = Metrics.strip(forScreenWidth: size.width)
       let focused = row == after.state.focusRow ? after.state.focusCard : nil
-      placement.cards = carousel.cards(at: carouselProgress(placement.id), strip: strip, focusedCard: focused)
+      placement.cards = carousel.cards(
+        at: carouselProgress(placement.id), strip: strip, focusedCard: focused)
     }
     return .row(placement)
   }
@@ -205,7 +213,9 @@ struct TableTransition: Sendable {
   private func insertedY(new: Int, progress: Double) -> Int {
     var index = new - 1
     var grown = 0
-    while index >= 0 && new - index <= Self.neighbourSearchLimit && kinds.kind(new: index) == .inserted {
+    while index >= 0 && new - index <= Self.neighbourSearchLimit
+      && kinds.kind(new: index) == .inserted
+    {
       grown += Easing.lerp(0, after.model.entries[index].height, progress)
       index -= 1
     }
@@ -222,7 +232,9 @@ struct TableTransition: Sendable {
   private func deletedY(old: Int, progress: Double) -> Int {
     var index = old - 1
     var remaining = 0
-    while index >= 0 && old - index <= Self.neighbourSearchLimit && kinds.kind(old: index) == .deleted {
+    while index >= 0 && old - index <= Self.neighbourSearchLimit
+      && kinds.kind(old: index) == .deleted
+    {
       remaining += Easing.lerp(before.model.entries[index].height, 0, progress)
       index -= 1
     }
@@ -230,7 +242,8 @@ struct TableTransition: Sendable {
       let y = Easing.lerp(oldY(index), newY(mapping.newOfOld[index]), progress)
       return y + before.model.entries[index].height + remaining
     }
-    return oldY(index + 1) + shiftOfStillNeighbour(beforeOld: index + 1, progress: progress) + remaining
+    return oldY(index + 1) + shiftOfStillNeighbour(beforeOld: index + 1, progress: progress)
+      + remaining
   }
 
   /// How far the table's top moves: where nothing still is above, entries move with it.

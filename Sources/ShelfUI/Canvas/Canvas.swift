@@ -65,7 +65,10 @@ public struct Canvas: Hashable, Sendable {
     var column = 0
     for glyph in TerminalText.glyphs(of: text) {
       if column + glyph.width > limit { break }
-      if point.x + column >= 0 { put(Cell(text: glyph.text, width: glyph.width, style: style), x: point.x + column, y: point.y) }
+      if point.x + column >= 0 {
+        put(
+          Cell(text: glyph.text, width: glyph.width, style: style), x: point.x + column, y: point.y)
+      }
       column += glyph.width
     }
     return column

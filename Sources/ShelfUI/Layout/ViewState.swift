@@ -69,7 +69,9 @@ struct ViewState: Hashable, Sendable {
       return
     }
     // The row is gone: the card may live on in another row.
-    if let cardID = focusedCardID, let (row, index) = Self.find(cardID: cardID, in: model, excluding: nil) {
+    if let cardID = focusedCardID,
+      let (row, index) = Self.find(cardID: cardID, in: model, excluding: nil)
+    {
       focusRow = row
       focusCard = index
       return

@@ -43,7 +43,8 @@ enum SceneRenderer {
     let width = body.width
     let clip = body.intersection(Rect(x: 0, y: row.y, width: width, height: row.height))
     guard !clip.isEmpty else { return }
-    canvas.fill(Rect(x: 0, y: row.y, width: width, height: Metrics.rowHeight), style: .plain, clip: clip)
+    canvas.fill(
+      Rect(x: 0, y: row.y, width: width, height: Metrics.rowHeight), style: .plain, clip: clip)
     drawHeader(of: row, width: width, clip: clip, into: &canvas)
     let strip = Metrics.strip(forScreenWidth: width)
     let stripClip = clip.intersection(
@@ -59,13 +60,17 @@ enum SceneRenderer {
       draw(card, top: row.y + 1, clip: stripClip, into: &canvas)
     }
     let indicator = Style(foreground: .accent, isBold: true)
-    if row.hasMoreLeft { canvas.write("‹", at: Point(x: 0, y: middle), style: indicator, clip: clip) }
+    if row.hasMoreLeft {
+      canvas.write("‹", at: Point(x: 0, y: middle), style: indicator, clip: clip)
+    }
     if row.hasMoreRight {
       canvas.write("›", at: Point(x: width - 1, y: middle), style: indicator, clip: clip)
     }
   }
 
-  private static func drawHeader(of row: RowPlacement, width: Int, clip: Rect, into canvas: inout Canvas) {
+  private static func drawHeader(
+    of row: RowPlacement, width: Int, clip: Rect, into canvas: inout Canvas
+  ) {
     let position = TerminalText.sanitized(row.position)
     let positionWidth = TerminalText.width(of: position)
     let titleStyle =
@@ -73,7 +78,8 @@ enum SceneRenderer {
       ? Style(foreground: .warning, isBold: true)
       : Style(foreground: row.isFocused ? .accent : .default, isBold: true)
     if row.isFocused {
-      canvas.write("▸", at: Point(x: 0, y: row.y), style: Style(foreground: .focus, isBold: true), clip: clip)
+      canvas.write(
+        "▸", at: Point(x: 0, y: row.y), style: Style(foreground: .focus, isBold: true), clip: clip)
     }
     let room = max(0, width - 2 - positionWidth - 2)
     canvas.write(
@@ -90,7 +96,8 @@ enum SceneRenderer {
   static func frameStyle(of card: CardPlacement) -> Style {
     if card.isFocused { return Style(foreground: .focus, isBold: true) }
     if card.highlight > 0 {
-      return Style(foreground: .warning, isBold: card.highlight > 0.5, isReversed: card.highlight > 0.75)
+      return Style(
+        foreground: .warning, isBold: card.highlight > 0.5, isReversed: card.highlight > 0.75)
     }
     return Style()
   }

@@ -37,7 +37,11 @@ extension ShelfScreen {
     if filterQuery.isEmpty {
       parts.append(("\(rowCount) \(rowCount == 1 ? "row" : "rows")", Style(foreground: .muted)))
     } else {
-      parts.append(("\(rowCount) \(rowCount == 1 ? "row" : "rows") match “\(filterQuery)”", Style(foreground: .muted)))
+      parts.append(
+        (
+          "\(rowCount) \(rowCount == 1 ? "row" : "rows") match “\(filterQuery)”",
+          Style(foreground: .muted)
+        ))
     }
     switch liveStatus {
     case .off: break
@@ -56,7 +60,9 @@ extension ShelfScreen {
       x += canvas.write(" · ", at: Point(x: x, y: 0), style: Style(foreground: .muted), clip: clip)
       let room = clip.maxX - x
       guard room > 0 else { break }
-      x += canvas.write(TerminalText.truncated(text, toWidth: room), at: Point(x: x, y: 0), style: style, clip: clip)
+      x += canvas.write(
+        TerminalText.truncated(text, toWidth: room), at: Point(x: x, y: 0), style: style, clip: clip
+      )
     }
     canvas.write(
       right, at: Point(x: width - 1 - rightWidth, y: 0), style: Style(foreground: .muted),
@@ -69,7 +75,9 @@ extension ShelfScreen {
     let line = Rect(x: 0, y: y, width: width, height: 1)
     if isEditingFilter {
       var x = 1
-      x += canvas.write("Filter: ", at: Point(x: x, y: y), style: Style(foreground: .accent, isBold: true), clip: line)
+      x += canvas.write(
+        "Filter: ", at: Point(x: x, y: y), style: Style(foreground: .accent, isBold: true),
+        clip: line)
       let tail = "  Enter keep · Esc clear"
       let room = max(1, width - x - 2 - TerminalText.width(of: tail))
       // Show the end of a long query: that is where typing happens.
@@ -99,18 +107,21 @@ extension ShelfScreen {
     let bodyHeight = ViewState.bodyHeight(for: size)
     let height = min(bodyHeight, lines.count + 2)
     let width = min(size.width - 2, panelWidth)
-    let rect = Rect(x: (size.width - width) / 2, y: 1 + (bodyHeight - height) / 2, width: width, height: height)
+    let rect = Rect(
+      x: (size.width - width) / 2, y: 1 + (bodyHeight - height) / 2, width: width, height: height)
     let whole = Rect(origin: Point(x: 0, y: 0), size: size)
     let frame = Style(foreground: .accent, isBold: true)
     canvas.drawBox(rect, glyphs: .double, style: frame, clip: whole)
     let heading = " " + TerminalText.truncated(title, toWidth: max(0, width - 6)) + " "
     canvas.write(heading, at: Point(x: rect.minX + 2, y: rect.minY), style: frame, clip: whole)
-    let inner = Rect(x: rect.minX + 2, y: rect.minY + 1, width: max(0, width - 4), height: max(0, height - 2))
+    let inner = Rect(
+      x: rect.minX + 2, y: rect.minY + 1, width: max(0, width - 4), height: max(0, height - 2))
     for (index, (text, style)) in lines.prefix(inner.height).enumerated() {
       var shown = text
       if index == inner.height - 1 && lines.count > inner.height { shown = "…" }
       canvas.write(
-        TerminalText.truncated(shown, toWidth: inner.width), at: Point(x: inner.minX, y: inner.minY + index),
+        TerminalText.truncated(shown, toWidth: inner.width),
+        at: Point(x: inner.minX, y: inner.minY + index),
         style: style, clip: inner)
     }
   }
@@ -125,19 +136,28 @@ extension ShelfScreen {
       let pad = String(repeating: " ", count: max(1, 10 - name.count))
       let wrapped = TerminalText.wrapped(value, toWidth: max(1, textWidth - 10))
       for (index, part) in wrapped.enumerated() {
-        lines.append(((index == 0 ? name + pad : String(repeating: " ", count: 10)) + part, index == 0 ? style : style))
+        lines.append(
+          (
+            (index == 0 ? name + pad : String(repeating: " ", count: 10)) + part,
+            index == 0 ? style : style
+          ))
       }
     }
     field("Title", card.title, Style(isBold: true))
     if !card.subtitle.isEmpty { field("By", card.subtitle) }
     if let year = card.year { field("Year", String(year)) }
-    if let rating = card.rating { field("Rating", CardText.stars(rating) + "  " + CardText.rating(rating), Style(foreground: .star)) }
+    if let rating = card.rating {
+      field(
+        "Rating", CardText.stars(rating) + "  " + CardText.rating(rating), Style(foreground: .star))
+    }
     if !card.tags.isEmpty { field("Tags", card.tags.joined(separator: ", ")) }
     field("Row", row.title, label)
     field("Id", card.id, label)
     if !card.summary.isEmpty {
       lines.append(("", Style()))
-      for line in TerminalText.wrapped(card.summary, toWidth: textWidth) { lines.append((line, Style())) }
+      for line in TerminalText.wrapped(card.summary, toWidth: textWidth) {
+        lines.append((line, Style()))
+      }
     }
     lines.append(("", Style()))
     lines.append(("Esc close · ← → browse", label))
@@ -168,7 +188,8 @@ extension ShelfScreen {
     let top = max(0, (size.height - lines.count) / 2)
     for (index, line) in lines.enumerated() where top + index < size.height {
       let x = max(0, (size.width - TerminalText.width(of: line)) / 2)
-      canvas.write(line, at: Point(x: x, y: top + index), style: Style(foreground: .warning, isBold: true))
+      canvas.write(
+        line, at: Point(x: x, y: top + index), style: Style(foreground: .warning, isBold: true))
     }
   }
 }

@@ -15,7 +15,7 @@ extension ShelfScreen {
   ) -> [Canvas] {
     var configuration = configuration
     configuration.framesPerSecond = max(1, framesPerSecond)
-    let screen = ShelfScreen(content: first, configuration: configuration)
+    let screen = ShelfScreen(content: first, configuration: configuration, updates: .immediate)
     screen.resetsFocusOnChange = true
     var now: UInt64 = 0
     var frames = [screen.render(size: size, now: now)]

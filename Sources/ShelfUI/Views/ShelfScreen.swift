@@ -1,6 +1,16 @@
+import ShelfDiff
+
 /// The whole interactive screen — status line, table of carousels, key hint,
 /// details and help overlays, filter prompt — as an object a backend drives:
 /// it feeds keys and content in, and asks for canvases to show.
+///
+/// Content flows through the live holders: the table is the view of a
+/// `CollectionSectionData` of sections of rows, and each visible row that
+/// changes is handed to its own carousel, the view of a `CollectionData` of
+/// cards. A batch completes when the table's animation and every carousel's
+/// have ended; changes arriving meanwhile coalesce. Holders compute deltas off
+/// the main thread and deliver batches on the main queue, after which the
+/// screen calls `onNeedsDisplay` and asks for frames.
 ///
 /// It does no I/O and reads no clock: time arrives as `now`, monotonic
 /// milliseconds, in `render(size:now:)` and `nextFrameDeadline(now:)`.
@@ -11,12 +21,24 @@ public final class ShelfScreen {
     case none, details, help
   }
 
+  /// How new content reaches the table.
+  package enum UpdatePath {
+    /// Through the live holders, on their clock (the interactive screen).
+    case liveHolders(any CollectionDataClock)
+    /// Diffed and laid out at once, on the caller's thread (headless frames,
+    /// tests); changes made during a batch coalesce here too.
+    case immediate
+  }
+
   /// How the screen animates.
   public let configuration: ScreenConfiguration
   /// Whether live updates flow, shown in the status line.
   public var liveStatus: LiveStatus = .off
   /// A note for the status line (such as a watch error); nil shows the focused card.
   public var message: String?
+  /// Called when the screen changed between keys and frames — a batch from the
+  /// live holders arrived — so the backend should draw a frame soon.
+  public var onNeedsDisplay: (@MainActor () -> Void)?
 
   /// The newest content given, before filtering.
   private(set) var source: ShelfContent
@@ -25,47 +47,83 @@ public final class ShelfScreen {
   /// Focus and scroll positions.
   var state = ViewState()
   /// The open overlay.
-  private(set) var overlay = Overlay.none
+  var overlay = Overlay.none
   /// The filter text; empty shows everything.
-  private(set) var filterQuery = ""
+  var filterQuery = ""
   /// Whether keys are typed into the filter prompt.
-  private(set) var isEditingFilter = false
+  var isEditingFilter = false
   /// The size of the last frame or key, used to keep the focus in view when
   /// content changes between frames.
-  private(set) var lastSize: Size?
+  var lastSize: Size?
   /// The animation in progress, if any.
   var animator: TableAnimator
-  /// Whether a change arrived while a batch was in flight.
+  /// Whether a change arrived while a batch was in flight (immediate path).
   private(set) var hasPendingContent = false
   /// Whether a change puts the focus back on the first card (for `frames`,
   /// whose last frame must be the first screen of the new content).
   var resetsFocusOnChange = false
+  /// The live holders, when content flows through them.
+  private(set) var liveTable: LiveTable?
+  /// The table holder's completion for the batch on screen.
+  private(set) var tableCompletion: (() -> Void)?
+  /// Each carousel holder's completion for its batch on screen, by row id.
+  private(set) var carouselCompletions: [String: () -> Void] = [:]
 
-  /// A screen showing `content`, focused on its first card.
-  public init(content: ShelfContent, configuration: ScreenConfiguration = ScreenConfiguration()) {
+  /// A screen showing `content`, focused on its first card; new content flows
+  /// through the live holders.
+  public convenience init(
+    content: ShelfContent, configuration: ScreenConfiguration = ScreenConfiguration()
+  ) {
+    self.init(
+      content: content, configuration: configuration, updates: .liveHolders(DispatchClock()))
+  }
+
+  /// A screen showing `content` whose new content takes `updates`.
+  package init(content: ShelfContent, configuration: ScreenConfiguration, updates: UpdatePath) {
     self.configuration = configuration
     source = content
     model = DisplayModel(content)
     animator = TableAnimator(configuration: configuration)
     state.rememberIDs(in: model)
+    if case .liveHolders(let clock) = updates {
+      let table = LiveTable(
+        sections: content.sections, clock: clock, animationDuration: configuration.effectiveDuration
+      )
+      liveTable = table
+      table.attach(to: self)
+    }
   }
 
   /// Shows a new snapshot: the focused card keeps the focus wherever it moved,
   /// and the change animates.
   public func setContent(_ content: ShelfContent) {
     source = content
-    present(filtered(content))
+    submit()
   }
 
-  /// The one path every content change takes (new data or a new filter): while
-  /// a batch is in flight the change waits, and only the newest waits (changes
-  /// coalesce); otherwise the current and new layouts make a transition.
-  private func present(_ content: ShelfContent) {
-    if animator.isBusy {
-      hasPendingContent = true
-      return
+  /// Sends the source, filtered, on its way to the table: the one path every
+  /// content change takes (new data or a new filter).
+  func submit() {
+    let content = ShelfFilter.filtered(source, by: filterQuery)
+    if let liveTable {
+      liveTable.submit(content.sections)
+    } else if animator.isBusy {
+      hasPendingContent = true  // only the newest waits
+    } else {
+      hasPendingContent = false
+      commit(content, carouselsStartWithTable: true)
     }
-    hasPendingContent = false
+  }
+
+  /// Makes `content` the table's data and starts the transition from what is
+  /// on screen, unless nothing visible changes, animation is off, or the batch
+  /// is too large to animate.
+  ///
+  /// - Returns: the transition begun, if any.
+  @discardableResult
+  func commit(_ content: ShelfContent, animated: Bool = true, carouselsStartWithTable: Bool)
+    -> TableTransition?
+  {
     let newModel = DisplayModel(content)
     let before = LayoutSnapshot(model: model, state: state)
     let size = lastSize ?? Size(width: 80, height: 24)
@@ -74,6 +132,7 @@ public final class ShelfScreen {
       after = ViewState()
       after.rememberIDs(in: newModel)
     } else {
+      // The focused card keeps its place on screen, wherever it went in the data.
       let anchor =
         model.rows.indices.contains(state.focusRow)
         ? model.entry(ofRow: state.focusRow).y - state.scrollY : 0
@@ -86,30 +145,97 @@ public final class ShelfScreen {
     }
     model = newModel
     state = after
-    guard configuration.effectiveDuration > 0, lastSize != nil else { return }
-    let transition = TableTransition(from: before, to: LayoutSnapshot(model: newModel, state: after), size: size)
-    if transition.visibleChangeCount > configuration.largeBatchLimit || transition.isStill { return }
-    animator.begin(transition)
+    guard animated, configuration.effectiveDuration > 0, lastSize != nil else { return nil }
+    let transition = TableTransition(
+      from: before, to: LayoutSnapshot(model: newModel, state: after), size: size)
+    if transition.visibleChangeCount > configuration.largeBatchLimit || transition.isStill {
+      return nil
+    }
+    animator.begin(transition, carouselsStartWithTable: carouselsStartWithTable)
+    return transition
   }
 
-  /// Moves animations to `now`; a completed batch lets the waiting change in.
+  /// Moves animations to `now`, completing what ended; on the immediate path a
+  /// completed batch lets the waiting change in.
   private func advance(to now: UInt64) {
-    if animator.advance(to: now).batchEnded, hasPendingContent {
-      present(filtered(source))
+    let events = animator.advance(to: now)
+    if events.tableEnded, let completion = tableCompletion {
+      tableCompletion = nil
+      completion()
+    }
+    for rowID in events.carouselsEnded {
+      carouselCompletions.removeValue(forKey: rowID)?()
+    }
+    if events.batchEnded, hasPendingContent {
+      submit()
       _ = animator.advance(to: now)
     }
   }
 
-  /// Ends any animation at once (a key moved the focus, the size changed), and
-  /// lets a waiting change in.
-  private func snap() {
-    guard animator.isBusy else { return }
+  /// Ends any animation at once (a key moved the focus, the size changed),
+  /// completing it for the holders, and lets a waiting change in.
+  func snap() {
     animator.finish()
-    if hasPendingContent { present(filtered(source)) }
+    completeEverything()
+    if hasPendingContent { submit() }
   }
 
-  private func filtered(_ content: ShelfContent) -> ShelfContent {
-    ShelfFilter.filtered(content, by: filterQuery)
+  /// Calls every outstanding holder completion.
+  private func completeEverything() {
+    let table = tableCompletion
+    let carousels = carouselCompletions.sorted { $0.key < $1.key }.map(\.value)
+    tableCompletion = nil
+    carouselCompletions = [:]
+    table?()
+    for completion in carousels { completion() }
+  }
+
+  // MARK: - Live holders
+
+  /// The table holder committed a batch: lay it out and animate it; its
+  /// `completion` runs when the table's own animation has ended.
+  func tableDidCommit(_ sections: [ShelfSection], completion: @escaping () -> Void) {
+    // A batch the watchdog released may still be drawing: end it first.
+    animator.finish()
+    completeEverything()
+    let content = ShelfContent(title: source.title, sections: sections)
+    if let transition = commit(content, carouselsStartWithTable: false) {
+      tableCompletion = completion
+      liveTable?.prepareCarousels(for: transition)
+    } else {
+      completion()
+    }
+    onNeedsDisplay?()
+  }
+
+  /// The table holder asks for a redraw without animation.
+  func tableDidReload(_ sections: [ShelfSection]) {
+    animator.finish()
+    completeEverything()
+    commit(
+      ShelfContent(title: source.title, sections: sections), animated: false,
+      carouselsStartWithTable: false)
+    onNeedsDisplay?()
+  }
+
+  /// A carousel's holder delivered its batch: the carousel starts with the next
+  /// frame, and `completion` runs when it ends (at once if nothing of it shows).
+  func carouselDidBegin(_ rowID: String, completion: @escaping () -> Void) {
+    guard animator.isWaiting(forCarousel: rowID) else {
+      completion()
+      return
+    }
+    animator.startCarouselAtNextFrame(rowID)
+    carouselCompletions[rowID] = completion
+    onNeedsDisplay?()
+  }
+
+  /// A carousel will not animate (its holder reloaded, or it has none): its
+  /// cards show as they are now.
+  func carouselWillNotAnimate(_ rowID: String) {
+    animator.completeCarousel(rowID)
+    carouselCompletions.removeValue(forKey: rowID)?()
+    onNeedsDisplay?()
   }
 
   // MARK: - Frames
@@ -140,10 +266,13 @@ public final class ShelfScreen {
     return canvas
   }
 
-  /// When the next frame is due while something moves; nil when nothing does.
+  /// When the next frame is due while something moves (or a batch is on its
+  /// way from the holders); nil when nothing does.
   public func nextFrameDeadline(now: UInt64) -> UInt64? {
     advance(to: now)
-    return animator.nextFrameDeadline(now: now)
+    if let deadline = animator.nextFrameDeadline(now: now) { return deadline }
+    if let liveTable, !liveTable.isIdle { return now + animator.frameInterval }
+    return nil
   }
 
   /// The first screen of `content` at `size`, as `shelf render` prints it: the
@@ -151,146 +280,8 @@ public final class ShelfScreen {
   public static func renderFirstScreen(
     content: ShelfContent, size: Size, configuration: ScreenConfiguration = ScreenConfiguration()
   ) -> Canvas {
-    ShelfScreen(content: content, configuration: configuration).render(size: size, now: 0)
-  }
-
-  // MARK: - Keys
-
-  /// Handles one key or mouse event on a terminal of `size`.
-  public func handle(_ key: Key, size: Size) -> ScreenCommand {
-    if lastSize != size {
-      lastSize = size
-      snap()
-    }
-    let before = state
-    let generation = animator.generation
-    let command = dispatch(key, size: size)
-    // A focus moved by a key ends the animation: the next frame shows where it
-    // went. (A key that changed the content, the filter, animates instead.)
-    if state != before && generation == animator.generation { snap() }
-    return command
-  }
-
-  private func dispatch(_ key: Key, size: Size) -> ScreenCommand {
-    if isEditingFilter, let command = handleFilterKey(key, size: size) { return command }
-    switch overlay {
-    case .help:
-      if key == .character("q") { return .quit }
-      overlay = .none
-      return .redraw
-    case .details:
-      switch key {
-      case .escape, .enter, .backspace:
-        overlay = .none
-        return .redraw
-      default: break
-      }
-    case .none: break
-    }
-    return handleBrowsingKey(key, size: size)
-  }
-
-  private func handleBrowsingKey(_ key: Key, size: Size) -> ScreenCommand {
-    let before = state
-    switch key {
-    case .up, .character("k"): state.moveRows(by: -1, in: model, size: size)
-    case .down, .character("j"): state.moveRows(by: 1, in: model, size: size)
-    case .left, .character("h"): state.moveCards(by: -1, in: model, size: size)
-    case .right, .character("l"): state.moveCards(by: 1, in: model, size: size)
-    case .home, .character("g"): state.moveRows(by: -model.rows.count, in: model, size: size)
-    case .end, .character("G"): state.moveRows(by: model.rows.count, in: model, size: size)
-    case .character("0"): state.focus(row: state.focusRow, card: 0, in: model, size: size)
-    case .character("$"): state.focus(row: state.focusRow, card: .max, in: model, size: size)
-    case .pageUp: state.moveRows(by: -rowsPerPage(size), in: model, size: size)
-    case .pageDown: state.moveRows(by: rowsPerPage(size), in: model, size: size)
-    case .enter:
-      guard focusedCard != nil else { return .none }
-      overlay = .details
-      return .redraw
-    case .character("?"), .function(1):
-      overlay = .help
-      return .redraw
-    case .character("q"): return .quit
-    case .escape:
-      if !filterQuery.isEmpty {
-        setFilter("")
-        return .redraw
-      }
-      return .quit
-    case .character(" "): return .togglePause
-    case .character("."): return .stepOnce
-    case .character("/"):
-      isEditingFilter = true
-      return .redraw
-    case .control("l"): return .redraw
-    case .mouse(let event): return handleMouse(event, size: size)
-    default: return .none
-    }
-    return state == before ? .none : .redraw
-  }
-
-  /// Keys typed into the filter prompt; nil passes the key on to browsing.
-  private func handleFilterKey(_ key: Key, size: Size) -> ScreenCommand? {
-    switch key {
-    case .character(let character):
-      setFilter(filterQuery + String(character))
-    case .backspace, .delete:
-      if filterQuery.isEmpty {
-        isEditingFilter = false
-      } else {
-        setFilter(String(filterQuery.dropLast()))
-      }
-    case .enter:
-      isEditingFilter = false
-    case .escape:
-      isEditingFilter = false
-      setFilter("")
-    case .control("u"):
-      setFilter("")
-    default:
-      return nil
-    }
-    return .redraw
-  }
-
-  private func setFilter(_ query: String) {
-    guard query != filterQuery else { return }
-    filterQuery = query
-    present(filtered(source))
-  }
-
-  private func handleMouse(_ event: MouseEvent, size: Size) -> ScreenCommand {
-    switch event.kind {
-    case .wheelUp:
-      let before = state
-      state.moveRows(by: -1, in: model, size: size)
-      return state == before ? .none : .redraw
-    case .wheelDown:
-      let before = state
-      state.moveRows(by: 1, in: model, size: size)
-      return state == before ? .none : .redraw
-    case .click, .press:
-      if overlay != .none {
-        overlay = .none
-        return .redraw
-      }
-      let scene = Layout.scene(of: model, state: state, size: size)
-      for row in scene.rows where row.y <= event.position.y && event.position.y < row.y + row.height {
-        guard let index = model.rowIndexByID[row.id] else { continue }
-        let card = row.cards.first { $0.x <= event.position.x && event.position.x < $0.x + $0.width }
-          .flatMap { hit in model.rows[index].cards.firstIndex { $0.id == hit.face.id } }
-        let before = state
-        state.focus(row: index, card: card ?? state.offset(ofRow: model.rows[index], strip: Metrics.strip(forScreenWidth: size.width)), in: model, size: size)
-        return state == before ? .none : .redraw
-      }
-      return .none
-    case .release:
-      return .none
-    }
-  }
-
-  private func rowsPerPage(_ size: Size) -> Int {
-    max(1, ViewState.bodyHeight(for: size) / Metrics.rowHeight)
+    ShelfScreen(content: content, configuration: configuration, updates: .immediate)
+      .render(size: size, now: 0)
   }
 
   // MARK: - Reading

@@ -1,0 +1,182 @@
+import ShelfDiff
+import TestSupport
+import Testing
+
+@testable import ShelfUI
+
+private let size = AnimationFixtures.size
+
+/// Lets the main queue run (the holders deliver their batches there) until
+/// `condition` holds; fails the test rather than hang if it never does.
+@MainActor
+private func yieldUntil(
+  _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool
+) async {
+  for _ in 0..<200_000 {
+    if condition() { return }
+    await Task.yield()
+  }
+  Issue.record("never happened: \(what)", sourceLocation: sourceLocation)
+}
+
+@MainActor
+private func liveScreen(clock: ManualClock = ManualClock()) -> ShelfScreen {
+  let screen = ShelfScreen(
+    content: AnimationFixtures.base, configuration: ScreenConfiguration(animationDuration: 300),
+    updates: .liveHolders(clock))
+  _ = screen.render(size: size, now: 0)
+  return screen
+}
+
+/// Draws frames when asked until the screen and its holders are idle; the texts drawn.
+@MainActor
+private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
+  frames: [String], end: UInt64
+) {
+  var now = start
+  var frames: [String] = []
+  for _ in 0..<200_000 {
+    if let deadline = screen.nextFrameDeadline(now: now) {
+      now = max(now, deadline)
+      frames.append(TextBackend.text(of: screen.render(size: size, now: now)))
+    } else if screen.liveTable?.isIdle ?? true {
+      return (frames, now)
+    }
+    await Task.yield()
+  }
+  Issue.record("the screen never became idle")
+  return (frames, now)
+}
+
+@MainActor
+@Test func contentFlowsThroughTheHoldersAndAnimates() async {
+  let screen = liveScreen()
+  var woken = 0
+  screen.onNeedsDisplay = { woken += 1 }
+  let target = AnimationFixtures.changes[0].content  // inserts row "new"
+  screen.setContent(target)
+  #expect(!screen.shownRowIDs.contains("new"))  // the holder diffs off the main thread first
+  await yieldUntil("the table committed") { screen.shownRowIDs.contains("new") }
+  #expect(woken == 1)
+  #expect(screen.animator.isBusy)
+  let (frames, end) = await runToIdle(screen, from: 1000)
+  #expect(frames.count > 2)
+  #expect(end == 1300)
+  #expect(
+    frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: target, size: size)))
+}
+
+@MainActor
+@Test func theTablesBatchCompletesOnlyAfterEveryCarousel() async throws {
+  let screen = liveScreen()
+  let table = try #require(screen.liveTable)
+  let target = AnimationFixtures.changed { sections in
+    sections[0].rows[0].cards.insert(AnimationFixtures.card("new"), at: 1)  // r1's carousel
+    sections[1].rows.remove(at: 1)  // and the table itself
+  }
+  screen.setContent(target)
+  await yieldUntil("the table committed") { screen.animator.isBusy }
+  #expect(screen.animator.transition?.carousels.keys.sorted() == ["r1"])
+  #expect(table.carousels["r1"] != nil)
+  _ = screen.render(size: size, now: 0)  // the table starts
+  await yieldUntil("r1's holder delivered its batch") { screen.carouselCompletions["r1"] != nil }
+  _ = screen.render(size: size, now: 100)  // the carousel starts
+  _ = screen.render(size: size, now: 300)  // the table's own animation ends
+  #expect(screen.tableCompletion == nil)
+  for _ in 0..<1000 { await Task.yield() }
+  #expect(!table.data.isIdle)  // still waiting for r1
+  #expect(screen.nextFrameDeadline(now: 300) != nil)
+  _ = screen.render(size: size, now: 400)  // the carousel ends
+  await yieldUntil("the table's batch completed") { table.isIdle }
+  #expect(!screen.animator.isBusy)
+  #expect(screen.nextFrameDeadline(now: 400) == nil)
+  #expect(table.data.sections == target.sections)
+  #expect(table.carousels["r1"]?.data.items == target.sections[0].rows[0].cards)
+}
+
+@MainActor
+@Test func updatesDuringABatchCoalesceInTheHolders() async {
+  let screen = liveScreen()
+  let first = AnimationFixtures.changes[0].content
+  let skipped = AnimationFixtures.changed {
+    $0[1].rows.append(AnimationFixtures.row("skipped", ["q"]))
+  }
+  let newest = AnimationFixtures.changes[1].content
+  screen.setContent(first)
+  screen.setContent(skipped)
+  screen.setContent(newest)
+  let (frames, _) = await runToIdle(screen, from: 0)
+  #expect(!frames.contains { $0.contains("Row skipped") })
+  #expect(frames.contains { $0.contains("Row new") })
+  #expect(screen.shownRowIDs == ["r1", "r3", "r4"])
+  #expect(
+    frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: newest, size: size)))
+}
+
+@MainActor
+@Test func focusAndOffsetsSurviveBatchesFromTheHolders() async {
+  let screen = liveScreen()
+  for _ in 0..<4 { _ = screen.handle(.right, size: size) }  // r1: card e, offset 2
+  screen.setContent(
+    AnimationFixtures.changed { sections in
+      sections[0].rows[0].cards.insert(AnimationFixtures.card("new"), at: 0)
+      sections.swapAt(0, 1)
+    })
+  let (frames, _) = await runToIdle(screen, from: 0)
+  #expect(frames.allSatisfy { $0.contains("┃Card e") })
+  #expect(screen.focusedIDs == ("r1", "e"))
+  #expect(screen.rememberedOffset(ofRow: "r1") == 3)
+}
+
+@MainActor
+@Test func theFilterGoesThroughTheHoldersToo() async {
+  let screen = liveScreen()
+  for key in [
+    Key.character("/"), .character("C"), .character("a"), .character("r"), .character("d"),
+    .character(" "), .character("m"),
+  ] {
+    _ = screen.handle(key, size: size)
+  }
+  let (frames, _) = await runToIdle(screen, from: 0)
+  #expect(screen.shownRowIDs == ["r4"])
+  #expect(frames.last?.contains("1 row match “Card m”") == true)
+  _ = screen.handle(.escape, size: size)  // closes the prompt and clears the filter
+  _ = await runToIdle(screen, from: 1000)
+  #expect(screen.shownRowIDs == ["r1", "r2", "r3", "r4"])
+}
+
+@MainActor
+@Test func aKeyDuringAHolderBatchCompletesItForTheHolders() async throws {
+  let screen = liveScreen()
+  let table = try #require(screen.liveTable)
+  screen.setContent(AnimationFixtures.changed { $0[0].rows[0].cards[1].title = "edited" })
+  await yieldUntil("the table committed") { screen.animator.isBusy }
+  _ = screen.render(size: size, now: 0)
+  _ = screen.handle(.down, size: size)  // ends the animation
+  #expect(!screen.animator.isBusy)
+  await yieldUntil("the holders settled") { table.isIdle }
+  #expect(screen.nextFrameDeadline(now: 10) == nil)
+}
+
+@MainActor
+@Test func aCarouselTheWatchdogReleasedDoesNotHoldUpTheNextBatch() async throws {
+  let clock = ManualClock()
+  let screen = liveScreen(clock: clock)
+  let table = try #require(screen.liveTable)
+  screen.setContent(AnimationFixtures.changed { $0[0].rows[0].cards[1].title = "edited" })
+  await yieldUntil("the table committed") { screen.animator.isBusy }
+  _ = screen.render(size: size, now: 0)
+  await yieldUntil("r1's holder delivered its batch") { screen.carouselCompletions["r1"] != nil }
+  clock.advance(by: table.carouselTimeout)  // r1 has not finished: the watchdog lets it go
+  _ = screen.render(size: size, now: 300)  // the table ends; r1 started late and is still going
+  #expect(screen.carouselCompletions["r1"] != nil)
+  await yieldUntil("the table's batch completed") { table.data.isIdle }
+  let next = AnimationFixtures.changes[1].content
+  screen.setContent(next)
+  await yieldUntil("the next batch arrived") { screen.shownRowIDs == ["r1", "r3", "r4"] }
+  #expect(screen.carouselCompletions.isEmpty)  // the released carousel was ended, not left hanging
+  let (frames, _) = await runToIdle(screen, from: 400)
+  #expect(
+    frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: next, size: size)))
+  #expect(table.carousels["r1"]?.data.items == next.sections[0].rows[0].cards)
+}
