@@ -20,7 +20,7 @@ extension Harness {
     print("\n## \(title)")
     print(
       Self.pad("case", to: Self.nameWidth) + Self.left("median") + Self.left("min") + Self.left("p99")
-        + Self.left("runs", width: 6) + "  " + result)
+        + Self.left("runs", width: 6) + "  " + Self.pad(result, to: 8) + "cpu median")
   }
 
   /// Prints a row for samples measured outside the harness (in seconds), in the
