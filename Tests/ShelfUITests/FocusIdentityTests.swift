@@ -119,3 +119,20 @@ private func editing(_ content: ShelfContent, _ change: (inout [ShelfSection]) -
 private func press(_ keys: Key..., on screen: ShelfScreen) {
   for key in keys { _ = screen.handle(key, size: size) }
 }
+
+@MainActor
+@Test func aScrolledRowKeepsItsFirstCardWhenCardsArriveBeforeIt() {
+  let screen = screen()
+  press(.down, .down, .down, on: screen)  // films
+  for _ in 0..<10 { press(.right, on: screen) }  // film-11 focused, film-8 first visible
+  press(.up, on: screen)  // leave the row scrolled
+  #expect(screen.rememberedOffset(ofRow: "films") == 7)
+  screen.setContent(
+    editing(Fixtures.content) { sections in
+      sections[1].rows[1].cards.insert(
+        contentsOf: [CardFace(id: "x", title: "X"), CardFace(id: "y", title: "Y")], at: 0)
+    })
+  #expect(screen.rememberedOffset(ofRow: "films") == 9)
+  press(.down, on: screen)
+  #expect(screen.focusedIDs.card == "film-11")
+}

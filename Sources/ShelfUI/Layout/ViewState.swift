@@ -99,6 +99,26 @@ struct ViewState: Hashable, Sendable {
     return nil
   }
 
+  /// Keeps each scrolled row showing the same first card when its cards change
+  /// (cards inserted or deleted before it would otherwise shift the strip).
+  ///
+  /// - Complexity: O(cards) of each scrolled row whose cards changed.
+  mutating func reanchorOffsets(from old: DisplayModel, to new: DisplayModel) {
+    for (rowID, offset) in offsets {
+      guard let oldIndex = old.rowIndexByID[rowID], let newIndex = new.rowIndexByID[rowID] else {
+        continue
+      }
+      let oldCards = old.rows[oldIndex].cards
+      let newCards = new.rows[newIndex].cards
+      guard oldCards.indices.contains(offset), oldCards != newCards else { continue }
+      let firstID = oldCards[offset].id
+      if newCards.indices.contains(offset), newCards[offset].id == firstID { continue }
+      if let index = newCards.firstIndex(where: { $0.id == firstID }) {
+        offsets[rowID] = index == 0 ? nil : index
+      }
+    }
+  }
+
   // MARK: - Moving
 
   /// Focuses card `card` of row `row` (both clamped) and scrolls it into view.
