@@ -18,9 +18,9 @@ public enum CrashGuard {
     handlersInstalled = 1
     for signal in fatalSignals {
       var action = sigaction()
-      action.__sigaction_handler.sa_handler = restoreTerminalAndReraise
+      action.__sigaction_handler.sa_sigaction = restoreTerminalAndReraise
       sigemptyset(&action.sa_mask)
-      action.sa_flags = SA_ONSTACK
+      action.sa_flags = SA_SIGINFO | SA_ONSTACK
       sigaction(signal, &action, previousActions + Int(signal))
     }
   }
@@ -52,7 +52,9 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
 /// showing the old screen.
 private let endSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026l".utf8)
 
-private func restoreTerminalAndReraise(_ signal: Int32) {
+private func restoreTerminalAndReraise(
+  _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
   if cursesIsActive != 0 {
     cursesIsActive = 0
     if terminalDescriptor >= 0 {
@@ -62,7 +64,24 @@ private func restoreTerminalAndReraise(_ signal: Int32) {
     }
     endwin()
   }
-  sigaction(signal, previousActions + Int(signal), nil)
-  // Blocked while this handler runs; delivered to the previous handler on return.
-  raise(signal)
+  let code = info?.pointee.si_code ?? 0
+  let sender = info?.pointee._sifields._kill.si_pid ?? 0
+  if code > 0 {
+    // A real fault: the faulting instruction runs again on return and reaches
+    // the previous handler (Swift's crash report), then the default action.
+    sigaction(signal, previousActions + Int(signal), nil)
+  } else if sender == getpid() {
+    // Raised by this process (abort()): the previous handler runs on return,
+    // and abort() itself falls back to the default action.
+    sigaction(signal, previousActions + Int(signal), nil)
+    raise(signal)
+  } else {
+    // Sent from outside: a handler that returns would let the process carry
+    // on, so die the default way, as the sender meant.
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&action.sa_mask)
+    sigaction(signal, &action, nil)
+    raise(signal)
+  }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+
+/// The built `shelf` binary.
+let shelfBinary = repositoryRoot.appendingPathComponent(".build/debug/shelf")
+
+/// What a finished `shelf` run printed and returned.
+struct ShelfResult {
+  var status: Int32
+  var standardOutput: String
+  var standardError: String
+}
+
+/// Runs `shelf arguments` with no terminal and waits for it (at most `timeout`
+/// seconds, then it is killed and the status is -1).
+func runShelf(
+  _ arguments: [String], input: Data? = nil, environment: [String: String] = [:],
+  timeout: Double = 30
+) throws -> ShelfResult {
+  let process = Process()
+  process.executableURL = shelfBinary
+  process.arguments = arguments
+  process.currentDirectoryURL = repositoryRoot
+  var merged = ProcessInfo.processInfo.environment
+  merged.merge(environment) { $1 }
+  process.environment = merged
+  let output = Pipe()
+  let error = Pipe()
+  let stdin = Pipe()
+  process.standardOutput = output
+  process.standardError = error
+  process.standardInput = stdin
+  try process.run()
+  if let input { stdin.fileHandleForWriting.write(input) }
+  try? stdin.fileHandleForWriting.close()
+  // Read both pipes while the process runs, so a full pipe cannot block it.
+  let group = DispatchGroup()
+  nonisolated(unsafe) var outputData = Data()
+  nonisolated(unsafe) var errorData = Data()
+  DispatchQueue.global().async(group: group) {
+    outputData = output.fileHandleForReading.readDataToEndOfFile()
+  }
+  DispatchQueue.global().async(group: group) {
+    errorData = error.fileHandleForReading.readDataToEndOfFile()
+  }
+  if group.wait(timeout: .now() + timeout) == .timedOut {
+    process.terminate()
+    process.waitUntilExit()
+    return ShelfResult(status: -1, standardOutput: "", standardError: "timed out")
+  }
+  process.waitUntilExit()
+  return ShelfResult(
+    status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+    standardError: String(decoding: errorData, as: UTF8.self))
+}
+
+/// How an interactive `shelf` run in tmux ended.
+struct InteractiveExit {
+  /// The exit status the shell saw.
+  var status: Int
+  /// Whether `stty -g` after the run equals `stty -g` before it.
+  var isTTYRestored: Bool
+  /// The screen once the shell was back.
+  var screen: String
+}
+
+extension TmuxSession {
+  /// Starts `shelf arguments` from the shell, saving the tty settings around it.
+  func startShelf(_ arguments: String) throws {
+    let before = scratch.appendingPathComponent("before").path
+    let after = scratch.appendingPathComponent("after").path
+    // The markers are split in the typed line so only the output matches them.
+    try run(
+      "clear; stty -g > \(before); \(shelfBinary.path) \(arguments); echo \"EXIT\"=$?; "
+        + "stty -g > \(after); cmp -s \(before) \(after) && echo \"TTY\"=same || echo \"TTY\"=changed")
+  }
+
+  /// Waits for the shell to report how `shelf` ended; nil after `timeout` seconds.
+  func waitForExit(timeout: Double = 10) -> InteractiveExit? {
+    guard
+      let screen = waitForScreen(
+        timeout: timeout, until: { $0.contains("TTY=same") || $0.contains("TTY=changed") })
+    else { return nil }
+    let status = screen.firstMatch(of: /EXIT=(\d+)/).flatMap { Int($0.1) } ?? -1
+    return InteractiveExit(status: status, isTTYRestored: screen.contains("TTY=same"), screen: screen)
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+
+/// A detached tmux session running an interactive shell, driven like a person
+/// would: keys in, screen text out. Each session lives on a private tmux server
+/// and is killed by `close()` (call it in a `defer`).
+final class TmuxSession {
+  /// The tmux server's socket name, private to the tests.
+  static let socket = "shelf-e2e-\(ProcessInfo.processInfo.processIdentifier)"
+  /// The prompt the shell shows, so a test can tell the shell is back.
+  static let prompt = "shelf-e2e$"
+
+  let name: String
+  /// A scratch folder for the shell's output files.
+  let scratch: URL
+
+  /// Starts a `width` x `height` session with a clean bash in the repository root.
+  init(width: Int = 120, height: Int = 40) throws {
+    name = "s\(UUID().uuidString.prefix(8))"
+    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-e2e-\(name)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    // A server whose last session was just killed may still be exiting: retry.
+    var status: Int32 = -1
+    for _ in 0..<20 where status != 0 {
+      if status != -1 { Thread.sleep(forTimeInterval: 0.1) }
+      status = try Self.tmux([
+      "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
+      "-c", repositoryRoot.path,
+      "env", "-u", "TMUX", "PS1=\(Self.prompt) ", "TERM=screen-256color", "LANG=C.UTF-8",
+        "SWIFT_BACKTRACE=enable=yes,interactive=no", "bash", "--norc", "--noprofile",
+      ]).status
+    }
+    guard status == 0 else { throw TmuxError.failed("new-session exited \(status)") }
+    // The size tmux gives a detached session follows the window, not a client.
+    _ = try? Self.tmux(["set-option", "-t", name, "window-size", "manual"])
+    guard waitForScreen(timeout: 5, until: { $0.contains(Self.prompt) }) != nil else {
+      throw TmuxError.failed("the shell did not start")
+    }
+  }
+
+  /// Kills the session and removes the scratch folder.
+  func close() {
+    _ = try? Self.tmux(["kill-session", "-t", name])
+    try? FileManager.default.removeItem(at: scratch)
+  }
+
+  /// Sends keys by their tmux names (`Up`, `Enter`, `Escape`, `q`).
+  func send(_ keys: String...) throws {
+    let status = try Self.tmux(["send-keys", "-t", name] + keys).status
+    guard status == 0 else { throw TmuxError.failed("send-keys \(keys) exited \(status)") }
+  }
+
+  /// Types `line` literally, then Enter.
+  func run(_ line: String) throws {
+    _ = try Self.tmux(["send-keys", "-t", name, "-l", line])
+    try send("Enter")
+  }
+
+  /// The visible screen, one string per line.
+  func screen() -> String {
+    (try? Self.tmux(["capture-pane", "-p", "-t", name], capturing: true).output) ?? ""
+  }
+
+  /// A tmux format value of the pane, such as `alternate_on` or `cursor_flag`.
+  func paneValue(_ variable: String) -> String {
+    let output = (try? Self.tmux(["display-message", "-p", "-t", name, "#{\(variable)}"], capturing: true).output)
+    return (output ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Resizes the window, which sends the program a real SIGWINCH.
+  func resize(width: Int, height: Int) throws {
+    _ = try Self.tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+  }
+
+  /// Polls the screen every 50 ms until `condition` holds; nil after `timeout` seconds.
+  @discardableResult
+  func waitForScreen(timeout: Double = 10, until condition: (String) -> Bool) -> String? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      let text = screen()
+      if condition(text) { return text }
+      if Date() > deadline { return nil }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+  }
+
+  /// The process id of the program the shell is running in the foreground.
+  func foregroundProcess(timeout: Double = 5) -> Int32? {
+    guard let shell = Int32(paneValue("pane_pid")) else { return nil }
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+      if let child = children.split(separator: " ").first.flatMap({ Int32($0) }) { return child }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return nil
+  }
+
+  @discardableResult
+  static func tmux(_ arguments: [String], capturing: Bool = false) throws -> (
+    status: Int32, output: String
+  ) {
+    try spawnAndWait(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, capturingOutput: capturing)
+  }
+}
+
+enum TmuxError: Error {
+  case failed(String)
+}
