@@ -113,6 +113,15 @@ public final class TerminalBackend {
     endwin()
     kill(getpid(), SIGSTOP)
     CrashGuard.cursesDidStart(outputDescriptor: fileno(output))
+    // endwin() turned off keypad and mouse modes: arrows would arrive in the
+    // terminal's normal cursor mode (Esc [ C) and read as a lone Esc.
+    reset_prog_mode()
+    keypad(window, false)
+    keypad(window, true)
+    var previousMask: mmask_t = 0
+    mousemask(0, &previousMask)
+    mousemask(shelf_all_mouse_events(), &previousMask)
+    curs_set(0)
     followResize()
     invalidate()
   }

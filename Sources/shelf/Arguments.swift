@@ -1,3 +1,4 @@
+import ShelfCatalog
 import ShelfTerminal
 import ShelfUI
 
@@ -13,11 +14,6 @@ enum DemoRate: String, CaseIterable, Sendable {
     case .ludicrous: return 50
     }
   }
-}
-
-/// How much each demo update changes.
-enum DemoChurn: String, CaseIterable, Sendable {
-  case small, moderate, massive
 }
 
 /// Options of the interactive screen.

@@ -28,8 +28,12 @@ struct Shelf {
       TerminalSignals.blockForSignalSources()
       let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
       try InteractiveSession.run(options, isNoColorSet: noColor)
-    case .render, .frames, .diff:
-      throw .internalError("not implemented yet")
+    case .render(let options):
+      try Headless.render(options)
+    case .frames(let options):
+      try Headless.frames(options)
+    case .diff(let from, let to):
+      try Headless.diff(from: from, to: to)
     }
   }
 

@@ -7,53 +7,46 @@ import Testing
 extension InTmux {
   /// The terminal is given back however `shelf` ends.
   @Suite struct TerminalRestore {
-    /// Waits until `shelf` has taken over the screen (alternate screen on).
-    private func waitUntilRunning(_ session: TmuxSession) -> Bool {
-      let deadline = Date().addingTimeInterval(15)
-      while Date() < deadline {
-        if session.paneValue("alternate_on") == "1" && !session.screen().contains("EXIT=") {
-          return true
-        }
-        Thread.sleep(forTimeInterval: 0.05)
-      }
-      return false
-    }
-
-    /// The shell is back exactly as it was: settings, prompt, cursor, screen, mouse.
-    private func expectRestored(
-      _ exit: InteractiveExit?, status: Int, in session: TmuxSession,
-      sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-      guard let exit else {
-        Issue.record("the shell never came back", sourceLocation: sourceLocation)
-        return
-      }
-      #expect(exit.status == status, sourceLocation: sourceLocation)
-      #expect(exit.isTTYRestored, "stty -g differs after the run", sourceLocation: sourceLocation)
-      let lastLine = exit.screen.split(separator: "\n").last.map(String.init) ?? ""
-      #expect(lastLine == TmuxSession.prompt, sourceLocation: sourceLocation)
-      #expect(session.paneValue("alternate_on") == "0", sourceLocation: sourceLocation)
-      #expect(session.paneValue("cursor_flag") == "1", sourceLocation: sourceLocation)
-      #expect(session.paneValue("mouse_any_flag") == "0", sourceLocation: sourceLocation)
-      #expect(session.paneValue("mouse_standard_flag") == "0", sourceLocation: sourceLocation)
-    }
-
     @Test func quittingWithQGivesTheShellBackAsItWas() throws {
       let session = try TmuxSession()
       defer { session.close() }
       try session.startShelf("--no-live")
-      #expect(waitUntilRunning(session))
+      #expect(session.waitUntilRunning())
       try session.send("q")
-      expectRestored(session.waitForExit(), status: 0, in: session)
+      session.expectRestored(session.waitForExit(), status: 0)
     }
 
     @Test func controlCEndsCleanlyAndGivesTheShellBack() throws {
       let session = try TmuxSession()
       defer { session.close() }
       try session.startShelf("--no-live")
-      #expect(waitUntilRunning(session))
+      #expect(session.waitUntilRunning())
       try session.send("C-c")
-      expectRestored(session.waitForExit(), status: 130, in: session)
+      session.expectRestored(session.waitForExit(), status: 130)
+    }
+
+    @Test func controlZStopsAndFgTakesTheScreenBackWithWorkingKeys() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let before = session.scratch.appendingPathComponent("before").path
+      try session.run("clear; stty -g > \(before); \(shelfBinary.path) --catalog \(fixtures)/small.json")
+      session.expectScreen(containing: "Emma — Jane Austen")
+      try session.send("C-z")
+      session.expectScreen(containing: "Stopped")
+      #expect(session.paneValue("alternate_on") == "0")
+      #expect(session.paneValue("cursor_flag") == "1")
+      try session.run("fg")
+      session.expectScreen(containing: "Emma — Jane Austen")
+      try session.send("Right")
+      session.expectScreen(containing: "Middlemarch — George Eliot")
+      try session.send("q")
+      session.expectScreen("the shell back") { screen in
+        screen.split(separator: "\n").last.map(String.init) == TmuxSession.prompt
+      }
+      try session.run("stty -g | cmp -s - \(before) && echo \"TTY\"=same || echo \"TTY\"=changed")
+      session.expectScreen(containing: "TTY=same")
+      #expect(session.paneValue("alternate_on") == "0")
+      #expect(session.paneValue("cursor_flag") == "1")
     }
 
     @Test(arguments: [("TERM", SIGTERM), ("HUP", SIGHUP), ("INT", SIGINT), ("SEGV", SIGSEGV), ("ABRT", SIGABRT)])
@@ -61,10 +54,10 @@ extension InTmux {
       let session = try TmuxSession()
       defer { session.close() }
       try session.startShelf("--no-live")
-      #expect(waitUntilRunning(session))
+      #expect(session.waitUntilRunning())
       let pid = try #require(session.foregroundProcess())
       #expect(kill(pid, signal) == 0)
-      expectRestored(session.waitForExit(timeout: 20), status: 128 + Int(signal), in: session)
+      session.expectRestored(session.waitForExit(timeout: 20), status: 128 + Int(signal))
     }
   }
 }

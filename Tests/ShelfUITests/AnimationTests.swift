@@ -1,3 +1,4 @@
+import ShelfDiff
 import TestSupport
 import Testing
 
@@ -111,6 +112,10 @@ func framesRunFromTheFirstScreenToTheLastAndStayInBounds(seed: UInt64) {
     Size(width: 60, height: 20), Size(width: 80, height: 24), Size(width: 41, height: 12),
   ][Int(seed % 3)]
   let frames = ShelfScreen.frames(from: first, to: second, size: size, framesPerSecond: 30)
+  let delta = SectionDelta(from: first.sections, to: second.sections)
+  #expect(
+    EntryChanges(from: DisplayModel(first), to: DisplayModel(second), delta: delta)
+      .isFromSectionDelta)
   let start = ShelfScreen.renderFirstScreen(content: first, size: size)
   let end = ShelfScreen.renderFirstScreen(content: second, size: size)
   #expect(frames.first == start)
@@ -347,4 +352,41 @@ func repeatedIdsAnimateWithoutLosingTheirWay(seed: UInt64) {
   #expect(frames.first == ShelfScreen.renderFirstScreen(content: first, size: size))
   #expect(frames.last == ShelfScreen.renderFirstScreen(content: second, size: size))
   #expect(frames.allSatisfy(isWellFormed))
+}
+
+@Test(arguments: AnimationFixtures.changes.map(\.name))
+func theSectionDeltaDescribesEachKindOfChange(name: String) throws {
+  let target = try #require(AnimationFixtures.changes.first { $0.name == name }).content
+  let old = DisplayModel(AnimationFixtures.base)
+  let new = DisplayModel(target)
+  let changes = EntryChanges(
+    from: old, to: new, delta: SectionDelta(from: old.content.sections, to: new.content.sections))
+  #expect(changes.isFromSectionDelta)
+  // Every survivor is linked both ways; everything else is inserted or deleted.
+  for (index, kind) in changes.oldKinds.enumerated() {
+    #expect((kind == .deleted) == (changes.newOfOld[index] < 0))
+    if changes.newOfOld[index] >= 0 {
+      #expect(old.entries[index].id == new.entries[changes.newOfOld[index]].id)
+      #expect(changes.oldOfNew[changes.newOfOld[index]] == index)
+    }
+  }
+  for (index, kind) in changes.newKinds.enumerated() {
+    #expect((kind == .inserted) == (changes.oldOfNew[index] < 0))
+  }
+}
+
+@Test func aMovedSectionTakesItsRowsWithIt() {
+  let old = DisplayModel(AnimationFixtures.base)
+  let new = DisplayModel(AnimationFixtures.changed { $0.swapAt(0, 1) })
+  let changes = EntryChanges(
+    from: old, to: new, delta: SectionDelta(from: old.content.sections, to: new.content.sections))
+  let moved = new.entries.indices.filter { changes.kind(new: $0) == .moved }.map {
+    new.entries[$0].id
+  }
+  let still = new.entries.indices.filter { changes.kind(new: $0) == .stable }.map {
+    new.entries[$0].id
+  }
+  // One section moves (with its header and both rows); the other holds still.
+  #expect(moved.count == 3 && still.count == 3)
+  #expect(Set(moved + still).count == 6)
 }

@@ -78,9 +78,10 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
   await yieldUntil("the table committed") { screen.animator.isBusy }
   #expect(screen.animator.transition?.carousels.keys.sorted() == ["r1"])
   #expect(table.carousels["r1"] != nil)
-  _ = screen.render(size: size, now: 0)  // the table starts
   await yieldUntil("r1's holder delivered its batch") { screen.carouselCompletions["r1"] != nil }
-  _ = screen.render(size: size, now: 100)  // the carousel starts
+  // However soon the holder delivered, the carousel starts 100 ms after the table.
+  screen.animator.startCarousel("r1", at: 100)
+  _ = screen.render(size: size, now: 0)  // the table starts
   _ = screen.render(size: size, now: 300)  // the table's own animation ends
   #expect(screen.tableCompletion == nil)
   for _ in 0..<1000 { await Task.yield() }
@@ -165,8 +166,9 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
   let table = try #require(screen.liveTable)
   screen.setContent(AnimationFixtures.changed { $0[0].rows[0].cards[1].title = "edited" })
   await yieldUntil("the table committed") { screen.animator.isBusy }
-  _ = screen.render(size: size, now: 0)
   await yieldUntil("r1's holder delivered its batch") { screen.carouselCompletions["r1"] != nil }
+  screen.animator.startCarousel("r1", at: 100)  // it starts late
+  _ = screen.render(size: size, now: 0)
   clock.advance(by: table.carouselTimeout)  // r1 has not finished: the watchdog lets it go
   _ = screen.render(size: size, now: 300)  // the table ends; r1 started late and is still going
   #expect(screen.carouselCompletions["r1"] != nil)
@@ -179,4 +181,43 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
   #expect(
     frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: next, size: size)))
   #expect(table.carousels["r1"]?.data.items == next.sections[0].rows[0].cards)
+}
+
+@MainActor
+@Test(arguments: 0..<8 as Range<UInt64>)
+func throughTheHoldersTheLastContentAlwaysWins(seed: UInt64) async throws {
+  var rng = SeededGenerator(seed: seed)
+  let screen = liveScreen()
+  let table = try #require(screen.liveTable)
+  var content = AnimationFixtures.base
+  var now: UInt64 = 0
+  let keys: [Key] = [.up, .down, .left, .right, .end, .home, .character("$"), .character("0")]
+  for step in 0..<60 {
+    switch Int.random(in: 0..<6, using: &rng) {
+    case 0, 1:
+      var sections = content.sections
+      sections.shuffle(using: &rng)
+      if !sections[0].rows.isEmpty {
+        sections[0].rows[0].cards.shuffle(using: &rng)
+        sections[0].rows[0].cards.append(AnimationFixtures.card("s\(step)"))
+      }
+      if Bool.random(using: &rng) { sections[1].rows.shuffle(using: &rng) }
+      content.sections = sections
+      screen.setContent(content)
+    case 2: _ = screen.handle(keys.randomElement(using: &rng)!, size: size)
+    case 3: await Task.yield()
+    default:
+      now += UInt64.random(in: 0...150, using: &rng)
+      if screen.nextFrameDeadline(now: now) != nil { _ = screen.render(size: size, now: now) }
+    }
+  }
+  _ = await runToIdle(screen, from: now + 1)
+  #expect(table.isIdle)
+  #expect(table.data.sections == content.sections)
+  #expect(screen.shownRowIDs == content.sections.flatMap(\.rows).map(\.id))
+  #expect(screen.carouselCompletions.isEmpty && screen.tableCompletion == nil)
+  for (rowID, carousel) in table.carousels {
+    let row = content.sections.flatMap(\.rows).first { $0.id == rowID }
+    #expect(carousel.data.items == row?.cards ?? carousel.data.items)
+  }
 }

@@ -57,8 +57,9 @@ struct TableAnimator: Sendable {
   /// Starts the carousel of `rowID` at `now` (a carousel started by its own
   /// data holder, later than the table).
   mutating func startCarousel(_ rowID: String, at now: UInt64) {
-    guard carouselStarts[rowID] != nil, carouselStarts[rowID] == .some(nil) else { return }
+    guard isWaiting(forCarousel: rowID) else { return }
     carouselStarts[rowID] = now
+    carouselsToStart.remove(rowID)
   }
 
   /// Ends any transition at once: the next frame is the plain layout.
@@ -150,6 +151,12 @@ struct TableAnimator: Sendable {
     return Easing.progress(start: started, duration: configuration.effectiveDuration, now: now)
   }
 
+  /// Records that a frame was shown at `now` (one that drew no scene, such as
+  /// the too-small message), so the next deadline is a frame later.
+  mutating func noteFrame(at now: UInt64) {
+    if transition != nil { lastFrame = now }
+  }
+
   /// The frame's scene at `now`, or nil when nothing moves.
   mutating func scene(at now: UInt64) -> Scene? {
     guard let transition else { return nil }
@@ -166,9 +173,9 @@ struct TableAnimator: Sendable {
     let duration = configuration.effectiveDuration
     var end = start + duration
     for started in carouselStarts.values {
-      guard let started else { return lastFrame + frameInterval }
+      guard let started else { return max(now, lastFrame + frameInterval) }
       end = max(end, started + duration)
     }
-    return min(lastFrame + frameInterval, max(end, lastFrame + 1))
+    return max(now, min(lastFrame + frameInterval, max(end, lastFrame + 1)))
   }
 }

@@ -14,10 +14,10 @@ struct TableTransition: Sendable {
   let after: LayoutSnapshot
   /// The screen both were laid out for.
   let size: Size
-  /// What happens to each entry (section header or row).
-  let kinds: DeltaKinds
-  /// Which entry becomes which.
-  let mapping: IndexMapping
+  /// What happens to each entry (section header or row), and which becomes which.
+  let kinds: EntryChanges
+  /// Which entry becomes which (the same value as `kinds`).
+  var mapping: EntryChanges { kinds }
   /// The rows whose cards change (or scroll) on screen, by row id: each is
   /// handed to its own carousel, which animates on its own clock.
   let carousels: [String: CarouselTransition]
@@ -27,21 +27,23 @@ struct TableTransition: Sendable {
   /// How far back to look for a still neighbour to move with.
   static let neighbourSearchLimit = 64
 
-  /// The transition from `before` to `after` on a screen of `size`.
+  /// The transition from `before` to `after` on a screen of `size`, whose
+  /// sections and rows change as `delta` says (computed if nil).
   ///
   /// - Complexity: O(entries) for the entry delta, plus O(cards) of the visible
   ///   rows whose cards changed.
-  init(from before: LayoutSnapshot, to after: LayoutSnapshot, size: Size) {
+  init(
+    from before: LayoutSnapshot, to after: LayoutSnapshot, size: Size, delta: SectionDelta? = nil
+  ) {
     self.before = before
     self.after = after
     self.size = size
-    let oldIDs = before.model.entries.map(\.id)
-    let newIDs = after.model.entries.map(\.id)
-    let delta = IndexDelta(from: oldIDs, to: newIDs, id: \.self)
-    let kinds = DeltaKinds(delta)
-    let mapping = IndexMapping(delta, oldCount: oldIDs.count, newCount: newIDs.count)
+    let kinds = EntryChanges(
+      from: before.model, to: after.model,
+      delta: delta
+        ?? SectionDelta(from: before.model.content.sections, to: after.model.content.sections))
+    let mapping = kinds
     self.kinds = kinds
-    self.mapping = mapping
 
     let bodyHeight = ViewState.bodyHeight(for: size)
     let oldVisible = before.model.entries(

@@ -73,7 +73,7 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
       completion()
       return
     }
-    screen.tableDidCommit(data.sections, completion: completion)
+    screen.tableDidCommit(data.sections, delta: delta, completion: completion)
   }
 
   func reloadData() {

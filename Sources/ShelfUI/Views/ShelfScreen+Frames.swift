@@ -33,6 +33,6 @@ extension ShelfScreen {
 
   /// Records that a frame was drawn at `now` without drawing one.
   func markFrameDrawn(at now: UInt64) {
-    _ = animator.scene(at: now)
+    animator.noteFrame(at: now)
   }
 }

@@ -121,9 +121,10 @@ public final class ShelfScreen {
   ///
   /// - Returns: the transition begun, if any.
   @discardableResult
-  func commit(_ content: ShelfContent, animated: Bool = true, carouselsStartWithTable: Bool)
-    -> TableTransition?
-  {
+  func commit(
+    _ content: ShelfContent, delta: SectionDelta? = nil, animated: Bool = true,
+    carouselsStartWithTable: Bool
+  ) -> TableTransition? {
     let newModel = DisplayModel(content)
     let before = LayoutSnapshot(model: model, state: state)
     let size = lastSize ?? Size(width: 80, height: 24)
@@ -148,7 +149,7 @@ public final class ShelfScreen {
     state = after
     guard animated, configuration.effectiveDuration > 0, lastSize != nil else { return nil }
     let transition = TableTransition(
-      from: before, to: LayoutSnapshot(model: newModel, state: after), size: size)
+      from: before, to: LayoutSnapshot(model: newModel, state: after), size: size, delta: delta)
     if transition.visibleChangeCount > configuration.largeBatchLimit || transition.isStill {
       return nil
     }
@@ -195,12 +196,14 @@ public final class ShelfScreen {
 
   /// The table holder committed a batch: lay it out and animate it; its
   /// `completion` runs when the table's own animation has ended.
-  func tableDidCommit(_ sections: [ShelfSection], completion: @escaping () -> Void) {
+  func tableDidCommit(
+    _ sections: [ShelfSection], delta: SectionDelta, completion: @escaping () -> Void
+  ) {
     // A batch the watchdog released may still be drawing: end it first.
     animator.finish()
     completeEverything()
     let content = ShelfContent(title: source.title, sections: sections)
-    if let transition = commit(content, carouselsStartWithTable: false) {
+    if let transition = commit(content, delta: delta, carouselsStartWithTable: false) {
       tableCompletion = completion
       liveTable?.prepareCarousels(for: transition)
     } else {
@@ -245,6 +248,8 @@ public final class ShelfScreen {
   public func render(size: Size, now: UInt64) -> Canvas {
     var canvas = Canvas(size: size)
     guard size.width >= Metrics.minimumSize.width, size.height >= Metrics.minimumSize.height else {
+      advance(to: now)  // batches still end (the holders wait for them), unseen
+      animator.noteFrame(at: now)
       drawTooSmall(into: &canvas)
       return canvas
     }

@@ -66,12 +66,12 @@ struct InteractiveExit {
 
 extension TmuxSession {
   /// Starts `shelf arguments` from the shell, saving the tty settings around it.
-  func startShelf(_ arguments: String) throws {
+  func startShelf(_ arguments: String, environment: String = "") throws {
     let before = scratch.appendingPathComponent("before").path
     let after = scratch.appendingPathComponent("after").path
     // The markers are split in the typed line so only the output matches them.
     try run(
-      "clear; stty -g > \(before); \(shelfBinary.path) \(arguments); echo \"EXIT\"=$?; "
+      "clear; stty -g > \(before); \(environment.isEmpty ? "" : "env \(environment) ")\(shelfBinary.path) \(arguments); echo \"EXIT\"=$?; "
         + "stty -g > \(after); cmp -s \(before) \(after) && echo \"TTY\"=same || echo \"TTY\"=changed")
   }
 

@@ -26,7 +26,7 @@ final class TmuxSession {
       status = try Self.tmux([
       "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
       "-c", repositoryRoot.path,
-      "env", "-u", "TMUX", "PS1=\(Self.prompt) ", "TERM=screen-256color", "LANG=C.UTF-8",
+      "env", "-u", "TMUX", "-u", "NO_COLOR", "PS1=\(Self.prompt) ", "TERM=screen-256color", "LANG=C.UTF-8",
         "SWIFT_BACKTRACE=enable=yes,interactive=no", "bash", "--norc", "--noprofile",
       ]).status
     }
@@ -59,6 +59,11 @@ final class TmuxSession {
   /// The visible screen, one string per line.
   func screen() -> String {
     (try? Self.tmux(["capture-pane", "-p", "-t", name], capturing: true).output) ?? ""
+  }
+
+  /// The visible screen with its colours and attributes as SGR escapes.
+  func styledScreen() -> String {
+    (try? Self.tmux(["capture-pane", "-p", "-e", "-t", name], capturing: true).output) ?? ""
   }
 
   /// A tmux format value of the pane, such as `alternate_on` or `cursor_flag`.

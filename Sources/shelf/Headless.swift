@@ -1,0 +1,78 @@
+import Foundation
+import ShelfCatalog
+import ShelfUI
+
+/// The commands that need no terminal: `render`, `frames` and `diff`.
+@MainActor
+enum Headless {
+  /// `shelf render`: the first screen as plain text.
+  static func render(_ options: RenderOptions) throws(AppError) {
+    let loaded = try load(options.catalogPath)
+    let canvas = ShelfScreen.renderFirstScreen(content: ShelfContent(loaded.catalog), size: options.size)
+    writeStandardOutput(text(of: canvas) + "\n")
+  }
+
+  /// `shelf frames`: the animation from A to B, frames separated by a form feed line.
+  static func frames(_ options: FramesOptions) throws(AppError) {
+    let first = try load(options.fromPath)
+    let second = try load(options.toPath)
+    var configuration = ScreenConfiguration()
+    if let milliseconds = options.animationMilliseconds {
+      configuration.animationDuration = UInt64(milliseconds)
+    }
+    let frames = ShelfScreen.frames(
+      from: ShelfContent(first.catalog), to: ShelfContent(second.catalog), size: options.size,
+      framesPerSecond: options.framesPerSecond, configuration: configuration)
+    writeStandardOutput(frames.map(text(of:)).joined(separator: "\n\u{0C}\n") + "\n")
+  }
+
+  /// `shelf diff`: the row and card changes from A to B as JSON.
+  static func diff(from: String, to: String) throws(AppError) {
+    let first = try load(from)
+    let second = try load(to)
+    writeStandardOutput(CatalogDiff(from: first.catalog, to: second.catalog).json)
+  }
+
+  /// Loads the catalog at `path` (the bundled one for nil), printing its
+  /// warnings on stderr.
+  static func load(_ path: String?) throws(AppError) -> LoadedCatalog {
+    let loaded: LoadedCatalog
+    do {
+      if let path {
+        loaded = try CatalogLoader.load(contentsOf: path)
+      } else {
+        loaded = try CatalogLoader.bundled()
+      }
+    } catch {
+      throw AppError(error)
+    }
+    for line in loaded.warningLines {
+      FileHandle.standardError.write(Data("shelf: warning: \(line)\n".utf8))
+    }
+    return loaded
+  }
+
+  /// The canvas as lines without trailing blanks.
+  private static func text(of canvas: Canvas) -> String {
+    canvas.lines.map { line in
+      var line = Substring(line)
+      while line.last == " " { line = line.dropLast() }
+      return String(line)
+    }.joined(separator: "\n")
+  }
+
+  private static func writeStandardOutput(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+}
+
+extension AppError {
+  /// A catalog that could not be loaded, with its own exit code.
+  init(_ error: CatalogError) {
+    switch error.exitCode {
+    case 66: self = .missingInput(error.description)
+    case 74: self = .io(error.description)
+    default: self = .badData(error.description)
+    }
+  }
+}

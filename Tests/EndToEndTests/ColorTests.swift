@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+extension InTmux {
+  /// Colour follows the terminal, NO_COLOR and --color; the locale picks the glyphs.
+  @Suite struct Colors {
+    /// Starts shelf with `prefix` variables set, returns the styled and plain first screen.
+    private func run(_ prefix: String, _ options: String = "") throws -> (String, String) {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf(
+        "--no-live --catalog \(fixtures)/small.json \(options)", environment: prefix)
+      session.expectScreen(containing: "Small Shelf")
+      let styled = session.styledScreen()
+      let plain = session.screen()
+      try session.quitAndExpectRestored()
+      return (styled, plain)
+    }
+
+    @Test func a256ColourTerminalGetsThePalette() throws {
+      let (styled, _) = try run("TERM=screen-256color")
+      #expect(styled.contains("\u{1B}[38;5;214m"), "the focus colour")
+    }
+
+    @Test func anEightColourTerminalGetsTheANSIColours() throws {
+      let (styled, _) = try run("TERM=xterm")
+      #expect(!styled.contains("38;5;"))
+      #expect(styled.contains("\u{1B}[33m"), "yellow focus")
+    }
+
+    @Test(arguments: [("NO_COLOR=1", ""), ("", "--color never")])
+    func noColorAndColorNeverDrawWithAttributesOnly(environment: String, option: String) throws {
+      let (styled, plain) = try run(environment, option)
+      #expect(!styled.contains("38;5;") && !styled.contains("\u{1B}[33m"))
+      #expect(styled.contains("\u{1B}[1m"), "the focused card is still bold")
+      #expect(plain.contains("┏"), "and heavy-bordered")
+    }
+
+    @Test func colorAlwaysOverridesNoColor() throws {
+      let (styled, _) = try run("NO_COLOR=1", "--color always")
+      #expect(styled.contains("38;5;"))
+    }
+
+    @Test func aLocaleWithoutUTF8DrawsASCIIBoxes() throws {
+      let (_, plain) = try run("LC_ALL=C")
+      #expect(plain.contains("+--------------+"))
+      #expect(!plain.contains("┌"))
+      #expect(plain.unicodeScalars.allSatisfy { $0.isASCII })
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension InTmux {
+  /// The demo, `--watch` and `--stream` as a person sees them.
+  @Suite struct LiveSources {
+    /// A screen is well-formed when the status line and the key hint are in
+    /// place and no line is wider than the window.
+    private func isWellFormed(_ screen: String, width: Int) -> Bool {
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      guard let first = lines.first, first.contains("? help") else { return false }
+      guard lines.contains(where: { $0.contains("q quit") }) else { return false }
+      return !screen.contains("\u{1B}") && lines.allSatisfy { $0.count <= width }
+    }
+
+    @Test func theDemoAtTheLudicrousRateStaysWellFormedAndPauses() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--rate ludicrous --churn massive --seed 7")
+      session.expectScreen(containing: "live ●")
+      var screens: Set<String> = []
+      let deadline = Date().addingTimeInterval(3)
+      while Date() < deadline {
+        let screen = session.screen()
+        #expect(isWellFormed(screen, width: 120), "malformed screen:\n\(screen)")
+        screens.insert(screen)
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+      #expect(screens.count > 5, "the demo should keep changing the screen")
+      try session.send("Space")
+      session.expectScreen(containing: "paused")
+      // Paused, the screen holds still once the last animation has ended.
+      let still = session.expectScreen("a still screen") { screen in
+        Thread.sleep(forTimeInterval: 0.6)
+        return session.screen() == screen
+      }
+      try session.send(".")
+      session.expectScreen("one update applied") { $0 != still }
+      try session.send("Space")
+      session.expectScreen(containing: "live ●")
+      try session.quitAndExpectRestored()
+    }
+
+    @Test func watchPicksUpAnEditAndSurvivesABadVersion() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let file = session.scratch.appendingPathComponent("watched.json")
+      let small = try Data(contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small.json"))
+      let next = try Data(
+        contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small-next.json"))
+      try small.write(to: file)
+      try session.startShelf("--watch \(file.path)")
+      session.expectScreen(containing: "Small Shelf")
+      #expect(!session.screen().contains("Classic Films"))
+      try next.write(to: file, options: .atomic)
+      session.expectScreen(containing: "Classic Films")
+      session.expectScreen(containing: "Persuasion")
+      try Data("{\"sections\": [".utf8).write(to: file, options: .atomic)
+      session.expectScreen(containing: "watched.json")
+      #expect(session.screen().contains("Classic Films"), "the last good data stays on screen")
+      try small.write(to: file, options: .atomic)
+      session.expectScreen("the good version back") { screen in
+        !screen.contains("Classic Films") && !screen.contains("watched.json")
+      }
+      try session.quitAndExpectRestored()
+    }
+
+    @Test func streamAnimatesPipedSnapshotsAndKeysComeFromTheTerminal() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      // One snapshot every 0.3 s, then the input ends.
+      let feed = "while IFS= read -r line; do printf '%s\\n' \"$line\"; sleep 0.3; done < \(fixtures)/stream.ndjson"
+      try session.run(
+        "clear; stty -g > \(session.scratch.path)/before; (\(feed)) | \(shelfBinary.path) --stream; "
+          + "echo \"EXIT\"=$?; stty -g > \(session.scratch.path)/after; "
+          + "cmp -s \(session.scratch.path)/before \(session.scratch.path)/after && echo \"TTY\"=same || echo \"TTY\"=changed"
+      )
+      session.expectScreen(containing: "Emma")
+      session.expectScreen(containing: "Plays", timeout: 15)
+      session.expectScreen(containing: "Hamlet")
+      session.expectScreen(containing: "end of stdin")
+      // The status line holds the stream's note, so follow the row marker.
+      try session.send("Home")
+      session.expectScreen(containing: "▸Films")
+      try session.send("Down")
+      session.expectScreen(containing: "▸Novels")
+      try session.quitAndExpectRestored()
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+extension InTmux {
+  /// A person browsing: keys, details, help, resizes, quitting.
+  @Suite struct Navigation {
+    @Test func keysMoveTheFocusAndTheStatusLineFollowsIt() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--catalog \(fixtures)/small.json")
+      session.expectScreen(containing: "Small Shelf · 3 rows · Emma — Jane Austen (1815)")
+      try session.send("Right")
+      session.expectScreen(containing: "Middlemarch — George Eliot (1871)")
+      try session.send("Down")
+      session.expectScreen(containing: "Casablanca — Michael Curtiz (1942)")
+      try session.send("End")
+      session.expectScreen(containing: "The Raven — Edgar Allan Poe (1845)")
+      try session.send("g")
+      session.expectScreen("the focus back in the first row") { screen in
+        let status = String(screen.split(separator: "\n").first ?? "")
+        return ["Emma", "Middlemarch", "Dracula"].contains { status.contains($0 + " — ") }
+      }
+      try session.send("$")
+      session.expectScreen(containing: "Candide — Voltaire")
+      try session.send("0")
+      session.expectScreen(containing: "Emma — Jane Austen")
+      try session.send("l", "l")
+      session.expectScreen(containing: "Dracula — Bram Stoker")
+      try session.send("j")
+      session.expectScreen(containing: "Films")
+      #expect(!session.statusLine.contains("Dracula"))
+      try session.quitAndExpectRestored()
+    }
+
+    @Test func enterOpensTheDetailsAndEscapeClosesThem() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--catalog \(fixtures)/small.json")
+      session.expectScreen(containing: "Emma — Jane Austen")
+      try session.send("Enter")
+      let details = session.expectScreen(containing: "Esc close")
+      #expect(details?.contains("A clever young woman") == true)
+      try session.send("Escape")
+      session.expectScreen("the details closed") { !$0.contains("Esc close") }
+      #expect(session.paneValue("alternate_on") == "1", "Escape over details must not quit")
+      try session.send("?")
+      session.expectScreen(containing: "any key closes this help")
+      try session.send("Escape")
+      session.expectScreen("the help closed") { !$0.contains("any key closes this help") }
+      #expect(session.paneValue("alternate_on") == "1")
+      try session.quitAndExpectRestored()
+    }
+
+    @Test func resizingRelayoutsAtOnceAndATinyWindowSaysSo() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--catalog \(fixtures)/small.json")
+      session.expectScreen(containing: "Small Shelf")
+      let wide = session.screen()
+      #expect(wide.split(separator: "\n").first.map { $0.count > 100 } == true)
+      try session.resize(width: 80, height: 24)
+      session.expectScreen("a relayout at 80x24") { screen in
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        return lines.count == 24 && lines[0].contains("Small Shelf") && lines[0].hasSuffix("? help")
+          && screen.contains("q quit")
+      }
+      try session.resize(width: 30, height: 8)
+      session.expectScreen(containing: "terminal too small")
+      try session.resize(width: 120, height: 40)
+      session.expectScreen("the full screen again") { screen in
+        screen.contains("Small Shelf") && screen.contains("Poetry") && !screen.contains("too small")
+      }
+      try session.quitAndExpectRestored()
+    }
+
+    @Test func escapeQuitsWhenNothingIsOpen() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--catalog \(fixtures)/small.json")
+      session.expectScreen(containing: "Small Shelf")
+      try session.send("Escape")
+      session.expectRestored(session.waitForExit(), status: 0)
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `shelf render` screens, compared with the goldens beside this file.
+@Suite struct RenderGoldens {
+  @Test(arguments: [
+    ("bundled-80x24", nil, 80, 24),
+    ("bundled-120x40", nil, 120, 40),
+    ("bundled-too-small", nil, 30, 8),
+    ("small-80x24", "small.json", 80, 24),
+    ("small-120x40", "small.json", 120, 40),
+    ("wide-120x40", "wide.json", 120, 40),
+    ("small-too-small", "small.json", 39, 24),
+  ] as [(String, String?, Int, Int)])
+  func renderMatchesItsGolden(name: String, fixture: String?, width: Int, height: Int) throws {
+    var arguments = ["render", "--width", "\(width)", "--height", "\(height)", "--color", "never"]
+    if let fixture { arguments += ["--catalog", "\(fixtures)/\(fixture)"] }
+    let result = try runShelf(arguments)
+    #expect(result.status == 0)
+    let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == height + 1, "one line per terminal line, then the final newline")
+    expectGolden(result.standardOutput, named: name)
+  }
+}
+
+/// Every malformed catalog in Corpus/, through the real `shelf render`.
+@Suite struct MalformedCatalogs {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var file: String
+    var status: Int32
+    var message: String
+    var testDescription: String { file }
+  }
+
+  static let cases: [Case] = {
+    let table = repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Corpus/expected.tsv")
+    let text = (try? String(contentsOf: table, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
+      let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+      guard fields.count == 3, let status = Int32(fields[1]) else { return nil }
+      return Case(file: String(fields[0]), status: status, message: String(fields[2]))
+    }
+  }()
+
+  @Test func theCorpusHasAtLeastFortyCases() {
+    #expect(Self.cases.count >= 40)
+  }
+
+  @Test(arguments: cases)
+  func renderRejectsItWithTheExpectedMessageAndCode(_ corpusCase: Case) throws {
+    let path = "Tests/EndToEndTests/Corpus/\(corpusCase.file)"
+    let result = try runShelf(["render", "--catalog", path])
+    #expect(result.status == corpusCase.status)
+    let expected = "shelf: " + corpusCase.message.replacingOccurrences(of: "{file}", with: path) + "\n"
+    #expect(result.standardError == expected)
+    #expect(result.standardOutput.isEmpty)
+  }
+}
