@@ -185,8 +185,9 @@ enum TerminalBenchmarks {
       }
       harness.printValue("first paint, 40 x 30 catalog (bytes)", "\(firstPaintBytes) B")
       harness.printCounts("animation frame, --watch batches (bytes)", frameBytes, unit: "B")
+      let empty = frameBytes.filter { $0 <= 2 * Frames.begin.count }.count
       print(
-        "  \(frameBytes.count) frames in \(batches) batches; animation lasted "
+        "  \(frameBytes.count) frames in \(batches) batches (\(empty) changed no cell); animation lasted "
           + "\(Harness.format(seconds: Harness.median(durations))) (median)")
       harness.printSamples("--watch: file replaced to first frame", seconds: pickUp, note: "includes the debounce")
       if repaint > 0, !frameBytes.isEmpty {
