@@ -40,6 +40,8 @@ final class ChildProcess {
   let pid: pid_t
   /// The pseudo-terminal's master end, or -1 for a child without a terminal.
   let terminal: Int32
+  /// The write end of the child's standard input when it is a pipe, else -1.
+  private(set) var input: Int32 = -1
   private var exit: Exit?
 
   private init(pid: pid_t, terminal: Int32) {
@@ -50,6 +52,7 @@ final class ChildProcess {
   deinit {
     if exit == nil { _ = finish(quitKeys: []) }
     if terminal >= 0 { close(terminal) }
+    if input >= 0 { close(input) }
   }
 
   // MARK: - Starting
@@ -68,8 +71,13 @@ final class ChildProcess {
   /// Runs `path` with `arguments` on a new pseudo-terminal of `columns` x
   /// `lines` (TERM=xterm-256color, a UTF-8 locale) that becomes its controlling
   /// terminal; stderr goes to `stderrPath` so error text never counts as screen output.
+  ///
+  /// With `pipesInput`, standard input is a pipe the benchmark writes with
+  /// `feed(_:)` (as `shelf --stream` reads it) and the terminal is only its
+  /// output and controlling terminal.
   static func spawnOnTerminal(
-    _ path: String, _ arguments: [String], columns: Int, lines: Int, stderrPath: String
+    _ path: String, _ arguments: [String], columns: Int, lines: Int, stderrPath: String,
+    pipesInput: Bool = false
   ) throws(SpawnError) -> ChildProcess {
     var master: Int32 = -1
     var slave: Int32 = -1
@@ -96,16 +104,36 @@ final class ChildProcess {
     environment["NO_COLOR"] = nil
     environment["SWIFT_BACKTRACE"] = "interactive=no"
     defer { close(slave) }
+    var pipeEnds: [Int32] = [-1, -1]
+    if pipesInput {
+      guard pipe(&pipeEnds) == 0 else {
+        close(master)
+        throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))")
+      }
+      _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)  // dup2 to 0 gives the child a copy without it
+      _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
+      _ = fcntl(pipeEnds[1], F_SETFL, fcntl(pipeEnds[1], F_GETFL) | O_NONBLOCK)
+    }
+    let pipeRead = pipeEnds[0]
+    defer { if pipeRead >= 0 { close(pipeRead) } }
     do {
       // POSIX_SPAWN_SETSID runs before the file actions, so opening the tty
       // (without O_NOCTTY) makes it the new session's controlling terminal.
-      return try spawn(path, arguments, environment: environment, terminal: master) { actions in
-        posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+      let child = try spawn(path, arguments, environment: environment, terminal: master) { actions in
+        if pipeRead >= 0 {
+          posix_spawn_file_actions_addopen(&actions, 1, name, O_RDWR, 0)
+          posix_spawn_file_actions_adddup2(&actions, pipeRead, 0)
+        } else {
+          posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
+          posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
       }
+      child.input = pipeEnds[1]
+      return child
     } catch {
       close(master)
+      if pipeEnds[1] >= 0 { close(pipeEnds[1]) }
       throw error
     }
   }
@@ -167,6 +195,39 @@ final class ChildProcess {
       offset += written
     }
     return start
+  }
+
+  /// Until `deadline`: writes `backlog` to the child's input pipe whenever
+  /// the pipe takes more, and reads the terminal whenever it has output.
+  func exchange(feeding backlog: inout PipeBacklog, until deadline: Double) -> [Chunk] {
+    var chunks: [Chunk] = []
+    while case let left = deadline - Monotonic.seconds(), left > 0 {
+      var descriptors = [
+        pollfd(fd: terminal, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: backlog.isEmpty ? -1 : input, events: Int16(POLLOUT), revents: 0),
+      ]
+      let ready = poll(&descriptors, 2, Int32((left * 1000).rounded(.up)))
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else { break }
+      if descriptors[1].revents & Int16(POLLOUT) != 0 {
+        let unread = backlog.unread
+        let written = unread.withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
+        if written > 0 { backlog.consume(written) }
+      }
+      if descriptors[0].revents & Int16(POLLIN) != 0, let chunk = read(timeout: 0) {
+        chunks.append(chunk)
+      }
+      if descriptors[0].revents & Int16(POLLHUP | POLLERR) != 0 || descriptors[1].revents & Int16(POLLERR) != 0 {
+        break
+      }
+    }
+    return chunks
+  }
+
+  /// Closes the child's input pipe: end of input.
+  func closeInput() {
+    if input >= 0 { close(input) }
+    input = -1
   }
 
   /// Waits up to `timeout` seconds for output and returns what arrived in one
@@ -373,6 +434,30 @@ enum Monotonic {
 
   /// Clock ticks per second, for `/proc` CPU times.
   static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+/// Bytes queued for a child's input pipe that it has not read yet.
+struct PipeBacklog {
+  private var bytes: [UInt8] = []
+  private var offset = 0
+
+  /// How many bytes wait.
+  var count: Int { bytes.count - offset }
+  var isEmpty: Bool { count == 0 }
+  /// The bytes that wait, oldest first.
+  var unread: ArraySlice<UInt8> { bytes[offset...] }
+
+  /// Queues `more` after what waits.
+  mutating func append(_ more: [UInt8]) {
+    if offset > 0 {
+      bytes.removeFirst(offset)
+      offset = 0
+    }
+    bytes += more
+  }
+
+  /// Drops the first `count` waiting bytes: the child has read them.
+  mutating func consume(_ count: Int) { offset += count }
 }
 
 /// A temporary folder for generated catalogs and children's output.

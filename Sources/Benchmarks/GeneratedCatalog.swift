@@ -119,7 +119,8 @@ enum GeneratedCatalog {
   // MARK: - Representations
 
   /// The catalog as `shelf` reads it: `{"title", "sections": [{"id", "title", "rows": [...]}]}`.
-  static func json(_ catalog: Catalog) -> [UInt8] {
+  /// With `isOneLine`, no line breaks: one NDJSON line (without its newline).
+  static func json(_ catalog: Catalog, isOneLine: Bool = false) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(catalog.cardCount * 110 + 4096)
     out.append(contentsOf: #"{"title":"#.utf8)
@@ -136,7 +137,8 @@ enum GeneratedCatalog {
       out.append(contentsOf: #","rows":["#.utf8)
       for (r, row) in section.rows.enumerated() {
         if r > 0 { out.append(UInt8(ascii: ",")) }
-        out.append(contentsOf: "\n{\"id\":".utf8)
+        if !isOneLine { out.append(UInt8(ascii: "\n")) }
+        out.append(contentsOf: #"{"id":"#.utf8)
         appendString(row.id, to: &out)
         out.append(contentsOf: #","title":"#.utf8)
         appendString(row.title, to: &out)
@@ -149,7 +151,8 @@ enum GeneratedCatalog {
       }
       out.append(contentsOf: "]}".utf8)
     }
-    out.append(contentsOf: "]}\n".utf8)
+    out.append(contentsOf: "]}".utf8)
+    if !isOneLine { out.append(UInt8(ascii: "\n")) }
     return out
   }
 

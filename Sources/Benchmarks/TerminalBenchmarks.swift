@@ -12,7 +12,7 @@ enum TerminalBenchmarks {
 
   @MainActor
   static func run(_ harness: inout Harness) {
-    let groups = ["terminal", "paint", "idle", "frame", "key"]
+    let groups = ["terminal", "paint", "idle", "frame", "key", "stream"]
     guard groups.contains(where: harness.includes) else { return }
     harness.heading("terminal: release shelf on a \(size.columns)x\(size.lines) pseudo-terminal", result: "notes")
     guard let shelf = ShelfBinary.path() else { return }
@@ -28,6 +28,9 @@ enum TerminalBenchmarks {
     }
     if harness.includes("key") || harness.includes("terminal") {
       session.keyLatency(&harness)
+    }
+    if harness.includes("stream") || harness.includes("terminal") {
+      session.stream(&harness)
     }
   }
 
@@ -291,6 +294,80 @@ enum TerminalBenchmarks {
         harness.check("longest key wait during a 1M-card update", waits.max() ?? 0, below: 0.1) {
           Harness.format(seconds: $0)
         }
+      }
+    }
+
+    // MARK: - Stream
+
+    /// `shelf --stream` fed 20 catalogs a second of 10,000 cards (100 rows of
+    /// 100, each a 1% change of the last) for 5 s through a pipe: whether the
+    /// app keeps reading (what it has left unread when the next catalog is
+    /// due: under one catalog means it keeps up), how many frames it draws,
+    /// its memory while it runs, and how soon it is quiet after the last one.
+    @MainActor
+    func stream(_ harness: inout Harness) {
+      let base = GeneratedCatalog.make(rows: 100, cardsPerRow: 100, rowsPerSection: 20, seed: ScaleBenchmarks.seed)
+      var lines: [[UInt8]] = []
+      var catalog = base
+      for step in 0..<20 {
+        catalog = GeneratedCatalog.churned(catalog, fraction: 0.01, seed: ScaleBenchmarks.seed + 100 + UInt64(step))
+        lines.append(GeneratedCatalog.json(catalog, isOneLine: true) + [UInt8(ascii: "\n")])
+      }
+      let child: ChildProcess
+      do {
+        child = try ChildProcess.spawnOnTerminal(
+          shelf, ["--stream"], columns: size.columns, lines: size.lines, stderrPath: scratch.file("stderr.txt"),
+          pipesInput: true)
+      } catch {
+        print("  FAILED: \(error)")
+        return
+      }
+      defer { quit(child) }
+      _ = child.readUntilQuiet(quiet: 0.3, limit: 5)
+      let seconds = harness.isQuick ? 2.0 : 5.0
+      var backlog = PipeBacklog()
+      var sent = 0
+      var largestBacklog = 0
+      var output: [ChildProcess.Chunk] = []
+      var peakMemory = child.residentMemory() ?? 0
+      let startMemory = peakMemory
+      let begin = Monotonic.seconds()
+      var next = begin
+      while Monotonic.seconds() < begin + seconds {
+        if Monotonic.seconds() >= next {
+          // What the app has not read of the earlier catalogs when the next is due.
+          largestBacklog = max(largestBacklog, backlog.count)
+          backlog.append(lines[sent % lines.count])
+          sent += 1
+          next += 0.05
+          peakMemory = max(peakMemory, child.residentMemory() ?? 0)
+        }
+        output += child.exchange(feeding: &backlog, until: min(next, begin + seconds))
+      }
+      let fedAt = Monotonic.seconds()
+      // Give the app the rest of what was sent, then wait until it is quiet.
+      while !backlog.isEmpty && Monotonic.seconds() < fedAt + 10 {
+        output += child.exchange(feeding: &backlog, until: Monotonic.seconds() + 0.1)
+      }
+      let drained = Monotonic.seconds()
+      let tail = child.readUntilQuiet(quiet: 0.5, limit: 10)
+      output += tail
+      peakMemory = max(peakMemory, child.residentMemory() ?? 0)
+      let quietAfter = (tail.last?.time ?? drained) - fedAt
+      let lineSize = lines[0].count
+      harness.printValue(
+        "--stream, 20 x 10k-card catalogs/s for \(Int(seconds)) s",
+        "\(sent) sent (\(Harness.format(bytes: Double(lineSize))) each), \(Frames.split(output).count) frames drawn")
+      harness.printValue(
+        "--stream: most left unread at the next send",
+        Harness.format(bytes: Double(largestBacklog)) + " (\(Harness.fixed(Double(largestBacklog) / Double(lineSize))) catalogs)"
+          + (backlog.isEmpty ? "" : ", \(Harness.format(bytes: Double(backlog.count))) never read"))
+      harness.printValue(
+        "--stream: resident memory",
+        "\(Harness.format(bytes: Double(startMemory))) at start, \(Harness.format(bytes: Double(peakMemory))) at most")
+      harness.printValue("--stream: quiet after the last catalog", Harness.format(seconds: quietAfter))
+      harness.check("--stream unread at next send (catalogs)", Double(largestBacklog) / Double(lineSize), below: 1) {
+        Harness.fixed($0)
       }
     }
   }
