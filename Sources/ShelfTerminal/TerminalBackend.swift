@@ -47,15 +47,11 @@ public final class TerminalBackend {
       opened.append(file)
       return file
     }
-    do {
-      input = isatty(STDIN_FILENO) == 1 ? stdin : try controllingTerminal()
-      output = isatty(STDOUT_FILENO) == 1 ? stdout : try controllingTerminal()
-    } catch {
-      throw error
-    }
+    input = isatty(STDIN_FILENO) == 1 ? stdin : try controllingTerminal()
+    output = isatty(STDOUT_FILENO) == 1 ? stdout : try controllingTerminal()
     guard let screen = newterm(term, output, input) else {
       opened.forEach { fclose($0) }
-      throw .noTerminal("unknown terminal type '\(term)'")
+      throw .noTerminal("unknown terminal type '\(TerminalText.sanitized(term))'")
     }
     self.screen = screen
     openedFiles = opened
@@ -282,7 +278,9 @@ public final class TerminalBackend {
   private func mouseEvent(_ event: MEVENT) -> MouseEvent? {
     let state = event.bstate
     let position = Point(x: Int(event.x), y: Int(event.y))
-    if state & shelf_button4_pressed() != 0 { return MouseEvent(kind: .wheelUp, position: position) }
+    if state & shelf_button4_pressed() != 0 {
+      return MouseEvent(kind: .wheelUp, position: position)
+    }
     if state & shelf_button5_pressed() != 0 {
       return MouseEvent(kind: .wheelDown, position: position)
     }

@@ -109,7 +109,8 @@ struct ArgumentParser {
         try flag(name, inline, &noLive)
         options.isLive = false
       case "--color": options.colorMode = try choice(of: name, inline)
-      case "--animation-ms": options.animationMilliseconds = try number(of: name, inline, in: 0...10_000)
+      case "--animation-ms":
+        options.animationMilliseconds = try number(of: name, inline, in: 0...10_000)
       case "--fps": options.framesPerSecond = try number(of: name, inline, in: 1...240)
       case "--reduced-motion": try flag(name, inline, &options.isReducedMotion)
       case "--seed": options.seed = try seed(of: name, inline)

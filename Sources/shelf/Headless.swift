@@ -8,7 +8,8 @@ enum Headless {
   /// `shelf render`: the first screen as plain text.
   static func render(_ options: RenderOptions) throws(AppError) {
     let loaded = try load(options.catalogPath)
-    let canvas = ShelfScreen.renderFirstScreen(content: ShelfContent(loaded.catalog), size: options.size)
+    let canvas = ShelfScreen.renderFirstScreen(
+      content: ShelfContent(loaded.catalog), size: options.size)
     writeStandardOutput(text(of: canvas) + "\n")
   }
 

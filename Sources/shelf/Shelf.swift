@@ -24,6 +24,9 @@ struct Shelf {
     case .version:
       print("shelf \(version)")
     case .run(let options):
+      if options.isStreaming && isatty(STDIN_FILENO) == 1 {
+        throw .usage("--stream reads catalogs from stdin: pipe them in (producer | shelf --stream)")
+      }
       // Before any thread starts, so every thread inherits the mask.
       TerminalSignals.blockForSignalSources()
       let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false

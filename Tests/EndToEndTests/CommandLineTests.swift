@@ -18,14 +18,29 @@ import Testing
 
   @Test(arguments: [
     (["--frobnicate"], "shelf: unknown option '--frobnicate' (see 'shelf --help')\n"),
-    (["--rate", "warp"], "shelf: --rate is one of slow, fast, ludicrous, not 'warp' (see 'shelf --help')\n"),
-    (["--fps", "0"], "shelf: --fps needs a whole number from 1 to 240, not '0' (see 'shelf --help')\n"),
+    (
+      ["--rate", "warp"],
+      "shelf: --rate is one of slow, fast, ludicrous, not 'warp' (see 'shelf --help')\n"
+    ),
+    (
+      ["--fps", "0"],
+      "shelf: --fps needs a whole number from 1 to 240, not '0' (see 'shelf --help')\n"
+    ),
     (["--catalog"], "shelf: --catalog needs a value (see 'shelf --help')\n"),
-    (["render", "--width", "wide"], "shelf: --width needs a whole number from 1 to 1000, not 'wide' (see 'shelf --help')\n"),
-    (["frames", "a.json"], "shelf: frames needs two catalogs: shelf frames A.json B.json (see 'shelf --help')\n"),
+    (
+      ["render", "--width", "wide"],
+      "shelf: --width needs a whole number from 1 to 1000, not 'wide' (see 'shelf --help')\n"
+    ),
+    (
+      ["frames", "a.json"],
+      "shelf: frames needs two catalogs: shelf frames A.json B.json (see 'shelf --help')\n"
+    ),
     (["diff"], "shelf: diff needs two catalogs: shelf diff A.json B.json (see 'shelf --help')\n"),
     (["stray"], "shelf: unexpected argument 'stray' (see 'shelf --help')\n"),
-    (["--stream", "--catalog", "x.json"], "shelf: --stream reads catalogs from stdin: it takes no --catalog or --watch (see 'shelf --help')\n"),
+    (
+      ["--stream", "--catalog", "x.json"],
+      "shelf: --stream reads catalogs from stdin: it takes no --catalog or --watch (see 'shelf --help')\n"
+    ),
   ])
   func aBadCommandLineIsAUsageErrorOnOneLine(arguments: [String], message: String) throws {
     let result = try runShelf(arguments)
@@ -49,7 +64,8 @@ import Testing
   @Test func diffPrintsTheChangesAsJSON() throws {
     let result = try runShelf(["diff", "\(fixtures)/small.json", "\(fixtures)/small-next.json"])
     #expect(result.status == 0)
-    let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+    let json =
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
     let rows = json?["rows"] as? [String: [String]]
     #expect(rows?["moved"] == ["poetry"])
     #expect(rows?["reloaded"]?.contains("films") == true)
@@ -68,11 +84,14 @@ import Testing
     let last = try runShelf(["render", "--catalog", b])
     #expect(parts.first.map { $0 + "\n" } == first.standardOutput)
     #expect(parts.last == last.standardOutput)
-    #expect(parts.allSatisfy { $0.split(separator: "\n", omittingEmptySubsequences: false).count >= 24 })
+    #expect(
+      parts.allSatisfy { $0.split(separator: "\n", omittingEmptySubsequences: false).count >= 24 })
   }
 
   @Test func renderWritesNoControlBytesForHostileText() throws {
-    let result = try runShelf(["render", "--catalog", "\(fixtures)/wide.json", "--width", "120", "--height", "40"])
+    let result = try runShelf([
+      "render", "--catalog", "\(fixtures)/wide.json", "--width", "120", "--height", "40",
+    ])
     #expect(result.status == 0)
     let controls = result.standardOutput.unicodeScalars.filter {
       ($0.value < 0x20 && $0 != "\n") || (0x7F..<0xA0).contains($0.value)

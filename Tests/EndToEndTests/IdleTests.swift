@@ -23,7 +23,9 @@ extension InTmux {
       return result
     }
 
-    @Test(arguments: [("--no-live --catalog \(fixtures)/small.json", false), ("--rate ludicrous", true)])
+    @Test(arguments: [
+      ("--no-live --catalog \(fixtures)/small.json", false), ("--rate ludicrous", true),
+    ])
     func anIdleScreenUsesNoCPUAndNeverWakesUp(options: String, pausesTheDemo: Bool) throws {
       let session = try TmuxSession()
       defer { session.close() }
@@ -50,7 +52,9 @@ extension InTmux {
       Thread.sleep(forTimeInterval: 2)
       let after = activity(of: pid)
       for (task, counts) in after {
-        #expect(before[task] == counts, "thread \(task) ran while idle: \(before[task] ?? []) -> \(counts)")
+        #expect(
+          before[task] == counts,
+          "thread \(task) ran while idle: \(before[task] ?? []) -> \(counts)")
       }
       try session.quitAndExpectRestored()
     }

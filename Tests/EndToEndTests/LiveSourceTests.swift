@@ -35,8 +35,13 @@ extension InTmux {
         Thread.sleep(forTimeInterval: 0.6)
         return session.screen() == screen
       }
-      try session.send(".")
-      session.expectScreen("one update applied") { $0 != still }
+      // An update may change only rows below the screen: step until one shows.
+      var changed = false
+      for _ in 0..<5 where !changed {
+        try session.send(".")
+        changed = session.waitForScreen(timeout: 2) { $0 != still } != nil
+      }
+      #expect(changed, "a step while paused should change the screen")
       try session.send("Space")
       session.expectScreen(containing: "live ●")
       try session.quitAndExpectRestored()
@@ -46,7 +51,8 @@ extension InTmux {
       let session = try TmuxSession()
       defer { session.close() }
       let file = session.scratch.appendingPathComponent("watched.json")
-      let small = try Data(contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small.json"))
+      let small = try Data(
+        contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small.json"))
       let next = try Data(
         contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small-next.json"))
       try small.write(to: file)
@@ -66,11 +72,42 @@ extension InTmux {
       try session.quitAndExpectRestored()
     }
 
+    @Test func aBadStreamLineIsReportedAndSkipped() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let lines = "\(fixtures)/stream.ndjson"
+      // Line 1 is good, line 2 is not JSON, line 3 (the fixture's last) is good.
+      let feed =
+        "head -1 \(lines); sleep 0.5; echo '{\"sections\": ['; sleep 1.5; tail -1 \(lines)"
+      try session.run("clear; (\(feed)) | \(shelfBinary.path) --stream")
+      session.expectScreen(containing: "Emma")
+      session.expectScreen(containing: "stdin, line 2")
+      session.expectScreen(containing: "Hamlet")
+      session.expectScreen("the error replaced") { !$0.contains("stdin, line 2") }
+      try session.send("q")
+      session.expectScreen("the shell back") { screen in
+        screen.split(separator: "\n").last.map(String.init) == TmuxSession.prompt
+      }
+      #expect(session.paneValue("alternate_on") == "0")
+    }
+
+    @Test func streamWithATerminalOnStdinIsAUsageError() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--stream")
+      let exit = session.waitForExit()
+      #expect(exit?.status == 64)
+      #expect(
+        exit?.screen.contains("shelf: --stream reads catalogs from stdin: pipe them in") == true)
+      #expect(exit?.isTTYRestored == true)
+    }
+
     @Test func streamAnimatesPipedSnapshotsAndKeysComeFromTheTerminal() throws {
       let session = try TmuxSession()
       defer { session.close() }
       // One snapshot every 0.3 s, then the input ends.
-      let feed = "while IFS= read -r line; do printf '%s\\n' \"$line\"; sleep 0.3; done < \(fixtures)/stream.ndjson"
+      let feed =
+        "while IFS= read -r line; do printf '%s\\n' \"$line\"; sleep 0.3; done < \(fixtures)/stream.ndjson"
       try session.run(
         "clear; stty -g > \(session.scratch.path)/before; (\(feed)) | \(shelfBinary.path) --stream; "
           + "echo \"EXIT\"=$?; stty -g > \(session.scratch.path)/after; "

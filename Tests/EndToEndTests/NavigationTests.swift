@@ -27,8 +27,10 @@ extension InTmux {
       try session.send("l", "l")
       session.expectScreen(containing: "Dracula — Bram Stoker")
       try session.send("j")
-      session.expectScreen(containing: "Films")
-      #expect(!session.statusLine.contains("Dracula"))
+      session.expectScreen("the focus in the Films row") { screen in
+        let status = String(screen.split(separator: "\n").first ?? "")
+        return ["Metropolis", "Casablanca", "The Kid"].contains { status.contains($0 + " — ") }
+      }
       try session.quitAndExpectRestored()
     }
 
@@ -69,6 +71,29 @@ extension InTmux {
       try session.resize(width: 120, height: 40)
       session.expectScreen("the full screen again") { screen in
         screen.contains("Small Shelf") && screen.contains("Poetry") && !screen.contains("too small")
+      }
+      try session.quitAndExpectRestored()
+    }
+
+    /// An X10 mouse report (what ncurses asks a `screen` terminal for) of
+    /// `button` at the 0-based cell `x`, `y`.
+    private func mouseReport(button: Int, x: Int, y: Int) -> String {
+      let bytes = [32 + button, 33 + x, 33 + y].compactMap(Unicode.Scalar.init).map(String.init)
+      return "\u{1B}[M" + bytes.joined()
+    }
+
+    @Test func aClickFocusesACardAndTheWheelScrolls() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--catalog \(fixtures)/small.json")
+      session.expectScreen(containing: "Emma — Jane Austen")
+      // Middlemarch is the second card of the first row: columns 18 to 33, lines 3 to 7.
+      try session.type(mouseReport(button: 0, x: 20, y: 4))
+      try session.type(mouseReport(button: 3, x: 20, y: 4))
+      session.expectScreen(containing: "Middlemarch — George Eliot")
+      try session.type(mouseReport(button: 65, x: 20, y: 4))
+      session.expectScreen("the wheel moved on to the next row") { screen in
+        !String(screen.split(separator: "\n").first ?? "").contains("Middlemarch")
       }
       try session.quitAndExpectRestored()
     }

@@ -4,15 +4,16 @@ import Testing
 
 /// `shelf render` screens, compared with the goldens beside this file.
 @Suite struct RenderGoldens {
-  @Test(arguments: [
-    ("bundled-80x24", nil, 80, 24),
-    ("bundled-120x40", nil, 120, 40),
-    ("bundled-too-small", nil, 30, 8),
-    ("small-80x24", "small.json", 80, 24),
-    ("small-120x40", "small.json", 120, 40),
-    ("wide-120x40", "wide.json", 120, 40),
-    ("small-too-small", "small.json", 39, 24),
-  ] as [(String, String?, Int, Int)])
+  @Test(
+    arguments: [
+      ("bundled-80x24", nil, 80, 24),
+      ("bundled-120x40", nil, 120, 40),
+      ("bundled-too-small", nil, 30, 8),
+      ("small-80x24", "small.json", 80, 24),
+      ("small-120x40", "small.json", 120, 40),
+      ("wide-120x40", "wide.json", 120, 40),
+      ("small-too-small", "small.json", 39, 24),
+    ] as [(String, String?, Int, Int)])
   func renderMatchesItsGolden(name: String, fixture: String?, width: Int, height: Int) throws {
     var arguments = ["render", "--width", "\(width)", "--height", "\(height)", "--color", "never"]
     if let fixture { arguments += ["--catalog", "\(fixtures)/\(fixture)"] }
@@ -52,7 +53,8 @@ import Testing
     let path = "Tests/EndToEndTests/Corpus/\(corpusCase.file)"
     let result = try runShelf(["render", "--catalog", path])
     #expect(result.status == corpusCase.status)
-    let expected = "shelf: " + corpusCase.message.replacingOccurrences(of: "{file}", with: path) + "\n"
+    let expected =
+      "shelf: " + corpusCase.message.replacingOccurrences(of: "{file}", with: path) + "\n"
     #expect(result.standardError == expected)
     #expect(result.standardOutput.isEmpty)
   }

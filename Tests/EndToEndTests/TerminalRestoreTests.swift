@@ -29,7 +29,8 @@ extension InTmux {
       let session = try TmuxSession()
       defer { session.close() }
       let before = session.scratch.appendingPathComponent("before").path
-      try session.run("clear; stty -g > \(before); \(shelfBinary.path) --catalog \(fixtures)/small.json")
+      try session.run(
+        "clear; stty -g > \(before); \(shelfBinary.path) --catalog \(fixtures)/small.json")
       session.expectScreen(containing: "Emma — Jane Austen")
       try session.send("C-z")
       session.expectScreen(containing: "Stopped")
@@ -49,7 +50,9 @@ extension InTmux {
       #expect(session.paneValue("cursor_flag") == "1")
     }
 
-    @Test(arguments: [("TERM", SIGTERM), ("HUP", SIGHUP), ("INT", SIGINT), ("SEGV", SIGSEGV), ("ABRT", SIGABRT)])
+    @Test(arguments: [
+      ("TERM", SIGTERM), ("HUP", SIGHUP), ("INT", SIGINT), ("SEGV", SIGSEGV), ("ABRT", SIGABRT),
+    ])
     func aSignalFromOutsideGivesTheShellBack(name: String, signal: Int32) throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -24,7 +24,9 @@ extension TmuxSession {
   func expectScreen(
     containing text: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
   ) -> String? {
-    expectScreen("'\(text)'", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
+    expectScreen("'\(text)'", timeout: timeout, sourceLocation: sourceLocation) {
+      $0.contains(text)
+    }
   }
 
   /// The first line of the screen: the status line.

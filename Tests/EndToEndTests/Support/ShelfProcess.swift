@@ -72,7 +72,8 @@ extension TmuxSession {
     // The markers are split in the typed line so only the output matches them.
     try run(
       "clear; stty -g > \(before); \(environment.isEmpty ? "" : "env \(environment) ")\(shelfBinary.path) \(arguments); echo \"EXIT\"=$?; "
-        + "stty -g > \(after); cmp -s \(before) \(after) && echo \"TTY\"=same || echo \"TTY\"=changed")
+        + "stty -g > \(after); cmp -s \(before) \(after) && echo \"TTY\"=same || echo \"TTY\"=changed"
+    )
   }
 
   /// Waits for the shell to report how `shelf` ended; nil after `timeout` seconds.
@@ -82,6 +83,7 @@ extension TmuxSession {
         timeout: timeout, until: { $0.contains("TTY=same") || $0.contains("TTY=changed") })
     else { return nil }
     let status = screen.firstMatch(of: /EXIT=(\d+)/).flatMap { Int($0.1) } ?? -1
-    return InteractiveExit(status: status, isTTYRestored: screen.contains("TTY=same"), screen: screen)
+    return InteractiveExit(
+      status: status, isTTYRestored: screen.contains("TTY=same"), screen: screen)
   }
 }

@@ -58,7 +58,8 @@ func spawnAndWait(_ arguments: [String], capturingOutput: Bool) throws -> (
 /// module hides behind `_GNU_SOURCE`.
 @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
 private func spawnFileActionsAddCloseFrom(
-  _ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
+  _ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32
+) -> Int32
 
 enum SpawnError: Error {
   case failed(String)

@@ -24,9 +24,10 @@ final class TmuxSession {
     for _ in 0..<20 where status != 0 {
       if status != -1 { Thread.sleep(forTimeInterval: 0.1) }
       status = try Self.tmux([
-      "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
-      "-c", repositoryRoot.path,
-      "env", "-u", "TMUX", "-u", "NO_COLOR", "PS1=\(Self.prompt) ", "TERM=screen-256color", "LANG=C.UTF-8",
+        "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
+        "-c", repositoryRoot.path,
+        "env", "-u", "TMUX", "-u", "NO_COLOR", "PS1=\(Self.prompt) ", "TERM=screen-256color",
+        "LANG=C.UTF-8",
         "SWIFT_BACKTRACE=enable=yes,interactive=no", "bash", "--norc", "--noprofile",
       ]).status
     }
@@ -50,6 +51,11 @@ final class TmuxSession {
     guard status == 0 else { throw TmuxError.failed("send-keys \(keys) exited \(status)") }
   }
 
+  /// Sends `text` literally, byte for byte (escape sequences included).
+  func type(_ text: String) throws {
+    _ = try Self.tmux(["send-keys", "-t", name, "-l", text])
+  }
+
   /// Types `line` literally, then Enter.
   func run(_ line: String) throws {
     _ = try Self.tmux(["send-keys", "-t", name, "-l", line])
@@ -68,7 +74,9 @@ final class TmuxSession {
 
   /// A tmux format value of the pane, such as `alternate_on` or `cursor_flag`.
   func paneValue(_ variable: String) -> String {
-    let output = (try? Self.tmux(["display-message", "-p", "-t", name, "#{\(variable)}"], capturing: true).output)
+    let output =
+      (try? Self.tmux(["display-message", "-p", "-t", name, "#{\(variable)}"], capturing: true)
+        .output)
     return (output ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
@@ -94,7 +102,9 @@ final class TmuxSession {
     guard let shell = Int32(paneValue("pane_pid")) else { return nil }
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
-      let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+      let children =
+        (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8))
+        ?? ""
       if let child = children.split(separator: " ").first.flatMap({ Int32($0) }) { return child }
       Thread.sleep(forTimeInterval: 0.05)
     }
@@ -105,7 +115,8 @@ final class TmuxSession {
   static func tmux(_ arguments: [String], capturing: Bool = false) throws -> (
     status: Int32, output: String
   ) {
-    try spawnAndWait(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, capturingOutput: capturing)
+    try spawnAndWait(
+      ["tmux", "-L", socket, "-f", "/dev/null"] + arguments, capturingOutput: capturing)
   }
 }
 
