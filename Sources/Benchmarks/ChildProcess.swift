@@ -119,7 +119,8 @@ final class ChildProcess {
     do {
       // POSIX_SPAWN_SETSID runs before the file actions, so opening the tty
       // (without O_NOCTTY) makes it the new session's controlling terminal.
-      let child = try spawn(path, arguments, environment: environment, terminal: master) { actions in
+      let child = try spawn(path, arguments, environment: environment, terminal: master) {
+        actions in
         if pipeRead >= 0 {
           posix_spawn_file_actions_addopen(&actions, 1, name, O_RDWR, 0)
           posix_spawn_file_actions_adddup2(&actions, pipeRead, 0)
@@ -127,7 +128,8 @@ final class ChildProcess {
           posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
           posix_spawn_file_actions_adddup2(&actions, 0, 1)
         }
-        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(
+          &actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
       }
       child.input = pipeEnds[1]
       return child
@@ -158,7 +160,9 @@ final class ChildProcess {
     posix_spawnattr_setsigmask(&attributes, &noSignals)
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGWINCH, SIGCHLD] { sigaddset(&defaults, signal) }
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGWINCH, SIGCHLD] {
+      sigaddset(&defaults, signal)
+    }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
     // glibc's POSIX_SPAWN_SETSID (0x80) is behind _GNU_SOURCE, which Swift's Glibc does not set.
@@ -187,7 +191,9 @@ final class ChildProcess {
     let start = Monotonic.seconds()
     var offset = 0
     while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { Glibc.write(terminal, $0.baseAddress, $0.count) }
+      let written = bytes[offset...].withUnsafeBytes {
+        Glibc.write(terminal, $0.baseAddress, $0.count)
+      }
       if written < 0 {
         if errno == EAGAIN || errno == EINTR { continue }
         break
@@ -217,7 +223,9 @@ final class ChildProcess {
       if descriptors[0].revents & Int16(POLLIN) != 0, let chunk = read(timeout: 0) {
         chunks.append(chunk)
       }
-      if descriptors[0].revents & Int16(POLLHUP | POLLERR) != 0 || descriptors[1].revents & Int16(POLLERR) != 0 {
+      if descriptors[0].revents & Int16(POLLHUP | POLLERR) != 0
+        || descriptors[1].revents & Int16(POLLERR) != 0
+      {
         break
       }
     }
@@ -302,7 +310,8 @@ final class ChildProcess {
   /// of this process (which holds a million cards) would report this
   /// process's peak. A child of a small intermediate reports its own.
   static func runMeasured(
-    _ path: String, _ arguments: [String], stdoutPath: String, stderrPath: String, reportPath: String
+    _ path: String, _ arguments: [String], stdoutPath: String, stderrPath: String,
+    reportPath: String
   ) throws(SpawnError) -> (exit: Exit, seconds: Double) {
     let script = """
       import os, sys, time
@@ -325,13 +334,16 @@ final class ChildProcess {
     let wrapper = child.waitForExit()
     guard wrapper.code == 0,
       let report = try? String(contentsOfFile: reportPath, encoding: .utf8),
-      case let fields = report.split(separator: " ").map({ String($0).trimmingCharacters(in: .whitespacesAndNewlines) }),
+      case let fields = report.split(separator: " ").map({
+        String($0).trimmingCharacters(in: .whitespacesAndNewlines)
+      }),
       fields.count == 4, let status = Int32(fields[0]), let peak = Int(fields[1]),
       let seconds = Double(fields[2]), let cpu = Double(fields[3])
     else {
       let message = (try? String(contentsOfFile: stderrPath + ".python", encoding: .utf8)) ?? ""
       throw SpawnError(
-        description: "python3 wrapper failed (exit \(wrapper.code)): " + (message.split(separator: "\n").last.map(String.init) ?? ""))
+        description: "python3 wrapper failed (exit \(wrapper.code)): "
+          + (message.split(separator: "\n").last.map(String.init) ?? ""))
     }
     return (Exit(status: status, peakMemory: peak * 1024, cpuSeconds: cpu), seconds)
   }
@@ -382,14 +394,17 @@ final class ChildProcess {
     else { return nil }
     let fields = text[text.index(after: close)...].split(separator: " ")
     // fields[0] is the state (field 3), so utime (14) and stime (15) are 11 and 12.
-    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
+      return nil
+    }
     return user + system
   }
 
   /// Voluntary context switches of each live thread, by thread id: how often
   /// each went to sleep and was woken up.
   func wakeUpsByThread() -> [Int: Int] {
-    guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else {
+    guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+    else {
       return [:]
     }
     var counts: [Int: Int] = [:]
@@ -415,7 +430,9 @@ final class ChildProcess {
 
   /// The resident memory now, in bytes (`VmRSS` in `/proc/<pid>/status`).
   func residentMemory() -> Int? {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
+      return nil
+    }
     for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
       let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
       return kilobytes.map { $0 * 1024 }
@@ -494,7 +511,8 @@ struct ScratchFolder {
 enum ShelfBinary {
   /// Its path, or nil (with a note printed) when it has not been built.
   static func path() -> String? {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    let executable =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]
     let shelf = (executable as NSString).deletingLastPathComponent + "/shelf"
     guard FileManager.default.isExecutableFile(atPath: shelf) else {

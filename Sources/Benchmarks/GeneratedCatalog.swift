@@ -13,7 +13,8 @@ enum GeneratedCatalog {
     var nextCard = 0
     for first in stride(from: 0, to: rows, by: rowsPerSection) {
       let number = sections.count
-      var section = Section(id: "s\(number)", title: "\(pick(genres, &rng)) \(number + 1)", rows: [])
+      var section = Section(
+        id: "s\(number)", title: "\(pick(genres, &rng)) \(number + 1)", rows: [])
       for row in first..<min(rows, first + rowsPerSection) {
         var items: [Card] = []
         items.reserveCapacity(cardsPerRow)
@@ -21,7 +22,8 @@ enum GeneratedCatalog {
           items.append(card(number: nextCard, using: &rng))
           nextCard += 1
         }
-        section.rows.append(Row(id: "r\(row)", title: "\(pick(genres, &rng)) · shelf \(row + 1)", items: items))
+        section.rows.append(
+          Row(id: "r\(row)", title: "\(pick(genres, &rng)) · shelf \(row + 1)", items: items))
       }
       sections.append(section)
     }
@@ -52,7 +54,9 @@ enum GeneratedCatalog {
     func randomRow() -> (section: Int, row: Int) {
       while true {
         let section = Int(rng.next() % UInt64(rows.count))
-        if !rows[section].isEmpty { return (section, Int(rng.next() % UInt64(rows[section].count))) }
+        if !rows[section].isEmpty {
+          return (section, Int(rng.next() % UInt64(rows[section].count)))
+        }
       }
     }
     func randomSlot(_ count: Int, inclusive: Bool) -> Int {
@@ -101,7 +105,8 @@ enum GeneratedCatalog {
       let card = items.remove(at: Int(rng.next() % 3))
       items.insert(card, at: 3 + Int(rng.next() % 4))
       items.remove(at: Int(rng.next() % 6))
-      items.insert(self.card(number: 9_000_000 + step * 10 + r, using: &rng), at: Int(rng.next() % 5))
+      items.insert(
+        self.card(number: 9_000_000 + step * 10 + r, using: &rng), at: Int(rng.next() % 5))
       items[Int(rng.next() % 6)].title += " ✦"
       rows[r].items = items
     }
@@ -243,7 +248,9 @@ enum GeneratedCatalog {
     words[Int(rng.next() % UInt64(words.count))]
   }
 
-  private static let openings = ["The", "A", "Last", "Beyond the", "Under the", "Return of the", "Song of the"]
+  private static let openings = [
+    "The", "A", "Last", "Beyond the", "Under the", "Return of the", "Song of the",
+  ]
   private static let adjectives = [
     "Silent", "Crimson", "Hidden", "Northern", "Broken", "Golden", "Distant", "Quiet", "Burning",
     "Winter", "Glass", "Iron", "Paper", "Midnight", "Wandering", "Lost",

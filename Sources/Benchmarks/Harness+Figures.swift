@@ -19,7 +19,8 @@ extension Harness {
     resultLabel = result
     print("\n## \(title)")
     print(
-      Self.pad("case", to: Self.nameWidth) + Self.left("median") + Self.left("min") + Self.left("p99")
+      Self.pad("case", to: Self.nameWidth) + Self.left("median") + Self.left("min")
+        + Self.left("p99")
         + Self.left("runs", width: 6) + "  " + Self.pad(result, to: 8) + "cpu median")
   }
 
@@ -50,7 +51,8 @@ extension Harness {
     let median = sorted[sorted.count / 2]
     let p99 = sorted[Swift.min(sorted.count - 1, sorted.count * 99 / 100)]
     print(
-      Self.pad(name, to: Self.nameWidth) + Self.left("\(median) \(unit)") + Self.left("\(sorted[0]) \(unit)")
+      Self.pad(name, to: Self.nameWidth) + Self.left("\(median) \(unit)")
+        + Self.left("\(sorted[0]) \(unit)")
         + Self.left("\(p99) \(unit)") + Self.left("\(sorted.count)", width: 6) + "  mean "
         + Self.fixed(Self.mean(samples)) + " \(unit)")
   }
@@ -63,11 +65,13 @@ extension Harness {
   /// Prints whether `measured` is within `limit` and records it for the summary.
   @MainActor
   func check(
-    _ name: String, _ measured: Double, below limit: Double, orEqual: Bool = false, format: (Double) -> String
+    _ name: String, _ measured: Double, below limit: Double, orEqual: Bool = false,
+    format: (Double) -> String
   ) {
     let isMet = orEqual ? measured <= limit : measured < limit
     let target = Target(
-      name: name, measured: format(measured), limit: (orEqual ? "≤ " : "< ") + format(limit), isMet: isMet)
+      name: name, measured: format(measured), limit: (orEqual ? "≤ " : "< ") + format(limit),
+      isMet: isMet)
     Self.targets.append(target)
     print("  target \(name): \(target.measured) (\(target.limit)) \(isMet ? "met" : "MISSED")")
   }
@@ -80,11 +84,14 @@ extension Harness {
     let width = Swift.max(40, targets.map(\.name.count).max() ?? 0)
     for target in targets {
       print(
-        pad(target.name, to: width + 1) + left(target.measured, width: 14) + left(target.limit, width: 14)
+        pad(target.name, to: width + 1) + left(target.measured, width: 14)
+          + left(target.limit, width: 14)
           + "  " + (target.isMet ? "met" : "MISSED"))
     }
     let missed = targets.filter { !$0.isMet }.count
-    print(missed == 0 ? "all \(targets.count) targets met" : "\(missed) of \(targets.count) targets missed")
+    print(
+      missed == 0
+        ? "all \(targets.count) targets met" : "\(missed) of \(targets.count) targets missed")
   }
 
   /// Whether the run asked for `--quick` (shorter budgets).

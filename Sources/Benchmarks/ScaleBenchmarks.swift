@@ -17,7 +17,8 @@ enum ScaleBenchmarks {
   @MainActor
   static func run(_ harness: inout Harness) {
     let names = [
-      "shelf render 1M cards", "shelf render 10 cards", "compose", "animate", liveHolderCase, screenCase,
+      "shelf render 1M cards", "shelf render 10 cards", "compose", "animate", liveHolderCase,
+      screenCase,
       "1% of 1M: rows", "1M cards: Catalog to ShelfContent",
     ]
     guard names.contains(where: harness.includes) else { return }
@@ -25,7 +26,9 @@ enum ScaleBenchmarks {
     var start = Monotonic.seconds()
     let million = GeneratedCatalog.make(rows: 1_000, cardsPerRow: 1_000, seed: seed)
     let millionContent = GeneratedCatalog.content(million)
-    print("  generated \(million.cardCount) cards in \(Harness.format(seconds: Monotonic.seconds() - start))")
+    print(
+      "  generated \(million.cardCount) cards in \(Harness.format(seconds: Monotonic.seconds() - start))"
+    )
     let scratch = ScratchFolder("scale")
     defer { scratch.remove() }
 
@@ -44,7 +47,9 @@ enum ScaleBenchmarks {
   /// `shelf render --catalog F --width 120 --height 40` on the million-card
   /// file and on a 10-card one: wall time from spawn to reap, peak RSS of the child.
   @MainActor
-  private static func render(_ million: Catalog, in scratch: ScratchFolder, _ harness: inout Harness) {
+  private static func render(
+    _ million: Catalog, in scratch: ScratchFolder, _ harness: inout Harness
+  ) {
     let millionName = "shelf render 1M cards 120x40"
     let tenName = "shelf render 10 cards 120x40"
     guard harness.includes(millionName) || harness.includes(tenName) else { return }
@@ -56,7 +61,8 @@ enum ScaleBenchmarks {
       "  wrote \(millionFile): \(Harness.format(bytes: Double(bytes.count))) in "
         + Harness.format(seconds: Monotonic.seconds() - start))
     let tenFile = scratch.write(
-      GeneratedCatalog.json(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed)), to: "ten.json")
+      GeneratedCatalog.json(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed)),
+      to: "ten.json")
 
     for (name, file, runs) in [(tenName, tenFile, 5), (millionName, millionFile, 3)] {
       guard harness.includes(name) else { continue }
@@ -76,7 +82,8 @@ enum ScaleBenchmarks {
           if exit.code != 0 || lines != 40 {
             let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
             failure =
-              "exit \(exit.code), \(lines) lines: " + (message.split(separator: "\n").first.map(String.init) ?? "")
+              "exit \(exit.code), \(lines) lines: "
+              + (message.split(separator: "\n").first.map(String.init) ?? "")
             break
           }
           if run > 0 {
@@ -90,12 +97,17 @@ enum ScaleBenchmarks {
       }
       let peak = Double(peaks.max() ?? 0)
       let measurement = harness.printSamples(
-        name, seconds: seconds, note: "peak RSS \(Harness.format(bytes: peak)) (wall time, spawn to exit)")
+        name, seconds: seconds,
+        note: "peak RSS \(Harness.format(bytes: peak)) (wall time, spawn to exit)")
       if let failure { print("  FAILED: \(failure)") }
       guard name == millionName else { continue }
       if let measurement, failure == nil {
-        harness.check("shelf render 1M cards, time", measurement.median, below: 3) { Harness.format(seconds: $0) }
-        harness.check("shelf render 1M cards, peak RSS", peak, below: 600_000_000) { Harness.format(bytes: $0) }
+        harness.check("shelf render 1M cards, time", measurement.median, below: 3) {
+          Harness.format(seconds: $0)
+        }
+        harness.check("shelf render 1M cards, peak RSS", peak, below: 600_000_000) {
+          Harness.format(bytes: $0)
+        }
       } else {
         harness.check("shelf render 1M cards, time", .infinity, below: 3) { _ in "failed" }
       }
@@ -112,8 +124,10 @@ enum ScaleBenchmarks {
   private static func compose(_ millionContent: ShelfContent, _ harness: inout Harness) {
     guard harness.includes("compose") else { return }
     let ten = GeneratedCatalog.content(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed))
-    let screenful = GeneratedCatalog.content(GeneratedCatalog.make(rows: 20, cardsPerRow: 20, seed: seed))
-    harness.heading("compose one frame (ShelfScreen.render), still screen, interleaved", result: "notes")
+    let screenful = GeneratedCatalog.content(
+      GeneratedCatalog.make(rows: 20, cardsPerRow: 20, seed: seed))
+    harness.heading(
+      "compose one frame (ShelfScreen.render), still screen, interleaved", result: "notes")
     let contents = [("1M cards", millionContent), ("10 cards", ten), ("400 cards", screenful)]
     let screens = contents.map { ShelfScreen(content: $0.1) }
     for size in sizes {
@@ -133,7 +147,8 @@ enum ScaleBenchmarks {
       }
       var medians: [String: Double] = [:]
       for (index, (cards, _)) in contents.enumerated() {
-        medians[cards] = harness.printSamples("compose \(cards) \(label)", seconds: samples[index])?.median
+        medians[cards] =
+          harness.printSamples("compose \(cards) \(label)", seconds: samples[index])?.median
       }
       if let big = medians["1M cards"], let small = medians["10 cards"] {
         harness.check("compose 1M / 10 cards at \(label)", big / small, below: 1.5, orEqual: true) {
@@ -141,7 +156,9 @@ enum ScaleBenchmarks {
         }
       }
       if let big = medians["1M cards"], let full = medians["400 cards"] {
-        print("  1M / 400 cards (both fill the screen) at \(label): \(Harness.format(ratio: big / full))")
+        print(
+          "  1M / 400 cards (both fill the screen) at \(label): \(Harness.format(ratio: big / full))"
+        )
       }
     }
   }
@@ -156,17 +173,22 @@ enum ScaleBenchmarks {
     harness.heading("compose one frame while a batch of moves animates (60 fps)", result: "frames")
     let small = GeneratedCatalog.make(rows: 40, cardsPerRow: 30, seed: seed)
     let pairs = [
-      ("1M cards", GeneratedCatalog.content(million),
-       GeneratedCatalog.content(GeneratedCatalog.rearrangedOnScreen(million, step: 1))),
-      ("1,200 cards", GeneratedCatalog.content(small),
-       GeneratedCatalog.content(GeneratedCatalog.rearrangedOnScreen(small, step: 1))),
+      (
+        "1M cards", GeneratedCatalog.content(million),
+        GeneratedCatalog.content(GeneratedCatalog.rearrangedOnScreen(million, step: 1))
+      ),
+      (
+        "1,200 cards", GeneratedCatalog.content(small),
+        GeneratedCatalog.content(GeneratedCatalog.rearrangedOnScreen(small, step: 1))
+      ),
     ]
     for size in sizes {
       for (cards, before, after) in pairs {
         let name = "animate \(cards) \(size.width)x\(size.height)"
         guard harness.includes(name) else { continue }
         // Diffed at once on this thread, as `shelf frames` does: only drawing is timed.
-        let screen = ShelfScreen(content: before, configuration: ScreenConfiguration(), updates: .immediate)
+        let screen = ShelfScreen(
+          content: before, configuration: ScreenConfiguration(), updates: .immediate)
         var now: UInt64 = 1_000
         _ = screen.render(size: size, now: now)
         var samples: [Double] = []
@@ -186,7 +208,8 @@ enum ScaleBenchmarks {
           }
         }
         let m = harness.printSamples(
-          name, seconds: samples, note: "\(animatedFrames) animated frames in \(transitions) transitions")
+          name, seconds: samples,
+          note: "\(animatedFrames) animated frames in \(transitions) transitions")
         if let m, size.width == 250, cards == "1M cards" {
           harness.check("compose while animating at 250x80, median", m.median, below: 0.001) {
             Harness.format(seconds: $0)
@@ -219,7 +242,8 @@ enum ScaleBenchmarks {
   @MainActor
   private static func liveUpdate(from old: Catalog, to new: Catalog, _ harness: inout Harness) {
     guard
-      harness.includes("1% of 1M: rows") || harness.includes(liveHolderCase) || harness.includes(screenCase)
+      harness.includes("1% of 1M: rows") || harness.includes(liveHolderCase)
+        || harness.includes(screenCase)
         || harness.includes("1M cards: Catalog to ShelfContent")
     else { return }
     harness.heading("live update: 1% of 1M cards changed", result: "moves")
@@ -265,7 +289,9 @@ enum ScaleBenchmarks {
     // snapshot to its live holders, which diff off the main thread and
     // deliver the batch on the main queue; then the first animated frame.
     if harness.includes(screenCase) {
-      screenUpdate(from: GeneratedCatalog.content(old), to: GeneratedCatalog.content(new), runs: runs, &harness)
+      screenUpdate(
+        from: GeneratedCatalog.content(old), to: GeneratedCatalog.content(new), runs: runs, &harness
+      )
     }
   }
 
@@ -335,7 +361,8 @@ enum ScaleBenchmarks {
   ) {
     let table = CollectionSectionData(old.sections)
     if let changeLimit { table.changeCountThreshold = changeLimit }
-    let probe = TableProbe(table: table, visibleRows: old.sections[0].rows.prefix(8).map(\.id), in: old)
+    let probe = TableProbe(
+      table: table, visibleRows: old.sections[0].rows.prefix(8).map(\.id), in: old)
     table.view = probe
     table.manualReloadDelegate = probe
     var tableTimes: [Double] = []
@@ -358,7 +385,8 @@ enum ScaleBenchmarks {
     }
     let label = changeLimit == nil ? "default limits" : "no change limit"
     let path = fellBack ? "reloadData (too many changes)" : "\(reloads) rows handed to carousels"
-    harness.printSamples("1% of 1M, live holders (\(label)): table batch", seconds: tableTimes, note: path)
+    harness.printSamples(
+      "1% of 1M, live holders (\(label)): table batch", seconds: tableTimes, note: path)
     let m = harness.printSamples(
       "1% of 1M, live holders (\(label)): visible cards", seconds: visibleTimes,
       note: "8 visible carousels diffed and delivered")
@@ -456,7 +484,8 @@ private final class StripProbe: DeltaUpdatableView {
   var onBatch: (() -> Void)?
 
   func performBatchUpdates(
-    _ delta: IndexDelta, section: Int, updateData: @escaping () -> Void, completion: @escaping () -> Void
+    _ delta: IndexDelta, section: Int, updateData: @escaping () -> Void,
+    completion: @escaping () -> Void
   ) {
     updateData()
     completion()

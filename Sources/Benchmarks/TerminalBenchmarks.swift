@@ -14,7 +14,8 @@ enum TerminalBenchmarks {
   static func run(_ harness: inout Harness) {
     let groups = ["terminal", "paint", "idle", "frame", "key", "stream"]
     guard groups.contains(where: harness.includes) else { return }
-    harness.heading("terminal: release shelf on a \(size.columns)x\(size.lines) pseudo-terminal", result: "notes")
+    harness.heading(
+      "terminal: release shelf on a \(size.columns)x\(size.lines) pseudo-terminal", result: "notes")
     guard let shelf = ShelfBinary.path() else { return }
     let scratch = ScratchFolder("terminal")
     defer { scratch.remove() }
@@ -43,19 +44,24 @@ enum TerminalBenchmarks {
     /// until `needle` has been drawn (when given), then until the screen has
     /// been quiet for `quiet` seconds. `seconds` is the time to the paint's last byte.
     @MainActor
-    func start(_ arguments: [String], until needle: String? = nil, quiet: Double = 0.5, limit: Double = 10)
+    func start(
+      _ arguments: [String], until needle: String? = nil, quiet: Double = 0.5, limit: Double = 10
+    )
       -> (ChildProcess, firstPaint: [ChildProcess.Chunk], seconds: Double)?
     {
       let start = Monotonic.seconds()
       do {
         let child = try ChildProcess.spawnOnTerminal(
-          shelf, arguments, columns: size.columns, lines: size.lines, stderrPath: scratch.file("stderr.txt"))
+          shelf, arguments, columns: size.columns, lines: size.lines,
+          stderrPath: scratch.file("stderr.txt"))
         var chunks: [ChildProcess.Chunk] = []
         if let needle {
           // A big catalog loads before its screen: wait for a text of it.
           let pattern = Array(needle.utf8)
           var seen: [UInt8] = []
-          while seen.count < pattern.count || !contains(seen, pattern), let chunk = child.read(timeout: limit) {
+          while seen.count < pattern.count || !contains(seen, pattern),
+            let chunk = child.read(timeout: limit)
+          {
             chunks.append(chunk)
             seen += chunk.bytes
           }
@@ -67,7 +73,9 @@ enum TerminalBenchmarks {
         let seconds = (chunks.last?.time ?? Monotonic.seconds()) - start
         if chunks.isEmpty || child.hasExited {
           let exit = child.finish()
-          print("  FAILED: shelf \(arguments.joined(separator: " ")) drew nothing (exit \(exit.code)): \(errors())")
+          print(
+            "  FAILED: shelf \(arguments.joined(separator: " ")) drew nothing (exit \(exit.code)): \(errors())"
+          )
           return nil
         }
         return (child, chunks, seconds)
@@ -80,7 +88,9 @@ enum TerminalBenchmarks {
     private func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
       guard haystack.count >= needle.count else { return false }
       for start in 0...(haystack.count - needle.count)
-      where haystack[start] == needle[0] && haystack[start..<start + needle.count].elementsEqual(needle) {
+      where haystack[start] == needle[0]
+        && haystack[start..<start + needle.count].elementsEqual(needle)
+      {
         return true
       }
       return false
@@ -111,11 +121,13 @@ enum TerminalBenchmarks {
       let paintBytes = firstPaint.reduce(0) { $0 + $1.bytes.count }
       harness.printValue(
         "first paint, bundled catalog (bytes)",
-        "\(paintBytes) B  in \(Frames.split(firstPaint).count) frame(s), drawn \(Harness.format(seconds: seconds)) after launch")
+        "\(paintBytes) B  in \(Frames.split(firstPaint).count) frame(s), drawn \(Harness.format(seconds: seconds)) after launch"
+      )
       var repaints: [Int] = []
       for _ in 0..<3 {
         child.type(repaintKey)
-        repaints.append(child.readUntilQuiet(quiet: 0.3, limit: 3).reduce(0) { $0 + $1.bytes.count })
+        repaints.append(
+          child.readUntilQuiet(quiet: 0.3, limit: 3).reduce(0) { $0 + $1.bytes.count })
       }
       harness.printCounts("full repaint, Ctrl-L (bytes)", repaints, unit: "B")
       idle(child, label: "--no-live", &harness)
@@ -142,7 +154,9 @@ enum TerminalBenchmarks {
         "\(milliseconds(cpu))  (\(ticksAfter - ticks) ticks of 1/\(Int(Monotonic.ticksPerSecond)) s), "
           + "\(wakeUps.count) wake-ups (\(mainThread) on the main thread, \(threadsAfter.count) threads"
           + (wakeUps.ended > 0 ? ", \(wakeUps.ended) ended" : "") + "), \(output) B written")
-      harness.check("idle CPU over 10 s, \(label)", cpu, below: 0, orEqual: true) { milliseconds($0) }
+      harness.check("idle CPU over 10 s, \(label)", cpu, below: 0, orEqual: true) {
+        milliseconds($0)
+      }
     }
 
     private func milliseconds(_ seconds: Double) -> String {
@@ -164,7 +178,8 @@ enum TerminalBenchmarks {
       var repaints: [Int] = []
       for _ in 0..<3 {
         child.type(repaintKey)
-        repaints.append(child.readUntilQuiet(quiet: 0.3, limit: 3).reduce(0) { $0 + $1.bytes.count })
+        repaints.append(
+          child.readUntilQuiet(quiet: 0.3, limit: 3).reduce(0) { $0 + $1.bytes.count })
       }
       let repaint = repaints.sorted()[1]
       let firstPaintBytes = firstPaint.reduce(0) { $0 + $1.bytes.count }
@@ -174,7 +189,8 @@ enum TerminalBenchmarks {
       let batches = harness.isQuick ? 2 : 6
       for step in 1...batches {
         // Alternate a rearranged catalog and the original, so every batch moves things.
-        let next = step.isMultiple(of: 2) ? base : GeneratedCatalog.rearrangedOnScreen(base, step: step)
+        let next =
+          step.isMultiple(of: 2) ? base : GeneratedCatalog.rearrangedOnScreen(base, step: step)
         let written = Monotonic.seconds()
         scratch.write(GeneratedCatalog.json(next), to: "watched.json")
         guard let first = child.read(timeout: 5) else {
@@ -192,11 +208,14 @@ enum TerminalBenchmarks {
       print(
         "  \(frameBytes.count) frames in \(batches) batches (\(empty) changed no cell); animation lasted "
           + "\(Harness.format(seconds: Harness.median(durations))) (median)")
-      harness.printSamples("--watch: file replaced to first frame", seconds: pickUp, note: "includes the debounce")
+      harness.printSamples(
+        "--watch: file replaced to first frame", seconds: pickUp, note: "includes the debounce")
       if repaint > 0, !frameBytes.isEmpty {
         let ratio = Harness.mean(frameBytes) / Double(repaint)
         print("  full repaint: \(repaint) B; mean frame / full repaint: \(Harness.fixed(ratio))")
-        harness.check("animation frame / full repaint (mean)", ratio, below: 0.25) { Harness.fixed($0) }
+        harness.check("animation frame / full repaint (mean)", ratio, below: 0.25) {
+          Harness.fixed($0)
+        }
       }
       idle(child, label: "--watch", &harness)
     }
@@ -207,20 +226,25 @@ enum TerminalBenchmarks {
     /// first bytes of the screen update it causes.
     @MainActor
     func keyLatency(_ harness: inout Harness) {
-      let million = GeneratedCatalog.make(rows: 1_000, cardsPerRow: 1_000, seed: ScaleBenchmarks.seed)
+      let million = GeneratedCatalog.make(
+        rows: 1_000, cardsPerRow: 1_000, seed: ScaleBenchmarks.seed)
       let file = scratch.write(GeneratedCatalog.json(million), to: "million.json")
       // --watch: no demo updates, and the live update below comes through the file.
       let firstRow = million.sections[0].rows[0].title
-      guard let (child, firstPaint, seconds) = start(["--watch", file], until: firstRow, limit: 30) else { return }
+      guard let (child, firstPaint, seconds) = start(["--watch", file], until: firstRow, limit: 30)
+      else { return }
       defer { quit(child) }
       harness.printValue(
         "1M cards: launch to first screen",
-        Harness.format(seconds: seconds) + "  (first paint \(firstPaint.reduce(0) { $0 + $1.bytes.count }) B)")
+        Harness.format(seconds: seconds)
+          + "  (first paint \(firstPaint.reduce(0) { $0 + $1.bytes.count }) B)")
       if let memory = child.residentMemory() {
-        harness.printValue("1M cards: resident memory while browsing", Harness.format(bytes: Double(memory)))
+        harness.printValue(
+          "1M cards: resident memory while browsing", Harness.format(bytes: Double(memory)))
       }
       // Right, down, left, up through the strips, then the far ends and back.
-      let walk = String(repeating: "l", count: 8) + String(repeating: "j", count: 8)
+      let walk =
+        String(repeating: "l", count: 8) + String(repeating: "j", count: 8)
         + String(repeating: "h", count: 8) + String(repeating: "k", count: 8) + "$0Gg$0Gg"
       let keys = Array((harness.isQuick ? String(walk.prefix(12)) : walk).utf8)
       var latencies: [Double] = []
@@ -241,7 +265,9 @@ enum TerminalBenchmarks {
         note: silent == 0 ? "" : "\(silent) keys drew nothing")
       harness.printCounts("1M cards: bytes per key", bytes, unit: "B")
       if let m {
-        harness.check("key to screen on 1M cards, median", m.median, below: 0.005) { Harness.format(seconds: $0) }
+        harness.check("key to screen on 1M cards, median", m.median, below: 0.005) {
+          Harness.format(seconds: $0)
+        }
       }
       liveUpdate(child, million: million, &harness)
     }
@@ -251,7 +277,8 @@ enum TerminalBenchmarks {
     /// back, keys typed every 20 ms meanwhile to see whether the screen stalls.
     @MainActor
     func liveUpdate(_ child: ChildProcess, million: Catalog, _ harness: inout Harness) {
-      let changed = GeneratedCatalog.json(GeneratedCatalog.churned(million, fraction: 0.01, seed: ScaleBenchmarks.seed + 1))
+      let changed = GeneratedCatalog.json(
+        GeneratedCatalog.churned(million, fraction: 0.01, seed: ScaleBenchmarks.seed + 1))
       let original = GeneratedCatalog.json(million)
       _ = child.readUntilQuiet(quiet: 0.3, limit: 3)
       let replaced = Monotonic.seconds()
@@ -306,17 +333,20 @@ enum TerminalBenchmarks {
     /// its memory while it runs, and how soon it is quiet after the last one.
     @MainActor
     func stream(_ harness: inout Harness) {
-      let base = GeneratedCatalog.make(rows: 100, cardsPerRow: 100, rowsPerSection: 20, seed: ScaleBenchmarks.seed)
+      let base = GeneratedCatalog.make(
+        rows: 100, cardsPerRow: 100, rowsPerSection: 20, seed: ScaleBenchmarks.seed)
       var lines: [[UInt8]] = []
       var catalog = base
       for step in 0..<20 {
-        catalog = GeneratedCatalog.churned(catalog, fraction: 0.01, seed: ScaleBenchmarks.seed + 100 + UInt64(step))
+        catalog = GeneratedCatalog.churned(
+          catalog, fraction: 0.01, seed: ScaleBenchmarks.seed + 100 + UInt64(step))
         lines.append(GeneratedCatalog.json(catalog, isOneLine: true) + [UInt8(ascii: "\n")])
       }
       let child: ChildProcess
       do {
         child = try ChildProcess.spawnOnTerminal(
-          shelf, ["--stream"], columns: size.columns, lines: size.lines, stderrPath: scratch.file("stderr.txt"),
+          shelf, ["--stream"], columns: size.columns, lines: size.lines,
+          stderrPath: scratch.file("stderr.txt"),
           pipesInput: true)
       } catch {
         print("  FAILED: \(error)")
@@ -357,16 +387,23 @@ enum TerminalBenchmarks {
       let lineSize = lines[0].count
       harness.printValue(
         "--stream, 20 x 10k-card catalogs/s for \(Int(seconds)) s",
-        "\(sent) sent (\(Harness.format(bytes: Double(lineSize))) each), \(Frames.split(output).count) frames drawn")
+        "\(sent) sent (\(Harness.format(bytes: Double(lineSize))) each), \(Frames.split(output).count) frames drawn"
+      )
       harness.printValue(
         "--stream: most left unread at the next send",
-        Harness.format(bytes: Double(largestBacklog)) + " (\(Harness.fixed(Double(largestBacklog) / Double(lineSize))) catalogs)"
+        Harness.format(bytes: Double(largestBacklog))
+          + " (\(Harness.fixed(Double(largestBacklog) / Double(lineSize))) catalogs)"
           + (backlog.isEmpty ? "" : ", \(Harness.format(bytes: Double(backlog.count))) never read"))
       harness.printValue(
         "--stream: resident memory",
-        "\(Harness.format(bytes: Double(startMemory))) at start, \(Harness.format(bytes: Double(peakMemory))) at most")
-      harness.printValue("--stream: quiet after the last catalog", Harness.format(seconds: quietAfter))
-      harness.check("--stream unread at next send (catalogs)", Double(largestBacklog) / Double(lineSize), below: 1) {
+        "\(Harness.format(bytes: Double(startMemory))) at start, \(Harness.format(bytes: Double(peakMemory))) at most"
+      )
+      harness.printValue(
+        "--stream: quiet after the last catalog", Harness.format(seconds: quietAfter))
+      harness.check(
+        "--stream unread at next send (catalogs)", Double(largestBacklog) / Double(lineSize),
+        below: 1
+      ) {
         Harness.fixed($0)
       }
     }
