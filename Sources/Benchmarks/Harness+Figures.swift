@@ -27,16 +27,20 @@ extension Harness {
   /// Prints a row for samples measured outside the harness (in seconds), in the
   /// harness's columns; `note` goes where the harness puts the result.
   @discardableResult
-  func printSamples(_ name: String, seconds samples: [Double], note: String = "") -> Measurement? {
+  func printSamples(
+    _ name: String, seconds samples: [Double], cpuSeconds: [Double] = [], note: String = ""
+  ) -> Measurement? {
     guard !samples.isEmpty else {
       print(Self.pad(name, to: Self.nameWidth) + "  no samples" + (note.isEmpty ? "" : "  \(note)"))
       return nil
     }
-    let m = Measurement(name: name, times: samples.sorted(), result: 0)
+    let m = Measurement(
+      name: name, times: samples.sorted(), result: 0, cpuTimes: cpuSeconds.sorted())
     print(
       Self.pad(name, to: Self.nameWidth) + Self.left(Self.format(seconds: m.median))
         + Self.left(Self.format(seconds: m.min)) + Self.left(Self.format(seconds: m.p99))
-        + Self.left("\(m.times.count)", width: 6) + "  " + note)
+        + Self.left("\(m.times.count)", width: 6) + "  "
+        + (m.cpuMedian.map { Self.pad(note, to: 8) + Self.format(seconds: $0) } ?? note))
     return m
   }
 
