@@ -16,15 +16,17 @@ extension InTmux {
       let session = try TmuxSession()
       defer { session.close() }
       try session.startShelf("--catalog \(fixtures)/\(fixture)")
-      let screen = session.expectScreen("the first screen of \(fixture)") { screen in
-        screen.split(separator: "\n", omittingEmptySubsequences: false).first.map {
-          String($0).replacing(/\ +$/, with: "") == expected[0]
-        } ?? false
+      func lines(of screen: String) -> [String] {
+        Array(
+          screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(40)
+            .map { String($0).replacing(/\ +$/, with: "") })
       }
-      let lines = (screen ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-        .map { String($0).replacing(/\ +$/, with: "") }
-      for (number, line) in expected.prefix(40).enumerated() {
-        #expect(number < lines.count && lines[number] == String(line), "line \(number + 1) differs")
+      let want = Array(expected.prefix(40).map(String.init))
+      // A frame may reach tmux in more than one read: wait for the whole screen.
+      let screen = session.waitForScreen(timeout: 10) { lines(of: $0) == want }
+      let got = lines(of: screen ?? session.screen())
+      for (number, line) in want.enumerated() {
+        #expect(number < got.count && got[number] == line, "line \(number + 1) differs")
       }
       try session.quitAndExpectRestored()
     }

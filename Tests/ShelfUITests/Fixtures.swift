@@ -85,3 +85,26 @@ enum Fixtures {
       ShelfSection(id: "more", title: nil, rows: [poetry]),
     ])
 }
+
+// MARK: - Screens for the navigation and focus tests
+
+extension Fixtures {
+  /// The terminal size of the navigation and focus tests.
+  static let screenSize = Size(width: 80, height: 24)
+}
+
+/// A screen of `content` with no animation and updates applied at once, drawn
+/// once at `Fixtures.screenSize`.
+@MainActor
+func screen(_ content: ShelfContent = Fixtures.content) -> ShelfScreen {
+  let screen = ShelfScreen(
+    content: content, configuration: ScreenConfiguration(animationDuration: 0), updates: .immediate)
+  _ = screen.render(size: Fixtures.screenSize, now: 0)
+  return screen
+}
+
+/// Presses `keys` in order on `screen` at `Fixtures.screenSize`.
+@MainActor
+func press(_ keys: Key..., on screen: ShelfScreen) {
+  for key in keys { _ = screen.handle(key, size: Fixtures.screenSize) }
+}

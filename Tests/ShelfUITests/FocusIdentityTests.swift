@@ -1,15 +1,7 @@
 import ShelfUI
 import Testing
 
-private let size = Size(width: 80, height: 24)
-
-@MainActor
-private func screen(_ content: ShelfContent = Fixtures.content) -> ShelfScreen {
-  let screen = ShelfScreen(
-    content: content, configuration: ScreenConfiguration(animationDuration: 0), updates: .immediate)
-  _ = screen.render(size: size, now: 0)
-  return screen
-}
+private let size = Fixtures.screenSize
 
 private func editing(_ content: ShelfContent, _ change: (inout [ShelfSection]) -> Void)
   -> ShelfContent
@@ -113,11 +105,6 @@ private func editing(_ content: ShelfContent, _ change: (inout [ShelfSection]) -
   let after = TextBackend.text(of: screen.render(size: size, now: 1000)).split(
     separator: "\n", omittingEmptySubsequences: false)
   #expect(after.firstIndex { $0.hasPrefix("▸") } == line)
-}
-
-@MainActor
-private func press(_ keys: Key..., on screen: ShelfScreen) {
-  for key in keys { _ = screen.handle(key, size: size) }
 }
 
 @MainActor

@@ -1,20 +1,7 @@
 import ShelfUI
 import Testing
 
-private let size = Size(width: 80, height: 24)
-
-@MainActor
-private func screen(_ content: ShelfContent = Fixtures.content) -> ShelfScreen {
-  let screen = ShelfScreen(
-    content: content, configuration: ScreenConfiguration(animationDuration: 0), updates: .immediate)
-  _ = screen.render(size: size, now: 0)
-  return screen
-}
-
-@MainActor
-private func press(_ keys: Key..., on screen: ShelfScreen) {
-  for key in keys { _ = screen.handle(key, size: size) }
-}
+private let size = Fixtures.screenSize
 
 @MainActor
 @Test(arguments: [Key.right, .character("l")])

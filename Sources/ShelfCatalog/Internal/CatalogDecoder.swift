@@ -53,27 +53,19 @@ struct CatalogDecoder {
       throw scanner.failure(.empty, at: 0, "the catalog is empty")
     }
     let start = scanner.position
-    try expectObject(describing: "an object with a \"sections\" or \"rows\" array")
     var title = ""
     var sections: [Section]?
     var rows: [Row]?
-    if try scanner.beginObject() {
-      repeat {
-        let keyOffset = scanner.position
-        let key = try scanner.memberKey()
-        let field = CatalogField(packed: scanner.packedKey(key))
-        do {
-          switch field {
-          case .title: title = try optionalString() ?? ""
-          case .sections:
-            sections = try array { (decoder) throws(ParseFailure) in try decoder.section() }
-          case .rows: rows = try array { (decoder) throws(ParseFailure) in try decoder.row() }
-          default: try scanner.skipValue()
-          }
-        } catch {
-          throw error.adding(.key(scanner.keyName(at: keyOffset)))
-        }
-      } while try scanner.nextMember()
+    try object(describing: "an object with a \"sections\" or \"rows\" array") {
+      (decoder, field) throws(ParseFailure) in
+      switch field {
+      case .title: title = try decoder.optionalString() ?? ""
+      case .sections:
+        sections = try decoder.array { (decoder) throws(ParseFailure) in try decoder.section() }
+      case .rows: rows = try decoder.array { (decoder) throws(ParseFailure) in try decoder.row() }
+      default: return false
+      }
+      return true
     }
     scanner.skipWhitespace()
     if !scanner.isAtEnd {
@@ -102,27 +94,18 @@ struct CatalogDecoder {
 
   private mutating func section() throws(ParseFailure) -> Section {
     let start = scanner.position
-    try expectObject(describing: "an object for a section")
     var id: String?
     var title: String?
     var rows: [Row] = []
-    if try scanner.beginObject() {
-      repeat {
-        let keyOffset = scanner.position
-        let key = try scanner.memberKey()
-        let field = CatalogField(packed: scanner.packedKey(key))
-        do {
-          switch field {
-          case .id: id = try identifier()
-          case .title: title = try optionalString()
-          case .rows:
-            rows = try optionalArray { (decoder) throws(ParseFailure) in try decoder.row() }
-          default: try scanner.skipValue()
-          }
-        } catch {
-          throw error.adding(.key(scanner.keyName(at: keyOffset)))
-        }
-      } while try scanner.nextMember()
+    try object(describing: "an object for a section") { (decoder, field) throws(ParseFailure) in
+      switch field {
+      case .id: id = try decoder.identifier()
+      case .title: title = try decoder.optionalString()
+      case .rows:
+        rows = try decoder.optionalArray { (decoder) throws(ParseFailure) in try decoder.row() }
+      default: return false
+      }
+      return true
     }
     guard let id else { throw missing("id", at: start) }
     return Section(id: id, title: title, rows: rows)
@@ -130,27 +113,18 @@ struct CatalogDecoder {
 
   private mutating func row() throws(ParseFailure) -> Row {
     let start = scanner.position
-    try expectObject(describing: "an object for a row")
     var id: String?
     var title: String?
     var items: [Card] = []
-    if try scanner.beginObject() {
-      repeat {
-        let keyOffset = scanner.position
-        let key = try scanner.memberKey()
-        let field = CatalogField(packed: scanner.packedKey(key))
-        do {
-          switch field {
-          case .id: id = try identifier()
-          case .title: title = try requiredString()
-          case .items:
-            items = try optionalArray { (decoder) throws(ParseFailure) in try decoder.card() }
-          default: try scanner.skipValue()
-          }
-        } catch {
-          throw error.adding(.key(scanner.keyName(at: keyOffset)))
-        }
-      } while try scanner.nextMember()
+    try object(describing: "an object for a row") { (decoder, field) throws(ParseFailure) in
+      switch field {
+      case .id: id = try decoder.identifier()
+      case .title: title = try decoder.requiredString()
+      case .items:
+        items = try decoder.optionalArray { (decoder) throws(ParseFailure) in try decoder.card() }
+      default: return false
+      }
+      return true
     }
     guard let id else { throw missing("id", at: start) }
     guard let title else { throw missing("title", at: start) }
@@ -159,7 +133,6 @@ struct CatalogDecoder {
 
   private mutating func card() throws(ParseFailure) -> Card {
     let start = scanner.position
-    try expectObject(describing: "an object for a card")
     var id: String?
     var title: String?
     var subtitle: String?
@@ -167,29 +140,21 @@ struct CatalogDecoder {
     var rating: Double?
     var summary: String?
     var tags: [String] = []
-    if try scanner.beginObject() {
-      repeat {
-        let keyOffset = scanner.position
-        let key = try scanner.memberKey()
-        let field = CatalogField(packed: scanner.packedKey(key))
-        do {
-          switch field {
-          case .id: id = try identifier()
-          case .title: title = try requiredString()
-          case .subtitle: subtitle = try optionalString()
-          case .year: year = try self.year()
-          case .rating: rating = try self.rating()
-          case .summary: summary = try optionalString()
-          case .tags:
-            tags = try optionalArray { (decoder) throws(ParseFailure) in
-              try decoder.requiredString()
-            }
-          default: try scanner.skipValue()
-          }
-        } catch {
-          throw error.adding(.key(scanner.keyName(at: keyOffset)))
+    try object(describing: "an object for a card") { (decoder, field) throws(ParseFailure) in
+      switch field {
+      case .id: id = try decoder.identifier()
+      case .title: title = try decoder.requiredString()
+      case .subtitle: subtitle = try decoder.optionalString()
+      case .year: year = try decoder.year()
+      case .rating: rating = try decoder.rating()
+      case .summary: summary = try decoder.optionalString()
+      case .tags:
+        tags = try decoder.optionalArray { (decoder) throws(ParseFailure) in
+          try decoder.requiredString()
         }
-      } while try scanner.nextMember()
+      default: return false
+      }
+      return true
     }
     guard let id else { throw missing("id", at: start) }
     guard let title else { throw missing("title", at: start) }
@@ -218,8 +183,25 @@ struct CatalogDecoder {
     return scanner.failure(.invalidCatalog, at: start, "expected \(expected), found \(found)")
   }
 
-  private mutating func expectObject(describing expectation: String) throws(ParseFailure) {
+  /// Decodes an object member by member: `member` decodes the value of each
+  /// field it knows and returns false for the others, which are skipped. A
+  /// failure inside a member gains the member's key in its path.
+  private mutating func object(
+    describing expectation: String,
+    _ member: (inout CatalogDecoder, CatalogField) throws(ParseFailure) -> Bool
+  ) throws(ParseFailure) {
     guard scanner.peek == .openBrace else { throw wrongType(expected: expectation) }
+    guard try scanner.beginObject() else { return }
+    repeat {
+      let keyOffset = scanner.position
+      let key = try scanner.memberKey()
+      let field = CatalogField(packed: scanner.packedKey(key))
+      do {
+        if try !member(&self, field) { try scanner.skipValue() }
+      } catch {
+        throw error.adding(.key(scanner.keyName(at: keyOffset)))
+      }
+    } while try scanner.nextMember()
   }
 
   private func missing(_ field: String, at offset: Int) -> ParseFailure {

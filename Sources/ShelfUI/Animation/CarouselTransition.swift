@@ -86,7 +86,7 @@ struct CarouselTransition: Sendable {
         face: newCards[new], x: newX(new), width: width, isFocused: new == focusedCard)
       switch kind {
       case .inserted:
-        card.x = insertedX(new: new, progress: progress, strip: strip)
+        card.x = changedX(new, on: .new, progress: progress, strip: strip)
         card.width = Easing.lerp(0, width, progress)
       case .stable, .moved, .deleted:
         card.x = x(old: mapping.oldOfNew[new], new: new)
@@ -106,7 +106,7 @@ struct CarouselTransition: Sendable {
       let new = mapping.newOfOld[old]
       if new < 0 {
         var card = CardPlacement(face: oldCards[old], x: oldX(old), width: width, isFocused: false)
-        card.x = deletedX(old: old, progress: progress, strip: strip)
+        card.x = changedX(old, on: .old, progress: progress, strip: strip)
         card.width = Easing.lerp(width, 0, progress)
         leaving.append(card)
       } else if !drawn.contains(new) {
@@ -127,87 +127,76 @@ struct CarouselTransition: Sendable {
     return still + leaving + arriving + moving + focused
   }
 
-  /// Where inserted card `new` is drawn: just right of the still card before
-  /// it (where that card is now) and the inserted cards between them, as far as
-  /// their gaps have opened.
-  private func insertedX(new: Int, progress: Double, strip: StripMetrics) -> Int {
-    var index = new - 1
-    var opened = 0
-    while index >= 0 && new - index <= Self.neighbourSearchLimit
-      && kinds.kind(new: index) == .inserted
-    {
-      opened += Easing.lerp(0, strip.pitch, progress)
-      index -= 1
-    }
-    if index >= 0 && kinds.kind(new: index) == .stable {
-      let old = mapping.oldOfNew[index]
-      let x = Easing.lerp(
-        strip.x(ofCard: old, offset: oldOffset), strip.x(ofCard: index, offset: newOffset), progress
-      )
-      return x + strip.pitch + opened
-    }
-    let first = index + 1
-    return strip.x(ofCard: first, offset: newOffset)
-      + shiftOfStillNeighbour(beforeNew: first, progress: progress, strip: strip) + opened
+  /// The cards an index counts among: an inserted card's neighbours are new
+  /// cards, a deleted card's old ones.
+  private enum Side {
+    case old, new
   }
 
-  /// Where deleted card `old` is drawn: just right of the still card before it
-  /// (where that card is now) and the deleted cards between them, as far as
-  /// their gaps have closed.
-  private func deletedX(old: Int, progress: Double, strip: StripMetrics) -> Int {
-    var index = old - 1
-    var remaining = 0
-    while index >= 0 && old - index <= Self.neighbourSearchLimit
-      && kinds.kind(old: index) == .deleted
-    {
-      remaining += Easing.lerp(strip.pitch, 0, progress)
-      index -= 1
-    }
-    if index >= 0 && kinds.kind(old: index) == .stable {
-      let new = mapping.newOfOld[index]
-      let x = Easing.lerp(
-        strip.x(ofCard: index, offset: oldOffset), strip.x(ofCard: new, offset: newOffset), progress
-      )
-      return x + strip.pitch + remaining
-    }
-    let first = index + 1
-    return strip.x(ofCard: first, offset: oldOffset)
-      + shiftOfStillNeighbour(beforeOld: first, progress: progress, strip: strip) + remaining
+  private func kind(of index: Int, on side: Side) -> ChangeKind {
+    side == .old ? kinds.kind(old: index) : kinds.kind(new: index)
   }
 
-  /// How far the nearest still card left of new index `new` is from its final
-  /// place: an inserted card opens its gap travelling with it.
-  private func shiftOfStillNeighbour(beforeNew new: Int, progress: Double, strip: StripMetrics)
-    -> Int
+  /// Where a card at `old` before and `new` after is drawn at `progress`, and its
+  /// place on `side`: before for old, after for new.
+  private func travel(old: Int, new: Int, on side: Side, progress: Double, strip: StripMetrics)
+    -> (drawn: Int, place: Int)
   {
-    var index = new - 1
-    while index >= 0 && new - index <= Self.neighbourSearchLimit {
-      if kinds.kind(new: index) == .stable {
-        let old = mapping.oldOfNew[index]
-        let final = strip.x(ofCard: index, offset: newOffset)
-        return Easing.lerp(strip.x(ofCard: old, offset: oldOffset), final, progress) - final
-      }
-      index -= 1
-    }
-    let final = strip.x(ofCard: 0, offset: newOffset)
-    return Easing.lerp(strip.x(ofCard: 0, offset: oldOffset), final, progress) - final
+    let before = strip.x(ofCard: old, offset: oldOffset)
+    let after = strip.x(ofCard: new, offset: newOffset)
+    return (Easing.lerp(before, after, progress), side == .old ? before : after)
   }
 
-  /// How far the nearest still card left of old index `old` is from its first
-  /// place: a deleted card closes its gap travelling with it.
-  private func shiftOfStillNeighbour(beforeOld old: Int, progress: Double, strip: StripMetrics)
-    -> Int
+  /// `travel` for still card `index` of `side`.
+  private func travel(still index: Int, on side: Side, progress: Double, strip: StripMetrics)
+    -> (drawn: Int, place: Int)
   {
-    var index = old - 1
-    while index >= 0 && old - index <= Self.neighbourSearchLimit {
-      if kinds.kind(old: index) == .stable {
-        let new = mapping.newOfOld[index]
-        let first = strip.x(ofCard: index, offset: oldOffset)
-        return Easing.lerp(first, strip.x(ofCard: new, offset: newOffset), progress) - first
-      }
-      index -= 1
+    side == .old
+      ? travel(old: index, new: mapping.newOfOld[index], on: side, progress: progress, strip: strip)
+      : travel(old: mapping.oldOfNew[index], new: index, on: side, progress: progress, strip: strip)
+  }
+
+  /// Where inserted card `index` (on the new side) or deleted card `index` (on
+  /// the old side) is drawn: just right of the still card before it (where that
+  /// card is now) and the inserted or deleted cards between them, as far as
+  /// their gaps have opened or closed.
+  private func changedX(_ index: Int, on side: Side, progress: Double, strip: StripMetrics) -> Int {
+    let changed: ChangeKind = side == .old ? .deleted : .inserted
+    let gap =
+      side == .old
+      ? Easing.lerp(strip.pitch, 0, progress) : Easing.lerp(0, strip.pitch, progress)
+    var neighbour = index - 1
+    var gaps = 0
+    while neighbour >= 0 && index - neighbour <= Self.neighbourSearchLimit
+      && kind(of: neighbour, on: side) == changed
+    {
+      gaps += gap
+      neighbour -= 1
     }
-    let first = strip.x(ofCard: 0, offset: oldOffset)
-    return Easing.lerp(first, strip.x(ofCard: 0, offset: newOffset), progress) - first
+    if neighbour >= 0 && kind(of: neighbour, on: side) == .stable {
+      return travel(still: neighbour, on: side, progress: progress, strip: strip).drawn
+        + strip.pitch + gaps
+    }
+    let first = neighbour + 1
+    return strip.x(ofCard: first, offset: side == .old ? oldOffset : newOffset)
+      + shiftOfStillNeighbour(before: first, on: side, progress: progress, strip: strip) + gaps
+  }
+
+  /// How far the nearest still card left of `index` on `side` is from its place
+  /// there: an inserted card opens its gap travelling with it, a deleted card
+  /// closes its gap so.
+  private func shiftOfStillNeighbour(
+    before index: Int, on side: Side, progress: Double, strip: StripMetrics
+  ) -> Int {
+    var neighbour = index - 1
+    while neighbour >= 0 && index - neighbour <= Self.neighbourSearchLimit {
+      if kind(of: neighbour, on: side) == .stable {
+        let still = travel(still: neighbour, on: side, progress: progress, strip: strip)
+        return still.drawn - still.place
+      }
+      neighbour -= 1
+    }
+    let first = travel(old: 0, new: 0, on: side, progress: progress, strip: strip)
+    return first.drawn - first.place
   }
 }

@@ -121,7 +121,7 @@ struct TableTransition: Sendable {
       else { continue }
       if kind == .inserted {
         let height = Easing.lerp(0, newModel.entries[new].height, progress)
-        entry = entry.placed(y: insertedY(new: new, progress: progress), height: height)
+        entry = entry.placed(y: changedY(new, on: .new, progress: progress), height: height)
       } else {
         entry = entry.placed(y: Easing.lerp(oldY(old), newY(new), progress), height: nil)
         entry = entry.highlighted(titleChanged(old: old, new: new) ? 1 - progress : 0)
@@ -137,7 +137,7 @@ struct TableTransition: Sendable {
       if new < 0 {
         guard var entry = oldPlacement(old: old) else { continue }
         let height = Easing.lerp(oldModel.entries[old].height, 0, progress)
-        entry = entry.placed(y: deletedY(old: old, progress: progress), height: height)
+        entry = entry.placed(y: changedY(old, on: .old, progress: progress), height: height)
         leaving.append(entry)
       } else if !placed.contains(new) {
         placed.insert(new)
@@ -209,43 +209,53 @@ struct TableTransition: Sendable {
     return .row(placement)
   }
 
-  /// Where inserted entry `new` is drawn: just below what comes before it —
-  /// the still entry above (where that entry is now) plus the inserted entries
-  /// between them, as far as they have grown.
-  private func insertedY(new: Int, progress: Double) -> Int {
-    var index = new - 1
-    var grown = 0
-    while index >= 0 && new - index <= Self.neighbourSearchLimit
-      && kinds.kind(new: index) == .inserted
-    {
-      grown += Easing.lerp(0, after.model.entries[index].height, progress)
-      index -= 1
-    }
-    if index >= 0 && kinds.kind(new: index) == .stable {
-      let y = Easing.lerp(oldY(mapping.oldOfNew[index]), newY(index), progress)
-      return y + after.model.entries[index].height + grown
-    }
-    return newY(index + 1) + shiftOfStillNeighbour(beforeNew: index + 1, progress: progress) + grown
+  /// The entries an index counts among: an inserted entry's neighbours are new
+  /// entries, a deleted entry's old ones.
+  private enum Side {
+    case old, new
   }
 
-  /// Where deleted entry `old` is drawn: just below what came before it — the
-  /// still entry above (where that entry is now) plus the deleted entries
-  /// between them, as far as they have collapsed.
-  private func deletedY(old: Int, progress: Double) -> Int {
-    var index = old - 1
-    var remaining = 0
-    while index >= 0 && old - index <= Self.neighbourSearchLimit
-      && kinds.kind(old: index) == .deleted
+  private func kind(of index: Int, on side: Side) -> ChangeKind {
+    side == .old ? kinds.kind(old: index) : kinds.kind(new: index)
+  }
+
+  /// Lines of entry `index` of `side`, as laid out before (old) or after (new).
+  private func height(of index: Int, on side: Side) -> Int {
+    (side == .old ? before : after).model.entries[index].height
+  }
+
+  /// Where still entry `index` of `side` is drawn at `progress`, and its line
+  /// on `side`: before for old, after for new.
+  private func travel(still index: Int, on side: Side, progress: Double)
+    -> (drawn: Int, place: Int)
+  {
+    let first = oldY(side == .old ? index : mapping.oldOfNew[index])
+    let final = newY(side == .old ? mapping.newOfOld[index] : index)
+    return (Easing.lerp(first, final, progress), side == .old ? first : final)
+  }
+
+  /// Where inserted entry `index` (on the new side) or deleted entry `index`
+  /// (on the old side) is drawn: just below what comes before it — the still
+  /// entry above (where that entry is now) plus the inserted or deleted entries
+  /// between them, as far as they have grown or collapsed.
+  private func changedY(_ index: Int, on side: Side, progress: Double) -> Int {
+    let changed: ChangeKind = side == .old ? .deleted : .inserted
+    var neighbour = index - 1
+    var grown = 0
+    while neighbour >= 0 && index - neighbour <= Self.neighbourSearchLimit
+      && kind(of: neighbour, on: side) == changed
     {
-      remaining += Easing.lerp(before.model.entries[index].height, 0, progress)
-      index -= 1
+      let height = height(of: neighbour, on: side)
+      grown += side == .old ? Easing.lerp(height, 0, progress) : Easing.lerp(0, height, progress)
+      neighbour -= 1
     }
-    if index >= 0 && kinds.kind(old: index) == .stable {
-      let y = Easing.lerp(oldY(index), newY(mapping.newOfOld[index]), progress)
-      return y + before.model.entries[index].height + remaining
+    if neighbour >= 0 && kind(of: neighbour, on: side) == .stable {
+      return travel(still: neighbour, on: side, progress: progress).drawn
+        + height(of: neighbour, on: side) + grown
     }
-    return oldY(index + 1) + shiftOfStillNeighbour(beforeOld: index + 1, progress: progress)
-      + remaining
+    let first = neighbour + 1
+    return (side == .old ? oldY(first) : newY(first))
+      + shiftOfStillNeighbour(before: first, on: side, progress: progress) + grown
   }
 
   /// How far the table's top moves: where nothing still is above, entries move with it.
@@ -257,32 +267,20 @@ struct TableTransition: Sendable {
     return (now - old, now - new)
   }
 
-  /// How far the nearest still entry above new entry `new` is from its final
-  /// line: an inserted entry grows travelling with it.
-  private func shiftOfStillNeighbour(beforeNew new: Int, progress: Double) -> Int {
-    var index = new - 1
-    while index >= 0 && new - index <= Self.neighbourSearchLimit {
-      if kinds.kind(new: index) == .stable {
-        let final = newY(index)
-        return Easing.lerp(oldY(mapping.oldOfNew[index]), final, progress) - final
+  /// How far the nearest still entry above `index` of `side` is from its line
+  /// there: an inserted entry grows, and a deleted one collapses, travelling
+  /// with it.
+  private func shiftOfStillNeighbour(before index: Int, on side: Side, progress: Double) -> Int {
+    var neighbour = index - 1
+    while neighbour >= 0 && index - neighbour <= Self.neighbourSearchLimit {
+      if kind(of: neighbour, on: side) == .stable {
+        let still = travel(still: neighbour, on: side, progress: progress)
+        return still.drawn - still.place
       }
-      index -= 1
+      neighbour -= 1
     }
-    return shiftOfTop(progress: progress).fromNew
-  }
-
-  /// How far the nearest still entry above old entry `old` is from its first
-  /// line: a deleted entry collapses travelling with it.
-  private func shiftOfStillNeighbour(beforeOld old: Int, progress: Double) -> Int {
-    var index = old - 1
-    while index >= 0 && old - index <= Self.neighbourSearchLimit {
-      if kinds.kind(old: index) == .stable {
-        let first = oldY(index)
-        return Easing.lerp(first, newY(mapping.newOfOld[index]), progress) - first
-      }
-      index -= 1
-    }
-    return shiftOfTop(progress: progress).fromOld
+    let top = shiftOfTop(progress: progress)
+    return side == .old ? top.fromOld : top.fromNew
   }
 }
 

@@ -3,7 +3,8 @@ import Foundation
 /// Runs a program and waits for it, without Foundation's `Process`: `Process`
 /// learns that a child ended when every holder of a pipe it shares with the
 /// child has closed it, and tmux's server, which new-session forks off, would
-/// hold it for ever. Here the child keeps no descriptor but 0, 1 and 2.
+/// hold it for ever. Here the child keeps no descriptor but 0, 1 and 2, and
+/// starts with no signal blocked and every signal at its default action.
 ///
 /// - Returns: the exit status (-1 if it did not exit normally) and what it printed.
 func spawnAndWait(_ arguments: [String], capturingOutput: Bool) throws -> (
@@ -26,8 +27,20 @@ func spawnAndWait(_ arguments: [String], capturingOutput: Bool) throws -> (
   _ = spawnFileActionsAddCloseFrom(&actions, 3)
   let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
   defer { argv.forEach { free($0) } }
+  // The calling thread may be a Dispatch worker, which blocks most signals; a
+  // child would inherit that mask (and tmux's shells would ignore SIGHUP).
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var noSignals = sigset_t()
+  sigemptyset(&noSignals)
+  var allSignals = sigset_t()
+  sigfillset(&allSignals)
+  posix_spawnattr_setsigmask(&attributes, &noSignals)
+  posix_spawnattr_setsigdefault(&attributes, &allSignals)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
   var pid: pid_t = 0
-  let result = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+  let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
   if capturingOutput { close(pipe[1]) }
   guard result == 0 else {
     if capturingOutput { close(pipe[0]) }

@@ -2,11 +2,10 @@ import Foundation
 import TestSupport
 
 /// A detached tmux session running an interactive shell, driven like a person
-/// would: keys in, screen text out. Each session lives on a private tmux server
-/// and is killed by `close()` (call it in a `defer`).
+/// would: keys in, screen text out. Each session has a tmux server of its own,
+/// whose socket lives in the session's scratch folder; `close()` (call it in a
+/// `defer`) kills the server and removes the folder.
 final class TmuxSession {
-  /// The tmux server's socket name, private to the tests.
-  static let socket = "shelf-e2e-\(ProcessInfo.processInfo.processIdentifier)"
   /// The prompt the shell shows, so a test can tell the shell is back.
   static let prompt = "shelf-e2e$"
 
@@ -19,70 +18,64 @@ final class TmuxSession {
     name = "s\(UUID().uuidString.prefix(8))"
     scratch = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-e2e-\(name)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    // A server whose last session was just killed may still be exiting: retry.
-    var status: Int32 = -1
-    for _ in 0..<20 where status != 0 {
-      if status != -1 { Thread.sleep(forTimeInterval: 0.1) }
-      status = try Self.tmux([
-        "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
-        "-c", repositoryRoot.path,
-        "env", "-u", "TMUX", "-u", "NO_COLOR", "PS1=\(Self.prompt) ", "TERM=screen-256color",
-        "LANG=C.UTF-8",
-        "SWIFT_BACKTRACE=enable=yes,interactive=no", "bash", "--norc", "--noprofile",
-      ]).status
-    }
-    guard status == 0 else { throw TmuxError.failed("new-session exited \(status)") }
+    let status = try tmux([
+      "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
+      "-c", repositoryRoot.path,
+      "env", "-u", "TMUX", "-u", "NO_COLOR", "PS1=\(Self.prompt) ", "TERM=screen-256color",
+      "LANG=C.UTF-8", "SWIFT_BACKTRACE=enable=yes,interactive=no", "bash", "--norc", "--noprofile",
+    ]).status
     // The size tmux gives a detached session follows the window, not a client.
-    _ = try? Self.tmux(["set-option", "-t", name, "window-size", "manual"])
-    guard waitForScreen(timeout: 5, until: { $0.contains(Self.prompt) }) != nil else {
-      throw TmuxError.failed("the shell did not start")
+    _ = try? tmux(["set-option", "-t", name, "window-size", "manual"])
+    guard status == 0, waitForScreen(timeout: 5, until: { $0.contains(Self.prompt) }) != nil else {
+      close()
+      throw TmuxError.failed("the shell did not start (new-session exited \(status))")
     }
   }
 
-  /// Kills the session and removes the scratch folder.
+  /// Kills the session's server and removes the scratch folder.
   func close() {
-    _ = try? Self.tmux(["kill-session", "-t", name])
+    _ = try? tmux(["kill-server"])
     try? FileManager.default.removeItem(at: scratch)
   }
 
   /// Sends keys by their tmux names (`Up`, `Enter`, `Escape`, `q`).
   func send(_ keys: String...) throws {
-    let status = try Self.tmux(["send-keys", "-t", name] + keys).status
+    let status = try tmux(["send-keys", "-t", name] + keys).status
     guard status == 0 else { throw TmuxError.failed("send-keys \(keys) exited \(status)") }
   }
 
   /// Sends `text` literally, byte for byte (escape sequences included).
   func type(_ text: String) throws {
-    _ = try Self.tmux(["send-keys", "-t", name, "-l", text])
+    _ = try tmux(["send-keys", "-t", name, "-l", text])
   }
 
   /// Types `line` literally, then Enter.
   func run(_ line: String) throws {
-    _ = try Self.tmux(["send-keys", "-t", name, "-l", line])
+    _ = try tmux(["send-keys", "-t", name, "-l", line])
     try send("Enter")
   }
 
   /// The visible screen, one string per line.
   func screen() -> String {
-    (try? Self.tmux(["capture-pane", "-p", "-t", name], capturing: true).output) ?? ""
+    (try? tmux(["capture-pane", "-p", "-t", name], capturing: true).output) ?? ""
   }
 
   /// The visible screen with its colours and attributes as SGR escapes.
   func styledScreen() -> String {
-    (try? Self.tmux(["capture-pane", "-p", "-e", "-t", name], capturing: true).output) ?? ""
+    (try? tmux(["capture-pane", "-p", "-e", "-t", name], capturing: true).output) ?? ""
   }
 
   /// A tmux format value of the pane, such as `alternate_on` or `cursor_flag`.
   func paneValue(_ variable: String) -> String {
     let output =
-      (try? Self.tmux(["display-message", "-p", "-t", name, "#{\(variable)}"], capturing: true)
+      (try? tmux(["display-message", "-p", "-t", name, "#{\(variable)}"], capturing: true)
         .output)
     return (output ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// Resizes the window, which sends the program a real SIGWINCH.
   func resize(width: Int, height: Int) throws {
-    _ = try Self.tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+    _ = try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
   }
 
   /// Polls the screen every 50 ms until `condition` holds; nil after `timeout` seconds.
@@ -111,12 +104,15 @@ final class TmuxSession {
     return nil
   }
 
+  /// The session's own tmux server socket, inside the scratch folder.
+  private var socket: String { scratch.appendingPathComponent("tmux.sock").path }
+
   @discardableResult
-  static func tmux(_ arguments: [String], capturing: Bool = false) throws -> (
+  private func tmux(_ arguments: [String], capturing: Bool = false) throws -> (
     status: Int32, output: String
   ) {
     try spawnAndWait(
-      ["tmux", "-L", socket, "-f", "/dev/null"] + arguments, capturingOutput: capturing)
+      ["tmux", "-S", socket, "-f", "/dev/null"] + arguments, capturingOutput: capturing)
   }
 }
 

@@ -52,15 +52,11 @@ func randomStrips(using rng: inout SeededGenerator) -> [Strip] {
 
 // MARK: - Recording views
 
-/// A view that checks every batch the way a strict list view would, keeping its
-/// own mirror of the data: the holder's reads match the mirror until
-/// `updateData()`; the delta fits (counts add up, no index out of range or
-/// repeated); the mirror replayed with the delta equals the holder's new data.
-@MainActor final class RecordingView: DeltaUpdatableView {
-  let holder: CollectionData<Tile>
-  private(set) var mirror: [Tile]
+/// What both recording views keep: the failures they found, the batches and
+/// reloads they saw, the animations they hold, and the tests waiting for them.
+@MainActor class BatchRecorder<Delta> {
   private(set) var failures: [String] = []
-  private(set) var batches: [IndexDelta] = []
+  private(set) var batches: [Delta] = []
   private(set) var reloadCount = 0
   private var held: [() -> Void] = []
   private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -69,57 +65,11 @@ func randomStrips(using rng: inout SeededGenerator) -> [Strip] {
   /// Whether a replayed item must equal the new one, content too; false when a
   /// manual-reload delegate redraws reloaded items.
   var comparesContent = true
-  /// Calls `updateData()` inside `performBatchUpdates` (as a list view does); when
-  /// false, the test calls `commitHeldBatch()`.
-  var commitsImmediately = true
-  private var heldCommit: (() -> Void)?
-  private var heldDelta: IndexDelta?
-
-  init(_ holder: CollectionData<Tile>) {
-    self.holder = holder
-    mirror = holder.items
-    holder.view = self
-  }
 
   /// Views and reloads seen so far.
   var eventCount: Int { batches.count + reloadCount }
   /// Batches waiting for `completeBatch()`.
   var heldCount: Int { held.count }
-
-  func performBatchUpdates(
-    _ delta: IndexDelta, section: Int, updateData: @escaping () -> Void,
-    completion: @escaping () -> Void
-  ) {
-    if section != holder.section { fail("batch for section \(section)") }
-    if !held.isEmpty || heldCommit != nil { fail("a batch arrived while another was animating") }
-    if holder.items != mirror { fail("reads before the commit point do not match the screen") }
-    if commitsImmediately {
-      updateData()
-      check(delta)
-    } else {
-      heldCommit = updateData
-      heldDelta = delta
-    }
-    batches.append(delta)
-    if completesImmediately { completion() } else { held.append(completion) }
-    wakeWaiters()
-  }
-
-  func reloadData() {
-    if !held.isEmpty { fail("reloadData while a batch was animating") }
-    reloadCount += 1
-    mirror = holder.items
-    wakeWaiters()
-  }
-
-  /// Calls the held batch's `updateData()` and checks it.
-  func commitHeldBatch() {
-    guard let commit = heldCommit, let delta = heldDelta else { return fail("nothing to commit") }
-    heldCommit = nil
-    heldDelta = nil
-    commit()
-    check(delta)
-  }
 
   /// Ends the oldest held batch's animation.
   func completeBatch() {
@@ -131,6 +81,80 @@ func randomStrips(using rng: inout SeededGenerator) -> [Strip] {
   func waitForEvents(_ count: Int) async {
     if eventCount >= count { return }
     await withCheckedContinuation { waiters.append((count, $0)) }
+  }
+
+  /// Logs a batch the view has taken in, and runs or holds its completion.
+  func record(_ delta: Delta, completion: @escaping () -> Void) {
+    batches.append(delta)
+    if completesImmediately { completion() } else { held.append(completion) }
+    wakeWaiters()
+  }
+
+  /// Logs a `reloadData()`, which must not come while a batch animates.
+  func recordReload() {
+    if !held.isEmpty { fail("reloadData while a batch was animating") }
+    reloadCount += 1
+    wakeWaiters()
+  }
+
+  func fail(_ message: String) { failures.append(message) }
+
+  private func wakeWaiters() {
+    let ready = waiters.filter { $0.count <= eventCount }
+    waiters.removeAll { $0.count <= eventCount }
+    for waiter in ready { waiter.continuation.resume() }
+  }
+}
+
+/// A view that checks every batch the way a strict list view would, keeping its
+/// own mirror of the data: the holder's reads match the mirror until
+/// `updateData()`; the delta fits (counts add up, no index out of range or
+/// repeated); the mirror replayed with the delta equals the holder's new data.
+@MainActor final class RecordingView: BatchRecorder<IndexDelta>, DeltaUpdatableView {
+  let holder: CollectionData<Tile>
+  private(set) var mirror: [Tile]
+  /// Calls `updateData()` inside `performBatchUpdates` (as a list view does); when
+  /// false, the test calls `commitHeldBatch()`.
+  var commitsImmediately = true
+  private var heldCommit: (() -> Void)?
+  private var heldDelta: IndexDelta?
+
+  init(_ holder: CollectionData<Tile>) {
+    self.holder = holder
+    mirror = holder.items
+    super.init()
+    holder.view = self
+  }
+
+  func performBatchUpdates(
+    _ delta: IndexDelta, section: Int, updateData: @escaping () -> Void,
+    completion: @escaping () -> Void
+  ) {
+    if section != holder.section { fail("batch for section \(section)") }
+    if heldCount > 0 || heldCommit != nil { fail("a batch arrived while another was animating") }
+    if holder.items != mirror { fail("reads before the commit point do not match the screen") }
+    if commitsImmediately {
+      updateData()
+      check(delta)
+    } else {
+      heldCommit = updateData
+      heldDelta = delta
+    }
+    record(delta, completion: completion)
+  }
+
+  func reloadData() {
+    mirror = holder.items
+    recordReload()
+  }
+
+  /// Calls the held batch's `updateData()` and checks it.
+  func commitHeldBatch() {
+    guard let commit = heldCommit, let delta = heldDelta else { return fail("nothing to commit") }
+    heldCommit = nil
+    heldDelta = nil
+    commit()
+    check(delta)
   }
 
   private func check(_ delta: IndexDelta) {
@@ -147,64 +171,36 @@ func randomStrips(using rng: inout SeededGenerator) -> [Strip] {
     if !matches { fail("\(mirror) replayed with \(delta) is \(replayed), not \(new)") }
     mirror = new
   }
-
-  private func fail(_ message: String) { failures.append(message) }
-
-  private func wakeWaiters() {
-    let ready = waiters.filter { $0.count <= eventCount }
-    waiters.removeAll { $0.count <= eventCount }
-    for waiter in ready { waiter.continuation.resume() }
-  }
 }
 
 /// The sectioned twin of `RecordingView`.
-@MainActor final class RecordingSectionView: SectionDeltaUpdatableView {
+@MainActor
+final class RecordingSectionView: BatchRecorder<SectionDelta>,
+  SectionDeltaUpdatableView
+{
   let holder: CollectionSectionData<Strip>
   private(set) var mirror: [Strip]
-  private(set) var failures: [String] = []
-  private(set) var batches: [SectionDelta] = []
-  private(set) var reloadCount = 0
-  private var held: [() -> Void] = []
-  private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-  var completesImmediately = false
-  var comparesContent = true
 
   init(_ holder: CollectionSectionData<Strip>) {
     self.holder = holder
     mirror = holder.sections
+    super.init()
     holder.view = self
   }
-
-  var eventCount: Int { batches.count + reloadCount }
-  var heldCount: Int { held.count }
 
   func performBatchUpdates(
     _ delta: SectionDelta, updateData: @escaping () -> Void, completion: @escaping () -> Void
   ) {
-    if !held.isEmpty { fail("a batch arrived while another was animating") }
+    if heldCount > 0 { fail("a batch arrived while another was animating") }
     if holder.sections != mirror { fail("reads before the commit point do not match the screen") }
     updateData()
     check(delta)
-    batches.append(delta)
-    if completesImmediately { completion() } else { held.append(completion) }
-    wakeWaiters()
+    record(delta, completion: completion)
   }
 
   func reloadData() {
-    if !held.isEmpty { fail("reloadData while a batch was animating") }
-    reloadCount += 1
     mirror = holder.sections
-    wakeWaiters()
-  }
-
-  func completeBatch() {
-    guard !held.isEmpty else { return fail("no batch to complete") }
-    held.removeFirst()()
-  }
-
-  func waitForEvents(_ count: Int) async {
-    if eventCount >= count { return }
-    await withCheckedContinuation { waiters.append((count, $0)) }
+    recordReload()
   }
 
   private func check(_ delta: SectionDelta) {
@@ -227,14 +223,6 @@ func randomStrips(using rng: inout SeededGenerator) -> [Strip] {
       : replayed.items.map { $0.map(\.id) } == new.map { $0.items.map(\.id) }
     if !(ids && titles && items) { fail("\(mirror) replayed with \(delta) is not \(new)") }
     mirror = new
-  }
-
-  private func fail(_ message: String) { failures.append(message) }
-
-  private func wakeWaiters() {
-    let ready = waiters.filter { $0.count <= eventCount }
-    waiters.removeAll { $0.count <= eventCount }
-    for waiter in ready { waiter.continuation.resume() }
   }
 }
 

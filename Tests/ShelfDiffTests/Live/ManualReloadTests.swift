@@ -52,13 +52,30 @@ import Testing
   /// 2 moves to the end; 1 and 2 change content.
   let new = [Tile(id: 0), Tile(id: 1, version: 1), Tile(id: 3), Tile(id: 2, version: 1)]
 
-  @Test func acceptedReloadsAreLeftOutOfTheViewsDeltaAndHandedOverAfterTheCommit() async {
-    let holder = CollectionData(old)
+  /// A holder of `old` with an issue recorder, a view that compares ids only and a
+  /// delegate that takes every reload, once the update to `new` (completion 0 in
+  /// the log) has reached the view: 1 and 3 are handed over.
+  func handOver(
+    clock: any CollectionDataClock = DispatchClock(), manualReloadTimeout: Duration? = nil
+  ) async -> (
+    holder: CollectionData<Tile>, recorder: IssueRecorder, view: RecordingView,
+    delegate: ReloadingDelegate, log: CompletionLog
+  ) {
+    let holder = CollectionData(old, clock: clock)
+    if let manualReloadTimeout { holder.manualReloadTimeout = manualReloadTimeout }
+    let recorder = IssueRecorder()
+    holder.calculationDelegate = recorder
     let view = RecordingView(holder)
     view.comparesContent = false
     let delegate = ReloadingDelegate(holder: holder)
-    holder.update(new)
+    let log = CompletionLog()
+    holder.update(new, completion: log.completion(0))
     await view.waitForEvents(1)
+    return (holder, recorder, view, delegate, log)
+  }
+
+  @Test func acceptedReloadsAreLeftOutOfTheViewsDeltaAndHandedOverAfterTheCommit() async {
+    let (_, _, view, delegate, _) = await handOver()
     #expect(
       delegate.asked == [
         ItemPathPair(source: ItemPath(section: 0, item: 1), target: ItemPath(section: 0, item: 1)),
@@ -82,13 +99,7 @@ import Testing
   }
 
   @Test func theBatchCompletesOnlyWhenTheViewAndEveryHandedOverItemHaveCompleted() async {
-    let holder = CollectionData(old)
-    let view = RecordingView(holder)
-    view.comparesContent = false
-    let delegate = ReloadingDelegate(holder: holder)
-    let log = CompletionLog()
-    holder.update(new, completion: log.completion(0))
-    await view.waitForEvents(1)
+    let (holder, _, view, delegate, log) = await handOver()
     view.completeBatch()
     #expect(log.numbers.isEmpty)
     delegate.complete(3)
@@ -101,13 +112,7 @@ import Testing
   }
 
   @Test func itemsMayCompleteBeforeTheViewsAnimationEnds() async {
-    let holder = CollectionData(old)
-    let view = RecordingView(holder)
-    view.comparesContent = false
-    let delegate = ReloadingDelegate(holder: holder)
-    let log = CompletionLog()
-    holder.update(new, completion: log.completion(0))
-    await view.waitForEvents(1)
+    let (_, _, view, delegate, log) = await handOver()
     delegate.complete(1)
     delegate.complete(3)
     #expect(log.numbers.isEmpty)
@@ -116,15 +121,7 @@ import Testing
   }
 
   @Test func repeatedAndUnknownCompletionsAreIgnoredAndReported() async {
-    let holder = CollectionData(old)
-    let recorder = IssueRecorder()
-    holder.calculationDelegate = recorder
-    let view = RecordingView(holder)
-    view.comparesContent = false
-    let delegate = ReloadingDelegate(holder: holder)
-    let log = CompletionLog()
-    holder.update(new, completion: log.completion(0))
-    await view.waitForEvents(1)
+    let (_, recorder, view, delegate, log) = await handOver()
     view.completeBatch()
     delegate.complete(1)
     delegate.complete(1)
@@ -143,16 +140,8 @@ import Testing
 
   @Test func theWatchdogCompletesAStuckReloadAndReportsIt() async {
     let clock = ManualClock()
-    let holder = CollectionData(old, clock: clock)
-    holder.manualReloadTimeout = .milliseconds(500)
-    let recorder = IssueRecorder()
-    holder.calculationDelegate = recorder
-    let view = RecordingView(holder)
-    view.comparesContent = false
-    let delegate = ReloadingDelegate(holder: holder)
-    let log = CompletionLog()
-    holder.update(new, completion: log.completion(0))
-    await view.waitForEvents(1)
+    let (_, recorder, view, delegate, log) = await handOver(
+      clock: clock, manualReloadTimeout: .milliseconds(500))
     view.completeBatch()
     delegate.complete(1)
     clock.advance(by: .milliseconds(499))
@@ -167,14 +156,7 @@ import Testing
 
   @Test func theWatchdogStaysQuietWhenEveryItemCompletedInTime() async {
     let clock = ManualClock()
-    let holder = CollectionData(old, clock: clock)
-    let recorder = IssueRecorder()
-    holder.calculationDelegate = recorder
-    let view = RecordingView(holder)
-    view.comparesContent = false
-    let delegate = ReloadingDelegate(holder: holder)
-    holder.update(new)
-    await view.waitForEvents(1)
+    let (_, recorder, view, delegate, _) = await handOver(clock: clock)
     #expect(clock.scheduledCount == 1)
     delegate.complete(1)
     delegate.complete(3)
