@@ -3,3 +3,6 @@
 var harness = Harness(arguments: Array(CommandLine.arguments.dropFirst()))
 DiffBenchmarks.run(&harness)
 CatalogBenchmarks.run(&harness)
+ScaleBenchmarks.run(&harness)
+TerminalBenchmarks.run(&harness)
+Harness.printTargetSummary()
