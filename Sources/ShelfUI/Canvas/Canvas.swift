@@ -40,6 +40,18 @@ public struct Canvas: Hashable, Sendable {
     }
   }
 
+  /// `put(_:x:y:)` of a one-column cell at a position inside the canvas: a
+  /// plain store unless a wide character is involved.
+  @inline(__always)
+  mutating func putNarrow(_ cell: Cell, x: Int, y: Int) {
+    let index = y * size.width + x
+    if cells[index].width == 1 {
+      cells[index] = cell
+    } else {
+      put(cell, x: x, y: y)
+    }
+  }
+
   /// Blanks the other half of a wide character that covers `x`.
   private mutating func clearWideCharacter(at x: Int, y: Int) {
     let index = y * size.width + x
@@ -62,6 +74,23 @@ public struct Canvas: Hashable, Sendable {
   ) -> Int {
     guard point.y >= 0, point.y < size.height else { return 0 }
     let limit = min(maxWidth, size.width - point.x)
+    if TerminalText.isSimple(text) {
+      var column = 0
+      for scalar in text.unicodeScalars {
+        let width = TerminalText.simpleColumns(of: scalar)
+        if column + width > limit { break }
+        if point.x + column >= 0 {
+          let cell = Cell(text: TerminalText.simpleText(of: scalar), width: width, style: style)
+          if width == 1 {
+            putNarrow(cell, x: point.x + column, y: point.y)
+          } else {
+            put(cell, x: point.x + column, y: point.y)
+          }
+        }
+        column += width
+      }
+      return column
+    }
     var column = 0
     for glyph in TerminalText.glyphs(of: text) {
       if column + glyph.width > limit { break }
@@ -78,8 +107,9 @@ public struct Canvas: Hashable, Sendable {
   public mutating func fill(_ rect: Rect, with character: String = " ", style: Style = .plain) {
     let area = rect.intersection(Rect(origin: Point(x: 0, y: 0), size: size))
     guard !area.isEmpty else { return }
+    let cell = Cell(text: character, style: style)
     for y in area.minY..<area.maxY {
-      for x in area.minX..<area.maxX { put(Cell(text: character, style: style), x: x, y: y) }
+      for x in area.minX..<area.maxX { putNarrow(cell, x: x, y: y) }
     }
   }
 
