@@ -51,7 +51,7 @@ extension Canvas {
       let x = point.x + column
       if x >= clip.maxX { break }
       if x >= clip.minX && x + width <= clip.maxX {
-        let cell = Cell(text: TerminalText.simpleText(of: scalar), width: width, style: style)
+        let cell = Cell(scalar: scalar, width: width, style: style)
         if width == 1 && x >= 0 && x < size.width && point.y >= 0 && point.y < size.height {
           putNarrow(cell, x: x, y: point.y)
         } else {

@@ -80,7 +80,7 @@ public struct Canvas: Hashable, Sendable {
         let width = TerminalText.simpleColumns(of: scalar)
         if column + width > limit { break }
         if point.x + column >= 0 {
-          let cell = Cell(text: TerminalText.simpleText(of: scalar), width: width, style: style)
+          let cell = Cell(scalar: scalar, width: width, style: style)
           if width == 1 {
             putNarrow(cell, x: point.x + column, y: point.y)
           } else {

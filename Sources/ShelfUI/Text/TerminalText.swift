@@ -139,15 +139,6 @@ public enum TerminalText {
     return text
   }
 
-  /// The one-character strings of printable ASCII, by code (controls unused).
-  static let asciiStrings: [String] = (0..<0x80).map { String(Unicode.Scalar(UInt8($0))) }
-
-  /// The text of a simple scalar's glyph.
-  @inline(__always)
-  static func simpleText(of scalar: Unicode.Scalar) -> String {
-    scalar.value < 0x80 ? asciiStrings[Int(scalar.value)] : String(scalar)
-  }
-
   // MARK: - Classification
 
   private static func appendGlyphs(of character: Character, to result: inout [Glyph]) {
