@@ -51,6 +51,7 @@ func simpleTextIsMeasuredCutAndDrawnAsTheGeneralPathDoes(seed: UInt64) {
   let string = String(text)
   let glyphs = TerminalText.glyphs(of: string)
   #expect(TerminalText.width(of: string) == glyphs.reduce(0) { $0 + $1.width })
+  #expect(TerminalText.sanitized(string) == glyphs.map(\.text).joined())
   for width in 0...26 {
     let expected = width > 0 ? referenceTruncation(string, toWidth: width) : ""
     #expect(TerminalText.truncated(string, toWidth: width) == expected, "\(string) to \(width)")

@@ -41,7 +41,8 @@ public enum TerminalText {
 
   /// `text` made safe, as one string (for one-line messages outside a canvas).
   public static func sanitized(_ text: String) -> String {
-    glyphs(of: text).map(\.text).joined()
+    if isPrintableASCII(text) || isSimple(text) { return text }
+    return glyphs(of: text).map(\.text).joined()
   }
 
   /// `text` cut to at most `width` columns, ending in `…` when cut.
@@ -111,7 +112,8 @@ public enum TerminalText {
   /// The columns of a simple scalar.
   @inline(__always)
   static func simpleColumns(of scalar: Unicode.Scalar) -> Int {
-    scalar.value < 0x1100 ? 1 : columns(of: scalar)
+    // No simple scalar below U+25FD is wide or drawn as an emoji picture.
+    scalar.value < 0x25FD ? 1 : columns(of: scalar)
   }
 
   /// The columns of `text` if it is simple; nil otherwise.
