@@ -88,3 +88,55 @@ func simpleTextIsMeasuredCutAndDrawnAsTheGeneralPathDoes(seed: UInt64) {
     #expect(plain == reference, "\(string) at \(x), unclipped")
   }
 }
+
+@Test(arguments: 0..<200 as Range<UInt64>)
+func fillsAndBoxesLeaveWideCharactersAsCellByCellPutsWould(seed: UInt64) {
+  var rng = SeededGenerator(seed: seed)
+  var canvas = Canvas(size: Size(width: 12, height: 4))
+  for _ in 0..<10 {  // a scatter of wide and narrow characters
+    let text = ["夏目", "a", "🐉", "한국", "─"].randomElement(using: &rng)!
+    canvas.write(
+      text,
+      at: Point(x: Int.random(in: -1...11, using: &rng), y: Int.random(in: 0...3, using: &rng)),
+      style: Style(foreground: .swatch(Int.random(in: 0..<8, using: &rng))))
+  }
+  let rect = Rect(
+    x: Int.random(in: -2...10, using: &rng), y: Int.random(in: -1...3, using: &rng),
+    width: Int.random(in: 0...14, using: &rng), height: Int.random(in: 0...5, using: &rng))
+  let clip = Rect(
+    x: Int.random(in: -1...6, using: &rng), y: 0, width: Int.random(in: 0...13, using: &rng),
+    height: 4)
+  let style = Style(foreground: .accent)
+
+  var filled = canvas
+  filled.fill(rect, with: "━", style: style)
+  var reference = canvas
+  for y in rect.minY..<max(rect.minY, rect.maxY) {
+    for x in rect.minX..<max(rect.minX, rect.maxX) {
+      reference.put(Cell(text: "━", style: style), x: x, y: y)
+    }
+  }
+  #expect(filled == reference)
+
+  var boxed = canvas
+  boxed.drawBox(rect, glyphs: .light, style: style, clip: clip)
+  reference = canvas
+  if rect.width >= 2 && rect.height >= 2 {
+    let area = rect.intersection(clip)
+    for y in area.minY..<max(area.minY, area.maxY) {
+      for x in area.minX..<max(area.minX, area.maxX) {
+        let isEdgeColumn = x == rect.minX || x == rect.maxX - 1
+        let text =
+          y == rect.minY
+          ? (x == rect.minX ? "┌" : x == rect.maxX - 1 ? "┐" : "─")
+          : y == rect.maxY - 1
+            ? (x == rect.minX ? "└" : x == rect.maxX - 1 ? "┘" : "─")
+            : isEdgeColumn ? "│" : " "
+        reference.put(Cell(text: text, style: style), x: x, y: y)
+      }
+    }
+  } else {
+    reference.fill(rect.intersection(clip), with: " ", style: style)
+  }
+  #expect(boxed == reference)
+}

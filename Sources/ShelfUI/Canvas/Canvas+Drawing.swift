@@ -91,10 +91,10 @@ extension Canvas {
     )
     for y in area.minY..<area.maxY {
       let line = y == rect.minY ? top : (y == rect.maxY - 1 ? bottom : middle)
-      for x in area.minX..<area.maxX {
-        let cell = x == rect.minX ? line.0 : (x == rect.maxX - 1 ? line.2 : line.1)
-        putNarrow(cell, x: x, y: y)
-      }
+      fillLine(y, columns: area.minX..<area.maxX, with: line.1)
+      // Both ends are one-column cells now: plain stores.
+      if area.minX == rect.minX { putNarrow(line.0, x: rect.minX, y: y) }
+      if area.maxX == rect.maxX { putNarrow(line.2, x: rect.maxX - 1, y: y) }
     }
   }
 }

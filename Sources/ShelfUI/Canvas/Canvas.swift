@@ -108,8 +108,25 @@ public struct Canvas: Hashable, Sendable {
     let area = rect.intersection(Rect(origin: Point(x: 0, y: 0), size: size))
     guard !area.isEmpty else { return }
     let cell = Cell(text: character, style: style)
-    for y in area.minY..<area.maxY {
-      for x in area.minX..<area.maxX { putNarrow(cell, x: x, y: y) }
+    for y in area.minY..<area.maxY { fillLine(y, columns: area.minX..<area.maxX, with: cell) }
+  }
+
+  /// Sets the cells of line `y` in `columns` (inside the canvas) to the
+  /// one-column `cell`, exactly as `put(_:x:y:)` cell by cell would.
+  ///
+  /// Only the two ends can touch a wide character reaching outside `columns`,
+  /// so they go through `put`; the cells between are stored in one sweep.
+  mutating func fillLine(_ y: Int, columns: Range<Int>, with cell: Cell) {
+    guard let first = columns.first, let last = columns.last else { return }
+    // The right end first: a wide character ending there is blanked before
+    // its left half is overwritten, as the left-to-right order would leave it.
+    put(cell, x: last, y: y)
+    put(cell, x: first, y: y)
+    let start = y * size.width + first + 1
+    let end = y * size.width + last
+    guard start < end else { return }
+    cells.withUnsafeMutableBufferPointer { buffer in
+      UnsafeMutableBufferPointer(rebasing: buffer[start..<end]).update(repeating: cell)
     }
   }
 
