@@ -18,6 +18,8 @@ final class InteractiveSession: EventLoopDelegate {
   private var stream: CatalogStreamReader?
   /// A snapshot from the watcher or the stream that arrived while paused.
   private var pending: Catalog?
+  /// Converts snapshots to screen content off the main queue.
+  private let converter = ContentConverter()
 
   private init(loop: EventLoop, screen: ShelfScreen, catalog: Catalog, options: RunOptions) {
     self.loop = loop
@@ -55,6 +57,9 @@ final class InteractiveSession: EventLoopDelegate {
       loop: EventLoop(backend: backend), screen: screen, catalog: loaded.catalog, options: options)
     session.loop.delegate = session
     screen.onNeedsDisplay = { [unowned session] in session.loop.setNeedsDraw() }
+    screen.onDiscard = { [converter = session.converter] retired in
+      converter.free(consume retired)
+    }
     session.startSource()
     session.loop.start()
     retained = session
@@ -106,7 +111,7 @@ final class InteractiveSession: EventLoopDelegate {
 
   private func applyDemoUpdate() {
     guard var demo else { return }
-    catalog = demo.nextCatalog(after: catalog)
+    replaceCatalog(with: demo.nextCatalog(after: catalog))
     self.demo = demo
     show(catalog)
   }
@@ -154,17 +159,30 @@ final class InteractiveSession: EventLoopDelegate {
   /// A new snapshot from the watcher or the stream: shown now, or kept while paused.
   private func receive(_ newCatalog: Catalog) {
     if screen.liveStatus == .paused {
+      if let old = pending.take() { converter.free(old) }
       pending = newCatalog
       loop.setNeedsDraw()
     } else {
-      catalog = newCatalog
+      replaceCatalog(with: newCatalog)
       show(newCatalog)
     }
   }
 
+  /// Keeps `newCatalog` as the current one; the old one is freed off the main
+  /// queue (a million cards take a while to free).
+  private func replaceCatalog(with newCatalog: Catalog) {
+    var old = newCatalog
+    swap(&old, &catalog)
+    converter.free(consume old)  // moved: the queue drops the last reference
+  }
+
+  /// Converts `catalog` off the main queue and hands the result to the screen;
+  /// snapshots reach it in order, and one overtaken by a newer is skipped.
   private func show(_ catalog: Catalog) {
-    screen.setContent(ShelfContent(catalog))
-    loop.setNeedsDraw()
+    converter.convert(catalog) { [unowned self] content in
+      screen.setContent(content)
+      loop.setNeedsDraw()
+    }
   }
 
   // MARK: - Keys and frames
@@ -179,9 +197,8 @@ final class InteractiveSession: EventLoopDelegate {
         screen.liveStatus = .paused
       case .paused:
         screen.liveStatus = .live
-        if let pending {
-          self.pending = nil
-          catalog = pending
+        if let pending = pending.take() {
+          replaceCatalog(with: pending)
           show(pending)
         }
       case .off:
@@ -192,9 +209,8 @@ final class InteractiveSession: EventLoopDelegate {
     case .stepOnce:
       if demo != nil {
         applyDemoUpdate()
-      } else if let pending {
-        self.pending = nil
-        catalog = pending
+      } else if let pending = pending.take() {
+        replaceCatalog(with: pending)
         show(pending)
       }
       loop.setNeedsDraw()

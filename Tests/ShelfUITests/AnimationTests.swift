@@ -390,3 +390,20 @@ func theSectionDeltaDescribesEachKindOfChange(name: String) throws {
   #expect(moved.count == 3 && still.count == 3)
   #expect(Set(moved + still).count == 6)
 }
+
+@MainActor
+@Test func endedTransitionsAndReplacedLayoutsGoToOnDiscard() {
+  let screen = animatedScreen()
+  var discarded = 0
+  screen.onDiscard = { retired in discarded += retired.values.count }
+  screen.setContent(AnimationFixtures.changes[0].content)
+  _ = screen.render(size: size, now: 1000)
+  #expect(discarded == 1)  // the layout before, which the transition holds too
+  _ = screen.render(size: size, now: 1300)
+  #expect(discarded == 2)  // the ended transition
+  screen.setContent(AnimationFixtures.changes[1].content)
+  _ = screen.render(size: size, now: 2000)
+  _ = screen.handle(.character("l"), size: size)  // a key ends the transition at once
+  #expect(discarded == 4)
+  #expect(screen.nextFrameDeadline(now: 2000) == nil)
+}

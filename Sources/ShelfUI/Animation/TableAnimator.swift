@@ -33,6 +33,17 @@ struct TableAnimator: Sendable {
   /// Milliseconds between frames.
   var frameInterval: UInt64 { UInt64(max(1, 1000 / max(1, configuration.framesPerSecond))) }
 
+  /// Transitions that ended or were replaced, with the snapshots they hold,
+  /// until `takeRetired()`: the screen lets the app free them off the main thread.
+  private(set) var retired: [TableTransition] = []
+
+  /// The retired transitions, leaving none.
+  mutating func takeRetired() -> [TableTransition] {
+    var taken: [TableTransition] = []
+    swap(&taken, &retired)
+    return taken
+  }
+
   /// Carousels to start at the next `advance(to:)`.
   private var carouselsToStart: Set<String> = []
   /// Whether handed-over carousels start with the table (rather than when
@@ -43,6 +54,7 @@ struct TableAnimator: Sendable {
   /// carousels, which start with the table's first frame, or, if
   /// `carouselsStartWithTable` is false, when `startCarousel(_:at:)` says.
   mutating func begin(_ transition: TableTransition, carouselsStartWithTable: Bool = true) {
+    if let old = self.transition.take() { retired.append(old) }
     self.transition = transition
     self.carouselsStartWithTable = carouselsStartWithTable
     hasTableEnded = false
@@ -64,7 +76,7 @@ struct TableAnimator: Sendable {
 
   /// Ends any transition at once: the next frame is the plain layout.
   mutating func finish() {
-    transition = nil
+    if let old = transition.take() { retired.append(old) }
     hasTableEnded = false
     carouselsToStart = []
     start = nil

@@ -23,6 +23,9 @@ extension Canvas {
     _ text: String, at point: Point, style: Style, maxWidth: Int = .max, clip: Rect
   ) -> Int {
     guard point.y >= clip.minY, point.y < clip.maxY else { return 0 }
+    if TerminalText.isSimple(text) {
+      return writeSimple(text, at: point, style: style, maxWidth: maxWidth, clip: clip)
+    }
     var column = 0
     for glyph in TerminalText.glyphs(of: text) {
       if column + glyph.width > maxWidth { break }
@@ -32,6 +35,30 @@ extension Canvas {
         put(Cell(text: glyph.text, width: glyph.width, style: style), x: x, y: point.y)
       }
       column += glyph.width
+    }
+    return column
+  }
+
+  /// `write(_:at:style:maxWidth:clip:)` of a simple text (see
+  /// `TerminalText.isSimple`): its glyphs are its scalars.
+  private mutating func writeSimple(
+    _ text: String, at point: Point, style: Style, maxWidth: Int, clip: Rect
+  ) -> Int {
+    var column = 0
+    for scalar in text.unicodeScalars {
+      let width = TerminalText.simpleColumns(of: scalar)
+      if column + width > maxWidth { break }
+      let x = point.x + column
+      if x >= clip.maxX { break }
+      if x >= clip.minX && x + width <= clip.maxX {
+        let cell = Cell(scalar: scalar, width: width, style: style)
+        if width == 1 && x >= 0 && x < size.width && point.y >= 0 && point.y < size.height {
+          putNarrow(cell, x: x, y: point.y)
+        } else {
+          put(cell, x: x, y: point.y)
+        }
+      }
+      column += width
     }
     return column
   }
@@ -47,26 +74,27 @@ extension Canvas {
       fill(rect, with: " ", style: style, clip: clip)
       return
     }
-    let area = rect.intersection(clip)
+    let area = rect.intersection(clip).intersection(Rect(origin: Point(x: 0, y: 0), size: size))
     guard !area.isEmpty else { return }
+    // The cells of a top, middle and bottom line: (left end, inside, right end).
+    let top = (
+      Cell(text: glyphs.topLeft, style: style), Cell(text: glyphs.top, style: style),
+      Cell(text: glyphs.topRight, style: style)
+    )
+    let middle = (
+      Cell(text: glyphs.side, style: style), Cell(text: " ", style: style),
+      Cell(text: glyphs.side, style: style)
+    )
+    let bottom = (
+      Cell(text: glyphs.bottomLeft, style: style), Cell(text: glyphs.top, style: style),
+      Cell(text: glyphs.bottomRight, style: style)
+    )
     for y in area.minY..<area.maxY {
-      for x in area.minX..<area.maxX {
-        let isTop = y == rect.minY
-        let isBottom = y == rect.maxY - 1
-        let isLeft = x == rect.minX
-        let isRight = x == rect.maxX - 1
-        let character: String
-        switch (isTop, isBottom, isLeft, isRight) {
-        case (true, _, true, _): character = glyphs.topLeft
-        case (true, _, _, true): character = glyphs.topRight
-        case (_, true, true, _): character = glyphs.bottomLeft
-        case (_, true, _, true): character = glyphs.bottomRight
-        case (true, _, _, _), (_, true, _, _): character = glyphs.top
-        case (_, _, true, _), (_, _, _, true): character = glyphs.side
-        default: character = " "
-        }
-        put(Cell(text: character, style: style), x: x, y: y)
-      }
+      let line = y == rect.minY ? top : (y == rect.maxY - 1 ? bottom : middle)
+      fillLine(y, columns: area.minX..<area.maxX, with: line.1)
+      // Both ends are one-column cells now: plain stores.
+      if area.minX == rect.minX { putNarrow(line.0, x: rect.minX, y: y) }
+      if area.maxX == rect.maxX { putNarrow(line.2, x: rect.maxX - 1, y: y) }
     }
   }
 }

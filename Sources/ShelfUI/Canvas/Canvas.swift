@@ -40,6 +40,18 @@ public struct Canvas: Hashable, Sendable {
     }
   }
 
+  /// `put(_:x:y:)` of a one-column cell at a position inside the canvas: a
+  /// plain store unless a wide character is involved.
+  @inline(__always)
+  mutating func putNarrow(_ cell: Cell, x: Int, y: Int) {
+    let index = y * size.width + x
+    if cells[index].width == 1 {
+      cells[index] = cell
+    } else {
+      put(cell, x: x, y: y)
+    }
+  }
+
   /// Blanks the other half of a wide character that covers `x`.
   private mutating func clearWideCharacter(at x: Int, y: Int) {
     let index = y * size.width + x
@@ -62,6 +74,23 @@ public struct Canvas: Hashable, Sendable {
   ) -> Int {
     guard point.y >= 0, point.y < size.height else { return 0 }
     let limit = min(maxWidth, size.width - point.x)
+    if TerminalText.isSimple(text) {
+      var column = 0
+      for scalar in text.unicodeScalars {
+        let width = TerminalText.simpleColumns(of: scalar)
+        if column + width > limit { break }
+        if point.x + column >= 0 {
+          let cell = Cell(scalar: scalar, width: width, style: style)
+          if width == 1 {
+            putNarrow(cell, x: point.x + column, y: point.y)
+          } else {
+            put(cell, x: point.x + column, y: point.y)
+          }
+        }
+        column += width
+      }
+      return column
+    }
     var column = 0
     for glyph in TerminalText.glyphs(of: text) {
       if column + glyph.width > limit { break }
@@ -78,8 +107,26 @@ public struct Canvas: Hashable, Sendable {
   public mutating func fill(_ rect: Rect, with character: String = " ", style: Style = .plain) {
     let area = rect.intersection(Rect(origin: Point(x: 0, y: 0), size: size))
     guard !area.isEmpty else { return }
-    for y in area.minY..<area.maxY {
-      for x in area.minX..<area.maxX { put(Cell(text: character, style: style), x: x, y: y) }
+    let cell = Cell(text: character, style: style)
+    for y in area.minY..<area.maxY { fillLine(y, columns: area.minX..<area.maxX, with: cell) }
+  }
+
+  /// Sets the cells of line `y` in `columns` (inside the canvas) to the
+  /// one-column `cell`, exactly as `put(_:x:y:)` cell by cell would.
+  ///
+  /// Only the two ends can touch a wide character reaching outside `columns`,
+  /// so they go through `put`; the cells between are stored in one sweep.
+  mutating func fillLine(_ y: Int, columns: Range<Int>, with cell: Cell) {
+    guard let first = columns.first, let last = columns.last else { return }
+    // The right end first: a wide character ending there is blanked before
+    // its left half is overwritten, as the left-to-right order would leave it.
+    put(cell, x: last, y: y)
+    put(cell, x: first, y: y)
+    let start = y * size.width + first + 1
+    let end = y * size.width + last
+    guard start < end else { return }
+    cells.withUnsafeMutableBufferPointer { buffer in
+      UnsafeMutableBufferPointer(rebasing: buffer[start..<end]).update(repeating: cell)
     }
   }
 

@@ -1,16 +1,30 @@
 /// One terminal cell: a character of width 1 or 2, or the right half of a wide one.
 public struct Cell: Hashable, Sendable {
   /// What is drawn here: one safe grapheme (see `TerminalText`), or "" when this
-  /// cell is the right half of the wide character to its left.
-  public var text: String
+  /// cell is the right half of the wide character to its left. At most 16 UTF-8
+  /// bytes are kept (a safe grapheme never needs more), cut between scalars.
+  public var text: String {
+    get { bytes.text }
+    set { bytes = CellBytes(newValue) }
+  }
   /// Columns the text takes: 1 or 2, or 0 for the right half of a wide character.
   public var width: Int
   /// Colours and attributes.
   public var style: Style
+  /// The text, stored inline: a canvas is copied and compared cell by cell
+  /// every frame, and a cell with no reference to count copies as plain bytes.
+  private var bytes: CellBytes
 
   /// A cell holding `text` of `width` columns.
   public init(text: String, width: Int = 1, style: Style = .plain) {
-    self.text = text
+    bytes = CellBytes(text)
+    self.width = width
+    self.style = style
+  }
+
+  /// A cell holding the one scalar `scalar` of `width` columns.
+  init(scalar: Unicode.Scalar, width: Int, style: Style) {
+    bytes = CellBytes(scalar)
     self.width = width
     self.style = style
   }
@@ -20,4 +34,52 @@ public struct Cell: Hashable, Sendable {
 
   /// Whether this is the right half of a wide character.
   public var isContinuation: Bool { width == 0 }
+}
+
+/// Up to 16 bytes of UTF-8, zero-padded, in two words.
+private struct CellBytes: Hashable, Sendable {
+  private var low: UInt64 = 0
+  private var high: UInt64 = 0
+
+  static let capacity = 16
+
+  /// The UTF-8 of `text`, cut at the last scalar boundary within 16 bytes.
+  init(_ text: String) {
+    let utf8 = text.utf8
+    var end = Swift.min(utf8.count, Self.capacity)
+    if utf8.count > Self.capacity {
+      // Back up to the start of a scalar (a byte that is not 0b10xxxxxx).
+      let head = Array(utf8.prefix(Self.capacity + 1))
+      while end > 0 && head[end] & 0xC0 == 0x80 { end -= 1 }
+    }
+    withUnsafeMutableBytes(of: &self) { raw in
+      for (offset, byte) in utf8.prefix(end).enumerated() { raw[offset] = byte }
+    }
+  }
+
+  /// The UTF-8 of `scalar`.
+  init(_ scalar: Unicode.Scalar) {
+    let v = UInt64(scalar.value)
+    let packed: UInt64
+    if v < 0x80 {
+      packed = v
+    } else if v < 0x800 {
+      packed = (0xC0 | v >> 6) | (0x80 | v & 0x3F) << 8
+    } else if v < 0x1_0000 {
+      packed = (0xE0 | v >> 12) | (0x80 | v >> 6 & 0x3F) << 8 | (0x80 | v & 0x3F) << 16
+    } else {
+      packed =
+        (0xF0 | v >> 18) | (0x80 | v >> 12 & 0x3F) << 8 | (0x80 | v >> 6 & 0x3F) << 16
+        | (0x80 | v & 0x3F) << 24
+    }
+    low = UInt64(littleEndian: packed)  // the first byte first in memory
+  }
+
+  /// The bytes up to the first zero, as a string.
+  var text: String {
+    withUnsafeBytes(of: self) { raw in
+      let count = raw.firstIndex(of: 0) ?? Self.capacity
+      return String(decoding: UnsafeRawBufferPointer(rebasing: raw[..<count]), as: UTF8.self)
+    }
+  }
 }

@@ -34,13 +34,15 @@ public enum TerminalText {
 
   /// The columns `text` takes once made safe.
   public static func width(of text: String) -> Int {
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+    if isPrintableASCII(text) { return text.utf8.count }
+    if let width = simpleWidth(of: text) { return width }
     return glyphs(of: text).reduce(0) { $0 + $1.width }
   }
 
   /// `text` made safe, as one string (for one-line messages outside a canvas).
   public static func sanitized(_ text: String) -> String {
-    glyphs(of: text).map(\.text).joined()
+    if isPrintableASCII(text) || isSimple(text) { return text }
+    return glyphs(of: text).map(\.text).joined()
   }
 
   /// `text` cut to at most `width` columns, ending in `…` when cut.
@@ -48,6 +50,12 @@ public enum TerminalText {
   /// - Complexity: O(`width`) glyphs examined, however long `text` is.
   public static func truncated(_ text: String, toWidth width: Int) -> String {
     guard width > 0 else { return "" }
+    if isPrintableASCII(text) {
+      let utf8 = text.utf8
+      if utf8.count <= width { return text }
+      return String(decoding: utf8.prefix(width - 1), as: UTF8.self) + "…"
+    }
+    if isSimple(text) { return truncatedSimple(text, toWidth: width) }
     var whole = ""  // every glyph so far: the answer if the text fits
     var cut = ""  // the glyphs that fit in `width - 1`, leaving room for `…`
     var isCutFull = false
@@ -68,6 +76,69 @@ public enum TerminalText {
       }
     }
     return whole
+  }
+
+  // MARK: - Simple text
+
+  // Card and chrome text is mostly made of scalars that are safe as they are
+  // and never join a neighbour into one grapheme: printable ASCII, Latin
+  // letters, general punctuation, arrows, box drawing, blocks, shapes and
+  // symbols. Such text is drawn scalar by scalar, with no grapheme breaking
+  // and no glyph array; every other text takes the general path above.
+
+  /// Whether `text` is printable ASCII only (a glyph per byte, one column each).
+  @inline(__always)
+  static func isPrintableASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  }
+
+  /// Whether `scalar` is its own grapheme next to any other simple scalar and
+  /// drawn as it is: not a control, format character, mark, joiner, regional
+  /// indicator, Hangul jamo or unassigned code point.
+  @inline(__always)
+  static func isSimple(_ scalar: Unicode.Scalar) -> Bool {
+    let v = scalar.value
+    if v < 0x7F { return v >= 0x20 }
+    if v < 0x300 { return v >= 0xA0 && v != 0xAD }
+    return (0x2010...0x2027).contains(v) || (0x2030...0x205E).contains(v)
+      || (0x2190...0x21FF).contains(v) || (0x2500...0x27BF).contains(v)
+  }
+
+  /// Whether every scalar of `text` is simple: its glyphs are its scalars.
+  static func isSimple(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy(isSimple)
+  }
+
+  /// The columns of a simple scalar.
+  @inline(__always)
+  static func simpleColumns(of scalar: Unicode.Scalar) -> Int {
+    // No simple scalar below U+25FD is wide or drawn as an emoji picture.
+    scalar.value < 0x25FD ? 1 : columns(of: scalar)
+  }
+
+  /// The columns of `text` if it is simple; nil otherwise.
+  static func simpleWidth(of text: String) -> Int? {
+    var width = 0
+    for scalar in text.unicodeScalars {
+      guard isSimple(scalar) else { return nil }
+      width += simpleColumns(of: scalar)
+    }
+    return width
+  }
+
+  /// `truncated(_:toWidth:)` of a simple `text`.
+  private static func truncatedSimple(_ text: String, toWidth width: Int) -> String {
+    let scalars = text.unicodeScalars
+    var total = 0
+    var cutEnd = scalars.startIndex  // the scalars before it fit in `width - 1`
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      total += simpleColumns(of: scalars[index])
+      if total > width { return String(scalars[..<cutEnd]) + "…" }
+      scalars.formIndex(after: &index)
+      if total <= width - 1 { cutEnd = index }
+    }
+    return text
   }
 
   // MARK: - Classification

@@ -148,7 +148,12 @@ enum CardText {
   static func stars(_ rating: Double) -> String {
     let clamped = rating.isFinite ? min(5, max(0, rating)) : 0
     let filled = Int(clamped + 0.5)  // round half up; `rounded()` would need libm
-    return String(repeating: "★", count: filled) + String(repeating: "☆", count: 5 - filled)
+    return starStrings[filled]
+  }
+
+  /// `stars` by filled count, 0 to 5: built once, not every frame.
+  private static let starStrings = (0...5).map {
+    String(repeating: "★", count: $0) + String(repeating: "☆", count: 5 - $0)
   }
 
   /// A swatch colour index derived from `id` (stable across runs and machines).

@@ -47,3 +47,9 @@ public struct ScreenConfiguration: Hashable, Sendable {
   /// The duration actually used: 0 with reduced motion.
   var effectiveDuration: UInt64 { reducedMotion ? 0 : animationDuration }
 }
+
+/// Old snapshots a `ShelfScreen` no longer needs (ended transitions, replaced
+/// layouts): freeing them is the only thing left to do, wherever suits.
+public struct RetiredSnapshots: Sendable {
+  let values: [any Sendable]
+}

@@ -68,6 +68,13 @@ public final class ShelfScreen {
   private(set) var tableCompletion: (() -> Void)?
   /// Each carousel holder's completion for its batch on screen, by row id.
   private(set) var carouselCompletions: [String: () -> Void] = [:]
+  /// Replaced layouts not yet handed to `onDiscard`.
+  private var retired: [any Sendable] = []
+
+  /// Receives the old snapshots the screen no longer needs, so the app can
+  /// free them off the main thread (a million cards take a while to free);
+  /// when nil they are freed on the spot.
+  public var onDiscard: ((consuming RetiredSnapshots) -> Void)?
 
   /// A screen showing `content`, focused on its first card; new content flows
   /// through the live holders.
@@ -125,8 +132,10 @@ public final class ShelfScreen {
     _ content: ShelfContent, delta: SectionDelta? = nil, animated: Bool = true,
     carouselsStartWithTable: Bool
   ) -> TableTransition? {
+    defer { discardRetired() }
     let newModel = DisplayModel(content)
     let before = LayoutSnapshot(model: model, state: state)
+    retired.append(model)  // the transition, if any, holds it too
     let size = lastSize ?? Size(width: 80, height: 24)
     var after = state
     if resetsFocusOnChange {
@@ -160,6 +169,7 @@ public final class ShelfScreen {
   /// Moves animations to `now`, completing what ended; on the immediate path a
   /// completed batch lets the waiting change in.
   private func advance(to now: UInt64) {
+    defer { discardRetired() }
     let events = animator.advance(to: now)
     if events.tableEnded, let completion = tableCompletion {
       tableCompletion = nil
@@ -177,6 +187,7 @@ public final class ShelfScreen {
   /// Ends any animation at once (a key moved the focus, the size changed),
   /// completing it for the holders, and lets a waiting change in.
   func snap() {
+    defer { discardRetired() }
     animator.finish()
     completeEverything()
     if hasPendingContent { submit() }
@@ -243,6 +254,19 @@ public final class ShelfScreen {
   }
 
   // MARK: - Frames
+
+  // MARK: - Retired snapshots
+
+  /// Hands what the screen let go of (ended transitions holding old
+  /// snapshots, a replaced layout) to `onDiscard`, or frees it now.
+  private func discardRetired() {
+    var values: [any Sendable] = []
+    swap(&values, &retired)
+    for transition in animator.takeRetired() { values.append(transition) }
+    guard !values.isEmpty, let onDiscard else { return }
+    // Moved, not copied: whichever thread drops the last reference frees it.
+    onDiscard(RetiredSnapshots(values: consume values))
+  }
 
   /// The frame at time `now` for a terminal of `size`.
   public func render(size: Size, now: UInt64) -> Canvas {
