@@ -52,6 +52,12 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
 /// showing the old screen.
 private let endSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026l".utf8)
 
+/// Mouse reporting off (X10, button, any-motion and SGR modes). `endwin()` turns
+/// it off only when ncurses has finished switching it on; a signal that lands
+/// in between would leave the shell receiving mouse reports.
+private let mouseReportingOff: [UInt8] = Array(
+  "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l".utf8)
+
 private func restoreTerminalAndReraise(
   _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
 ) {
@@ -63,6 +69,11 @@ private func restoreTerminalAndReraise(
       }
     }
     endwin()
+    if terminalDescriptor >= 0 {
+      mouseReportingOff.withUnsafeBytes { bytes in
+        _ = write(terminalDescriptor, bytes.baseAddress, bytes.count)
+      }
+    }
   }
   let code = info?.pointee.si_code ?? 0
   let sender = info?.pointee._sifields._kill.si_pid ?? 0

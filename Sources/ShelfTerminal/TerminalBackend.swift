@@ -57,6 +57,9 @@ public final class TerminalBackend {
     openedFiles = opened
     inputFileDescriptor = fileno(input)
     window = shelf_stdscr()
+    // From here on the terminal is ours (alternate screen): a crash must give it back.
+    CrashGuard.install()
+    CrashGuard.cursesDidStart(outputDescriptor: fileno(output))
 
     cbreak()
     noecho()
@@ -79,8 +82,6 @@ public final class TerminalBackend {
     palette = Palette.make(wantsColor: wantsColor)
     colorDepth = palette.depth
     size = Size(width: Int(shelf_getmaxx(window)), height: Int(shelf_getmaxy(window)))
-    CrashGuard.install()
-    CrashGuard.cursesDidStart(outputDescriptor: fileno(output))
   }
 
   deinit {
