@@ -17,6 +17,7 @@ extension Harness {
   /// `section` waits for a timed case, and these groups also print other figures).
   mutating func heading(_ title: String, result: String) {
     resultLabel = result
+    pendingSection = nil
     print("\n## \(title)")
     print(
       Self.pad("case", to: Self.nameWidth) + Self.left("median") + Self.left("min")

@@ -40,7 +40,9 @@ struct Harness {
   /// What the number beside each time means, for the header.
   var resultLabel = "result"
   private(set) var measurements: [String: Measurement] = [:]
-  private var pendingSection: String?
+  /// A `section` title not printed yet; `heading` drops it, so a filtered run
+  /// prints no empty group.
+  var pendingSection: String?
 
   /// A harness that reads an optional name filter from `arguments` (the first
   /// argument that is not an option); `--quick` lowers the budget and runs.
