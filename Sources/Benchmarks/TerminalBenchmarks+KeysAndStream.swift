@@ -1,0 +1,233 @@
+import Foundation
+import ShelfCatalog
+
+extension TerminalBenchmarks.Session {
+  // MARK: - Keys on a million cards
+
+  /// Browsing the million-card catalog: time from writing a key to the
+  /// first bytes of the screen update it causes.
+  @MainActor
+  func keyLatency(_ harness: inout Harness) {
+    let million = GeneratedCatalog.make(
+      rows: 1_000, cardsPerRow: 1_000, seed: ScaleBenchmarks.seed)
+    let file = scratch.write(GeneratedCatalog.json(million), to: "million.json")
+    // --watch: no demo updates, and the live update below comes through the file.
+    let firstRow = million.sections[0].rows[0].title
+    guard let (child, firstPaint, seconds) = start(["--watch", file], until: firstRow, limit: 30)
+    else { return }
+    defer { quit(child) }
+    harness.printValue(
+      "1M cards: launch to first screen",
+      Harness.format(seconds: seconds)
+        + "  (first paint \(firstPaint.reduce(0) { $0 + $1.bytes.count }) B)")
+    if let memory = child.residentMemory() {
+      harness.printValue(
+        "1M cards: resident memory while browsing", Harness.format(bytes: Double(memory)))
+    }
+    // Right, down, left, up through the strips, then the far ends and back.
+    let walk =
+      String(repeating: "l", count: 8) + String(repeating: "j", count: 8)
+      + String(repeating: "h", count: 8) + String(repeating: "k", count: 8) + "$0Gg$0Gg"
+    let keys = Array((harness.isQuick ? String(walk.prefix(12)) : walk).utf8)
+    var latencies: [Double] = []
+    var bytes: [Int] = []
+    var silent = 0
+    for key in keys {
+      let sent = child.type([key])
+      guard let first = child.read(timeout: 1) else {
+        silent += 1
+        continue
+      }
+      latencies.append(first.time - sent)
+      let rest = child.readUntilQuiet(quiet: 0.06, limit: 2)
+      bytes.append(first.bytes.count + rest.reduce(0) { $0 + $1.bytes.count })
+    }
+    let m = harness.printSamples(
+      "1M cards: key to first screen bytes", seconds: latencies,
+      note: silent == 0 ? "" : "\(silent) keys drew nothing")
+    harness.printCounts("1M cards: bytes per key", bytes, unit: "B")
+    if let m {
+      harness.check("key to screen on 1M cards, median", m.median, below: 0.005) {
+        Harness.format(seconds: $0)
+      }
+    }
+    liveUpdate(child, million: million, &harness)
+  }
+
+  /// The watched million-card file replaced by a 1% change: the time to the
+  /// first frame (re-reading 118 MB, diffing, animating), then, replaced
+  /// back, keys typed every 20 ms meanwhile to see whether the screen stalls.
+  @MainActor
+  func liveUpdate(_ child: ChildProcess, million: Catalog, _ harness: inout Harness) {
+    let changed = GeneratedCatalog.json(
+      GeneratedCatalog.churned(million, fraction: 0.01, seed: ScaleBenchmarks.seed + 1))
+    let original = GeneratedCatalog.json(million)
+    _ = child.readUntilQuiet(quiet: 0.3, limit: 3)
+    let replaced = Monotonic.seconds()
+    scratch.write(changed, to: "million.json")
+    guard let first = child.read(timeout: 10) else {
+      print("  1M cards, 1% changed on disk: no frame within 10 s")
+      return
+    }
+    let rest = child.readUntilQuiet(quiet: 0.3, limit: 5)
+    harness.printValue(
+      "1M cards, 1% changed on disk: to first frame",
+      Harness.format(seconds: first.time - replaced) + "  (re-read, diff, animate; "
+        + "\(Frames.split([first] + rest).count) frames)")
+
+    // Keys while the file is re-read and diffed: every key is answered by
+    // the next bytes on screen; a stall shows as a long wait.
+    scratch.write(original, to: "million.json")
+    var pending: [Double] = []
+    var waits: [Double] = []
+    let end = Monotonic.seconds() + 2
+    var next = Monotonic.seconds()
+    var typed = 0
+    while Monotonic.seconds() < end || (!pending.isEmpty && Monotonic.seconds() < end + 2) {
+      if Monotonic.seconds() >= next && Monotonic.seconds() < end {
+        pending.append(child.type(Array((typed.isMultiple(of: 2) ? "l" : "h").utf8)))
+        typed += 1
+        next += 0.02
+      }
+      if let chunk = child.read(timeout: max(0.001, next - Monotonic.seconds())) {
+        waits += pending.map { chunk.time - $0 }
+        pending.removeAll()
+      }
+    }
+    _ = child.readUntilQuiet(quiet: 0.3, limit: 5)
+    let m = harness.printSamples(
+      "1M cards, keys during a 1% re-read and diff", seconds: waits,
+      note: "max " + Harness.format(seconds: waits.max() ?? 0)
+        + (pending.isEmpty ? "" : ", \(pending.count) keys never answered"))
+    if m != nil {
+      harness.check("longest key wait during a 1M-card update", waits.max() ?? 0, below: 0.1) {
+        Harness.format(seconds: $0)
+      }
+    }
+  }
+
+  // MARK: - Stream
+
+  /// `shelf --stream` fed 20 catalogs a second of 10,000 cards (100 rows of
+  /// 100, each a 1% change of the last) for 5 s through a pipe: whether the
+  /// app keeps reading (what it has left unread when the next catalog is
+  /// due: under two catalogs, it is never more than one behind), how many frames it draws,
+  /// its memory while it runs, and how soon it is quiet after the last one.
+  @MainActor
+  func stream(_ harness: inout Harness) {
+    let base = GeneratedCatalog.make(
+      rows: 100, cardsPerRow: 100, rowsPerSection: 20, seed: ScaleBenchmarks.seed)
+    var lines: [[UInt8]] = []
+    var catalog = base
+    for step in 0..<20 {
+      catalog = GeneratedCatalog.churned(
+        catalog, fraction: 0.01, seed: ScaleBenchmarks.seed + 100 + UInt64(step))
+      lines.append(GeneratedCatalog.json(catalog, isOneLine: true) + [UInt8(ascii: "\n")])
+    }
+    let child: ChildProcess
+    do {
+      child = try ChildProcess.spawnOnTerminal(
+        shelf, ["--stream"], columns: TerminalBenchmarks.size.columns,
+        lines: TerminalBenchmarks.size.lines,
+        stderrPath: scratch.file("stderr.txt"),
+        pipesInput: true)
+    } catch {
+      print("  FAILED: \(error)")
+      return
+    }
+    defer { quit(child) }
+    _ = child.readUntilQuiet(quiet: 0.3, limit: 5)
+    let seconds = harness.isQuick ? 2.0 : 5.0
+    var backlog = PipeBacklog()
+    var sent = 0
+    var largestBacklog = 0
+    var output: [ChildProcess.Chunk] = []
+    var peakMemory = child.residentMemory() ?? 0
+    let startMemory = peakMemory
+    let begin = Monotonic.seconds()
+    var next = begin
+    while Monotonic.seconds() < begin + seconds {
+      if Monotonic.seconds() >= next {
+        // What the app has not read of the earlier catalogs when the next is due.
+        largestBacklog = max(largestBacklog, backlog.count)
+        backlog.append(lines[sent % lines.count])
+        sent += 1
+        next += 0.05
+        peakMemory = max(peakMemory, child.residentMemory() ?? 0)
+      }
+      output += child.exchange(feeding: &backlog, until: min(next, begin + seconds))
+    }
+    let fedAt = Monotonic.seconds()
+    // Give the app the rest of what was sent, then wait until it is quiet.
+    while !backlog.isEmpty && Monotonic.seconds() < fedAt + 10 {
+      output += child.exchange(feeding: &backlog, until: Monotonic.seconds() + 0.1)
+    }
+    let drained = Monotonic.seconds()
+    let tail = child.readUntilQuiet(quiet: 0.5, limit: 10)
+    output += tail
+    peakMemory = max(peakMemory, child.residentMemory() ?? 0)
+    let quietAfter = (tail.last?.time ?? drained) - fedAt
+    let lineSize = lines[0].count
+    harness.printValue(
+      "--stream, 20 x 10k-card catalogs/s for \(Int(seconds)) s",
+      "\(sent) sent (\(Harness.format(bytes: Double(lineSize))) each), \(Frames.split(output).count) frames drawn"
+    )
+    harness.printValue(
+      "--stream: most left unread at the next send",
+      Harness.format(bytes: Double(largestBacklog))
+        + " (\(Harness.fixed(Double(largestBacklog) / Double(lineSize))) catalogs)"
+        + (backlog.isEmpty ? "" : ", \(Harness.format(bytes: Double(backlog.count))) never read"))
+    harness.printValue(
+      "--stream: resident memory",
+      "\(Harness.format(bytes: Double(startMemory))) at start, \(Harness.format(bytes: Double(peakMemory))) at most"
+    )
+    harness.printValue(
+      "--stream: quiet after the last catalog", Harness.format(seconds: quietAfter))
+    harness.check(
+      "--stream unread at next send (catalogs)", Double(largestBacklog) / Double(lineSize),
+      below: 2
+    ) {
+      Harness.fixed($0)
+    }
+  }
+}
+
+/// Splits terminal output into frames.
+enum Frames {
+  /// `CSI ? 2026 h`: the app begins every frame with synchronized output.
+  static let begin: [UInt8] = [0x1b, 0x5b, 0x3f, 0x32, 0x30, 0x32, 0x36, 0x68]
+
+  /// The bytes of each frame: from one synchronized-output start to the
+  /// next; without those marks, chunks that arrive within 4 ms of each other.
+  static func split(_ chunks: [ChildProcess.Chunk]) -> [Int] {
+    let bytes = chunks.flatMap(\.bytes)
+    var starts: [Int] = []
+    var index = 0
+    while index + begin.count <= bytes.count {
+      if bytes[index] == begin[0] && bytes[index..<index + begin.count].elementsEqual(begin) {
+        starts.append(index)
+        index += begin.count
+      } else {
+        index += 1
+      }
+    }
+    if !starts.isEmpty {
+      // Bytes before the first mark (terminal set-up) count with the first frame.
+      let ends = starts.dropFirst() + [bytes.count]
+      var frames = zip([0] + starts.dropFirst(), ends).map { $1 - $0 }
+      if frames.count == 1 { frames = [bytes.count] }
+      return frames
+    }
+    var frames: [Int] = []
+    var last = -Double.infinity
+    for chunk in chunks {
+      if chunk.time - last > 0.004 || frames.isEmpty {
+        frames.append(chunk.bytes.count)
+      } else {
+        frames[frames.count - 1] += chunk.bytes.count
+      }
+      last = chunk.time
+    }
+    return frames
+  }
+}
