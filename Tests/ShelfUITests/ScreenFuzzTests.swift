@@ -42,11 +42,29 @@ private func edited(_ content: ShelfContent, _ rng: inout SeededGenerator, seria
 @MainActor
 @Test(arguments: 0..<20 as Range<UInt64>)
 func anyMixOfKeysChangesSizesAndTimeKeepsTheScreenWhole(seed: UInt64) {
+  fuzz(seed: seed, content: AnimationFixtures.base)
+}
+
+@MainActor
+@Test(arguments: 100..<110 as Range<UInt64>)
+func anyMixOfKeysChangesSizesAndTimeOnTallerContentKeepsTheScreenWhole(seed: UInt64) {
+  fuzz(seed: seed, content: Fixtures.content)
+}
+
+/// Random keys, edits, sizes and time on a screen of `content`. Every frame
+/// must be whole, and the same as a screen that reuses nothing of earlier
+/// frames (no remembered row placements, no drawn rows) draws.
+@MainActor
+private func fuzz(seed: UInt64, content initial: ShelfContent) {
   var rng = SeededGenerator(seed: seed)
-  var content = AnimationFixtures.base
+  var content = initial
   let screen = ShelfScreen(
     content: content, configuration: ScreenConfiguration(animationDuration: 200),
     updates: .immediate)
+  let reference = ShelfScreen(
+    content: content, configuration: ScreenConfiguration(animationDuration: 200),
+    updates: .immediate)
+  reference.reusesEarlierFrames = false
   let sizes = [
     Size(width: 60, height: 20), Size(width: 80, height: 24), Size(width: 40, height: 10),
     Size(width: 30, height: 8),
@@ -55,27 +73,38 @@ func anyMixOfKeysChangesSizesAndTimeKeepsTheScreenWhole(seed: UInt64) {
   var now: UInt64 = 0
   for step in 0..<120 {
     switch Int.random(in: 0..<10, using: &rng) {
-    case 0..<5: _ = screen.handle(keys.randomElement(using: &rng)!, size: size)
+    case 0..<5:
+      let key = keys.randomElement(using: &rng)!
+      _ = screen.handle(key, size: size)
+      _ = reference.handle(key, size: size)
     case 5..<7:
       content = edited(content, &rng, serial: step)
       screen.setContent(content)
+      reference.setContent(content)
     case 7: size = sizes.randomElement(using: &rng)!
     default: now += UInt64.random(in: 0...120, using: &rng)
     }
     let canvas = screen.render(size: size, now: now)
     #expect(canvas.size == size)
+    let drawnAfresh = reference.render(size: size, now: now)
+    let isSame = canvas == drawnAfresh  // a bare Bool: a failure prints text, not cells
+    #expect(
+      isSame,
+      "seed \(seed) step \(step): reused frame differs:\n\(canvas.text)\n---\n\(drawnAfresh.text)")
     let widths = (0..<size.height).map { canvas.row($0).map(\.width) }
     let isWhole = widths.allSatisfy { line in
       line.indices.allSatisfy { x in line[x] != 2 || (x + 1 < line.count && line[x + 1] == 0) }
     }
     #expect(isWhole, "seed \(seed) step \(step): a wide character is split")
     if let deadline = screen.nextFrameDeadline(now: now) { #expect(deadline >= now) }
+    _ = reference.nextFrameDeadline(now: now)
   }
   // Settle: the last content is what shows (through whatever filter the keys typed).
   var frames = 0
   while let deadline = screen.nextFrameDeadline(now: now), frames < 1000 {
     now = deadline
-    _ = screen.render(size: size, now: now)
+    let isSame = screen.render(size: size, now: now) == reference.render(size: size, now: now)
+    #expect(isSame, "seed \(seed): a settling frame differs")
     frames += 1
   }
   #expect(screen.nextFrameDeadline(now: now) == nil, "seed \(seed): still animating")

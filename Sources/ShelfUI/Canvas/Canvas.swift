@@ -11,6 +11,22 @@ public struct Canvas: Hashable, Sendable {
     cells = Array(repeating: .blank, count: self.size.width * self.size.height)
   }
 
+  /// A canvas of `size` whose lines `initializeLine` writes: it is called once
+  /// for each line, top to bottom, with the line's number and its cells, and
+  /// must initialize every one of them. Nothing is written twice, which is
+  /// what lets a screen of finished images be assembled as fast as a blank one.
+  init(size: Size, initializeLine: (Int, UnsafeMutableBufferPointer<Cell>) -> Void) {
+    let (width, height) = (max(0, size.width), max(0, size.height))
+    self.size = Size(width: width, height: height)
+    cells = Array(unsafeUninitializedCapacity: width * height) { buffer, initialized in
+      for y in 0..<height {
+        let line = buffer[(y * width)..<((y + 1) * width)]
+        initializeLine(y, UnsafeMutableBufferPointer(rebasing: line))
+      }
+      initialized = width * height
+    }
+  }
+
   /// The cell at column `x`, line `y`.
   ///
   /// - Precondition: the position is inside the canvas.

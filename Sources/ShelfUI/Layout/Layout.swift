@@ -5,6 +5,26 @@ enum Layout {
   ///
   /// - Complexity: O(log rows + visible rows × visible cards).
   static func scene(of model: DisplayModel, state: ViewState, size: Size) -> Scene {
+    scene(of: model, state: state, size: size) { index in
+      placement(ofRow: index, in: model, state: state, size: size)
+    }
+  }
+
+  /// `scene(of:state:size:)`, reusing the row placements of earlier frames in
+  /// `memo` where nothing a row shows has changed.
+  static func scene(
+    of model: DisplayModel, state: ViewState, size: Size, memo: inout LayoutMemo
+  ) -> Scene {
+    let scene = scene(of: model, state: state, size: size) { index in
+      memo.placement(ofRow: index, in: model, state: state, size: size)
+    }
+    memo.endFrame()
+    return scene
+  }
+
+  private static func scene(
+    of model: DisplayModel, state: ViewState, size: Size, placeRow: (Int) -> RowPlacement
+  ) -> Scene {
     var scene = Scene(size: size, body: body(for: size))
     if model.rows.isEmpty && model.entries.isEmpty {
       scene.emptyMessage = "no rows"
@@ -14,7 +34,7 @@ enum Layout {
     for index in model.entries(covering: lines) {
       let entry = model.entries[index]
       if let row = entry.row {
-        scene.entries.append(.row(placement(ofRow: row, in: model, state: state, size: size)))
+        scene.entries.append(.row(placeRow(row)))
       } else if let header = placement(ofHeader: index, in: model, state: state, size: size) {
         scene.entries.append(.header(header))
       }
@@ -47,6 +67,7 @@ enum Layout {
       return placement
     }
     let end = min(row.cards.count, offset + strip.visibleCards)
+    placement.cards.reserveCapacity(end - offset)
     for cardIndex in offset..<end {
       placement.cards.append(
         CardPlacement(
@@ -85,4 +106,48 @@ extension DisplayModel {
   func placeholderText(ofRow index: Int) -> String {
     rows[index].id == ShelfFilter.noMatchesRowID ? "no matches" : "no cards"
   }
+}
+
+/// The row placements of the last frame, by row id: a still screen, or one
+/// scrolled up or down, places its rows again without placing their cards.
+struct LayoutMemo {
+  /// A placement and everything it was computed from, apart from the line.
+  private struct Entry {
+    var row: CarouselRow
+    var width: Int
+    var offset: Int
+    var focusCard: Int?
+    var placement: RowPlacement
+  }
+
+  private var rows = FrameCache<String, Entry>()
+
+  /// `Layout.placement(ofRow:in:state:size:)`, from the memo when the row, the
+  /// width, its scroll offset and its focus are what they were.
+  ///
+  /// - Complexity: O(1) when the row's cards are the same array as before.
+  mutating func placement(ofRow index: Int, in model: DisplayModel, state: ViewState, size: Size)
+    -> RowPlacement
+  {
+    let row = model.rows[index]
+    let offset = state.offset(ofRow: row, strip: Metrics.strip(forScreenWidth: size.width))
+    let focusCard = index == state.focusRow ? state.focusCard : nil
+    var placement = rows.value(for: row.id) {
+      $0.width == size.width && $0.offset == offset && $0.focusCard == focusCard && $0.row == row
+    } make: {
+      Entry(
+        row: row, width: size.width, offset: offset, focusCard: focusCard,
+        placement: Layout.placement(ofRow: index, in: model, state: state, size: size))
+    }.placement
+    let entry = model.entry(ofRow: index)
+    placement.y = Layout.body(for: size).minY + entry.y - state.scrollY
+    placement.height = entry.height
+    return placement
+  }
+
+  /// Lets go of the placements of rows the last frame did not show.
+  mutating func endFrame() { rows.endFrame() }
+
+  /// How many placements the last frame kept (for tests).
+  var count: Int { rows.count }
 }

@@ -74,7 +74,7 @@ struct RowPlacement: Equatable, Sendable {
 /// A card on screen.
 struct CardPlacement: Equatable, Sendable {
   /// What it shows.
-  var face: CardFace
+  var face: CardLabel
   /// Screen column of its left border.
   var x: Int
   /// Columns, borders included (less than the full width while a gap opens or closes).
@@ -83,4 +83,38 @@ struct CardPlacement: Equatable, Sendable {
   var isFocused: Bool
   /// Highlight for a reloaded card (0 none, 1 full), fading as a transition ends.
   var highlight = 0.0
+
+  /// `face` placed at column `x`, `width` columns wide.
+  init(face: CardFace, x: Int, width: Int, isFocused: Bool, highlight: Double = 0) {
+    self.face = CardLabel(face)
+    self.x = x
+    self.width = width
+    self.isFocused = isFocused
+    self.highlight = highlight
+  }
+}
+
+/// The fields of a `CardFace` a card in a strip draws. The summary and tags
+/// show only in the details panel, so a frame's placements neither copy nor
+/// compare them.
+struct CardLabel: Equatable, Sendable {
+  /// The card's id: it picks the swatch colour.
+  var id: String
+  /// First line.
+  var title: String
+  /// Second line.
+  var subtitle: String
+  /// Year, when known.
+  var year: Int?
+  /// 0 to 5, drawn as stars.
+  var rating: Double?
+
+  /// The drawn fields of `face`.
+  init(_ face: borrowing CardFace) {
+    id = face.id
+    title = face.title
+    subtitle = face.subtitle
+    year = face.year
+    rating = face.rating
+  }
 }

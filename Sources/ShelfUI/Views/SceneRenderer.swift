@@ -2,7 +2,62 @@
 /// a canvas, clipping every row to its own lines and the body, and every card
 /// to its strip.
 enum SceneRenderer {
-  /// Draws `scene` into `canvas`.
+  /// A canvas of `scene`'s size showing `scene`, exactly as `draw(_:into:)`
+  /// draws it on a blank canvas, assembled from the rows' and headers' images.
+  ///
+  /// Each row and header covers whole lines of the body (it blanks them
+  /// before drawing), so every line shows the last entry drawn over it, or
+  /// nothing: each line is copied once, from that entry's image or as blanks.
+  ///
+  /// - Complexity: O(cells on screen + visible entries); an entry is drawn
+  ///   glyph by glyph only when `images` has no image of what it shows.
+  static func compose(_ scene: Scene, images: inout SceneImages) -> Canvas {
+    let body = scene.body
+    precondition(body.minX == 0 && body.maxX <= scene.size.width, "body wider than the screen")
+    // The entry each line shows, and the line of that entry's image it is.
+    var sources = Array(repeating: (entry: -1, line: 0), count: max(0, scene.size.height))
+    for (index, entry) in scene.entries.enumerated() {
+      let (top, lines) = coveredLines(of: entry, body: body)
+      for y in lines { sources[y] = (index, y - top) }
+    }
+    var pictures = [[Cell]?](repeating: nil, count: scene.entries.count)
+    for source in sources where source.entry >= 0 && pictures[source.entry] == nil {
+      switch scene.entries[source.entry] {
+      case .header(let header): pictures[source.entry] = images.image(of: header, width: body.width)
+      case .row(let row): pictures[source.entry] = images.image(of: row, width: body.width)
+      }
+    }
+    images.endFrame()
+    var canvas = Canvas(size: scene.size) { y, line in
+      let source = sources[y]
+      guard source.entry >= 0, let picture = pictures[source.entry] else {
+        line.initialize(repeating: .blank)
+        return
+      }
+      let start = source.line * body.width
+      _ = line.initialize(fromContentsOf: picture[start..<(start + body.width)])
+      line[body.width...].initialize(repeating: .blank)
+    }
+    drawEmptyMessage(of: scene, into: &canvas)
+    return canvas
+  }
+
+  /// The lines of the body `entry` blanks and draws over, and the screen line
+  /// of its image's first line.
+  private static func coveredLines(of entry: SceneEntry, body: Rect) -> (top: Int, Range<Int>) {
+    let (top, bottom): (Int, Int)
+    switch entry {
+    case .header(let header):
+      (top, bottom) = (header.y, header.y + min(header.height, Metrics.sectionHeaderHeight))
+    case .row(let row):
+      (top, bottom) = (row.y, row.y + min(row.height, Metrics.rowHeight))
+    }
+    let lines = max(top, body.minY)..<max(max(top, body.minY), min(bottom, body.maxY))
+    return (top, lines)
+  }
+
+  /// Draws `scene` into `canvas` entry by entry, glyph by glyph: the
+  /// reference `compose(_:images:)` is held to, and how images are drawn.
   static func draw(_ scene: Scene, into canvas: inout Canvas) {
     for entry in scene.entries {
       switch entry {
@@ -10,6 +65,10 @@ enum SceneRenderer {
       case .row(let row): draw(row, body: scene.body, into: &canvas)
       }
     }
+    drawEmptyMessage(of: scene, into: &canvas)
+  }
+
+  private static func drawEmptyMessage(of scene: Scene, into canvas: inout Canvas) {
     if let message = scene.emptyMessage {
       let text = TerminalText.truncated(message, toWidth: scene.body.width)
       let x = scene.body.minX + (scene.body.width - TerminalText.width(of: text)) / 2

@@ -68,6 +68,14 @@ public final class ShelfScreen {
   private(set) var tableCompletion: (() -> Void)?
   /// Each carousel holder's completion for its batch on screen, by row id.
   private(set) var carouselCompletions: [String: () -> Void] = [:]
+  /// Whether frames reuse the row placements and drawn rows of earlier ones
+  /// (tests turn it off to hold the reuse to a screen drawn from scratch).
+  package var reusesEarlierFrames = true
+  /// The rows and headers of the last frame, drawn: the next frame reuses
+  /// those that show the same.
+  private var images = SceneImages()
+  /// The row placements of the last still frame.
+  private var layoutMemo = LayoutMemo()
   /// Replaced layouts not yet handed to `onDiscard`.
   private var retired: [any Sendable] = []
 
@@ -270,10 +278,10 @@ public final class ShelfScreen {
 
   /// The frame at time `now` for a terminal of `size`.
   public func render(size: Size, now: UInt64) -> Canvas {
-    var canvas = Canvas(size: size)
     guard size.width >= Metrics.minimumSize.width, size.height >= Metrics.minimumSize.height else {
       advance(to: now)  // batches still end (the holders wait for them), unseen
       animator.noteFrame(at: now)
+      var canvas = Canvas(size: size)
       drawTooSmall(into: &canvas)
       return canvas
     }
@@ -284,8 +292,17 @@ public final class ShelfScreen {
       state.revealFocusedRow(in: model, size: size)
     }
     advance(to: now)
-    let scene = animator.scene(at: now) ?? Layout.scene(of: model, state: state, size: size)
-    SceneRenderer.draw(scene, into: &canvas)
+    var canvas: Canvas
+    if reusesEarlierFrames {
+      let scene =
+        animator.scene(at: now)
+        ?? Layout.scene(of: model, state: state, size: size, memo: &layoutMemo)
+      canvas = SceneRenderer.compose(scene, images: &images)
+    } else {
+      let scene = animator.scene(at: now) ?? Layout.scene(of: model, state: state, size: size)
+      canvas = Canvas(size: size)
+      SceneRenderer.draw(scene, into: &canvas)
+    }
     drawStatusLine(into: &canvas)
     drawKeyHint(into: &canvas)
     switch overlay {
