@@ -13,7 +13,9 @@ enum SceneRenderer {
   ///   glyph by glyph only when `images` has no image of what it shows.
   static func compose(_ scene: Scene, images: inout SceneImages) -> Canvas {
     let body = scene.body
-    precondition(body.minX == 0 && body.maxX <= scene.size.width, "body wider than the screen")
+    precondition(
+      body.minX == 0 && body.maxX <= scene.size.width && body.minY >= 0
+        && body.maxY <= scene.size.height, "body outside the screen")
     // The entry each line shows, and the line of that entry's image it is.
     var sources = Array(repeating: (entry: -1, line: 0), count: max(0, scene.size.height))
     for (index, entry) in scene.entries.enumerated() {
