@@ -21,13 +21,18 @@ private func catalog(rows count: Int, edition: Int = 0) -> ShelfContent {
     ])
 }
 
+/// The view state of a screen just opened on `model`.
+private func openingState(of model: DisplayModel) -> ViewState {
+  var state = ViewState()
+  state.rememberIDs(in: model)
+  return state
+}
+
 @Test(arguments: 0..<40 as Range<UInt64>)
 func rememberedPlacementsAreThePlacementsOfTheState(seed: UInt64) {
   var rng = SeededGenerator(seed: seed)
   var model = DisplayModel(catalog(rows: 40))
-  var state = ViewState()
-  state.rememberIDs(in: model)
-  var memo = LayoutMemo()
+  var (state, memo) = (openingState(of: model), LayoutMemo())
   var size = Size(width: 120, height: 40)
   for step in 0..<60 {
     switch Int.random(in: 0..<8, using: &rng) {
@@ -56,9 +61,7 @@ func rememberedPlacementsAreThePlacementsOfTheState(seed: UInt64) {
 func aComposedScreenIsTheScreenDrawnFromScratch(seed: UInt64) {
   var rng = SeededGenerator(seed: seed)
   let model = DisplayModel(catalog(rows: 40))
-  var state = ViewState()
-  state.rememberIDs(in: model)
-  var images = SceneImages()
+  var (state, images) = (openingState(of: model), SceneImages())
   let size = Size(width: 97, height: 31)
   for step in 0..<40 {
     state.moveRows(by: Int.random(in: -3...3, using: &rng), in: model, size: size)
@@ -89,8 +92,7 @@ func aComposedScreenIsTheScreenDrawnFromScratch(seed: UInt64) {
 
 @Test func aStillRowIsNotDrawnAgainButAChangedOneIs() {
   let model = DisplayModel(catalog(rows: 4))
-  var state = ViewState()
-  state.rememberIDs(in: model)
+  var state = openingState(of: model)
   let size = Size(width: 80, height: 24)
   var images = SceneImages()
   func cells(of rowID: String, in scene: Scene) -> [Cell] {

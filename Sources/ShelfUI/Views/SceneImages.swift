@@ -13,28 +13,12 @@ struct SceneImages {
   /// The `Metrics.rowHeight` lines of `row`, `width` cells each, drawn as if its
   /// header line were line 0 and it were whole.
   mutating func image(of row: RowPlacement, width: Int) -> [Cell] {
-    var placement = row
-    placement.y = 0
-    placement.height = Metrics.rowHeight
-    return rows.image(id: row.id, of: placement, width: width) { placement in
-      let body = Rect(x: 0, y: 0, width: width, height: Metrics.rowHeight)
-      var canvas = Canvas(size: body.size)
-      SceneRenderer.draw(placement, body: body, into: &canvas)
-      return canvas.cells
-    }
+    rows.image(of: row, width: width)
   }
 
   /// The one line of `header`, `width` cells.
   mutating func image(of header: HeaderPlacement, width: Int) -> [Cell] {
-    var placement = header
-    placement.y = 0
-    placement.height = Metrics.sectionHeaderHeight
-    return headers.image(id: header.id, of: placement, width: width) { placement in
-      let body = Rect(x: 0, y: 0, width: width, height: Metrics.sectionHeaderHeight)
-      var canvas = Canvas(size: body.size)
-      SceneRenderer.draw(placement, body: body, into: &canvas)
-      return canvas.cells
-    }
+    headers.image(of: header, width: width)
   }
 
   /// Lets go of every image the frame just assembled did not use.
@@ -47,23 +31,58 @@ struct SceneImages {
   var count: Int { rows.count + headers.count }
 }
 
+/// A scene entry that blanks and draws whole lines of the body, at most
+/// `lineCount` of them from line `y`.
+protocol LinePlacement: Equatable {
+  /// The entry's id: images are kept by it.
+  var id: String { get }
+  /// Screen line of the entry's first line.
+  var y: Int { get set }
+  /// Lines shown from the top (fewer than `lineCount` while it grows or collapses).
+  var height: Int { get set }
+  /// Lines of the whole entry.
+  static var lineCount: Int { get }
+  /// Draws the entry into `canvas`, clipped to `body`.
+  func draw(body: Rect, into canvas: inout Canvas)
+}
+
+extension RowPlacement: LinePlacement {
+  static var lineCount: Int { Metrics.rowHeight }
+  func draw(body: Rect, into canvas: inout Canvas) {
+    SceneRenderer.draw(self, body: body, into: &canvas)
+  }
+}
+
+extension HeaderPlacement: LinePlacement {
+  static var lineCount: Int { Metrics.sectionHeaderHeight }
+  func draw(body: Rect, into canvas: inout Canvas) {
+    SceneRenderer.draw(self, body: body, into: &canvas)
+  }
+}
+
 /// A drawn entry: its placement (on line 0), the width it was drawn at, its cells.
-private struct Image<Placement: Equatable> {
+private struct Image<Placement: LinePlacement> {
   var placement: Placement
   var width: Int
   var cells: [Cell]
 }
 
 extension FrameCache where Key == String {
-  /// The cells of the image of `placement` for entry `id`: the kept image if
-  /// it shows the same at the same width, else a new one from `draw`.
-  fileprivate mutating func image<Placement>(
-    id: String, of placement: Placement, width: Int, draw: (Placement) -> [Cell]
-  ) -> [Cell] where Value == Image<Placement> {
-    value(for: id) {
+  /// The `lineCount` lines of `entry`, `width` cells each, drawn as if it
+  /// started on line 0 and were whole: the kept image if it shows the same
+  /// at the same width, else a new one.
+  fileprivate mutating func image<Placement>(of entry: Placement, width: Int) -> [Cell]
+  where Value == Image<Placement> {
+    var placement = entry
+    placement.y = 0
+    placement.height = Placement.lineCount
+    return value(for: entry.id) {
       $0.width == width && $0.placement == placement
     } make: {
-      Image(placement: placement, width: width, cells: draw(placement))
+      let body = Rect(x: 0, y: 0, width: width, height: Placement.lineCount)
+      var canvas = Canvas(size: body.size)
+      placement.draw(body: body, into: &canvas)
+      return Image(placement: placement, width: width, cells: canvas.cells)
     }.cells
   }
 }

@@ -49,13 +49,16 @@ enum SceneRenderer {
   private static func coveredLines(of entry: SceneEntry, body: Rect) -> (top: Int, Range<Int>) {
     let (top, bottom): (Int, Int)
     switch entry {
-    case .header(let header):
-      (top, bottom) = (header.y, header.y + min(header.height, Metrics.sectionHeaderHeight))
-    case .row(let row):
-      (top, bottom) = (row.y, row.y + min(row.height, Metrics.rowHeight))
+    case .header(let header): (top, bottom) = extent(of: header)
+    case .row(let row): (top, bottom) = extent(of: row)
     }
     let lines = max(top, body.minY)..<max(max(top, body.minY), min(bottom, body.maxY))
     return (top, lines)
+  }
+
+  /// The first line `entry` draws, and the line after its last.
+  private static func extent(of entry: some LinePlacement) -> (Int, Int) {
+    (entry.y, entry.y + min(entry.height, type(of: entry).lineCount))
   }
 
   /// Draws `scene` into `canvas` entry by entry, glyph by glyph: the
