@@ -17,7 +17,8 @@ enum ScaleBenchmarks {
   @MainActor
   static func run(_ harness: inout Harness) {
     let names = [
-      "shelf render 1M cards", "shelf render 10 cards", "compose", "animate", liveHolderCase,
+      "shelf render 1M cards", "shelf render 10 cards", "compose", "compose after a key", "animate",
+      liveHolderCase,
       screenCase,
       "1% of 1M: rows", "1M cards: Catalog to ShelfContent",
     ]
@@ -34,6 +35,7 @@ enum ScaleBenchmarks {
 
     render(million, in: scratch, &harness)
     compose(millionContent, &harness)
+    composeAfterKeys(millionContent, &harness)
     animate(million, &harness)
 
     start = Monotonic.seconds()
