@@ -18,10 +18,6 @@ struct CarouselTransition: Sendable {
   /// Which card becomes which.
   let mapping: IndexMapping
 
-  /// How far back to look for a still neighbour to move with; beyond it a
-  /// card moves with the strip itself.
-  static let neighbourSearchLimit = 64
-
   /// The transition of row `rowID` from `oldCards` to `newCards`.
   ///
   /// - Complexity: O(cards), for the delta.
@@ -133,39 +129,20 @@ struct CarouselTransition: Sendable {
     return still + leaving + arriving + moving + focused
   }
 
-  /// The cards an index counts among: an inserted card's neighbours are new
-  /// cards, a deleted card's old ones.
-  private enum Side {
-    case old, new
-  }
-
-  private func kind(of index: Int, on side: Side) -> ChangeKind {
-    side == .old ? kinds.kind(old: index) : kinds.kind(new: index)
-  }
-
   /// Where inserted card `index` (on the new side) or deleted card `index` (on
   /// the old side) is drawn: in the gap after the nearest still card before it,
   /// past that gap's slots before its own (deleted slots first, then inserted
   /// ones), each as far open or closed as `step` says.
-  private func changedX(_ index: Int, on side: Side, step: TransitionStep, strip: StripMetrics)
+  private func changedX(
+    _ index: Int, on side: TransitionSide, step: TransitionStep, strip: StripMetrics
+  )
     -> Int
   {
-    // The still card the gap follows: (-1, -1) stands for one just before the
-    // first card, which slides with the strip.
-    var neighbour = index - 1
-    while neighbour >= 0 && kind(of: neighbour, on: side) != .stable {
-      guard index - neighbour < Self.neighbourSearchLimit else {
-        return strip.x(ofCard: index, offset: side == .old ? oldOffset : newOffset)
-          + shiftOfStrip(on: side, step: step, strip: strip)
-      }
-      neighbour -= 1
+    // The still card the gap follows; the start of the strip slides with it.
+    guard let anchor = stillNeighbour(before: index, on: side) else {
+      return strip.x(ofCard: index, offset: side == .old ? oldOffset : newOffset)
+        + shiftOfStrip(on: side, step: step, strip: strip)
     }
-    let anchor =
-      neighbour < 0
-      ? (old: -1, new: -1)
-      : side == .old
-        ? (old: neighbour, new: mapping.newOfOld[neighbour])
-        : (old: mapping.oldOfNew[neighbour], new: neighbour)
     let anchorX = Easing.lerp(
       strip.x(ofCard: anchor.old, offset: oldOffset),
       strip.x(ofCard: anchor.new, offset: newOffset),
@@ -176,13 +153,7 @@ struct CarouselTransition: Sendable {
       closing = index - anchor.old - 1
       opening = 0
     } else {
-      var next = anchor.old + 1
-      while next < oldCards.count && next - anchor.old <= Self.neighbourSearchLimit
-        && kinds.kind(old: next) != .stable
-      {
-        next += 1
-      }
-      closing = next - anchor.old - 1
+      closing = endOfOldGap(after: anchor.old, oldCount: oldCards.count) - anchor.old - 1
       opening = index - anchor.new - 1
     }
     return anchorX + strip.pitch
@@ -190,9 +161,18 @@ struct CarouselTransition: Sendable {
   }
 
   /// How far the strip itself has slid from its place on `side`.
-  private func shiftOfStrip(on side: Side, step: TransitionStep, strip: StripMetrics) -> Int {
+  private func shiftOfStrip(on side: TransitionSide, step: TransitionStep, strip: StripMetrics)
+    -> Int
+  {
     let before = strip.x(ofCard: 0, offset: oldOffset)
     let after = strip.x(ofCard: 0, offset: newOffset)
     return Easing.lerp(before, after, step.progress) - (side == .old ? before : after)
   }
+}
+
+extension CarouselTransition: ItemChanges {
+  func kind(old index: Int) -> ChangeKind { kinds.kind(old: index) }
+  func kind(new index: Int) -> ChangeKind { kinds.kind(new: index) }
+  func newIndex(ofOld index: Int) -> Int { mapping.newOfOld[index] }
+  func oldIndex(ofNew index: Int) -> Int { mapping.oldOfNew[index] }
 }

@@ -24,9 +24,6 @@ struct TableTransition: Sendable {
   /// How many visible things change; a large batch snaps instead of animating.
   let visibleChangeCount: Int
 
-  /// How far back to look for a still neighbour to move with.
-  static let neighbourSearchLimit = 64
-
   /// The transition from `before` to `after` on a screen of `size`, whose
   /// sections and rows change as `delta` says (computed if nil).
   ///
@@ -210,41 +207,19 @@ struct TableTransition: Sendable {
     return .row(placement)
   }
 
-  /// The entries an index counts among: an inserted entry's neighbours are new
-  /// entries, a deleted entry's old ones.
-  private enum Side {
-    case old, new
-  }
-
-  private func kind(of index: Int, on side: Side) -> ChangeKind {
-    side == .old ? kinds.kind(old: index) : kinds.kind(new: index)
-  }
-
   /// Where inserted entry `index` (on the new side) or deleted entry `index`
   /// (on the old side) is drawn: in the gap below the nearest still entry above
   /// it, past that gap's slots above its own (deleted entries first, then
   /// inserted ones), each as far grown or collapsed as `step` says. A gap's
   /// slots never need more lines than the still entries around it leave.
-  private func changedY(_ index: Int, on side: Side, step: TransitionStep) -> Int {
-    // The still entry the gap follows: (-1, -1) stands for the table's top,
-    // which moves as the table scrolls.
-    var neighbour = index - 1
-    while neighbour >= 0 && kind(of: neighbour, on: side) != .stable {
-      guard index - neighbour < Self.neighbourSearchLimit else {
-        let top = Layout.body(for: size).minY
-        let (old, new) = (top - before.state.scrollY, top - after.state.scrollY)
-        let shift = Easing.lerp(old, new, step.progress) - (side == .old ? old : new)
-        return (side == .old ? oldY(index) : newY(index)) + shift
-      }
-      neighbour -= 1
-    }
-    let anchor =
-      neighbour < 0
-      ? (old: -1, new: -1)
-      : side == .old
-        ? (old: neighbour, new: mapping.newOfOld[neighbour])
-        : (old: mapping.oldOfNew[neighbour], new: neighbour)
+  private func changedY(_ index: Int, on side: TransitionSide, step: TransitionStep) -> Int {
+    // The still entry the gap follows; the table's top moves as it scrolls.
     let top = Layout.body(for: size).minY
+    guard let anchor = kinds.stillNeighbour(before: index, on: side) else {
+      let (old, new) = (top - before.state.scrollY, top - after.state.scrollY)
+      let shift = Easing.lerp(old, new, step.progress) - (side == .old ? old : new)
+      return (side == .old ? oldY(index) : newY(index)) + shift
+    }
     let anchorBottom =
       anchor.old < 0
       ? Easing.lerp(top - before.state.scrollY, top - after.state.scrollY, step.progress)
@@ -255,13 +230,8 @@ struct TableTransition: Sendable {
     if side == .old {
       for old in (anchor.old + 1)..<index { closing += before.model.entries[old].height }
     } else {
-      var old = anchor.old + 1
-      while old < before.model.entries.count && old - anchor.old <= Self.neighbourSearchLimit
-        && kinds.kind(old: old) != .stable
-      {
-        closing += before.model.entries[old].height
-        old += 1
-      }
+      let end = kinds.endOfOldGap(after: anchor.old, oldCount: before.model.entries.count)
+      for old in (anchor.old + 1)..<end { closing += before.model.entries[old].height }
       for new in (anchor.new + 1)..<index { opening += after.model.entries[new].height }
     }
     return anchorBottom + step.span(closing: closing, opening: opening)
