@@ -21,40 +21,12 @@
 /// delta.applied(to: [1, 2, 3, 4], with: [4, 1, 2, 5])  // [4, 1, 2, 5]
 /// ```
 public struct IndexDelta: Hashable, Sendable {
-  /// An item present in both arrays whose position relative to the other
-  /// surviving items changed: `from` in old, `to` in new.
-  public struct Move: Hashable, Sendable {
-    /// The item's index in the old array.
-    public var from: Int
-    /// The item's index in the new array.
-    public var to: Int
-
-    /// A move of the item at `from` in old to `to` in new.
-    ///
-    /// - Complexity: O(1).
-    @inlinable
-    public init(from: Int, to: Int) {
-      self.from = from
-      self.to = to
-    }
-  }
+  /// A surviving item that changed place relative to the other surviving
+  /// items: `from` in old, `to` in new.
+  public typealias Move = ItemMatch<Int>
 
   /// An item present in both arrays whose content differs (`old[from] != new[to]`).
-  public struct Reload: Hashable, Sendable {
-    /// The item's index in the old array.
-    public var from: Int
-    /// The item's index in the new array.
-    public var to: Int
-
-    /// A reload of the item at `from` in old, found at `to` in new.
-    ///
-    /// - Complexity: O(1).
-    @inlinable
-    public init(from: Int, to: Int) {
-      self.from = from
-      self.to = to
-    }
-  }
+  public typealias Reload = ItemMatch<Int>
 
   /// An id that occurs more than once in either array, with its positions.
   ///

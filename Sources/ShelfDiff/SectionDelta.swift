@@ -22,38 +22,10 @@ public struct SectionDelta: Hashable, Sendable {
   public struct Items: Hashable, Sendable {
     /// An item whose position changed other than by its section's move: it
     /// changed section, or changed place among the surviving items of its section.
-    public struct Move: Hashable, Sendable {
-      /// The item's path in old.
-      public var from: ItemPath
-      /// The item's path in new.
-      public var to: ItemPath
-
-      /// A move of the item at `from` in old to `to` in new.
-      ///
-      /// - Complexity: O(1).
-      @inlinable
-      public init(from: ItemPath, to: ItemPath) {
-        self.from = from
-        self.to = to
-      }
-    }
+    public typealias Move = ItemMatch<ItemPath>
 
     /// An item present in old and new whose content differs.
-    public struct Reload: Hashable, Sendable {
-      /// The item's path in old.
-      public var from: ItemPath
-      /// The item's path in new.
-      public var to: ItemPath
-
-      /// A reload of the item at `from` in old, found at `to` in new.
-      ///
-      /// - Complexity: O(1).
-      @inlinable
-      public init(from: ItemPath, to: ItemPath) {
-        self.from = from
-        self.to = to
-      }
-    }
+    public typealias Reload = ItemMatch<ItemPath>
 
     /// An item id that occurs more than once across all sections of old or of
     /// new, with its paths. Repeats are matched by occurrence, in path order.
