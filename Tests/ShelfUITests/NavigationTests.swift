@@ -270,3 +270,14 @@ func qAndEscapeQuit(key: Key) {
   #expect(!fits.contains("terminal too small"))
   #expect(fits.contains("Dune"))
 }
+
+@MainActor
+@Test func aResizeFirstSeenByAKeyStillBringsTheFocusIntoView() {
+  let screen = screen()
+  press(.end, on: screen)  // the last row, scrolled into view at 80x24
+  let small = Size(width: 80, height: 12)
+  // The key reaches the screen before any frame at the new size.
+  _ = screen.handle(.control("l"), size: small)
+  let text = TextBackend.text(of: screen.render(size: small, now: 0))
+  #expect(text.contains("▸"), "the focused row is off screen:\n\(text)")
+}

@@ -3,10 +3,7 @@ extension ShelfScreen {
 
   /// Handles one key or mouse event on a terminal of `size`.
   public func handle(_ key: Key, size: Size) -> ScreenCommand {
-    if lastSize != size {
-      lastSize = size
-      snap()
-    }
+    if lastSize != size { adopt(size) }
     let before = state
     let generation = animator.generation
     let command = dispatch(key, size: size)

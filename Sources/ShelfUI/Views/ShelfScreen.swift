@@ -285,12 +285,7 @@ public final class ShelfScreen {
       drawTooSmall(into: &canvas)
       return canvas
     }
-    if lastSize != size {
-      lastSize = size
-      snap()
-      state.revealFocusedCard(in: model, size: size)
-      state.revealFocusedRow(in: model, size: size)
-    }
+    if lastSize != size { adopt(size) }
     advance(to: now)
     var canvas: Canvas
     if reusesEarlierFrames {
@@ -311,6 +306,15 @@ public final class ShelfScreen {
     case .help: drawHelp(into: &canvas)
     }
     return canvas
+  }
+
+  /// Takes `size` as the terminal's new size, whether a frame or a key saw it
+  /// first: ends any animation and brings the focus back into view.
+  func adopt(_ size: Size) {
+    lastSize = size
+    snap()
+    state.revealFocusedCard(in: model, size: size)
+    state.revealFocusedRow(in: model, size: size)
   }
 
   /// When the next frame is due while something moves (or a batch is on its
