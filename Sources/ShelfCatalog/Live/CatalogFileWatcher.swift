@@ -192,18 +192,11 @@ public final class CatalogFileWatcher: Sendable {
 
   /// Reads the file; delivers its catalog or error unless it is the same as
   /// last time, or the file changed while it was read (then reads again later).
+  /// Only settled bytes that differ from the last delivered ones are parsed.
   private func reload(deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) {
     let before = FileSignature(path: path)
-    let bytes: [UInt8]
-    var result: Result<LoadedCatalog, CatalogError>
-    do {
-      bytes = try FileReader.read(path: path, limit: limits.maximumFileSize)
-      result = Result { () throws(CatalogError) in
-        try CatalogLoader.load(bytes: bytes, source: .file(path), limits: limits)
-      }
-    } catch {
-      bytes = []
-      result = .failure(error)
+    let read = Result { () throws(CatalogError) in
+      try FileReader.read(path: path, limit: limits.maximumFileSize)
     }
     let after = FileSignature(path: path)
     let settled = state.withLock { state -> Bool in
@@ -219,13 +212,24 @@ public final class CatalogFileWatcher: Sendable {
       scheduleReload(deliver: deliver)
       return
     }
+    let result: Result<LoadedCatalog, CatalogError>
     let delivered: Delivered
-    switch result {
-    case .success:
+    switch read {
+    case .success(let bytes):
       var hasher = Hasher()
       bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-      delivered = .bytes(count: bytes.count, hash: hasher.finalize())
+      let signature = Delivered.bytes(count: bytes.count, hash: hasher.finalize())
+      // The same bytes parse to the same catalog: it was delivered already.
+      guard state.withLock({ $0.lastDelivered != signature }) else { return }
+      result = Result { () throws(CatalogError) in
+        try CatalogLoader.load(bytes: bytes, source: .file(path), limits: limits)
+      }
+      switch result {
+      case .success: delivered = signature
+      case .failure(let error): delivered = .error(error)
+      }
     case .failure(let error):
+      result = .failure(error)
       delivered = .error(error)
     }
     let isNew = state.withLock { state -> Bool in
