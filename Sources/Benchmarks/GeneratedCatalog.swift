@@ -1,9 +1,7 @@
 import ShelfCatalog
-import ShelfUI
 
 /// Catalogs the scale and terminal benchmarks generate from a fixed seed, the
-/// same on every machine: as `Catalog` values, as catalog JSON for `shelf`, and
-/// as the `ShelfContent` the screen draws.
+/// same on every machine: as `Catalog` values and as catalog JSON for `shelf`.
 enum GeneratedCatalog {
   /// `rows` rows of `cardsPerRow` cards, `rowsPerSection` rows to a section.
   /// Card ids are unique across the whole catalog (`c<number>`), as a store's are.
@@ -159,25 +157,6 @@ enum GeneratedCatalog {
     out.append(contentsOf: "]}".utf8)
     if !isOneLine { out.append(UInt8(ascii: "\n")) }
     return out
-  }
-
-  /// What the screen shows for `catalog`, field for field.
-  static func content(_ catalog: Catalog) -> ShelfContent {
-    ShelfContent(
-      title: catalog.title,
-      sections: catalog.sections.map { section in
-        ShelfSection(
-          id: section.id, title: section.title,
-          rows: section.rows.map { row in
-            CarouselRow(
-              id: row.id, title: row.title,
-              cards: row.items.map { card in
-                CardFace(
-                  id: card.id, title: card.title, subtitle: card.subtitle ?? "", year: card.year,
-                  rating: card.rating, summary: card.summary ?? "", tags: card.tags)
-              })
-          })
-      })
   }
 
   private static func appendCard(_ card: Card, to out: inout [UInt8]) {
