@@ -58,13 +58,13 @@ enum ScaleBenchmarks {
     guard harness.includes(millionName) || harness.includes(tenName) else { return }
     guard let shelf = ShelfBinary.path() else { return }
     let start = Monotonic.seconds()
-    let bytes = GeneratedCatalog.json(million)
+    let bytes = CatalogEncoder.bytes(million)
     let millionFile = scratch.write(bytes, to: "million.json")
     print(
       "  wrote \(millionFile): \(Harness.format(bytes: Double(bytes.count))) in "
         + Harness.format(seconds: Monotonic.seconds() - start))
     let tenFile = scratch.write(
-      GeneratedCatalog.json(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed)),
+      CatalogEncoder.bytes(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed)),
       to: "ten.json")
 
     for (name, file, runs) in [(tenName, tenFile, 5), (millionName, millionFile, 3)] {
