@@ -22,11 +22,17 @@ let package = Package(
     .target(name: "ShelfCatalog", dependencies: ["ShelfDiff"], swiftSettings: strict),
     .systemLibrary(name: "CNCursesW", providers: [.apt(["libncursesw5-dev"])]),
     .target(name: "ShelfTerminal", dependencies: ["ShelfUI", "CNCursesW"], swiftSettings: strict),
+    .target(
+      name: "ShelfContentMapping", dependencies: ["ShelfCatalog", "ShelfUI"], swiftSettings: strict),
     .executableTarget(
-      name: "shelf", dependencies: ["ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfTerminal"],
+      name: "shelf",
+      dependencies: [
+        "ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfContentMapping", "ShelfTerminal",
+      ],
       swiftSettings: strict),
     .executableTarget(
-      name: "Benchmarks", dependencies: ["ShelfDiff", "ShelfUI", "ShelfCatalog"],
+      name: "Benchmarks",
+      dependencies: ["ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfContentMapping"],
       swiftSettings: strict),
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
     .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfCatalog
 import ShelfDiff
 
 /// `IndexDelta` and `SectionDelta` against the standard library's
@@ -78,7 +79,7 @@ enum DiffBenchmarks {
 
   static func run(_ harness: inout Harness) {
     harness.resultLabel = "moves"
-    var rng = SplitMix(seed: 2026)
+    var rng = SplitMix64(seed: 2026)
     for count in [1_000, 10_000, 100_000] {
       let label = count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1_000)k"
       let churn = Change.churn(count: count, fraction: 0.1, using: &rng)
@@ -165,20 +166,5 @@ enum DiffBenchmarks {
           : (0..<items / 2).map { Book(id: 10_000_000 + section.id * items + $0) })
     }
     return (old, new)
-  }
-}
-
-/// SplitMix64: the same random inputs on every machine and run.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,9 +1,7 @@
 import ShelfCatalog
-import ShelfUI
 
 /// Catalogs the scale and terminal benchmarks generate from a fixed seed, the
-/// same on every machine: as `Catalog` values, as catalog JSON for `shelf`, and
-/// as the `ShelfContent` the screen draws.
+/// same on every machine. `CatalogEncoder` writes them as the JSON `shelf` reads.
 enum GeneratedCatalog {
   /// `rows` rows of `cardsPerRow` cards, `rowsPerSection` rows to a section.
   /// Card ids are unique across the whole catalog (`c<number>`), as a store's are.
@@ -121,127 +119,6 @@ enum GeneratedCatalog {
     return result
   }
 
-  // MARK: - Representations
-
-  /// The catalog as `shelf` reads it: `{"title", "sections": [{"id", "title", "rows": [...]}]}`.
-  /// With `isOneLine`, no line breaks: one NDJSON line (without its newline).
-  static func json(_ catalog: Catalog, isOneLine: Bool = false) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(catalog.cardCount * 110 + 4096)
-    out.append(contentsOf: #"{"title":"#.utf8)
-    appendString(catalog.title, to: &out)
-    out.append(contentsOf: #","sections":["#.utf8)
-    for (s, section) in catalog.sections.enumerated() {
-      if s > 0 { out.append(UInt8(ascii: ",")) }
-      out.append(contentsOf: #"{"id":"#.utf8)
-      appendString(section.id, to: &out)
-      if let title = section.title {
-        out.append(contentsOf: #","title":"#.utf8)
-        appendString(title, to: &out)
-      }
-      out.append(contentsOf: #","rows":["#.utf8)
-      for (r, row) in section.rows.enumerated() {
-        if r > 0 { out.append(UInt8(ascii: ",")) }
-        if !isOneLine { out.append(UInt8(ascii: "\n")) }
-        out.append(contentsOf: #"{"id":"#.utf8)
-        appendString(row.id, to: &out)
-        out.append(contentsOf: #","title":"#.utf8)
-        appendString(row.title, to: &out)
-        out.append(contentsOf: #","items":["#.utf8)
-        for (i, card) in row.items.enumerated() {
-          if i > 0 { out.append(UInt8(ascii: ",")) }
-          appendCard(card, to: &out)
-        }
-        out.append(contentsOf: "]}".utf8)
-      }
-      out.append(contentsOf: "]}".utf8)
-    }
-    out.append(contentsOf: "]}".utf8)
-    if !isOneLine { out.append(UInt8(ascii: "\n")) }
-    return out
-  }
-
-  /// What the screen shows for `catalog`, field for field.
-  static func content(_ catalog: Catalog) -> ShelfContent {
-    ShelfContent(
-      title: catalog.title,
-      sections: catalog.sections.map { section in
-        ShelfSection(
-          id: section.id, title: section.title,
-          rows: section.rows.map { row in
-            CarouselRow(
-              id: row.id, title: row.title,
-              cards: row.items.map { card in
-                CardFace(
-                  id: card.id, title: card.title, subtitle: card.subtitle ?? "", year: card.year,
-                  rating: card.rating, summary: card.summary ?? "", tags: card.tags)
-              })
-          })
-      })
-  }
-
-  private static func appendCard(_ card: Card, to out: inout [UInt8]) {
-    out.append(contentsOf: #"{"id":"#.utf8)
-    appendString(card.id, to: &out)
-    out.append(contentsOf: #","title":"#.utf8)
-    appendString(card.title, to: &out)
-    if let subtitle = card.subtitle {
-      out.append(contentsOf: #","subtitle":"#.utf8)
-      appendString(subtitle, to: &out)
-    }
-    if let year = card.year {
-      out.append(contentsOf: #","year":"#.utf8)
-      appendInteger(year, to: &out)
-    }
-    if let rating = card.rating {
-      // One decimal, as catalogs give ratings: 4.2.
-      let tenths = Int((rating * 10).rounded())
-      out.append(contentsOf: #","rating":"#.utf8)
-      appendInteger(tenths / 10, to: &out)
-      out.append(UInt8(ascii: "."))
-      appendInteger(abs(tenths % 10), to: &out)
-    }
-    if !card.tags.isEmpty {
-      out.append(contentsOf: #","tags":["#.utf8)
-      for (t, tag) in card.tags.enumerated() {
-        if t > 0 { out.append(UInt8(ascii: ",")) }
-        appendString(tag, to: &out)
-      }
-      out.append(UInt8(ascii: "]"))
-    }
-    out.append(UInt8(ascii: "}"))
-  }
-
-  private static func appendInteger(_ value: Int, to out: inout [UInt8]) {
-    if value < 0 { out.append(UInt8(ascii: "-")) }
-    var digits: [UInt8] = []
-    var rest = value.magnitude
-    repeat {
-      digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-      rest /= 10
-    } while rest > 0
-    out.append(contentsOf: digits.reversed())
-  }
-
-  private static func appendString(_ text: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-        out.append(UInt8(ascii: "\\"))
-        out.append(byte)
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(contentsOf: "\\u00".utf8)
-        out.append(hex[Int(byte >> 4)])
-        out.append(hex[Int(byte & 15)])
-      default:
-        out.append(byte)
-      }
-    }
-    out.append(UInt8(ascii: "\""))
-  }
-
   // MARK: - Words
 
   private static func pick(_ words: [String], _ rng: inout SplitMix64) -> String {
@@ -272,21 +149,4 @@ enum GeneratedCatalog {
     "Comedy", "Travel", "Biography",
   ]
   private static let tags = ["classic", "new", "award", "series", "short", "epic", "debut"]
-}
-
-/// SplitMix64: a small, fast generator whose sequence is fixed by its seed.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }

@@ -1,3 +1,4 @@
+import ShelfContentMapping
 import ShelfUI
 
 extension ScaleBenchmarks {
@@ -8,7 +9,7 @@ extension ScaleBenchmarks {
   @MainActor
   static func composeAfterKeys(_ millionContent: ShelfContent, _ harness: inout Harness) {
     guard harness.includes("compose after a key") else { return }
-    let ten = GeneratedCatalog.content(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed))
+    let ten = ShelfContent(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed))
     harness.heading("compose one frame after ↓ or ↑ (two rows drawn afresh)", result: "notes")
     let contents = [("1M cards", millionContent), ("10 cards", ten)]
     for size in sizes {

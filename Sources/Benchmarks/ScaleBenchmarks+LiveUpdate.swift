@@ -1,5 +1,6 @@
 import Foundation
 import ShelfCatalog
+import ShelfContentMapping
 import ShelfDiff
 import ShelfUI
 
@@ -67,16 +68,14 @@ extension ScaleBenchmarks {
     // ShelfContent and lets the old one go), on its converter's background
     // queue: it delays the update, not the keys.
     harness.measure("1M cards: Catalog to ShelfContent and release", runs: runs) {
-      GeneratedCatalog.content(new).sections.count
+      ShelfContent(new).sections.count
     }
 
     // The app's whole path in process: ShelfScreen.setContent hands the
     // snapshot to its live holders, which diff off the main thread and
     // deliver the batch on the main queue; then the first animated frame.
     if harness.includes(screenCase) {
-      screenUpdate(
-        from: GeneratedCatalog.content(old), to: GeneratedCatalog.content(new), runs: runs, &harness
-      )
+      screenUpdate(from: ShelfContent(old), to: ShelfContent(new), runs: runs, &harness)
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ShelfCatalog
+import ShelfContentMapping
 import ShelfDiff
 import ShelfUI
 
@@ -26,7 +27,7 @@ enum ScaleBenchmarks {
     harness.heading("scale: shelf render, 1,000 rows x 1,000 cards (seed \(seed))", result: "notes")
     var start = Monotonic.seconds()
     let million = GeneratedCatalog.make(rows: 1_000, cardsPerRow: 1_000, seed: seed)
-    let millionContent = GeneratedCatalog.content(million)
+    let millionContent = ShelfContent(million)
     print(
       "  generated \(million.cardCount) cards in \(Harness.format(seconds: Monotonic.seconds() - start))"
     )
@@ -57,13 +58,13 @@ enum ScaleBenchmarks {
     guard harness.includes(millionName) || harness.includes(tenName) else { return }
     guard let shelf = ShelfBinary.path() else { return }
     let start = Monotonic.seconds()
-    let bytes = GeneratedCatalog.json(million)
+    let bytes = CatalogEncoder.bytes(million)
     let millionFile = scratch.write(bytes, to: "million.json")
     print(
       "  wrote \(millionFile): \(Harness.format(bytes: Double(bytes.count))) in "
         + Harness.format(seconds: Monotonic.seconds() - start))
     let tenFile = scratch.write(
-      GeneratedCatalog.json(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed)),
+      CatalogEncoder.bytes(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed)),
       to: "ten.json")
 
     for (name, file, runs) in [(tenName, tenFile, 5), (millionName, millionFile, 3)] {
@@ -125,9 +126,8 @@ enum ScaleBenchmarks {
   @MainActor
   private static func compose(_ millionContent: ShelfContent, _ harness: inout Harness) {
     guard harness.includes("compose") else { return }
-    let ten = GeneratedCatalog.content(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed))
-    let screenful = GeneratedCatalog.content(
-      GeneratedCatalog.make(rows: 20, cardsPerRow: 20, seed: seed))
+    let ten = ShelfContent(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed))
+    let screenful = ShelfContent(GeneratedCatalog.make(rows: 20, cardsPerRow: 20, seed: seed))
     harness.heading(
       "compose one frame (ShelfScreen.render), still screen, interleaved", result: "notes")
     let contents = [("1M cards", millionContent), ("10 cards", ten), ("400 cards", screenful)]
@@ -189,12 +189,12 @@ enum ScaleBenchmarks {
     let small = GeneratedCatalog.make(rows: 40, cardsPerRow: 30, seed: seed)
     let pairs = [
       (
-        "1M cards", GeneratedCatalog.content(million),
-        GeneratedCatalog.content(GeneratedCatalog.rearrangedOnScreen(million, step: 1))
+        "1M cards", ShelfContent(million),
+        ShelfContent(GeneratedCatalog.rearrangedOnScreen(million, step: 1))
       ),
       (
-        "1,200 cards", GeneratedCatalog.content(small),
-        GeneratedCatalog.content(GeneratedCatalog.rearrangedOnScreen(small, step: 1))
+        "1,200 cards", ShelfContent(small),
+        ShelfContent(GeneratedCatalog.rearrangedOnScreen(small, step: 1))
       ),
     ]
     for size in sizes {

@@ -10,7 +10,7 @@ extension TerminalBenchmarks.Session {
   func keyLatency(_ harness: inout Harness) {
     let million = GeneratedCatalog.make(
       rows: 1_000, cardsPerRow: 1_000, seed: ScaleBenchmarks.seed)
-    let file = scratch.write(GeneratedCatalog.json(million), to: "million.json")
+    let file = scratch.write(CatalogEncoder.bytes(million), to: "million.json")
     // --watch: no demo updates, and the live update below comes through the file.
     let firstRow = million.sections[0].rows[0].title
     guard let (child, firstPaint, seconds) = start(["--watch", file], until: firstRow, limit: 30)
@@ -59,9 +59,9 @@ extension TerminalBenchmarks.Session {
   /// back, keys typed every 20 ms meanwhile to see whether the screen stalls.
   @MainActor
   func liveUpdate(_ child: ChildProcess, million: Catalog, _ harness: inout Harness) {
-    let changed = GeneratedCatalog.json(
+    let changed = CatalogEncoder.bytes(
       GeneratedCatalog.churned(million, fraction: 0.01, seed: ScaleBenchmarks.seed + 1))
-    let original = GeneratedCatalog.json(million)
+    let original = CatalogEncoder.bytes(million)
     _ = child.readUntilQuiet(quiet: 0.3, limit: 3)
     let replaced = Monotonic.seconds()
     scratch.write(changed, to: "million.json")
@@ -122,7 +122,7 @@ extension TerminalBenchmarks.Session {
     for step in 0..<20 {
       catalog = GeneratedCatalog.churned(
         catalog, fraction: 0.01, seed: ScaleBenchmarks.seed + 100 + UInt64(step))
-      lines.append(GeneratedCatalog.json(catalog, isOneLine: true) + [UInt8(ascii: "\n")])
+      lines.append(CatalogEncoder.bytes(catalog) + [UInt8(ascii: "\n")])
     }
     let child: ChildProcess
     do {

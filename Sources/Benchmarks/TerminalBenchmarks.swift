@@ -192,7 +192,7 @@ enum TerminalBenchmarks {
     @MainActor
     func animationFrames(_ harness: inout Harness) {
       let base = GeneratedCatalog.make(rows: 40, cardsPerRow: 30, seed: ScaleBenchmarks.seed)
-      let file = scratch.write(GeneratedCatalog.json(base), to: "watched.json")
+      let file = scratch.write(CatalogEncoder.bytes(base), to: "watched.json")
       guard let (child, firstPaint, _) = start(["--watch", file]) else { return }
       defer { quit(child) }
       // The full repaint of this same screen (Ctrl-L), the yardstick for frames.
@@ -213,7 +213,7 @@ enum TerminalBenchmarks {
         let next =
           step.isMultiple(of: 2) ? base : GeneratedCatalog.rearrangedOnScreen(base, step: step)
         let written = Monotonic.seconds()
-        scratch.write(GeneratedCatalog.json(next), to: "watched.json")
+        scratch.write(CatalogEncoder.bytes(next), to: "watched.json")
         guard let first = child.read(timeout: 5) else {
           print("  batch \(step): no frame within 5 s of rewriting the file")
           continue

@@ -1,5 +1,6 @@
 import Dispatch
 import ShelfCatalog
+import ShelfContentMapping
 import ShelfUI
 import Synchronization
 

@@ -1,5 +1,6 @@
 import Foundation
 import ShelfCatalog
+import ShelfContentMapping
 import ShelfUI
 
 /// The commands that need no terminal: `render`, `frames` and `diff`.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ShelfCatalog
+import ShelfContentMapping
 import ShelfTerminal
 import ShelfUI
 
