@@ -11,7 +11,7 @@ enum Headless {
     let loaded = try load(options.catalogPath)
     let canvas = ShelfScreen.renderFirstScreen(
       content: ShelfContent(loaded.catalog), size: options.size)
-    writeStandardOutput(text(of: canvas) + "\n")
+    writeStandardOutput(TextBackend.text(of: canvas) + "\n")
   }
 
   /// `shelf frames`: the animation from A to B, frames separated by a form feed line.
@@ -25,7 +25,7 @@ enum Headless {
     let frames = ShelfScreen.frames(
       from: ShelfContent(first.catalog), to: ShelfContent(second.catalog), size: options.size,
       framesPerSecond: options.framesPerSecond, configuration: configuration)
-    writeStandardOutput(frames.map(text(of:)).joined(separator: "\n\u{0C}\n") + "\n")
+    writeStandardOutput(TextBackend.transcript(of: frames) + "\n")
   }
 
   /// `shelf diff`: the row and card changes from A to B as JSON.
@@ -52,15 +52,6 @@ enum Headless {
       FileHandle.standardError.write(Data("shelf: warning: \(line)\n".utf8))
     }
     return loaded
-  }
-
-  /// The canvas as lines without trailing blanks.
-  private static func text(of canvas: Canvas) -> String {
-    canvas.lines.map { line in
-      var line = Substring(line)
-      while line.last == " " { line = line.dropLast() }
-      return String(line)
-    }.joined(separator: "\n")
   }
 
   private static func writeStandardOutput(_ text: String) {
