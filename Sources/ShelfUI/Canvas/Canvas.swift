@@ -88,35 +88,9 @@ public struct Canvas: Hashable, Sendable {
   public mutating func write(
     _ text: String, at point: Point, style: Style = .plain, maxWidth: Int = .max
   ) -> Int {
-    guard point.y >= 0, point.y < size.height else { return 0 }
-    let limit = min(maxWidth, size.width - point.x)
-    if TerminalText.isSimple(text) {
-      var column = 0
-      for scalar in text.unicodeScalars {
-        let width = TerminalText.simpleColumns(of: scalar)
-        if column + width > limit { break }
-        if point.x + column >= 0 {
-          let cell = Cell(scalar: scalar, width: width, style: style)
-          if width == 1 {
-            putNarrow(cell, x: point.x + column, y: point.y)
-          } else {
-            put(cell, x: point.x + column, y: point.y)
-          }
-        }
-        column += width
-      }
-      return column
-    }
-    var column = 0
-    for glyph in TerminalText.glyphs(of: text) {
-      if column + glyph.width > limit { break }
-      if point.x + column >= 0 {
-        put(
-          Cell(text: glyph.text, width: glyph.width, style: style), x: point.x + column, y: point.y)
-      }
-      column += glyph.width
-    }
-    return column
+    write(
+      text, at: point, style: style, maxWidth: min(maxWidth, size.width - point.x),
+      clip: Rect(origin: Point(x: 0, y: 0), size: size))
   }
 
   /// Fills `rect` (clipped to the canvas) with `character` in `style`.
