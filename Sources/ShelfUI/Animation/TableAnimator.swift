@@ -54,15 +54,10 @@ struct TableAnimator: Sendable {
   /// carousels, which start with the table's first frame, or, if
   /// `carouselsStartWithTable` is false, when `startCarousel(_:at:)` says.
   mutating func begin(_ transition: TableTransition, carouselsStartWithTable: Bool = true) {
-    if let old = self.transition.take() { retired.append(old) }
+    finish()
     self.transition = transition
     self.carouselsStartWithTable = carouselsStartWithTable
-    hasTableEnded = false
     generation += 1
-    start = nil
-    lastFrame = nil
-    completedCarousels = []
-    carouselStarts = [:]
     for rowID in transition.carousels.keys { carouselStarts[rowID] = .some(nil) }
   }
 
