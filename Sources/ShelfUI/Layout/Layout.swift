@@ -30,8 +30,7 @@ enum Layout {
       scene.emptyMessage = "no rows"
       return scene
     }
-    let lines = state.scrollY..<(state.scrollY + scene.body.height)
-    for index in model.entries(covering: lines) {
+    for index in model.entries(covering: visibleLines(state: state, size: size)) {
       let entry = model.entries[index]
       if let row = entry.row {
         scene.entries.append(.row(placeRow(row)))
@@ -40,6 +39,18 @@ enum Layout {
       }
     }
     return scene
+  }
+
+  /// The indices of the rows a scene of `model` places, top to bottom.
+  static func visibleRows(of model: DisplayModel, state: ViewState, size: Size) -> [Int] {
+    model.entries(covering: visibleLines(state: state, size: size)).compactMap {
+      model.entries[$0].row
+    }
+  }
+
+  /// The content lines the body shows.
+  private static func visibleLines(state: ViewState, size: Size) -> Range<Int> {
+    state.scrollY..<(state.scrollY + body(for: size).height)
   }
 
   /// The lines between the status line and the key hint.

@@ -54,9 +54,11 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
       let live = LiveCarousel(rowID: rowID, cards: carousel.oldCards, clock: clock, screen: screen)
       carousels[rowID] = live
     }
+    let after = transition.after
     let showing = Set(
-      Layout.scene(of: transition.after.model, state: transition.after.state, size: transition.size)
-        .rows.map(\.id))
+      Layout.visibleRows(of: after.model, state: after.state, size: transition.size).map {
+        after.model.rows[$0].id
+      })
     for (rowID, carousel) in carousels
     where transition.carousels[rowID] == nil && !showing.contains(rowID) && carousel.data.isIdle {
       carousels[rowID] = nil
