@@ -48,31 +48,21 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
   return actions
 }()
 
-/// A crash came mid-frame: a terminal in synchronized-output mode would keep
-/// showing the old screen.
-private let endSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026l".utf8)
-
-/// Mouse reporting off (X10, button, any-motion and SGR modes). `endwin()` turns
-/// it off only when ncurses has finished switching it on; a signal that lands
-/// in between would leave the shell receiving mouse reports.
-private let mouseReportingOff: [UInt8] = Array(
-  "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l".utf8)
-
 private func restoreTerminalAndReraise(
   _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
 ) {
   if cursesIsActive != 0 {
     cursesIsActive = 0
+    // A crash that came mid-frame would leave a terminal in synchronized-output
+    // mode showing the old screen.
     if terminalDescriptor >= 0 {
-      endSynchronizedUpdate.withUnsafeBytes { bytes in
-        _ = write(terminalDescriptor, bytes.baseAddress, bytes.count)
-      }
+      TerminalModes.write(TerminalModes.endSynchronizedUpdate, to: terminalDescriptor)
     }
     endwin()
+    // `endwin()` turns mouse reporting off only once ncurses has finished
+    // turning it on; a signal in between would leave the shell getting reports.
     if terminalDescriptor >= 0 {
-      mouseReportingOff.withUnsafeBytes { bytes in
-        _ = write(terminalDescriptor, bytes.baseAddress, bytes.count)
-      }
+      TerminalModes.write(TerminalModes.mouseReportingOff, to: terminalDescriptor)
     }
   }
   let code = info?.pointee.si_code ?? 0

@@ -9,8 +9,6 @@ import ShelfUI
 public final class TerminalBackend {
   /// The terminal's size in cells.
   public private(set) var size: Size
-  /// The colours drawing uses.
-  public let colorDepth: ColorDepth
   /// Whether the locale is UTF-8; otherwise drawing falls back to ASCII.
   public let isUnicode: Bool
   /// The descriptor keys are read from (the tty), for a read source.
@@ -80,7 +78,6 @@ public final class TerminalBackend {
     case .auto: wantsColor = !options.isNoColorSet
     }
     palette = Palette.make(wantsColor: wantsColor)
-    colorDepth = palette.depth
     size = Size(width: Int(shelf_getmaxx(window)), height: Int(shelf_getmaxy(window)))
   }
 
@@ -188,9 +185,9 @@ public final class TerminalBackend {
     }
     shown = canvas
     wnoutrefresh(window)
-    writeRaw(Self.beginSynchronizedUpdate)
+    TerminalModes.write(TerminalModes.beginSynchronizedUpdate, to: fileno(output))
     doupdate()
-    writeRaw(Self.endSynchronizedUpdate)
+    TerminalModes.write(TerminalModes.endSynchronizedUpdate, to: fileno(output))
   }
 
   /// Forgets what the terminal shows, so the next `draw` repaints every cell
@@ -224,16 +221,6 @@ public final class TerminalBackend {
       wadd_wch(window, &character)
     }
   }
-
-  private func writeRaw(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-      _ = write(fileno(output), buffer.baseAddress, buffer.count)
-    }
-  }
-
-  /// Terminals that know mode 2026 show the frame at once; the others ignore it.
-  static let beginSynchronizedUpdate = Array("\u{1B}[?2026h".utf8)
-  static let endSynchronizedUpdate = Array("\u{1B}[?2026l".utf8)
 
   // MARK: - Input
 

@@ -11,22 +11,13 @@ public enum ColorMode: String, CaseIterable, Sendable {
 }
 
 /// How many colours the backend draws with, chosen from the terminal's `COLORS`.
-public enum ColorDepth: Sendable, Equatable, CustomStringConvertible {
+public enum ColorDepth: Sendable, Equatable {
   /// No colour: roles are carried by attributes.
   case monochrome
   /// The eight ANSI colours (`TERM=xterm`, the Linux console).
   case ansi8
   /// The xterm 256-colour palette.
   case palette256
-
-  /// `256 colours`, for diagnostics.
-  public var description: String {
-    switch self {
-    case .monochrome: return "monochrome"
-    case .ansi8: return "8 colours"
-    case .palette256: return "256 colours"
-    }
-  }
 }
 
 /// What the backend needs to know before it takes over the terminal.
