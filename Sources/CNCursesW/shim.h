@@ -24,20 +24,13 @@ static inline attr_t shelf_a_bold(void) { return A_BOLD; }
 static inline attr_t shelf_a_dim(void) { return A_DIM; }
 static inline attr_t shelf_a_reverse(void) { return A_REVERSE; }
 static inline attr_t shelf_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t shelf_a_italic(void) { return A_ITALIC; }
 
 static inline mmask_t shelf_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
-static inline mmask_t shelf_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
 static inline mmask_t shelf_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t shelf_button1_released(void) { return BUTTON1_RELEASED; }
 static inline mmask_t shelf_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t shelf_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t shelf_button5_pressed(void) { return BUTTON5_PRESSED; }
-
-static inline mmask_t shelf_button4_released(void) { return BUTTON4_RELEASED; }
-static inline mmask_t shelf_button5_released(void) { return BUTTON5_RELEASED; }
-
-static inline int shelf_wcwidth(wchar_t c) { return wcwidth(c); }
 
 // Whether the current locale's codeset is UTF-8 (after setlocale(LC_ALL, "")).
 #include <langinfo.h>

@@ -42,7 +42,6 @@ struct RunOptions: Equatable, Sendable {
 struct RenderOptions: Equatable, Sendable {
   var catalogPath: String?
   var size = Size(width: 80, height: 24)
-  var colorMode: ColorMode = .never
 }
 
 /// Options of `shelf frames`.
@@ -135,7 +134,9 @@ struct ArgumentParser {
       case "--catalog": options.catalogPath = try value(of: name, inline)
       case "--width": options.size.width = try number(of: name, inline, in: 1...1000)
       case "--height": options.size.height = try number(of: name, inline, in: 1...1000)
-      case "--color": options.colorMode = try choice(of: name, inline)
+      // Plain text has no colour; the flag is checked, so a script written
+      // for the interactive screen still runs.
+      case "--color": _ = try choice(of: name, inline) as ColorMode
       default: throw unknown(name)
       }
     }

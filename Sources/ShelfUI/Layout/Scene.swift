@@ -23,11 +23,6 @@ extension Scene {
   var rows: [RowPlacement] {
     entries.compactMap { if case .row(let row) = $0 { row } else { nil } }
   }
-
-  /// The section headers, in drawing order.
-  var headers: [HeaderPlacement] {
-    entries.compactMap { if case .header(let header) = $0 { header } else { nil } }
-  }
 }
 
 /// A section header on screen.

@@ -138,11 +138,7 @@ extension ShelfScreen {
       let pad = String(repeating: " ", count: max(1, 10 - name.count))
       let wrapped = TerminalText.wrapped(value, toWidth: max(1, textWidth - 10))
       for (index, part) in wrapped.enumerated() {
-        lines.append(
-          (
-            (index == 0 ? name + pad : String(repeating: " ", count: 10)) + part,
-            index == 0 ? style : style
-          ))
+        lines.append(((index == 0 ? name + pad : String(repeating: " ", count: 10)) + part, style))
       }
     }
     field("Title", card.title, Style(isBold: true))
