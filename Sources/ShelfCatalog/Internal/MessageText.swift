@@ -28,7 +28,7 @@ enum MessageText {
   /// backslashes escaped; long text is cut to `limit` characters with an ellipsis.
   static func quoted(_ text: String, limit: Int = 80) -> String {
     var body = text.count > limit ? String(text.prefix(limit)) + "…" : text
-    body = body.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
+    body = body.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
     return "\"" + safe(body) + "\""
   }
 
@@ -52,17 +52,5 @@ enum MessageText {
     }
     if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
     return "\(bytes) bytes"
-  }
-}
-
-extension String {
-  /// The string with every `target` replaced by `replacement`, without Foundation.
-  fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-    guard contains(target) else { return self }
-    var result = ""
-    for character in self {
-      if character == target { result += replacement } else { result.append(character) }
-    }
-    return result
   }
 }

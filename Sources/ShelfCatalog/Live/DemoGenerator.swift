@@ -55,7 +55,7 @@ public struct DemoGenerator: Sendable {
     if sections.isEmpty { sections = [Section(id: "demo", title: "Live", rows: [])] }
     let rowCount = sections.reduce(0) { $0 + $1.rows.count }
     if baseline == nil {
-      let cards = sections.reduce(0) { $0 + $1.rows.reduce(0) { $0 + $1.items.count } }
+      let cards = catalog.cardCount
       baseline = (max(rowCount, 4), max(rowCount == 0 ? 8 : cards / max(rowCount, 1), 4))
     }
     if churn.reshuffleOdds > 0, Int.random(in: 0..<churn.reshuffleOdds, using: &random) == 0 {
