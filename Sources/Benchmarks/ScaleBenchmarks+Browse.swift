@@ -14,28 +14,16 @@ extension ScaleBenchmarks {
     let contents = [("1M cards", millionContent), ("10 cards", ten)]
     for size in sizes {
       let screens = contents.map { ShelfScreen(content: $0.1) }
-      var samples = Array(repeating: [Double](), count: screens.count)
-      var cpuSamples = samples
-      var now: UInt64 = 0
-      for screen in screens { Harness.sink &+= screen.render(size: size, now: now).size.width }
-      let end = Monotonic.seconds() + (harness.isQuick ? 0.5 : 2)
       var step = 0
-      while Monotonic.seconds() < end || samples[0].count < 20 {
-        now += 16
-        step += 1
-        for (index, screen) in screens.enumerated() {
-          _ = screen.handle(step.isMultiple(of: 2) ? .up : .down, size: size)
-          // Any scroll the key started plays out first: the frame measured is still.
-          while let deadline = screen.nextFrameDeadline(now: now) {
-            now = deadline
-            Harness.sink &+= screen.render(size: size, now: now).size.width
-          }
-          let start = Monotonic.seconds()
-          let cpuStart = Harness.cpuNow()
-          let canvas = screen.render(size: size, now: now)
-          cpuSamples[index].append(Harness.cpuNow() - cpuStart)
-          samples[index].append(Monotonic.seconds() - start)
-          Harness.sink &+= canvas.size.width
+      let (samples, cpuSamples) = timeFrames(
+        of: screens, size: size, seconds: harness.isQuick ? 0.5 : 2
+      ) { screen, now in
+        if screen === screens[0] { step += 1 }
+        _ = screen.handle(step.isMultiple(of: 2) ? .up : .down, size: size)
+        // Any scroll the key started plays out first: the frame measured is still.
+        while let deadline = screen.nextFrameDeadline(now: now) {
+          now = deadline
+          Harness.sink &+= screen.render(size: size, now: now).size.width
         }
       }
       for (index, (cards, _)) in contents.enumerated() {

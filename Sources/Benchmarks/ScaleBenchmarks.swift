@@ -134,22 +134,8 @@ enum ScaleBenchmarks {
     let screens = contents.map { ShelfScreen(content: $0.1) }
     for size in sizes {
       let label = "\(size.width)x\(size.height)"
-      var samples = Array(repeating: [Double](), count: screens.count)
-      var cpuSamples = samples
-      var now: UInt64 = 0
-      for screen in screens { Harness.sink &+= screen.render(size: size, now: now).size.width }  // warm-up
-      let end = Monotonic.seconds() + (harness.isQuick ? 0.5 : 3)
-      while Monotonic.seconds() < end || samples[0].count < 20 {
-        now += 16
-        for (index, screen) in screens.enumerated() {
-          let start = Monotonic.seconds()
-          let cpuStart = Harness.cpuNow()
-          let canvas = screen.render(size: size, now: now)
-          cpuSamples[index].append(Harness.cpuNow() - cpuStart)
-          samples[index].append(Monotonic.seconds() - start)
-          Harness.sink &+= canvas.size.width
-        }
-      }
+      let (samples, cpuSamples) = timeFrames(
+        of: screens, size: size, seconds: harness.isQuick ? 0.5 : 3)
       var measured: [String: Harness.Measurement] = [:]
       for (index, (cards, _)) in contents.enumerated() {
         measured[cards] = harness.printSamples(
@@ -173,6 +159,35 @@ enum ScaleBenchmarks {
           "  1M / 400 cards (both fill the screen) at \(label): \(Harness.format(ratio: ratio))")
       }
     }
+  }
+
+  /// Wall and CPU times of `render` on each of `screens` at `size`, for about
+  /// `seconds` and at least 20 frames each. The screens take turns frame by
+  /// frame, so a busy machine slows them alike; `prepare` runs untimed before
+  /// each frame and may advance the clock.
+  @MainActor
+  static func timeFrames(
+    of screens: [ShelfScreen], size: Size, seconds: Double,
+    prepare: (ShelfScreen, inout UInt64) -> Void = { _, _ in }
+  ) -> (wall: [[Double]], cpu: [[Double]]) {
+    var wall = Array(repeating: [Double](), count: screens.count)
+    var cpu = wall
+    var now: UInt64 = 0
+    for screen in screens { Harness.sink &+= screen.render(size: size, now: now).size.width }  // warm-up
+    let end = Monotonic.seconds() + seconds
+    while Monotonic.seconds() < end || wall[0].count < 20 {
+      now += 16
+      for (index, screen) in screens.enumerated() {
+        prepare(screen, &now)
+        let start = Monotonic.seconds()
+        let cpuStart = Harness.cpuNow()
+        let canvas = screen.render(size: size, now: now)
+        cpu[index].append(Harness.cpuNow() - cpuStart)
+        wall[index].append(Monotonic.seconds() - start)
+        Harness.sink &+= canvas.size.width
+      }
+    }
+    return (wall, cpu)
   }
 
   /// Frames composed while a batch of row and card moves, insertions,
