@@ -34,7 +34,9 @@ let package = Package(
       name: "Benchmarks",
       dependencies: ["ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfContentMapping"],
       swiftSettings: strict),
-    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+    .target(
+      name: "TestSupport", dependencies: ["ShelfDiff"], path: "Tests/TestSupport",
+      swiftSettings: strict),
     .testTarget(
       name: "ShelfDiffTests",
       dependencies: [

@@ -1,5 +1,4 @@
 import Foundation
-import ShelfCatalog
 import ShelfDiff
 
 /// `IndexDelta` and `SectionDelta` against the standard library's

@@ -1,4 +1,5 @@
 import ShelfCatalog
+import ShelfDiff
 
 /// Catalogs the scale and terminal benchmarks generate from a fixed seed, the
 /// same on every machine. `CatalogEncoder` writes them as the JSON `shelf` reads.

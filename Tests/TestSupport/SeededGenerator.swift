@@ -1,19 +1,6 @@
+import ShelfDiff
+
 /// A random number generator that gives the same sequence for the same seed on
-/// every machine (SplitMix64), so property tests over fixed seeds are repeatable.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-  private var state: UInt64
-
-  /// A generator that starts from `seed`.
-  public init(seed: UInt64) {
-    state = seed &+ 0x9E37_79B9_7F4A_7C15
-  }
-
-  /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// every machine, so property tests over fixed seeds are repeatable: the
+/// package's SplitMix64.
+package typealias SeededGenerator = SplitMix64

@@ -1,3 +1,5 @@
+import ShelfDiff
+
 /// How much a demo update changes.
 public enum DemoChurn: String, CaseIterable, Sendable {
   /// One or two changes, no reshuffles.

@@ -1,7 +1,7 @@
 /// SplitMix64: the same sequence for the same seed on every machine.
 ///
-/// `package`: the demo generator draws from it, and so do the benchmarks, for
-/// inputs that are the same on every machine and run.
+/// `package`: the demo generator, the benchmarks and the tests draw from it,
+/// for data that is the same on every machine and run.
 package struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
