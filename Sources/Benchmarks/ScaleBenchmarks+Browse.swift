@@ -33,4 +33,30 @@ extension ScaleBenchmarks {
       }
     }
   }
+
+  /// The main thread's share of one character typed into the `/` filter with
+  /// the million cards: the screen filters the source and hands the result to
+  /// the live holders, which diff it off the main thread.
+  @MainActor
+  static func filterKeys(_ millionContent: ShelfContent, _ harness: inout Harness) {
+    let name = "filter 1M cards: one typed character (main thread)"
+    guard harness.includes(name) else { return }
+    let size = sizes[0]
+    var samples: [Double] = []
+    var cpuSamples: [Double] = []
+    for round in 0..<(harness.isQuick ? 2 : 5) {
+      let screen = ShelfScreen(content: millionContent)
+      _ = screen.render(size: size, now: 0)
+      _ = screen.handle(.character("/"), size: size)
+      // A query that narrows, then one that matches nothing.
+      for character in (round.isMultiple(of: 2) ? "the" : "zqx") {
+        let start = Monotonic.seconds()
+        let cpuStart = Harness.cpuNow()
+        _ = screen.handle(.character(character), size: size)
+        cpuSamples.append(Harness.cpuNow() - cpuStart)
+        samples.append(Monotonic.seconds() - start)
+      }
+    }
+    harness.printSamples(name, seconds: samples, cpuSeconds: cpuSamples)
+  }
 }

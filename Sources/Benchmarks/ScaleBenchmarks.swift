@@ -18,7 +18,8 @@ enum ScaleBenchmarks {
   @MainActor
   static func run(_ harness: inout Harness) {
     let names = [
-      "shelf render 1M cards", "shelf render 10 cards", "compose", "compose after a key", "animate",
+      "shelf render 1M cards", "shelf render 10 cards", "compose", "compose after a key",
+      "filter 1M cards", "animate",
       liveHolderCase,
       screenCase,
       "1% of 1M: rows", "1M cards: Catalog to ShelfContent",
@@ -37,6 +38,7 @@ enum ScaleBenchmarks {
     render(million, in: scratch, &harness)
     compose(millionContent, &harness)
     composeAfterKeys(millionContent, &harness)
+    filterKeys(millionContent, &harness)
     animate(million, &harness)
 
     start = Monotonic.seconds()

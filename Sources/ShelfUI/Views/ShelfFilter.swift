@@ -35,9 +35,46 @@ enum ShelfFilter {
 
   /// Whether `card` matches the lowercased `needle`.
   static func matches(_ card: CardFace, _ needle: String) -> Bool {
-    if card.title.lowercased().contains(needle) { return true }
-    if card.subtitle.lowercased().contains(needle) { return true }
-    if let year = card.year, String(year).contains(needle) { return true }
-    return card.tags.contains { $0.lowercased().contains(needle) }
+    if contains(card.title, lowercased: needle) { return true }
+    if contains(card.subtitle, lowercased: needle) { return true }
+    if let year = card.year, contains(String(year), lowercased: needle) { return true }
+    return card.tags.contains { contains($0, lowercased: needle) }
+  }
+
+  /// `text.lowercased().contains(needle)`, for an already lowercased `needle`.
+  ///
+  /// Every keystroke in the filter asks this of every card, so when both are
+  /// ASCII (without a carriage return, which pairs with a line feed into one
+  /// character) the bytes are compared, folding `A`–`Z`, with no allocation;
+  /// there the answer is the same. Other text takes the general path.
+  ///
+  /// - Complexity: O(`text.utf8.count` × `needle.utf8.count`).
+  static func contains(_ text: String, lowercased needle: String) -> Bool {
+    let answer =
+      text.utf8.withContiguousStorageIfAvailable { text in
+        needle.utf8.withContiguousStorageIfAvailable { needle in
+          containsASCII(text, needle)
+        } ?? nil
+      } ?? nil
+    return answer ?? text.lowercased().contains(needle)
+  }
+
+  /// Whether ASCII `text`, folded to lower case, contains ASCII `needle`; nil
+  /// if either is not ASCII or holds a carriage return.
+  private static func containsASCII(
+    _ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>
+  ) -> Bool? {
+    func isPlain(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 0x0D }
+    guard needle.allSatisfy(isPlain), text.allSatisfy(isPlain) else { return nil }
+    guard needle.count <= text.count else { return false }
+    func folded(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+    for start in 0...(text.count - needle.count) {  // the empty needle is found at 0
+      var matched = 0
+      while matched < needle.count && folded(text[start + matched]) == needle[matched] {
+        matched += 1
+      }
+      if matched == needle.count { return true }
+    }
+    return false
   }
 }
