@@ -199,23 +199,38 @@ public final class TerminalBackend {
 
   private func put(_ cell: Cell, x: Int, y: Int, columnsLeft: Int) {
     let (attributes, pair) = palette.attributes(for: cell.style)
-    var glyphs = [cell.text]
-    if cell.width == 2 && columnsLeft < 2 {
-      glyphs = [" "]
-    } else if !isUnicode {
-      // One ASCII character per column keeps every column in place.
-      glyphs = ASCIIFallback.text(for: cell.text, width: cell.width).map(String.init)
-    }
     wmove(window, Int32(y), Int32(x))
-    for glyph in glyphs {
-      var scalars = glyph.unicodeScalars.prefix(Int(CCHARW_MAX) - 1).map {
-        wchar_t(bitPattern: $0.value)
+    if cell.width == 2 && columnsLeft < 2 {
+      add(" ", width: 1, attributes: attributes, pair: pair)
+    } else if isUnicode {
+      add(cell.text, width: cell.width, attributes: attributes, pair: pair)
+    } else {
+      // One ASCII character per column keeps every column in place.
+      for glyph in ASCIIFallback.text(for: cell.text, width: cell.width) {
+        add(String(glyph), width: 1, attributes: attributes, pair: pair)
       }
-      if scalars.isEmpty { scalars = [wchar_t(32)] }
-      scalars.append(0)
+    }
+  }
+
+  /// Adds `text` (one glyph: a base and its marks) at the cursor, `width`
+  /// columns wide. Animation frames change thousands of cells, so the wide
+  /// characters are gathered on the stack, not in an array.
+  private func add(_ text: String, width: Int, attributes: attr_t, pair: Int16) {
+    let capacity = Int(CCHARW_MAX)
+    withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: capacity) { scalars in
+      var count = 0
+      for scalar in text.unicodeScalars where count < capacity - 1 {
+        scalars[count] = wchar_t(bitPattern: scalar.value)
+        count += 1
+      }
+      if count == 0 {
+        scalars[0] = 32
+        count = 1
+      }
+      scalars[count] = 0
       var character = cchar_t()
-      if setcchar(&character, scalars, attributes, pair, nil) == ERR {
-        let fallback: [wchar_t] = cell.width == 2 ? [63, 63, 0] : [63, 0]
+      if setcchar(&character, scalars.baseAddress, attributes, pair, nil) == ERR {
+        let fallback: [wchar_t] = width == 2 ? [63, 63, 0] : [63, 0]
         setcchar(&character, fallback, attributes, pair, nil)
       }
       wadd_wch(window, &character)
