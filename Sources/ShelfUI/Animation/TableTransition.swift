@@ -16,13 +16,19 @@ struct TableTransition: Sendable {
   let size: Size
   /// What happens to each entry (section header or row), and which becomes which.
   let kinds: EntryChanges
-  /// Which entry becomes which (the same value as `kinds`).
-  var mapping: EntryChanges { kinds }
   /// The rows whose cards change (or scroll) on screen, by row id: each is
   /// handed to its own carousel, which animates on its own clock.
   let carousels: [String: CarouselTransition]
   /// How many visible things change; a large batch snaps instead of animating.
   let visibleChangeCount: Int
+  /// The entries visible before and after, by old and new index.
+  private let oldVisible, newVisible: Range<Int>
+  /// Every new entry a frame can show, as the plain layout after places it,
+  /// by new index: laid out once, not every frame.
+  private let arrivals: [Int: SceneEntry]
+  /// Every deleted entry a frame can show, as the plain layout before placed
+  /// it (unfocused), by old index.
+  private let departures: [Int: SceneEntry]
 
   /// The transition from `before` to `after` on a screen of `size`, whose
   /// sections and rows change as `delta` says (computed if nil).
@@ -39,7 +45,6 @@ struct TableTransition: Sendable {
       from: before.model, to: after.model,
       delta: delta
         ?? SectionDelta(from: before.model.content.sections, to: after.model.content.sections))
-    let mapping = kinds
     self.kinds = kinds
 
     let bodyHeight = ViewState.bodyHeight(for: size)
@@ -47,6 +52,8 @@ struct TableTransition: Sendable {
       covering: before.state.scrollY..<(before.state.scrollY + bodyHeight))
     let newVisible = after.model.entries(
       covering: after.state.scrollY..<(after.state.scrollY + bodyHeight))
+    self.oldVisible = oldVisible
+    self.newVisible = newVisible
     let strip = Metrics.strip(forScreenWidth: size.width)
     var found: [String: CarouselTransition] = [:]
     var changes = 0
@@ -69,13 +76,23 @@ struct TableTransition: Sendable {
       changes += carousel.visibleChangeCount(strip)
       found[newCards.id] = carousel
     }
-    for new in newVisible { consider(new: new, old: mapping.oldOfNew[new]) }
+    var departures: [Int: SceneEntry] = [:]
+    for new in newVisible { consider(new: new, old: kinds.oldOfNew[new]) }
     for old in oldVisible {
-      let new = mapping.newOfOld[old]
-      if new < 0 { changes += 1 } else { consider(new: new, old: old) }
+      let new = kinds.newOfOld[old]
+      if new >= 0 {
+        consider(new: new, old: old)
+      } else {
+        changes += 1
+        departures[old] = Self.departure(old, from: before, size: size)
+      }
     }
     carousels = found
     visibleChangeCount = changes
+    var arrivals: [Int: SceneEntry] = [:]
+    for new in seen { arrivals[new] = Self.arrival(new, in: after, size: size) }
+    self.arrivals = arrivals
+    self.departures = departures
   }
 
   /// Whether nothing visible moves or changes: the change can apply at once.
@@ -99,10 +116,6 @@ struct TableTransition: Sendable {
       scene.emptyMessage = "no rows"
       return scene
     }
-    let oldVisible = oldModel.entries(
-      covering: before.state.scrollY..<(before.state.scrollY + body.height))
-    let newVisible = newModel.entries(
-      covering: after.state.scrollY..<(after.state.scrollY + body.height))
 
     var still: [SceneEntry] = []
     var leaving: [SceneEntry] = []
@@ -113,7 +126,7 @@ struct TableTransition: Sendable {
 
     for new in newVisible {
       placed.insert(new)
-      let old = mapping.oldOfNew[new]
+      let old = kinds.oldOfNew[new]
       let kind = kinds.kind(new: new)
       guard var entry = placement(new: new, progress: progress, carouselProgress: carouselProgress)
       else { continue }
@@ -131,9 +144,9 @@ struct TableTransition: Sendable {
       }
     }
     for old in oldVisible {
-      let new = mapping.newOfOld[old]
+      let new = kinds.newOfOld[old]
       if new < 0 {
-        guard var entry = oldPlacement(old: old) else { continue }
+        guard var entry = departures[old] else { continue }
         let height = step.closed(oldModel.entries[old].height)
         entry = entry.placed(y: changedY(old, on: .old, step: step), height: height)
         leaving.append(entry)
@@ -177,31 +190,37 @@ struct TableTransition: Sendable {
   private func placement(new: Int, progress: Double, carouselProgress: (String) -> Double)
     -> SceneEntry?
   {
-    let model = after.model
-    guard let row = model.entries[new].row else {
-      return Layout.placement(ofHeader: new, in: model, state: after.state, size: size).map {
-        .header($0)
-      }
+    guard let entry = arrivals[new] else { return nil }
+    guard case .row(var placement) = entry, let carousel = carousels[placement.id] else {
+      return entry
     }
-    var placement = Layout.placement(ofRow: row, in: model, state: after.state, size: size)
-    if let carousel = carousels[placement.id] {
-      let strip = Metrics.strip(forScreenWidth: size.width)
-      let focused = row == after.state.focusRow ? after.state.focusCard : nil
-      placement.cards = carousel.cards(
-        at: carouselProgress(placement.id), strip: strip, focusedCard: focused)
-    }
+    let strip = Metrics.strip(forScreenWidth: size.width)
+    let focused = after.model.entries[new].row == after.state.focusRow ? after.state.focusCard : nil
+    placement.cards = carousel.cards(
+      at: carouselProgress(placement.id), strip: strip, focusedCard: focused)
     return .row(placement)
   }
 
-  /// Old entry `old` as the plain layout before placed it (a deleted entry).
-  private func oldPlacement(old: Int) -> SceneEntry? {
-    let model = before.model
-    guard let row = model.entries[old].row else {
-      return Layout.placement(ofHeader: old, in: model, state: before.state, size: size).map {
+  /// Entry `index` of `snapshot` as its plain layout places it.
+  private static func arrival(_ index: Int, in snapshot: LayoutSnapshot, size: Size)
+    -> SceneEntry?
+  {
+    let model = snapshot.model
+    guard let row = model.entries[index].row else {
+      return Layout.placement(ofHeader: index, in: model, state: snapshot.state, size: size).map {
         .header($0)
       }
     }
-    var placement = Layout.placement(ofRow: row, in: model, state: before.state, size: size)
+    return .row(Layout.placement(ofRow: row, in: model, state: snapshot.state, size: size))
+  }
+
+  /// Old entry `old` as the plain layout before placed it, without the focus
+  /// (a deleted entry).
+  private static func departure(_ old: Int, from before: LayoutSnapshot, size: Size)
+    -> SceneEntry?
+  {
+    let entry = arrival(old, in: before, size: size)
+    guard case .row(var placement) = entry else { return entry }
     placement.isFocused = false
     for index in placement.cards.indices { placement.cards[index].isFocused = false }
     return .row(placement)
