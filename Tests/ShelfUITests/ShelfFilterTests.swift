@@ -29,3 +29,47 @@ func filterMatchingIsLowercasedContainment(seed: UInt64) {
       "\(haystack.debugDescription) ∋ \(needle.debugDescription)")
   }
 }
+
+@Test(arguments: 0..<100 as Range<UInt64>)
+func aNarrowedQueryFiltersAsTheWholeSourceWould(seed: UInt64) {
+  var rng = SeededGenerator(seed: seed)
+  func word() -> String {
+    (0..<Int.random(in: 1...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }
+      .joined()
+  }
+  func content() -> ShelfContent {
+    ShelfContent(
+      title: "t",
+      sections: (0..<3).map { s in
+        ShelfSection(
+          id: "s\(s)", title: nil,
+          rows: (0..<3).map { r in
+            CarouselRow(
+              id: "r\(s).\(r)", title: "Row",
+              cards: (0..<5).map { c in
+                CardFace(
+                  id: "c\(c)", title: word(), subtitle: word(),
+                  year: Bool.random(using: &rng) ? Int.random(in: 1900...2030, using: &rng) : nil,
+                  tags: [word()])
+              })
+          })
+      })
+  }
+  var source = content()
+  var version = 0
+  var memo = FilterMemo()
+  var query = ""
+  for step in 0..<40 {
+    switch Int.random(in: 0..<10, using: &rng) {
+    case 0..<6: query += pieces.randomElement(using: &rng)!
+    case 6..<8: if !query.isEmpty { query.removeLast() }
+    case 8: query = ""
+    default:
+      source = content()
+      version += 1
+    }
+    let remembered = memo.filtered(source, version: version, by: query)
+    let isSame = remembered == ShelfFilter.filtered(source, by: query)
+    #expect(isSame, "seed \(seed) step \(step): query \(query.debugDescription)")
+  }
+}

@@ -16,7 +16,7 @@ enum ShelfFilter {
       var kept = section
       kept.rows = section.rows.compactMap { row in
         var row = row
-        row.cards = row.cards.filter { matches($0, needle) }
+        row.cards = matching(row.cards, needle)
         return row.cards.isEmpty ? nil : row
       }
       if !kept.rows.isEmpty { result.sections.append(kept) }
@@ -31,6 +31,15 @@ enum ShelfFilter {
       ]
     }
     return result
+  }
+
+  /// The cards of `cards` that match `needle`; `cards` itself, not a copy,
+  /// when every one does (a short query matches most of a large catalog).
+  static func matching(_ cards: [CardFace], _ needle: String) -> [CardFace] {
+    guard let miss = cards.firstIndex(where: { !matches($0, needle) }) else { return cards }
+    var kept = Array(cards[..<miss])
+    for card in cards[(miss + 1)...] where matches(card, needle) { kept.append(card) }
+    return kept
   }
 
   /// Whether `card` matches the lowercased `needle`.
@@ -76,5 +85,32 @@ enum ShelfFilter {
       if matched == needle.count { return true }
     }
     return false
+  }
+}
+
+/// The last content the filter made, so that a query typed one character
+/// further filters the previous matches instead of the whole source: what
+/// matches the longer query is among what matched the shorter one.
+struct FilterMemo {
+  private var last: (sourceVersion: Int, needle: String, result: ShelfContent)?
+
+  /// `ShelfFilter.filtered(source, by: query)`, where `sourceVersion` changes
+  /// whenever `source` does.
+  ///
+  /// - Complexity: O(card text of the previous matches) when `query`
+  ///   lowercased contains the previous query lowercased, else O(total card text).
+  mutating func filtered(_ source: ShelfContent, version sourceVersion: Int, by query: String)
+    -> ShelfContent
+  {
+    let needle = query.lowercased()
+    var base = source
+    if let last, last.sourceVersion == sourceVersion, !last.needle.isEmpty,
+      ShelfFilter.contains(needle, lowercased: last.needle)
+    {
+      base = last.result
+    }
+    let result = ShelfFilter.filtered(base, by: query)
+    last = needle.isEmpty ? nil : (sourceVersion, needle, result)
+    return result
   }
 }

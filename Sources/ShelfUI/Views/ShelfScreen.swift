@@ -68,6 +68,11 @@ public final class ShelfScreen {
   private(set) var tableCompletion: (() -> Void)?
   /// Each carousel holder's completion for its batch on screen, by row id.
   private(set) var carouselCompletions: [String: () -> Void] = [:]
+  /// Counts the snapshots `setContent` has shown, so the filter knows its
+  /// last result still comes from the source.
+  private var sourceVersion = 0
+  /// The filter's last result, which the next, longer query narrows.
+  private var filterMemo = FilterMemo()
   /// Whether frames reuse the row placements and drawn rows of earlier ones
   /// (tests turn it off to hold the reuse to a screen drawn from scratch).
   package var reusesEarlierFrames = true
@@ -113,13 +118,14 @@ public final class ShelfScreen {
   /// and the change animates.
   public func setContent(_ content: ShelfContent) {
     source = content
+    sourceVersion += 1
     submit()
   }
 
   /// Sends the source, filtered, on its way to the table: the one path every
   /// content change takes (new data or a new filter).
   func submit() {
-    let content = ShelfFilter.filtered(source, by: filterQuery)
+    let content = filterMemo.filtered(source, version: sourceVersion, by: filterQuery)
     if let liveTable {
       liveTable.submit(content.sections)
     } else if animator.isBusy {
