@@ -36,7 +36,11 @@ struct FlatLayout<Element> {
   /// The ids of all items, laid end to end.
   @inlinable
   func ids<ID>(_ id: (Element) -> ID) -> [ID] {
-    Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+    // An empty request must not reach `unsafeUninitializedCapacity`: for a
+    // capacity of 0 it hands out the one shared empty buffer and writes its
+    // count, which races with every other thread reading an empty array.
+    guard count > 0 else { return [] }
+    return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
       var f = 0
       for items in sections {
         items.withUnsafeBufferPointer { items in

@@ -63,7 +63,10 @@ struct IndexMatching: Sendable {
   /// - Complexity: O(`elements.count`) calls of `id`.
   @inlinable
   static func ids<Element, ID>(of elements: [Element], _ id: (Element) -> ID) -> [ID] {
-    elements.withUnsafeBufferPointer { elements in
+    // Not for 0: `unsafeUninitializedCapacity` would write the count of the
+    // shared empty buffer, a data race with any thread reading an empty array.
+    guard !elements.isEmpty else { return [] }
+    return elements.withUnsafeBufferPointer { elements in
       Array(unsafeUninitializedCapacity: elements.count) { buffer, count in
         for k in elements.indices { (buffer.baseAddress! + k).initialize(to: id(elements[k])) }
         count = elements.count

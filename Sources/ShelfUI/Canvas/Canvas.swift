@@ -18,6 +18,12 @@ public struct Canvas: Hashable, Sendable {
   init(size: Size, initializeLine: (Int, UnsafeMutableBufferPointer<Cell>) -> Void) {
     let (width, height) = (max(0, size.width), max(0, size.height))
     self.size = Size(width: width, height: height)
+    // A 0-cell canvas must not reach `unsafeUninitializedCapacity`: it would
+    // write the count of the shared empty buffer (a data race across threads).
+    guard width * height > 0 else {
+      cells = []
+      return
+    }
     cells = Array(unsafeUninitializedCapacity: width * height) { buffer, initialized in
       for y in 0..<height {
         let line = buffer[(y * width)..<((y + 1) * width)]
