@@ -23,6 +23,9 @@ public final class TerminalBackend {
   /// What the terminal shows now, so only changed cells are written.
   private var shown: Canvas?
   private var isEnded = false
+  /// Whether the terminal keeps Shelf's screen apart from the shell's; if
+  /// not, Shelf clears what it drew on the way out.
+  private let hasAlternateScreen: Bool
 
   /// Takes over the terminal: alternate screen, no echo, keys as they are typed.
   ///
@@ -47,7 +50,19 @@ public final class TerminalBackend {
     }
     input = isatty(STDIN_FILENO) == 1 ? stdin : try controllingTerminal()
     output = isatty(STDOUT_FILENO) == 1 ? stdout : try controllingTerminal()
-    guard let screen = newterm(term, output, input) else {
+    // A terminal that cannot move the cursor (TERM=dumb) would get a garbled
+    // line: refuse it as an unknown one, before writing anything to it.
+    var canAddressCursor: Int32 = 0
+    var hasAlternateScreen: Int32 = 0
+    let isKnown =
+      shelf_terminal_features(term, fileno(output), &canAddressCursor, &hasAlternateScreen) == 0
+    if isKnown && canAddressCursor == 0 {
+      opened.forEach { fclose($0) }
+      throw .noTerminal(
+        "'\(TerminalText.sanitized(term))' cannot move the cursor (set TERM to your terminal's type)")
+    }
+    self.hasAlternateScreen = hasAlternateScreen != 0
+    guard isKnown, let screen = newterm(term, output, input) else {
       opened.forEach { fclose($0) }
       throw .noTerminal("unknown terminal type '\(TerminalText.sanitized(term))'")
     }
@@ -95,8 +110,33 @@ public final class TerminalBackend {
     mousemask(0, &previousMask)
     curs_set(1)
     endwin()
+    if !hasAlternateScreen { clearScreen() }
     delscreen(screen)
     openedFiles.forEach { fclose($0) }
+  }
+
+  /// Clears the whole screen and puts the cursor at the top-left, with the
+  /// terminal's own `clear` string (its padding left out): without an
+  /// alternate screen the last frame would otherwise stay under the prompt.
+  private func clearScreen() {
+    guard let clear = tigetstr("clear"), Int(bitPattern: clear) != -1 else { return }
+    var bytes: [UInt8] = []
+    var pointer = UnsafeRawPointer(clear).assumingMemoryBound(to: UInt8.self)
+    while pointer.pointee != 0 {
+      // `$<5>`: a delay for slow terminals, not bytes to send.
+      if pointer.pointee == UInt8(ascii: "$"), pointer[1] == UInt8(ascii: "<") {
+        var end = pointer + 2
+        while end.pointee != 0 && end.pointee != UInt8(ascii: ">") { end += 1 }
+        if end.pointee == UInt8(ascii: ">") {
+          pointer = end + 1
+          continue
+        }
+      }
+      bytes.append(pointer.pointee)
+      pointer += 1
+    }
+    fflush(output)
+    _ = bytes.withUnsafeBytes { Glibc.write(fileno(output), $0.baseAddress, $0.count) }
   }
 
   /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal
