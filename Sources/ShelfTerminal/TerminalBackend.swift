@@ -57,11 +57,29 @@ public final class TerminalBackend {
     let isKnown =
       shelf_terminal_features(term, fileno(output), &canAddressCursor, &hasAlternateScreen) == 0
     if isKnown && canAddressCursor == 0 {
-      opened.forEach { fclose($0) }
+      for file in opened { fclose(file) }
       throw .noTerminal(
-        "'\(TerminalText.sanitized(term))' cannot move the cursor (set TERM to your terminal's type)")
+        "'\(TerminalText.sanitized(term))' cannot move the cursor (set TERM to your terminal's type)"
+      )
     }
     self.hasAlternateScreen = hasAlternateScreen != 0
+    let wantsColor: Bool
+    switch options.colorMode {
+    case .never: wantsColor = false
+    case .always: wantsColor = true
+    case .auto: wantsColor = !options.isNoColorSet
+    }
+    let background: Background
+    switch options.theme {
+    case .dark: background = .dark
+    case .light: background = .light
+    case .auto:
+      // Asked before ncurses reads the terminal, so the answer is not taken for keys.
+      background =
+        isKnown && wantsColor
+        ? BackgroundQuery.background(input: fileno(input), output: fileno(output), term: term)
+        : .dark
+    }
     guard isKnown, let screen = newterm(term, output, input) else {
       opened.forEach { fclose($0) }
       throw .noTerminal("unknown terminal type '\(TerminalText.sanitized(term))'")
@@ -86,13 +104,7 @@ public final class TerminalBackend {
     var previousMask: mmask_t = 0
     mousemask(shelf_all_mouse_events(), &previousMask)
 
-    let wantsColor: Bool
-    switch options.colorMode {
-    case .never: wantsColor = false
-    case .always: wantsColor = true
-    case .auto: wantsColor = !options.isNoColorSet
-    }
-    palette = Palette.make(wantsColor: wantsColor)
+    palette = Palette.make(wantsColor: wantsColor, background: background)
     size = Size(width: Int(shelf_getmaxx(window)), height: Int(shelf_getmaxy(window)))
   }
 

@@ -48,7 +48,8 @@ final class InteractiveSession: EventLoopDelegate {
     let backend: TerminalBackend
     do {
       backend = try TerminalBackend(
-        options: TerminalOptions(colorMode: options.colorMode, isNoColorSet: isNoColorSet))
+        options: TerminalOptions(
+          colorMode: options.colorMode, isNoColorSet: isNoColorSet, theme: options.theme))
     } catch {
       throw AppError(error)
     }

@@ -35,7 +35,8 @@ extension InTmux {
       #expect(exit?.status == 0)
       #expect(exit?.isTTYRestored == true)
       let screen = exit?.screen ?? ""
-      #expect(!screen.contains("Small Shelf") && !screen.contains("Emma"), "left on screen:\n\(screen)")
+      #expect(
+        !screen.contains("Small Shelf") && !screen.contains("Emma"), "left on screen:\n\(screen)")
       // The cursor was at the top-left: the shell's report starts the screen.
       #expect(screen.split(separator: "\n").first?.hasPrefix("EXIT=0") == true)
       #expect(session.paneValue("cursor_flag") == "1")

@@ -25,7 +25,9 @@ private let oddCards = ShelfContent(
   ])
 
 @MainActor
-@Test(arguments: [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 200, height: 60)])
+@Test(arguments: [
+  Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 200, height: 60),
+])
 func cardFieldsSitAtFixedColumnsWhateverIsMissing(size: Size) {
   let canvas = ShelfScreen.renderFirstScreen(content: oddCards, size: size)
   let strip = Metrics.strip(forScreenWidth: size.width)
@@ -81,7 +83,9 @@ func cardsFillTheStripAndLeaveTheIndicatorsAColumnOfTheirOwn(width: Int) {
     for line in indicators {
       let columns = Array(line)
       if let left = columns.firstIndex(of: "‹") { #expect(columns[left + 1] == " ", "at \(width)") }
-      if let right = columns.lastIndex(of: "›") { #expect(columns[right - 1] == " ", "at \(width)") }
+      if let right = columns.lastIndex(of: "›") {
+        #expect(columns[right - 1] == " ", "at \(width)")
+      }
     }
   }
 }

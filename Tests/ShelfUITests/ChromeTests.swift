@@ -4,7 +4,9 @@ import Testing
 
 /// The chrome a newcomer reads: the message area, the status line and key
 /// hint, the overlays' keys, the "no matches" message, card fields and widths.
-private let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 200, height: 60)]
+private let sizes = [
+  Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 200, height: 60),
+]
 
 private func name(_ size: Size) -> String { "\(size.width)x\(size.height)" }
 
@@ -44,7 +46,7 @@ func anErrorIsReadWholeInTheMessageAreaAboveTheHint(size: Size) {
   let lines = text(of: screen, at: Size(width: 80, height: 24))
   #expect(lines[20].hasPrefix(" ⚠ reason"))
   #expect(lines[22].hasSuffix("…"))
-  #expect(lines[19].hasPrefix("  ") || lines[19].hasPrefix(" "))  // the table above, not the message
+  // The line above the three is the table's, not the message's.
   #expect(!lines[19].contains("reason"))
 }
 
@@ -132,7 +134,8 @@ func theStatusLineAndHintOfAPausedDemo(size: Size) {
   let screen = screen()
   screen.liveStatus = .paused
   screen.sources = [.demo]
-  expectGolden(text(of: screen, at: size).joined(separator: "\n"), named: "paused-demo-\(name(size))")
+  expectGolden(
+    text(of: screen, at: size).joined(separator: "\n"), named: "paused-demo-\(name(size))")
 }
 
 // MARK: - Too small
@@ -140,7 +143,8 @@ func theStatusLineAndHintOfAPausedDemo(size: Size) {
 @MainActor
 @Test func aTinyTerminalShowsTheWholeTooSmallMessageWrapped() {
   let lines = text(of: screen(), at: Size(width: 10, height: 5))
-  #expect(lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
-    == "terminal too small (needs 40 x 10)")
+  #expect(
+    lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+      == "terminal too small (needs 40 x 10)")
   expectGolden(lines.joined(separator: "\n"), named: "too-small-10x5")
 }

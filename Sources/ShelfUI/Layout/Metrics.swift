@@ -31,7 +31,9 @@ public enum Metrics {
     // Below two preferred cards (only the narrowest screens), two narrower
     // ones; their width grows with the screen up to the preferred one.
     let cardWidth = max(
-      4, min(preferredCardWidth, max(minimumCardWidth, (available + cardGap) / 2 - cardGap),
+      4,
+      min(
+        preferredCardWidth, max(minimumCardWidth, (available + cardGap) / 2 - cardGap),
         available))
     let visible = max(1, (available + cardGap) / (cardWidth + cardGap))
     let spare = available - (visible * (cardWidth + cardGap) - cardGap)

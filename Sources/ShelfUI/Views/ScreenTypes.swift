@@ -63,7 +63,9 @@ public struct ScreenMessage: Hashable, Sendable {
   public static func error(_ text: String) -> ScreenMessage { ScreenMessage(text, kind: .error) }
 
   /// A warning note (a catalog that loaded, with duplicate ids).
-  public static func warning(_ text: String) -> ScreenMessage { ScreenMessage(text, kind: .warning) }
+  public static func warning(_ text: String) -> ScreenMessage {
+    ScreenMessage(text, kind: .warning)
+  }
 }
 
 /// How the screen animates.

@@ -122,7 +122,6 @@ extension ShelfScreen {
     return Style(foreground: .accent, isBold: true)
   }
 
-
   func drawStatusLine(into canvas: inout Canvas) {
     let width = canvas.size.width
     let right = "? help"
@@ -194,8 +193,10 @@ extension ShelfScreen {
     let body = Layout.body(for: canvas.size)
     let lines = [
       ("No matches for “\(TerminalText.sanitized(filterQuery))”", Style(isBold: true)),
-      (isEditingFilter ? "Esc clears the filter" : "Esc clears the filter, / edits it",
-        Style(foreground: .muted)),
+      (
+        isEditingFilter ? "Esc clears the filter" : "Esc clears the filter, / edits it",
+        Style(foreground: .muted)
+      ),
     ]
     let middle = body.minY + body.height / 2
     canvas.fill(Rect(x: 0, y: middle, width: body.width, height: 1), style: .plain, clip: body)
