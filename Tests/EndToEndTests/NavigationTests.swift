@@ -105,11 +105,11 @@ extension InTmux {
       defer { session.close() }
       try session.startShelf("--catalog \(fixtures)/small.json")
       session.expectScreen(containing: "Emma — Jane Austen")
-      // Middlemarch is the second card of the first row: columns 18 to 33, lines 3 to 7.
-      try session.type(mouseReport(button: 0, x: 20, y: 4))
-      try session.type(mouseReport(button: 3, x: 20, y: 4))
+      // Middlemarch is the second card of the first row: columns 21 to 38, lines 3 to 7.
+      try session.type(mouseReport(button: 0, x: 24, y: 4))
+      try session.type(mouseReport(button: 3, x: 24, y: 4))
       session.expectScreen(containing: "Middlemarch — George Eliot")
-      try session.type(mouseReport(button: 65, x: 20, y: 4))
+      try session.type(mouseReport(button: 65, x: 24, y: 4))
       session.expectScreen("the wheel moved on to the next row") { screen in
         !String(screen.split(separator: "\n").first ?? "").contains("Middlemarch")
       }
