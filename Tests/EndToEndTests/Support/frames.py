@@ -260,11 +260,13 @@ def edge_problem(row, kind, strip):
     return None
 
 
-def check_frame(rows, body, strip, max_hole, at_rest):
+def check_frame(rows, body, strip, max_hole, at_rest, catalog_rows=None):
     """Checks one screen (rows of cells); returns a Verdict and the body's line kinds.
 
     `strip` is [left, right]: the outermost columns card lines have used so far
     (a box cut short there is clipped by the strip, not torn); it grows here.
+    `catalog_rows`, when the data is known, maps each row title to its card
+    titles: the cards under a row title must then be that row's.
     """
     verdict = Verdict()
     width = len(rows[0])
@@ -321,6 +323,10 @@ def check_frame(rows, body, strip, max_hole, at_rest):
         elif above is not None and above != "bottom":
             verdict.add("blocks", f"line {first}: the rest of a row's cards under a {above} line, "
                                   "cut from their own row")
+        if catalog_rows and names[:2] == ["top", "side"] and above == "title":
+            stranger = foreign_card(rows[first - 1], rows[first], rows[first + 1], catalog_rows)
+            if stranger:
+                verdict.add("blocks", f"line {first + 1}: {stranger}")
 
     # holes.
     run = 0
@@ -385,6 +391,54 @@ def check_frame(rows, body, strip, max_hole, at_rest):
     return verdict, kinds
 
 
+def row_title(row):
+    """The row title on a title line: its text without the marker and the position."""
+    text = text_of(row)[1:].rstrip()
+    words = text.split(" ")
+    if len(words) >= 3 and words[-2] == "/" and words[-1].isdigit():
+        text = " ".join(words[:-3]).rstrip()
+    return text
+
+
+def foreign_card(title_line, edge_line, card_line, catalog_rows):
+    """Why a card on `card_line` (a box's first text line) is not a card of the row
+    named on `title_line`, or None. Only boxes whose top edge (`edge_line`) is
+    whole are read; a text matches a card title it begins (cards can be narrow)."""
+    shown = row_title(title_line)
+    candidates = [t for t in catalog_rows if t == shown or
+                  (shown.endswith("…") and t.startswith(shown[:-1]))]
+    if not candidates:
+        return None  # not a row of the known catalogs (a message, a placeholder)
+    cards = set().union(*(catalog_rows[t] for t in candidates))
+    opened = None
+    for x, (ch, _) in enumerate(edge_line):
+        role = BOX.get(ch, (None, None))[0]
+        if role == "top-left":
+            opened = x
+        elif role == "top-right" and opened is not None:
+            text = "".join(c for c, _ in card_line[opened + 1:x]).rstrip().rstrip("…")
+            if text and not any(card.startswith(text) for card in cards):
+                return f"the card {text!r} is not one of the cards of the row {shown!r} above it"
+            opened = None
+        elif role != "horizontal":
+            opened = None
+    return None
+
+
+def load_catalog_rows(paths):
+    """Row title -> card titles, over every catalog in `paths`."""
+    rows = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            catalog = json.load(f)
+        sections = catalog.get("sections") or [{"rows": catalog.get("rows", [])}]
+        for section in sections:
+            for row in section.get("rows", []):
+                titles = rows.setdefault(row.get("title", ""), set())
+                titles.update(item.get("title", "") for item in row.get("items", []))
+    return rows
+
+
 # MARK: - Replaying a recording
 
 def split_frames(data):
@@ -418,6 +472,7 @@ def replay(data, times, size, options, report):
     body = (options.body_top, height + options.body_bottom if options.body_bottom < 0
             else options.body_bottom)
     strip = [None, None]
+    catalog_rows = load_catalog_rows(options.watch_sequence or []) or None
     results = []
     previous = 0
     frame_times = [time_at(times, end) for end in ends]
@@ -428,7 +483,8 @@ def replay(data, times, size, options, report):
         is_last = index == len(ends) - 1
         gap = (frame_times[index + 1] - frame_times[index]) if not is_last else None
         at_rest = is_last or (gap is not None and gap * 1000 >= options.rest_ms)
-        verdict, kinds = check_frame(rows, body, strip, options.max_hole, at_rest)
+        verdict, kinds = check_frame(rows, body, strip, options.max_hole, at_rest,
+                                     catalog_rows)
         results.append((index, verdict.problems))
         if verdict.problems and report is not None:
             report.append((index, verdict.problems, render(rows, kinds, {
@@ -620,17 +676,20 @@ def tmux_screen(data, size):
         socket = os.path.join(scratch, "sock")
         tmux = ["tmux", "-S", socket, "-f", "/dev/null"]
         done = os.path.join(scratch, "done")
+        # No descriptor of ours goes to the server, or a caller reading our output
+        # to its end would wait for the server too.
         subprocess.run(tmux + ["new-session", "-d", "-x", str(width), "-y", str(height),
                                f"stty raw -echo -opost; cat {path}; touch {done}; sleep 600"],
-                       check=True)
+                       check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
         try:
             deadline = time.monotonic() + 20
             while not os.path.exists(done) and time.monotonic() < deadline:
                 time.sleep(0.05)
             out = subprocess.run(tmux + ["capture-pane", "-p"], capture_output=True,
-                                 check=True).stdout.decode()
+                                 stdin=subprocess.DEVNULL, check=True).stdout.decode()
         finally:
-            subprocess.run(tmux + ["kill-server"], capture_output=True)
+            subprocess.run(tmux + ["kill-server"], capture_output=True, stdin=subprocess.DEVNULL)
         return [line.rstrip() for line in out.split("\n")][:height]
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -724,8 +783,10 @@ def main(argv):
     if options.json:
         print(json.dumps({
             "frames": len(results), "bytes": len(data), "bad": bad_frames,
-            "checks": bad, "exit": status, "notes": notes,
+            "checks": bad, "exit": status if isinstance(status, int) else -1,
+            "notes": notes + ([status] if isinstance(status, str) else []),
             "problems": {str(i): p for i, p in results if p},
+            "pictures": {str(i): picture for i, _, picture in report[:options.show]},
             "unknown_sequences": screen.unknown,
             "tmux_mismatch": mismatch}, ensure_ascii=False))
     else:
