@@ -48,6 +48,7 @@ import fcntl
 import json
 import os
 import pty
+import re
 import select
 import shutil
 import signal
@@ -72,6 +73,8 @@ MARKER = "▸"
 CARD_HEIGHT = 5
 ROW_HEIGHT = 1 + CARD_HEIGHT
 TEMPLATE = ["top", "side", "side", "side", "bottom"]
+# A row title line ends with the focused card's position in the row: "3 / 24".
+POSITION = re.compile(r"\d+ / \d+ ?$")
 
 
 # MARK: - The terminal emulator
@@ -124,7 +127,6 @@ class Screen(pyte.Screen):
     def debug(self, *args, **kwargs):
         key = repr(args[:1])
         self.unknown[key] = self.unknown.get(key, 0) + 1
-
 
     def ignore(self, *args, **kwargs):
         """Sequences that change nothing on screen (window title stack, keypad modes)."""
@@ -185,7 +187,7 @@ def classify(row, width):
         return "mixed"
     if all(ch in (" ", "") for ch in chars):
         return "blank"
-    if chars[0] == MARKER or chars[1] not in (" ", ""):
+    if chars[0] == MARKER or chars[1] not in (" ", "") or POSITION.search(text_of(row)):
         return "title"
     return "text"
 
@@ -463,7 +465,7 @@ def render(rows, kinds=None, marks=()):
     return "\n".join(out)
 
 
-def replay(data, times, size, options, report):
+def replay(data, times, quit_time, size, options, report):
     """Feeds the stream frame by frame to the emulator and checks each frame."""
     width, height = size
     screen = Screen(width, height)
@@ -480,9 +482,12 @@ def replay(data, times, size, options, report):
         stream.feed(data[previous:end])
         previous = end
         rows = snapshot(screen)
-        is_last = index == len(ends) - 1
-        gap = (frame_times[index + 1] - frame_times[index]) if not is_last else None
-        at_rest = is_last or (gap is not None and gap * 1000 >= options.rest_ms)
+        # A frame is at rest when nothing follows it for a while: no other frame,
+        # and for the last one, no quit (a replay without times: the last frame).
+        if index + 1 < len(ends):
+            at_rest = (frame_times[index + 1] - frame_times[index]) * 1000 >= options.rest_ms
+        else:
+            at_rest = quit_time is None or (quit_time - frame_times[index]) * 1000 >= options.rest_ms
         verdict, kinds = check_frame(rows, body, strip, options.max_hole, at_rest,
                                      catalog_rows)
         results.append((index, verdict.problems))
@@ -539,6 +544,7 @@ class Run:
         self.sync_ends = 0
         self.eof = False
         self.status = None
+        self.quit_time = None
 
     def now(self):
         return time.monotonic() - self.start
@@ -588,6 +594,7 @@ class Run:
     def finish(self, timeout=10):
         """Quits with q and waits for the exit status (killing the app after `timeout`)."""
         if not self.eof:
+            self.quit_time = self.now()
             try:
                 os.write(self.fd, b"q")
             except OSError:
@@ -627,7 +634,7 @@ def record(options, size):
         if not run.pump(options.start_timeout, until=lambda: run.sync_ends > 0):
             notes.append("the app drew no frame")
             run.finish()
-            return bytes(run.data), run.times, run.status, notes
+            return bytes(run.data), run.times, run.quit_time, run.status, notes
         run.quiet_for(0.3, 5)
         if options.keys:
             run.send(parse_keys(options.keys), options.key_gap)
@@ -660,7 +667,7 @@ def record(options, size):
     finally:
         if scratch:
             shutil.rmtree(scratch, ignore_errors=True)
-    return bytes(run.data), run.times, run.status, notes
+    return bytes(run.data), run.times, run.quit_time, run.status, notes
 
 
 # MARK: - Comparing with tmux
@@ -723,7 +730,9 @@ def main(argv):
                         help="keys sent SECONDS into the run (after --keys); repeats")
     parser.add_argument("--watch-sequence", nargs="+", metavar="JSON",
                         help="run --watch on a copy of the first file, then write each "
-                             "next one over it once the screen is at rest")
+                             "next one over it once the screen is at rest; the checks "
+                             "then also read which cards sit under each row title "
+                             "(with --replay: only that)")
     parser.add_argument("--edit-gap", type=float, help="with --watch-sequence: write the next "
                                                          "file after this many seconds, at rest "
                                                          "or not")
@@ -747,27 +756,34 @@ def main(argv):
     size = options.size
     notes = []
     status = 0
+    quit_time = None
     if options.replay:
         with open(options.replay, "rb") as f:
             data = f.read()
         times = []
         if options.times:
             with open(options.times) as f:
-                times = [tuple(float(v) if i == 1 else int(v) for i, v in enumerate(l.split()))
-                         for l in f if l.strip()]
+                for line in f:
+                    fields = line.split()
+                    if fields[:1] == ["quit"]:
+                        quit_time = float(fields[1])
+                    elif fields:
+                        times.append((int(fields[0]), float(fields[1]), int(fields[2])))
     elif options.shelf:
-        data, times, status, notes = record(options, size)
+        data, times, quit_time, status, notes = record(options, size)
         if options.save:
             with open(options.save, "wb") as f:
                 f.write(data)
             with open(options.save + ".times", "w") as f:
                 f.writelines(f"{o} {t:.6f} {n}\n" for o, t, n in times)
+                if quit_time is not None:
+                    f.write(f"quit {quit_time:.6f}\n")
     else:
         parser.error("give --shelf or --replay")
         return 2
 
     report = []
-    results, screen, tail = replay(data, times, size, options, report)
+    results, screen, tail = replay(data, times, quit_time, size, options, report)
     checks = ("focus", "blocks", "holes", "rest")
     bad = {c: sorted({i for i, problems in results for check, _ in problems if check == c})
            for c in checks}
