@@ -152,6 +152,7 @@ def snapshot(screen):
 
 
 def text_of(row):
+    """A line's text, a wide character once."""
     return "".join(ch for ch, _ in row)
 
 
@@ -457,6 +458,7 @@ def split_frames(data):
 
 
 def render(rows, kinds=None, marks=()):
+    """A frame as text: each line numbered, with its kind, `>` before lines in `marks`."""
     out = []
     for y, row in enumerate(rows):
         kind = (kinds or {}).get(y, "")
@@ -530,6 +532,10 @@ class Run:
         pid, fd = pty.fork()
         if pid == 0:
             try:
+                # Python ignores SIGPIPE and keeps its own SIGINT handler; the app
+                # starts as from a shell, with every signal at its default.
+                for number in (signal.SIGPIPE, signal.SIGINT, signal.SIGXFSZ):
+                    signal.signal(number, signal.SIG_DFL)
                 fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
                 if cwd:
                     os.chdir(cwd)
@@ -714,6 +720,10 @@ def parse_size(text):
 
 
 def main(argv):
+    # A caller's thread may block signals (a Dispatch worker blocks most), and its
+    # children inherit the mask: the app would miss SIGWINCH or SIGTERM, and tmux's
+    # shell would outlive kill-server. Start every child with none blocked.
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
     parser = argparse.ArgumentParser(
         description="Record shelf in a pseudo-terminal and check every frame.",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
