@@ -40,15 +40,20 @@ struct FrameReport: Decodable {
     }
   }
 
-  /// The first bad frames with their reasons and pictures, for a failure message.
+  /// The counts, the first bad frames' reasons and the first one's left part as
+  /// text, for a failure message (kept short: the console cuts long messages;
+  /// run frames.py with --dump to see whole frames).
   var summary: String {
     var text = "\(bad.count) of \(frames) frames bad: "
     text += checks.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.count)" }.joined(
       separator: ", ")
-    for index in bad.prefix(3) {
+    for index in bad.prefix(5) {
       let reasons = (problems[String(index)] ?? []).map { $0.joined(separator: ": ") }
       text += "\n--- frame \(index): " + reasons.joined(separator: "; ")
-      if let picture = pictures[String(index)] { text += "\n" + picture }
+    }
+    if let first = bad.first, let picture = pictures[String(first)] {
+      text += "\n--- frame \(first), its first 60 columns:\n"
+      text += picture.split(separator: "\n").map { $0.prefix(60) }.joined(separator: "\n")
     }
     return text
   }
