@@ -36,12 +36,14 @@ enum Headless {
   }
 
   /// Loads the catalog at `path` (the bundled one for nil), printing its
-  /// warnings on stderr.
-  static func load(_ path: String?) throws(AppError) -> LoadedCatalog {
+  /// warnings on stderr; `regularFileOnly` refuses a FIFO, device or socket.
+  static func load(_ path: String?, regularFileOnly: Bool = false) throws(AppError)
+    -> LoadedCatalog
+  {
     let loaded: LoadedCatalog
     do {
       if let path {
-        loaded = try CatalogLoader.load(contentsOf: path)
+        loaded = try CatalogLoader.load(contentsOf: path, regularFileOnly: regularFileOnly)
       } else {
         loaded = try CatalogLoader.bundled()
       }
