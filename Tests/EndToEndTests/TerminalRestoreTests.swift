@@ -96,6 +96,43 @@ extension InTmux {
       }
     }
 
+    /// Continued in the background (as `bg` does), the app stops again at once
+    /// instead of taking the terminal from the shell; `fg` brings it back.
+    @Test func continuedInTheBackgroundItStopsAgainUntilFg() throws {
+      let session = try TmuxSession(shell: .posix)
+      defer { session.close() }
+      try session.run("clear; \(shelfBinary.path) --no-live")
+      #expect(session.waitUntilRunning())
+      let pid = try #require(session.foregroundProcess())
+      try session.send("C-z")
+      session.expectScreen(containing: "Stopped")
+      #expect(processState(pid) == "T")
+      // SIGCONT sets the process running before kill() returns: a stop seen
+      // after it is a new one.
+      #expect(kill(pid, SIGCONT) == 0)
+      let deadline = Date().addingTimeInterval(10)
+      while processState(pid) != "T" && Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.02)
+      }
+      #expect(processState(pid) == "T", "the app should stop again in the background")
+      #expect(session.modeFlags == "0100")
+      try session.run("clear; fg")
+      session.expectScreen("the app repainted") { $0.hasPrefix(" Shelf · ") }
+      try session.send("q")
+      session.expectScreen("the shell back") { screen in
+        screen.split(separator: "\n").last.map(String.init) == TmuxSession.prompt
+      }
+      #expect(session.modeFlags == "0100")
+    }
+
+    /// The state letter of process `pid` (`S`, `R`, `T` for stopped).
+    private func processState(_ pid: Int32) -> String? {
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let end = stat.lastIndex(of: ")")
+      else { return nil }
+      return stat[stat.index(after: end)...].split(separator: " ").first.map(String.init)
+    }
+
     /// Ctrl-Z twenty times in a row, still and at full churn: while stopped the
     /// shell has its terminal exactly as it expects, and after `fg` the app
     /// repaints and takes keys again. A plain `sh` restores nothing itself.
