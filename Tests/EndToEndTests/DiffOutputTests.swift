@@ -30,7 +30,9 @@ import Testing
     let bytes = Array(result.standardOutput.utf8)
     // Nothing but printable ASCII and line ends: no ESC, no C1, no bidi or
     // zero-width scalar in any encoding.
-    let raw = bytes.enumerated().filter { !(0x20..<0x7F).contains($0.element) && $0.element != 0x0A }
+    let raw = bytes.enumerated().filter {
+      !(0x20..<0x7F).contains($0.element) && $0.element != 0x0A
+    }
     #expect(raw.isEmpty, "raw bytes at \(raw.map(\.offset))")
     let inserted = Self.hostileIDs.map { "\"\($0)\"" }.joined(separator: ", ")
     #expect(result.standardOutput.contains(#""rows": {"inserted": [\#(inserted)], "#))

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// SIGRTMIN...SIGRTMAX, which glibc decides at run time.
-private let realTimeSignals: ClosedRange<Int32> = __libc_current_sigrtmin()...__libc_current_sigrtmax()
+private let realTimeSignals: ClosedRange<Int32> =
+  __libc_current_sigrtmin()...__libc_current_sigrtmax()
 
 /// Every tmux test runs one at a time: they share two cores with the build.
 @Suite(.serialized) struct InTmux {}

@@ -34,12 +34,14 @@ final class TmuxSession {
     name = "s\(UUID().uuidString.prefix(8))"
     scratch = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-e2e-\(name)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    let status = try tmux([
-      "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
-      "-c", repositoryRoot.path,
-      "env", "-u", "TMUX", "-u", "NO_COLOR", "PS1=\(Self.prompt) ", "TERM=screen-256color",
-      "LANG=C.UTF-8", "SWIFT_BACKTRACE=enable=yes,interactive=no",
-    ] + shell.command).status
+    let status = try tmux(
+      [
+        "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
+        "-c", repositoryRoot.path,
+        "env", "-u", "TMUX", "-u", "NO_COLOR", "PS1=\(Self.prompt) ", "TERM=screen-256color",
+        "LANG=C.UTF-8", "SWIFT_BACKTRACE=enable=yes,interactive=no",
+      ] + shell.command
+    ).status
     // The size tmux gives a detached session follows the window, not a client.
     _ = try? tmux(["set-option", "-t", name, "window-size", "manual"])
     guard status == 0, waitForScreen(timeout: 5, until: { $0.contains(Self.prompt) }) != nil else {
