@@ -68,9 +68,9 @@ extension InTmux {
       try expectEachRestores(signals, statusFor: { 128 + Int($0) })
     }
 
-    /// A crash (a fault, a trap, an abort; here sent from outside) gives the
-    /// terminal back before Swift's crash report prints, then dies of the signal.
-    @Test func aCrashGivesTheShellBackBeforeTheCrashReport() throws {
+    /// A crash signal (a fault, a trap, an abort; here sent from outside)
+    /// gives the terminal back first, then the process dies of the signal.
+    @Test func aCrashSignalGivesTheShellBackAndDiesOfIt() throws {
       let signals: [(String, Int32)] = [
         ("SIGSEGV", SIGSEGV), ("SIGBUS", SIGBUS), ("SIGILL", SIGILL), ("SIGTRAP", SIGTRAP),
         ("SIGABRT", SIGABRT), ("SIGFPE", SIGFPE), ("SIGSYS", SIGSYS),
