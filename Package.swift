@@ -56,6 +56,6 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "EndToEndTests", dependencies: ["shelf", "TestSupport"],
-      exclude: ["Goldens", "Corpus", "Fixtures"], swiftSettings: strict),
+      exclude: ["Goldens", "Corpus", "Fixtures", "Support/frames.py"], swiftSettings: strict),
   ]
 )
