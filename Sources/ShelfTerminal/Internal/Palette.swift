@@ -28,7 +28,7 @@ struct Palette {
 
   /// Starts colour when wanted and available, in the colours that read on
   /// `background`; call after `newterm`.
-  static func make(wantsColor: Bool, background: Background) -> Palette {
+  static func make(wantsColor: Bool, background: Background = .dark) -> Palette {
     guard wantsColor, has_colors(), start_color() == OK else {
       return Palette(depth: .monochrome, background: background, hasDefaultColors: false)
     }
