@@ -23,6 +23,9 @@ public final class TerminalBackend: CanvasBackend {
   /// What the terminal shows now, so only changed cells are written.
   private var shown: Canvas?
   private var isEnded = false
+  /// Whether the terminal keeps Shelf's screen apart from the shell's; if
+  /// not, Shelf clears what it drew on the way out.
+  private let hasAlternateScreen: Bool
 
   /// Takes over the terminal: alternate screen, no echo, keys as they are typed.
   ///
@@ -47,10 +50,40 @@ public final class TerminalBackend: CanvasBackend {
     }
     input = isatty(STDIN_FILENO) == 1 ? stdin : try controllingTerminal()
     output = isatty(STDOUT_FILENO) == 1 ? stdout : try controllingTerminal()
+    // A terminal that cannot move the cursor (TERM=dumb) would get a garbled
+    // line: refuse it as an unknown one, before writing anything to it.
+    var canAddressCursor: Int32 = 0
+    var hasAlternateScreen: Int32 = 0
+    let isKnown =
+      shelf_terminal_features(term, fileno(output), &canAddressCursor, &hasAlternateScreen) == 0
+    if isKnown && canAddressCursor == 0 {
+      for file in opened { fclose(file) }
+      throw .noTerminal(
+        "'\(TerminalText.sanitized(term))' cannot move the cursor (set TERM to your terminal's type)"
+      )
+    }
+    self.hasAlternateScreen = hasAlternateScreen != 0
+    let wantsColor: Bool
+    switch options.colorMode {
+    case .never: wantsColor = false
+    case .always: wantsColor = true
+    case .auto: wantsColor = !options.isNoColorSet
+    }
+    let background: Background
+    switch options.theme {
+    case .dark: background = .dark
+    case .light: background = .light
+    case .auto:
+      // Asked before ncurses reads the terminal, so the answer is not taken for keys.
+      background =
+        isKnown && wantsColor
+        ? BackgroundQuery.background(input: fileno(input), output: fileno(output), term: term)
+        : .dark
+    }
     // Before newterm, so that ncurses leaves SIGTSTP, SIGINT, SIGTERM and
     // SIGWINCH to the run loop (see `TerminalSignals.install()`).
     TerminalSignals.install()
-    guard let screen = newterm(term, output, input) else {
+    guard isKnown, let screen = newterm(term, output, input) else {
       opened.forEach { fclose($0) }
       throw .noTerminal("unknown terminal type '\(TerminalText.sanitized(term))'")
     }
@@ -74,13 +107,7 @@ public final class TerminalBackend: CanvasBackend {
     var previousMask: mmask_t = 0
     mousemask(shelf_all_mouse_events(), &previousMask)
 
-    let wantsColor: Bool
-    switch options.colorMode {
-    case .never: wantsColor = false
-    case .always: wantsColor = true
-    case .auto: wantsColor = !options.isNoColorSet
-    }
-    palette = Palette.make(wantsColor: wantsColor)
+    palette = Palette.make(wantsColor: wantsColor, background: background)
     size = Size(width: Int(shelf_getmaxx(window)), height: Int(shelf_getmaxy(window)))
   }
 
@@ -98,8 +125,33 @@ public final class TerminalBackend: CanvasBackend {
     mousemask(0, &previousMask)
     curs_set(1)
     endwin()
+    if !hasAlternateScreen { clearScreen() }
     delscreen(screen)
     openedFiles.forEach { fclose($0) }
+  }
+
+  /// Clears the whole screen and puts the cursor at the top-left, with the
+  /// terminal's own `clear` string (its padding left out): without an
+  /// alternate screen the last frame would otherwise stay under the prompt.
+  private func clearScreen() {
+    guard let clear = tigetstr("clear"), Int(bitPattern: clear) != -1 else { return }
+    var bytes: [UInt8] = []
+    var pointer = UnsafeRawPointer(clear).assumingMemoryBound(to: UInt8.self)
+    while pointer.pointee != 0 {
+      // `$<5>`: a delay for slow terminals, not bytes to send.
+      if pointer.pointee == UInt8(ascii: "$"), pointer[1] == UInt8(ascii: "<") {
+        var end = pointer + 2
+        while end.pointee != 0 && end.pointee != UInt8(ascii: ">") { end += 1 }
+        if end.pointee == UInt8(ascii: ">") {
+          pointer = end + 1
+          continue
+        }
+      }
+      bytes.append(pointer.pointee)
+      pointer += 1
+    }
+    fflush(output)
+    _ = bytes.withUnsafeBytes { Glibc.write(fileno(output), $0.baseAddress, $0.count) }
   }
 
   /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal

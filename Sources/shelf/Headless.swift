@@ -8,6 +8,7 @@ import ShelfUI
 enum Headless {
   /// `shelf render`: the first screen as plain text.
   static func render(_ options: RenderOptions) throws(AppError) {
+    try checkSize(options.size)
     let loaded = try load(options.catalogPath)
     let canvas = ShelfScreen.renderFirstScreen(
       content: ShelfContent(loaded.catalog), size: options.size)
@@ -16,6 +17,7 @@ enum Headless {
 
   /// `shelf frames`: the animation from A to B, frames separated by a form feed line.
   static func frames(_ options: FramesOptions) throws(AppError) {
+    try checkSize(options.size)
     let first = try load(options.fromPath)
     let second = try load(options.toPath)
     var configuration = ScreenConfiguration()
@@ -33,6 +35,16 @@ enum Headless {
     let first = try load(from)
     let second = try load(to)
     writeStandardOutput(CatalogDiff(from: first.catalog, to: second.catalog).json)
+  }
+
+  /// A screen below the minimum size would print only a notice: say so on
+  /// stderr, whole, as a usage error.
+  private static func checkSize(_ size: Size) throws(AppError) {
+    let minimum = Metrics.minimumSize
+    guard size.width < minimum.width || size.height < minimum.height else { return }
+    throw .usage(
+      "terminal too small (needs \(minimum.width) x \(minimum.height)):"
+        + " --width \(size.width) --height \(size.height)")
   }
 
   /// Loads the catalog at `path` (the bundled one for nil), printing its

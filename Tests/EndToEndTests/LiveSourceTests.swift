@@ -18,7 +18,8 @@ extension InTmux {
       let session = try TmuxSession()
       defer { session.close() }
       try session.startShelf("--rate ludicrous --churn massive --seed 7")
-      session.expectScreen(containing: "live ●")
+      session.expectScreen(containing: "demo running ●")
+      #expect(session.screen().contains("space pause · . step"))
       // Every screen seen until six different ones have shown is well-formed.
       var screens: Set<String> = []
       session.waitForScreen(timeout: 30) { screen in
@@ -28,7 +29,8 @@ extension InTmux {
       }
       #expect(screens.count > 5, "the demo should keep changing the screen")
       try session.send("Space")
-      session.expectScreen(containing: "paused")
+      session.expectScreen(containing: "demo paused ‖")
+      session.expectScreen(containing: "space resume · . step")
       // Paused, the screen holds still once the last animation has ended.
       let still = session.expectScreen("a still screen") { screen in
         Thread.sleep(forTimeInterval: 0.6)
@@ -42,11 +44,11 @@ extension InTmux {
       }
       #expect(changed, "a step while paused should change the screen")
       try session.send("Space")
-      session.expectScreen(containing: "live ●")
+      session.expectScreen(containing: "demo running ●")
       try session.quitAndExpectRestored()
     }
 
-    /// The watched path becomes a FIFO: reported in the status line, the last
+    /// The watched path becomes a FIFO: reported above the key hint, the last
     /// good data stays, keys still work, and a good file renamed over the
     /// FIFO is picked up. A FIFO at start is refused at once, not waited on.
     @Test func watchReportsAFIFOAndPicksUpAFileRenamedOverIt() throws {
@@ -95,13 +97,46 @@ extension InTmux {
       try next.write(to: file, options: .atomic)
       session.expectScreen(containing: "Classic Films")
       session.expectScreen(containing: "Persuasion")
+      session.expectScreen(containing: "watching watched.json ●")
       try Data("{\"sections\": [".utf8).write(to: file, options: .atomic)
-      session.expectScreen(containing: "watched.json")
+      session.expectScreen(containing: "watching watched.json: invalid ⚠")
+      session.expectScreen(containing: "⚠ \(file.path), line 1, column 15: sections[0]:")
       #expect(session.screen().contains("Classic Films"), "the last good data stays on screen")
       try small.write(to: file, options: .atomic)
       session.expectScreen("the good version back") { screen in
-        !screen.contains("Classic Films") && !screen.contains("watched.json")
+        !screen.contains("Classic Films") && !screen.contains("⚠")
+          && screen.contains("watching watched.json ●")
       }
+      try session.quitAndExpectRestored()
+    }
+
+    @Test func aBadWatchEditIsReadWholeAndEscapeDismissesIt() throws {
+      let session = try TmuxSession(width: 100, height: 30)
+      defer { session.close() }
+      let file = session.scratch.appendingPathComponent("watch.json")
+      try Data(
+        contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small.json")
+      ).write(to: file)
+      try session.startShelf("--watch \(file.path)")
+      session.expectScreen(containing: "watching watch.json ●")
+      let bad = """
+        {"title": "Small Shelf", "sections": [{"id": "s", "title": "Section", "rows": [
+        {"id": "r", "title": 12, "items": []}]}]}
+        """
+      try Data(bad.utf8).write(to: file, options: .atomic)
+      let expected =
+        "⚠ \(file.path), line 2, column 22: sections[0].rows[0].title: expected a string,"
+        + " found the number 12"
+      let shown = session.expectScreen("the whole error") { screen in
+        let words = screen.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return words.contains(expected)
+      }
+      let hint = shown?.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }
+      #expect(hint?.hasPrefix(" Esc dismiss · ") == true)
+      try session.send("Escape")
+      session.expectScreen("the message dismissed") { !$0.contains("⚠ watch.json") }
+      #expect(session.paneValue("alternate_on") == "1", "Escape on a message must not quit")
+      #expect(session.statusLine.contains("watching watch.json: invalid ⚠"))
       try session.quitAndExpectRestored()
     }
 
@@ -161,8 +196,9 @@ extension InTmux {
       for n in 2...5 { release(n) }  // the last snapshot adds Plays with Hamlet
       session.expectScreen(containing: "Plays", timeout: 15)
       session.expectScreen(containing: "Hamlet")
-      session.expectScreen(containing: "end of stdin")
-      // The status line holds the stream's note, so follow the row marker.
+      session.expectScreen(containing: "stdin ended ■")
+      #expect(!session.screen().contains("space pause"), "nothing left to pause")
+      // Follow the row marker: the status line is busy with the stream.
       try session.send("Home")
       session.expectScreen(containing: "▸Films")
       try session.send("Down")

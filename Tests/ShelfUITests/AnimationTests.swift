@@ -29,8 +29,8 @@ func eachKindOfChangeAnimatesAsItsGoldenTranscript(name: String) throws {
   let frames = ShelfScreen.frames(
     from: AnimationFixtures.base, to: target, size: size, framesPerSecond: 10,
     configuration: configuration)
-  // Card b is the second card of the first row: its top-left corner at (20, 3).
-  let corner = Point(x: 20, y: 3)
+  // Card b is the second card of the first row: its top-left corner at (21, 3).
+  let corner = Point(x: 21, y: 3)
   #expect(frames[0][corner.x, corner.y].style.foreground == .default)
   #expect(frames[1][corner.x, corner.y].style.foreground == .warning)
   #expect(frames[1][corner.x, corner.y].style.isReversed)

@@ -136,7 +136,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
   }
   let (frames, _) = await runToIdle(screen, from: 0)
   #expect(screen.shownRowIDs == ["r4"])
-  #expect(frames.last?.contains("1 row match “Card m”") == true)
+  #expect(frames.last?.contains("1 row matches “Card m”") == true)
   _ = screen.handle(.escape, size: size)  // closes the prompt and clears the filter
   _ = await runToIdle(screen, from: 1000)
   #expect(screen.shownRowIDs == ["r1", "r2", "r3", "r4"])
