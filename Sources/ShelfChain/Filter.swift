@@ -101,13 +101,15 @@ public final class Filter<Section: ChainableSection>: SectionSource {
       return list[path.item]
     }
     var touched: [Int: (shown: [Bool], items: [Section.Item])] = [:]
+    let reloadFlags = placement.reloadFlags()
     for (t, sources) in placement.itemSources {
+      let isReloadedAt = reloadFlags[t]
       let items = upstreamSections[t].items
       var shown = [Bool](repeating: false, count: items.count)
       var kept: [Section.Item] = []
       var keptSources: [ItemPath?] = []
       for (j, source) in sources.enumerated() {
-        let isReloaded = placement.reloads.contains(ItemPath(section: t, item: j))
+        let isReloaded = isReloadedAt?[j] ?? false
         if let source, !isReloaded {
           shown[j] = isShown[source.section][source.item]
         } else {

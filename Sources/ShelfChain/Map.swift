@@ -61,15 +61,22 @@ public final class Map<Section: ChainableSection>: SectionSource {
       upstreamCounts = newCounts
       var touched: [Int: [Section.Item]] = [:]
       var unchanged: Set<ItemPath> = []
+      let reloadFlags = placement.reloadFlags()
       for (t, sources) in placement.itemSources {
         let items = upstreamSections[t].items
+        let isReloadedAt = reloadFlags[t]
+        var keptSection = -1
+        var keptItems: [Section.Item] = []
         touched[t] = sources.enumerated().map { j, source in
-          let path = ItemPath(section: t, item: j)
           guard let source else { return transform(items[j]) }
-          let kept = old[source.section].items[source.item]
-          guard placement.reloads.contains(path) else { return kept }
+          if source.section != keptSection {
+            keptSection = source.section
+            keptItems = old[source.section].items
+          }
+          let kept = keptItems[source.item]
+          guard isReloadedAt?[j] ?? false else { return kept }
           let item = transform(items[j])
-          if item == kept { unchanged.insert(path) }
+          if item == kept { unchanged.insert(ItemPath(section: t, item: j)) }
           return item
         }
       }

@@ -40,11 +40,15 @@ extension Placement {
 
     // MARK: Items
     // Old sections kept in a touched section: which of their items are still somewhere.
-    var isReferenced: [Int: [Bool]] = [:]
+    var slots: [Int: Int] = [:]  // old section -> its index in `isReferenced`
+    var isReferenced: [(section: Int, flags: [Bool])] = []
     for t in itemSources.keys where sectionSources[t] >= 0 {
       let s = sectionSources[t]
-      isReferenced[s] = [Bool](repeating: false, count: old[s].items.count)
+      slots[s] = isReferenced.count
+      isReferenced.append((s, [Bool](repeating: false, count: old[s].items.count)))
     }
+    var lastSection = -1
+    var lastSlot: Int?
     var deletions: [ItemPath] = []
     var insertions: [ItemPath] = []
     var moves: [SectionDelta.Items.Move] = []
@@ -57,7 +61,11 @@ extension Placement {
           if s >= 0 { insertions.append(ItemPath(section: t, item: j)) }
           continue
         }
-        isReferenced[source.section]?[source.item] = true
+        if source.section != lastSection {
+          lastSection = source.section
+          lastSlot = slots[source.section]
+        }
+        if let lastSlot { isReferenced[lastSlot].flags[source.item] = true }
         if source.section == s {
           staying.append((source.item, j))
         } else {

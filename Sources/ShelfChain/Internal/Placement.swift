@@ -55,6 +55,18 @@ struct Placement {
       && sectionSources.enumerated().allSatisfy { $0.offset == $0.element }
   }
 
+  /// For each touched new section with reloads, which of its items are reloaded.
+  ///
+  /// - Complexity: O(number of reloads + the items of the sections that have them).
+  func reloadFlags() -> [Int: [Bool]] {
+    var flags: [Int: [Bool]] = [:]
+    for path in reloads {
+      guard let count = itemSources[path.section]?.count else { continue }
+      flags[path.section, default: [Bool](repeating: false, count: count)][path.item] = true
+    }
+    return flags
+  }
+
   /// The sources of the items of new section `t`, holding `count` items.
   ///
   /// - Complexity: O(`count`).
@@ -86,37 +98,49 @@ struct Placement {
       newCounts.indices.contains(path.section) && path.item >= 0
         && path.item < newCounts[path.section]
     }
-    var leaving: [Int: [Int]] = [:]  // old section -> items that leave it
-    var arrivals: [Int: [(slot: Int, source: ItemPath?)]] = [:]
+    // Grouped by section in arrays, not dictionaries: no hashing per change.
+    var leaving = [[Int]](repeating: [], count: oldCounts.count)  // items that leave each old section
+    var arrivals = [[(slot: Int, source: ItemPath?)]](repeating: [], count: newCounts.count)
+    var isTouched = [Bool](repeating: false, count: newCounts.count)
+    var touched: [Int] = []
+    func touch(_ t: Int) {
+      if !isTouched[t] {
+        isTouched[t] = true
+        touched.append(t)
+      }
+    }
     for path in delta.items.deletions {
       guard inOld(path), targets[path.section] >= 0 else { return nil }
-      leaving[path.section, default: []].append(path.item)
+      leaving[path.section].append(path.item)
+      touch(targets[path.section])
     }
     for path in delta.items.insertions {
       guard inNew(path), sectionSources[path.section] >= 0 else { return nil }
-      arrivals[path.section, default: []].append((path.item, nil))
+      arrivals[path.section].append((path.item, nil))
+      touch(path.section)
     }
     for move in delta.items.moves {
       guard inOld(move.from), inNew(move.to) else { return nil }
-      leaving[move.from.section, default: []].append(move.from.item)
-      arrivals[move.to.section, default: []].append((move.to.item, move.from))
+      leaving[move.from.section].append(move.from.item)
+      arrivals[move.to.section].append((move.to.item, move.from))
+      touch(move.to.section)
+      if targets[move.from.section] >= 0 { touch(targets[move.from.section]) }
     }
-    var touched = Set(arrivals.keys)
-    for s in leaving.keys where targets[s] >= 0 { touched.insert(targets[s]) }
-    for (t, s) in sectionSources.enumerated() where s < 0 { touched.insert(t) }
+    for (t, s) in sectionSources.enumerated() where s < 0 { touch(t) }
     for reload in delta.items.reloads {
       guard inNew(reload.to) else { return nil }
-      touched.insert(reload.to.section)
+      touch(reload.to.section)
     }
-    for (t, s) in sectionSources.enumerated() where s >= 0 && !touched.contains(t) {
+    for (t, s) in sectionSources.enumerated() where s >= 0 && !isTouched[t] {
       guard oldCounts[s] == newCounts[t] else { return nil }
     }
+    itemSources.reserveCapacity(touched.count)
     for t in touched {
       let count = newCounts[t]
       var sources = [ItemPath?](repeating: nil, count: count)
       var isFilled = [Bool](repeating: false, count: count)
       var filled = 0
-      for (slot, source) in arrivals[t] ?? [] {
+      for (slot, source) in arrivals[t] {
         guard !isFilled[slot] else { return nil }
         isFilled[slot] = true
         filled += 1
@@ -125,7 +149,7 @@ struct Placement {
       let s = sectionSources[t]
       if s >= 0 {
         var isLeaving = [Bool](repeating: false, count: oldCounts[s])
-        for i in leaving[s] ?? [] {
+        for i in leaving[s] {
           guard !isLeaving[i] else { return nil }
           isLeaving[i] = true
         }
@@ -142,7 +166,7 @@ struct Placement {
       itemSources[t] = sources
     }
     // An item leaving a deleted section twice is the one check left.
-    for (s, items) in leaving where targets[s] < 0 {
+    for (s, items) in leaving.enumerated() where targets[s] < 0 && items.count > 1 {
       guard Set(items).count == items.count else { return nil }
     }
     for reload in delta.items.reloads {

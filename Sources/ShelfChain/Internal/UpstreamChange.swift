@@ -30,7 +30,7 @@ extension Array where Element: ChainableSection {
   /// The item count of each section.
   ///
   /// - Complexity: O(`count`).
-  var itemCounts: [Int] { map(\.items.count) }
+  var itemCounts: [Int] { map { $0.items.count } }
 }
 
 extension ChainableSection {
