@@ -92,8 +92,8 @@ public final class ExecSource: Sendable {
     _ = write(wakeWrite, &byte, 1)
   }
 
-  /// Calls `body` on the source's queue once any run has ended (for tests and
-  /// for a clean exit after `stop()`).
+  /// Returns once the run under way, if any, has ended: after `stop()`, its
+  /// command has been killed and reaped (for a clean exit, and for tests).
   public func waitUntilIdle() {
     work.sync {}
   }
