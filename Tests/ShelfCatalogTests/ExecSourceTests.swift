@@ -80,7 +80,9 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
 @Suite(.timeLimit(.minutes(1))) struct ExecSourceTests {
   @Test func aCommandsOutputIsDeliveredAndRunsAgainEveryIntervalWithoutOverlap() async throws {
     let folder = try ScratchFolder()
-    let source = ExecSource(command: countingCommand(in: folder.path), interval: .milliseconds(150))
+    // An interval no run comes near even on a busy machine: a run cut short
+    // would leave a start without an end in the log.
+    let source = ExecSource(command: countingCommand(in: folder.path), interval: .seconds(1))
     let deliveries = SourceDeliveries()
     source.start(queue: .global(), handler: deliveries.handler)
     #expect(await deliveries.next() == "title run 1")
@@ -104,7 +106,7 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
       cd '\(folder.path)'; if [ -e ran ]; then echo first >&2; echo 'no more data' >&2; exit 3; fi; \
       touch ran; printf '{"title": "good", "rows": []}'
       """
-    let source = ExecSource(command: command, interval: .milliseconds(50))
+    let source = ExecSource(command: command, interval: .milliseconds(500))
     let deliveries = SourceDeliveries()
     source.start(queue: .global(), handler: deliveries.handler)
     #expect(await deliveries.next() == "title good")
