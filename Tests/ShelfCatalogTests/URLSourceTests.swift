@@ -10,30 +10,44 @@ import Testing
 /// free port, run by Debian's python3; it stops when its stdin closes.
 final class CatalogServer {
   let port: Int
-  private let process = Process()
-  private let input = Pipe()
+  private let process: Process
+  private let input: Pipe
 
-  init() throws {
+  private init(process: Process, input: Pipe, port: Int) {
+    self.process = process
+    self.input = input
+    self.port = port
+  }
+
+  /// Starts a server; waiting for its port happens off the test's threads.
+  static func start() async throws -> CatalogServer {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Fixtures/catalog_server.py")
+    let process = Process()
+    let input = Pipe()
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     process.arguments = [script.path]
     process.standardInput = input
     process.standardOutput = output
     try process.run()
-    // The first line is the port; reading it waits until the server listens.
-    var line = Data()
-    while true {
-      let byte = output.fileHandleForReading.readData(ofLength: 1)
-      if byte.isEmpty || byte == Data("\n".utf8) { break }
-      line += byte
+    // The first line is the port; it comes once the server listens.
+    let line = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        var line = Data()
+        while true {
+          let byte = output.fileHandleForReading.readData(ofLength: 1)
+          if byte.isEmpty || byte == Data("\n".utf8) { break }
+          line += byte
+        }
+        continuation.resume(returning: String(decoding: line, as: UTF8.self))
+      }
     }
-    guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+    guard let port = Int(line) else {
       process.terminate()
       throw CocoaError(.fileReadCorruptFile)
     }
-    self.port = port
+    return CatalogServer(process: process, input: input, port: port)
   }
 
   func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
@@ -44,8 +58,10 @@ final class CatalogServer {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// Ends the server at once (SIGTERM) and reaps it.
   func stop() {
     try? input.fileHandleForWriting.close()
+    if process.isRunning { process.terminate() }
     process.waitUntilExit()
   }
 
@@ -62,9 +78,9 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
   return await condition()
 }
 
-@Suite(.timeLimit(.minutes(1))) struct URLSourceTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct URLSourceTests {
   @Test func pollingIsConditionalAndA304CostsNoParse() async throws {
-    let server = try CatalogServer()
+    let server = try await CatalogServer.start()
     defer { server.stop() }
     let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(50))
     let deliveries = SourceDeliveries()
@@ -81,7 +97,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
   }
 
   @Test func redirectsAreFollowed() async throws {
-    let server = try CatalogServer()
+    let server = try await CatalogServer.start()
     defer { server.stop() }
     let source = URLSource(url: server.url("/moved"), interval: .seconds(60))
     let deliveries = SourceDeliveries()
@@ -96,7 +112,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     ("/bad", "error 65 http://127.0.0.1:PORT/bad, line 1, column 11: "),
   ])
   func httpErrorsAndBadJSONAreReported(path: String, expected: String) async throws {
-    let server = try CatalogServer()
+    let server = try await CatalogServer.start()
     defer { server.stop() }
     let source = URLSource(url: server.url(path), interval: .seconds(60))
     let deliveries = SourceDeliveries()
@@ -107,7 +123,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
   }
 
   @Test func aFailureAfterGoodDataLeavesTheGoodDataInPlace() async throws {
-    let server = try CatalogServer()
+    let server = try await CatalogServer.start()
     defer { server.stop() }
     let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(50))
     let deliveries = SourceDeliveries()
@@ -120,7 +136,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
   }
 
   @Test func aRefusedConnectionATimeoutAndAnUnknownHostAreReported() async throws {
-    let closed = try CatalogServer()
+    let closed = try await CatalogServer.start()
     let port = closed.port
     closed.stop()
     let refused = URLSource(url: "http://127.0.0.1:\(port)/catalog", interval: .seconds(60))
@@ -129,9 +145,10 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     #expect(await first.next().hasSuffix("the connection was refused"))
     refused.stop()
 
-    let server = try CatalogServer()
+    let server = try await CatalogServer.start()
     defer { server.stop() }
-    let slow = URLSource(url: server.url("/slow"), interval: .seconds(60), timeout: .milliseconds(300))
+    let slow = URLSource(
+      url: server.url("/slow"), interval: .seconds(60), timeout: .milliseconds(300))
     let second = SourceDeliveries()
     slow.start(queue: .global(), handler: second.handler)
     #expect(await second.next().hasSuffix("the request timed out"))
@@ -144,15 +161,24 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     unknown.stop()
   }
 
-  @Test func fetchingOnceGivesTheCatalogOrAnErrorWithItsExitCode() throws {
-    let server = try CatalogServer()
+  @Test func fetchingOnceGivesTheCatalogOrAnErrorWithItsExitCode() async throws {
+    let server = try await CatalogServer.start()
     defer { server.stop() }
-    #expect(try URLSource.fetchOnce(url: server.url("/catalog")).catalog.title == "v1")
-    #expect(throws: CatalogError.self) { try URLSource.fetchOnce(url: server.url("/missing")) }
-    do {
-      _ = try URLSource.fetchOnce(url: server.url("/missing"))
-    } catch {
-      #expect(error.exitCode == 69 && error.problem.hasPrefix("HTTP 404"))
+    // fetchOnce blocks its thread, as `shelf render` may: not one of the test's.
+    let (catalogURL, missingURL) = (server.url("/catalog"), server.url("/missing"))
+    let (good, missing) = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        let good = Result { () throws(CatalogError) in
+          try URLSource.fetchOnce(url: catalogURL)
+        }
+        let missing = Result { () throws(CatalogError) in
+          try URLSource.fetchOnce(url: missingURL)
+        }
+        continuation.resume(returning: (good, missing))
+      }
     }
+    #expect(try good.get().catalog.title == "v1")
+    guard case .failure(let error) = missing else { return #expect(Bool(false)) }
+    #expect(error.exitCode == 69 && error.problem.hasPrefix("HTTP 404"))
   }
 }
