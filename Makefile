@@ -24,7 +24,7 @@ test: deps
 
 # The concurrency tests (the live holders of ShelfDiff) again under the thread
 # sanitizer, in their own build folder; any report fails the run (exit code 66).
-TSAN_TESTS := ShelfDiffTests\.(CollectionDataTests|CollectionSectionDataTests|ManualReloadTests|SynchronizerTests|ClockTests|LiveStressTests|EmptyArrayRaceTests)
+TSAN_TESTS := ShelfDiffTests\.(CollectionDataTests|CollectionSectionDataTests|ManualReloadTests|SynchronizerTests|ClockTests|LiveStressTests|EmptyArrayRaceTests|SuppliedDeltaTests)
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_TESTS)'
 

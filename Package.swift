@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "ShelfDiff", targets: ["ShelfDiff"]),
     .library(name: "ShelfUI", targets: ["ShelfUI"]),
     .library(name: "ShelfCatalog", targets: ["ShelfCatalog"]),
+    .library(name: "ShelfChain", targets: ["ShelfChain"]),
     .executable(name: "shelf", targets: ["shelf"]),
   ],
   dependencies: [
@@ -20,6 +21,7 @@ let package = Package(
     .target(name: "ShelfDiff", swiftSettings: strict),
     .target(name: "ShelfUI", dependencies: ["ShelfDiff"], swiftSettings: strict),
     .target(name: "ShelfCatalog", dependencies: ["ShelfDiff"], swiftSettings: strict),
+    .target(name: "ShelfChain", dependencies: ["ShelfDiff"], swiftSettings: strict),
     .systemLibrary(name: "CNCursesW", providers: [.apt(["libncursesw5-dev"])]),
     .target(name: "ShelfTerminal", dependencies: ["ShelfUI", "CNCursesW"], swiftSettings: strict),
     .target(
@@ -32,7 +34,7 @@ let package = Package(
       swiftSettings: strict),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfContentMapping"],
+      dependencies: ["ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfChain", "ShelfContentMapping"],
       swiftSettings: strict),
     .target(
       name: "TestSupport", dependencies: ["ShelfDiff"], path: "Tests/TestSupport",
@@ -43,6 +45,9 @@ let package = Package(
         "ShelfDiff", "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "ShelfChainTests", dependencies: ["ShelfChain", "ShelfDiff", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "ShelfUITests", dependencies: ["ShelfUI", "TestSupport"],

@@ -8,6 +8,10 @@ public enum CatalogSource: Hashable, Sendable, CustomStringConvertible {
   case streamLine(Int, stream: String = "stdin")
   /// Bytes handed over in memory, under a name for messages.
   case named(String)
+  /// The standard output of a shell command (`--exec`).
+  case command(String)
+  /// The body of an HTTP(S) response (`--url`).
+  case url(String)
 
   /// `catalog.json`, `stdin` or `stdin, line 4`.
   public var description: String {
@@ -16,6 +20,8 @@ public enum CatalogSource: Hashable, Sendable, CustomStringConvertible {
     case .standardInput: "stdin"
     case .streamLine(let line, let stream): "\(MessageText.safe(stream)), line \(line)"
     case .named(let name): MessageText.safe(name)
+    case .command(let command): "command " + MessageText.quoted(command)
+    case .url(let url): MessageText.safe(url)
     }
   }
 }
@@ -37,6 +43,9 @@ public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
     case notReadable
     /// Reading failed part way, e.g. EIO (74).
     case ioFailure
+    /// A command failed or took too long, or a URL could not be fetched: no
+    /// connection, a timeout, an HTTP error status (69).
+    case unavailable
     /// The file or line is larger than the limit (65).
     case tooLarge
     /// The file holds nothing but white space (65).
@@ -81,11 +90,13 @@ public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
     self.problem = problem
   }
 
-  /// The sysexits code: 66 missing or unreadable input, 74 I/O error, 65 bad data.
+  /// The sysexits code: 66 missing or unreadable input, 74 I/O error, 65 bad
+  /// data, 69 a source that is unavailable.
   public var exitCode: Int32 {
     switch kind {
     case .notFound, .isDirectory, .notReadable: 66
     case .ioFailure: 74
+    case .unavailable: 69
     case .tooLarge, .empty, .invalidUTF8, .malformedJSON, .tooDeep, .invalidCatalog: 65
     }
   }

@@ -11,6 +11,10 @@ public enum CollectionDataIssue: Hashable, Sendable {
   /// example because `==` is not reflexive, as with a NaN field); the view got
   /// `reloadData()` instead. The text describes the delta and the counts.
   case invalidDelta(String)
+  /// A delta supplied with an update (`update(_:delta:)`) failed its replay
+  /// against the data it claimed to change; the holder diffed the data
+  /// instead. The text describes the delta and the counts.
+  case rejectedDelta(String)
   /// A manual reload completed an item a second time (or after the watchdog did).
   case repeatedCompletion(ItemPath)
   /// A manual reload completed an item that the batch never handed over.
@@ -35,6 +39,8 @@ extension CollectionDataIssue: CustomStringConvertible {
         .joined(separator: ", ")
     case .invalidDelta(let text):
       return "invalid delta, reloaded instead: \(text)"
+    case .rejectedDelta(let text):
+      return "supplied delta rejected, diffed instead: \(text)"
     case .repeatedCompletion(let path):
       return "manual reload of \(path) completed twice"
     case .unknownCompletion(let path):

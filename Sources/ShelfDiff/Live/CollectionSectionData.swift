@@ -70,6 +70,27 @@ public final class CollectionSectionData<Section: DiffableSection & Sendable>: S
     pipeline.submit({ _ in sections }, completion: completion)
   }
 
+  /// Queues `sections` as the new data, with `delta`, the change from the newest
+  /// data submitted before them: the output of a delta-producing source, such as
+  /// a ShelfChain chain, that the holder need not diff. `completion` runs once
+  /// they are committed (or once a newer snapshot that replaced them is).
+  ///
+  /// The delta is still replayed before a view sees it; one that does not turn
+  /// the current sections into `sections` is reported as `.rejectedDelta` and
+  /// the sections are diffed instead, as `update(_:)` does. A supplied delta
+  /// skips the `dataCountThreshold` (there is nothing to diff) but not the
+  /// `changeCountThreshold`. When updates coalesce (a newer one arrives while
+  /// this one waits), the holder diffs current -> newest, since the deltas no
+  /// longer start from the current sections.
+  ///
+  /// - Complexity: O(*n* + `delta.changeCount`) on the holder's queue to check
+  ///   the delta, for *n* sections and items, instead of a diff.
+  public func update(
+    _ sections: [Section], delta: SectionDelta, completion: (@Sendable () -> Void)? = nil
+  ) {
+    pipeline.submit({ _ in sections }, delta: delta, completion: completion)
+  }
+
   /// Queues the newest submitted data with `sections` added at the end.
   public func append(_ sections: [Section], completion: (@Sendable () -> Void)? = nil) {
     pipeline.submit({ $0 + sections }, completion: completion)

@@ -38,6 +38,9 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
   struct Update: Sendable {
     var snapshot: Model.Snapshot
     var completions: [@Sendable () -> Void]
+    /// A delta from the snapshot before this one, supplied by the caller; checked
+    /// by replay before use. Nil once coalescing has skipped that snapshot.
+    var delta: Model.Delta? = nil
   }
 
   /// A computed delta and what to do with it on the main actor.
@@ -125,25 +128,31 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
 
   // MARK: - Submitting
 
-  /// Queues the snapshot that `makeSnapshot` builds from the newest submitted one.
+  /// Queues the snapshot that `makeSnapshot` builds from the newest submitted one;
+  /// `delta`, if given, says how the newest submitted snapshot becomes it.
   func submit(
-    _ makeSnapshot: (Model.Snapshot) -> Model.Snapshot, completion: (@Sendable () -> Void)?
+    _ makeSnapshot: (Model.Snapshot) -> Model.Snapshot, delta: Model.Delta? = nil,
+    completion: (@Sendable () -> Void)?
   ) {
     let start: Update? = state.withLock { state in
       let snapshot = makeSnapshot(state.latest)
       state.latest = snapshot
       let completions = completion.map { [$0] } ?? []
+      // The delta starts from `latest`, which is what `current` will be when this
+      // update runs, unless it replaces a pending one: that one's snapshot is
+      // skipped, so its delta and this one no longer start from `current`.
       guard !state.isRunning else {
         if state.pending == nil {
-          state.pending = Update(snapshot: snapshot, completions: completions)
+          state.pending = Update(snapshot: snapshot, completions: completions, delta: delta)
         } else {
           state.pending!.snapshot = snapshot
           state.pending!.completions += completions
+          state.pending!.delta = nil
         }
         return nil
       }
       state.isRunning = true
-      return Update(snapshot: snapshot, completions: completions)
+      return Update(snapshot: snapshot, completions: completions, delta: delta)
     }
     if let start { queue.async { self.run(start) } }
   }
@@ -155,7 +164,12 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     let new = update.snapshot
     var plan = Plan(update: update)
     let limit = settings.dataCountThreshold
-    if Model.dataCount(of: old) <= limit && Model.dataCount(of: new) <= limit {
+    if let given = update.delta, accept(given, from: old, to: new) {
+      // Checked by replay, so it needs no diff and no data-count threshold.
+      plan.delta = given
+      plan.isEmpty = Model.isEmpty(given)
+      plan.isAnimatable = Model.changeCount(of: given) <= settings.changeCountThreshold
+    } else if Model.dataCount(of: old) <= limit && Model.dataCount(of: new) <= limit {
       let (delegate, owner) = state.withLock { ($0.calculationDelegate, $0.owner) }
       if let delegate, let owner { delegate.collectionDataDidBeginCalculating(owner) }
       let delta = Model.delta(from: old, to: new)
@@ -181,6 +195,18 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
         MainActor.assumeIsolated { self.deliver(plan) }
       }
     }
+  }
+
+  /// Whether a supplied delta replays `old` into `new`; reports it when not.
+  private func accept(_ delta: Model.Delta, from old: Model.Snapshot, to new: Model.Snapshot)
+    -> Bool
+  {
+    let (delegate, owner) = state.withLock { ($0.calculationDelegate, $0.owner) }
+    if let delegate, let owner { delegate.collectionDataDidBeginCalculating(owner) }
+    let isValid = Model.isReplayable(delta, from: old, to: new)
+    if let delegate, let owner { delegate.collectionDataDidEndCalculating(owner) }
+    if !isValid { report(.rejectedDelta(Model.describe(delta, from: old, to: new))) }
+    return isValid
   }
 
   private func report(_ issue: CollectionDataIssue) {

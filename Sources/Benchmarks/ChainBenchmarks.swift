@@ -1,0 +1,121 @@
+import ShelfChain
+import ShelfDiff
+
+/// A change of a 1M-card source through a chain of four transforms, against
+/// re-diffing the chain's output: what translating deltas saves.
+enum ChainBenchmarks {
+  struct Card: Identifiable, Equatable, Sendable {
+    var id: Int
+    var title: String
+    var rating: Int
+    var isHighlighted = false
+  }
+
+  struct Row: ChainableSection {
+    var id: Int
+    var title: String
+    var items: [Card]
+
+    func hasSameHeader(as other: Row) -> Bool { id == other.id && title == other.title }
+  }
+
+  static let rows = 10_000
+  static let cardsPerRow = 100
+
+  @MainActor static func run(_ harness: inout Harness) {
+    let chainName = "chain 1M cards, 1% changed, 4 transforms"
+    let rediffName = "re-diff chain output 1M cards, 1% changed"
+    guard harness.includes(chainName) || harness.includes(rediffName) else { return }
+    harness.section("chained sources: \(rows) rows x \(cardsPerRow) cards, 1% of cards changed")
+    harness.resultLabel = "changes"
+    var rng = SplitMix64(seed: 13)
+    let old = (0..<rows).map { r in
+      Row(
+        id: r, title: "Row \(r)",
+        items: (0..<cardsPerRow).map { c in
+          let id = r * cardsPerRow + c
+          return Card(id: id, title: "Card \(id)", rating: Int.random(in: 0...9, using: &rng))
+        })
+    }
+    let new = changed(old, using: &rng)
+    let forward = SectionDelta(from: old, to: new)
+    let backward = SectionDelta(from: new, to: old)
+
+    // Filter -> EmptySectionFilter -> Map -> Placeholder, as the app's `/` filter is.
+    let store = SectionStore(old)
+    let filter = Filter(store) { $0.rating != 0 }
+    let nonEmpty = EmptySectionFilter(filter)
+    let highlighted = Map(nonEmpty) { card in
+      var card = card
+      card.isHighlighted = card.rating >= 8
+      return card
+    }
+    let chain = Placeholder(highlighted, .section(Row(id: -1, title: "No matches", items: [])))
+    var lastDelta = SectionDelta()
+    chain.observe { change in lastDelta = change.delta ?? SectionDelta() }
+
+    // Once, untimed: the chain's delta replays its old output into its new one.
+    let oldOutput = chain.sections
+    store.update(new, delta: forward)
+    let newOutput = chain.sections
+    let replayed = lastDelta.applied(to: oldOutput, with: newOutput)
+    precondition(
+      replayed.items == newOutput.map(\.items)
+        && replayed.sections.map(\.id) == newOutput.map(\.id),
+      "the chain's delta does not replay")
+    precondition(filter.fallbackCount + nonEmpty.fallbackCount == 0, "the chain fell back")
+    store.update(old, delta: backward)
+
+    var isForward = true
+    let chained = harness.measure(chainName) {
+      if isForward {
+        store.update(new, delta: forward)
+      } else {
+        store.update(old, delta: backward)
+      }
+      isForward.toggle()
+      return lastDelta.changeCount
+    }
+    let rediffed = harness.measure(rediffName) {
+      SectionDelta(from: oldOutput, to: newOutput).changeCount
+    }
+    harness.printRatio(chainName, over: rediffName, label: "chain vs re-diff")
+    guard let chained else { return }
+    harness.check(
+      "1% of 1M cards through a 4-link chain", chained.median, below: 0.005, orEqual: true
+    ) { Harness.format(seconds: $0) }
+    if let rediffed {
+      harness.check(
+        "1% of 1M cards: chain vs re-diffing its output", rediffed.median / chained.median,
+        atLeast: 10, format: Harness.format(ratio:))
+    }
+  }
+
+  /// `sections` after 1% of their cards changed, in 2% of the rows: in each
+  /// changed row, 20 cards edited, 10 deleted, 10 inserted and 10 moved.
+  static func changed(_ sections: [Row], using rng: inout SplitMix64) -> [Row] {
+    var sections = sections
+    var nextID = rows * cardsPerRow
+    let changedRows = Array(0..<rows).shuffled(using: &rng).prefix(rows / 50)
+    for r in changedRows {
+      var items = sections[r].items
+      for _ in 0..<10 { items.remove(at: Int.random(in: 0..<items.count, using: &rng)) }
+      for _ in 0..<10 {
+        items.insert(
+          Card(id: nextID, title: "Card \(nextID)", rating: Int.random(in: 0...9, using: &rng)),
+          at: Int.random(in: 0...items.count, using: &rng))
+        nextID += 1
+      }
+      for _ in 0..<10 {
+        let card = items.remove(at: Int.random(in: 0..<items.count, using: &rng))
+        items.insert(card, at: Int.random(in: 0...items.count, using: &rng))
+      }
+      for _ in 0..<20 {
+        let i = Int.random(in: 0..<items.count, using: &rng)
+        items[i].rating = (items[i].rating + 1 + Int.random(in: 0...7, using: &rng)) % 10
+      }
+      sections[r].items = items
+    }
+    return sections
+  }
+}

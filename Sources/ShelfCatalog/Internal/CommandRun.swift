@@ -1,0 +1,188 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One run of a shell command: its standard output, up to a limit, or why it failed.
+struct CommandRun {
+  /// Why a run failed, before it has a source to be named by.
+  struct Failure: Error {
+    var kind: CatalogError.Kind
+    var problem: String
+  }
+
+  let command: String
+  let limit: Int
+
+  /// Runs the command until it exits, `timeout` passes, or `wake` becomes
+  /// readable (then it returns nil: stopped). The command's process group is
+  /// killed and reaped on every path that leaves it running.
+  func run(timeout: Duration, wake: Int32) -> Result<[UInt8], Failure>? {
+    let deadline = ContinuousClock.now + timeout
+    var output: [Int32] = [-1, -1]
+    var errors: [Int32] = [-1, -1]
+    guard Self.makePipe(&output) else { return .failure(systemFailure("pipe")) }
+    guard Self.makePipe(&errors) else {
+      close(output[0])
+      close(output[1])
+      return .failure(systemFailure("pipe"))
+    }
+    var pid: pid_t = 0
+    let spawned = spawn(&pid, stdout: output[1], stderr: errors[1])
+    close(output[1])
+    close(errors[1])
+    defer {
+      close(output[0])
+      close(errors[0])
+    }
+    guard spawned == 0 else {
+      return .failure(
+        Failure(kind: .unavailable, problem: "cannot run /bin/sh: " + describe(spawned)))
+    }
+
+    var bytes: [UInt8] = []
+    var stderrTail: [UInt8] = []
+    var isOutputOpen = true
+    var isErrorOpen = true
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    func killGroup() {
+      kill(-pid, SIGKILL)
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+    // Read both pipes until the command closes them, or time is up, or a stop.
+    while isOutputOpen || isErrorOpen {
+      var fds = [
+        pollfd(fd: isOutputOpen ? output[0] : -1, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: isErrorOpen ? errors[0] : -1, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+      ]
+      let remaining = milliseconds(until: deadline)
+      guard remaining > 0 else {
+        killGroup()
+        return .failure(tooSlow())
+      }
+      let ready = poll(&fds, 3, Int32(min(remaining, 60_000)))
+      if ready < 0 && errno == EINTR { continue }
+      if fds[2].revents != 0 {
+        killGroup()
+        return nil
+      }
+      for (index, fd) in [output[0], errors[0]].enumerated() where fds[index].revents != 0 {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else {
+          if index == 0 { isOutputOpen = false } else { isErrorOpen = false }
+          continue
+        }
+        if index == 0 {
+          bytes += buffer[..<count]
+          if bytes.count > limit {
+            killGroup()
+            return .failure(
+              Failure(
+                kind: .tooLarge,
+                problem: "the output is larger than the limit of \(limit) bytes"))
+          }
+        } else {
+          stderrTail += buffer[..<count]
+          if stderrTail.count > 8192 { stderrTail.removeFirst(stderrTail.count - 4096) }
+        }
+      }
+    }
+    // Both pipes closed; wait for the exit, still within the deadline.
+    var status: Int32 = 0
+    while true {
+      let reaped = waitpid(pid, &status, WNOHANG)
+      if reaped == pid { break }
+      if reaped < 0 && errno != EINTR { return .failure(systemFailure("waitpid")) }
+      let remaining = milliseconds(until: deadline)
+      guard remaining > 0 else {
+        killGroup()
+        return .failure(tooSlow())
+      }
+      var wakeFD = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
+      // The command closed its output but has not exited: look again shortly.
+      _ = poll(&wakeFD, 1, Int32(min(remaining, 10)))
+      if wakeFD.revents != 0 {
+        killGroup()
+        return nil
+      }
+    }
+    let signal = status & 0x7F
+    let code = (status >> 8) & 0xFF
+    guard signal == 0 && code == 0 else {
+      var problem = signal == 0 ? "exited with status \(code)" : "was killed by signal \(signal)"
+      if let line = lastLine(of: stderrTail) { problem += ": " + line }
+      return .failure(Failure(kind: .unavailable, problem: problem))
+    }
+    return .success(bytes)
+  }
+
+  private func spawn(_ pid: inout pid_t, stdout: Int32, stderr: Int32) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // A group of its own, so a stop or a timeout kills what the shell started;
+    // default signal handling and no blocked signals, whatever the app set.
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var defaults = sigset_t()
+    sigfillset(&defaults)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    posix_spawnattr_setflags(
+      &attributes,
+      Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    let words: [String] = ["/bin/sh", "-c", command]
+    let arguments = words.map { strdup($0) }
+    defer { for argument in arguments { free(argument) } }
+    return posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environ)
+  }
+
+  /// A pipe whose ends close on exec (the child gets only the copies it is given).
+  static func makePipe(_ ends: inout [Int32], isNonBlocking: Bool = false) -> Bool {
+    guard pipe(&ends) == 0 else { return false }
+    for end in ends {
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      if isNonBlocking { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+    }
+    return true
+  }
+
+  private func tooSlow() -> Failure {
+    Failure(kind: .unavailable, problem: "did not finish within the interval; it was stopped")
+  }
+
+  private func systemFailure(_ call: String) -> Failure {
+    Failure(kind: .unavailable, problem: "\(call) failed: " + describe(errno))
+  }
+
+  private func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  private func milliseconds(until deadline: ContinuousClock.Instant) -> Int {
+    let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
+    return max(
+      0, Int(seconds) * 1_000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+  }
+
+  /// The last non-blank line of `bytes`, made safe for a message and cut to 200 characters.
+  private func lastLine(of bytes: [UInt8]) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard
+      let line = text.split(whereSeparator: \.isNewline).last(where: {
+        !$0.allSatisfy(\.isWhitespace)
+      })
+    else { return nil }
+    let trimmed = line.trimmingPrefix(while: \.isWhitespace)
+    return MessageText.safe(String(trimmed.prefix(200)))
+  }
+}

@@ -1,0 +1,157 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs a shell command for `shelf --exec`, reads one catalog from its
+/// standard output, and runs it again every interval, delivering each new
+/// catalog, or why a run failed, on a queue.
+///
+/// The command runs through `/bin/sh -c` in a process group of its own, with
+/// standard input from `/dev/null`. A run fails when the command exits with a
+/// non-zero status or dies of a signal (the message ends with the last line
+/// it wrote to standard error), writes more than the size limit, writes
+/// something that is not a catalog, or is still running when the interval is
+/// up (then its whole group is killed). Runs never overlap: the next starts
+/// one interval after the last one started, or at once if that has passed. A
+/// failure leaves `latestCatalog`, the last good data, as it was; the same
+/// output or the same failure twice in a row is delivered once, and output
+/// identical to the last delivered catalog is not parsed again.
+public final class ExecSource: Sendable {
+  private struct State: @unchecked Sendable {
+    // The pending run is a Dispatch object: thread-safe, and only set under the lock.
+    var nextRun: DispatchWorkItem?
+    var lastDelivered: Delivered?
+    var latest: LoadedCatalog?
+    var isStopped = false
+  }
+
+  private enum Delivered: Equatable {
+    case bytes(count: Int, hash: Int)
+    case error(CatalogError)
+  }
+
+  /// The command, as given to `/bin/sh -c`.
+  public let command: String
+  /// How often the command runs, and how long one run may take.
+  public let interval: Duration
+  private let limits: CatalogLimits
+  private let work = DispatchQueue(label: "shelf.exec")
+  private let state = Mutex(State())
+  /// A pipe whose read end wakes a run waiting on the command: `stop()` writes to it.
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
+
+  /// A source that runs `command` every `interval` (at most 24 hours), with
+  /// output limited to `limits.maximumFileSize` bytes.
+  public init(command: String, interval: Duration = .seconds(5), limits: CatalogLimits = .default) {
+    self.command = command
+    self.interval = min(max(interval, .milliseconds(1)), .seconds(86_400))
+    self.limits = limits
+    var ends: [Int32] = [-1, -1]
+    _ = CommandRun.makePipe(&ends, isNonBlocking: true)
+    wakeRead = ends[0]
+    wakeWrite = ends[1]
+  }
+
+  deinit {
+    close(wakeRead)
+    close(wakeWrite)
+  }
+
+  /// The catalog of the last run that succeeded, if any.
+  public var latestCatalog: LoadedCatalog? { state.withLock { $0.latest } }
+
+  /// Starts running the command, now and then every interval; `handler` runs on
+  /// `queue` for each new catalog or failure.
+  public func start(
+    queue: DispatchQueue,
+    handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
+  ) {
+    let deliver: @Sendable (Result<LoadedCatalog, CatalogError>) -> Void = { [self] result in
+      queue.async { [self] in
+        if !state.withLock({ $0.isStopped }) { handler(result) }
+      }
+    }
+    schedule(after: .zero, deliver: deliver)
+  }
+
+  /// Stops: a running command's process group is killed and reaped on the
+  /// source's queue, no run starts, and no handler runs after this returns,
+  /// except one already running.
+  public func stop() {
+    let next = state.withLock { state -> DispatchWorkItem? in
+      state.isStopped = true
+      defer { state.nextRun = nil }
+      return state.nextRun
+    }
+    next?.cancel()
+    var byte: UInt8 = 1
+    _ = write(wakeWrite, &byte, 1)
+  }
+
+  /// Returns once the run under way, if any, has ended: after `stop()`, its
+  /// command has been killed and reaped (for a clean exit, and for tests).
+  public func waitUntilIdle() {
+    work.sync {}
+  }
+
+  // MARK: - Running
+
+  private func schedule(
+    after delay: Duration,
+    deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
+  ) {
+    let item = DispatchWorkItem { [self] in run(deliver: deliver) }
+    let isStopped = state.withLock { state -> Bool in
+      state.nextRun = item
+      return state.isStopped
+    }
+    guard !isStopped else { return }
+    let (seconds, attoseconds) = delay.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    work.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: item)
+  }
+
+  private func run(deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) {
+    guard !state.withLock({ $0.isStopped }) else { return }
+    let started = ContinuousClock.now
+    defer {
+      schedule(after: max(.zero, interval - (ContinuousClock.now - started)), deliver: deliver)
+    }
+    guard
+      let outcome = CommandRun(command: command, limit: limits.maximumFileSize).run(
+        timeout: interval, wake: wakeRead)
+    else { return }  // stopped: the deferred schedule finds it so
+    let result: Result<LoadedCatalog, CatalogError>
+    let delivered: Delivered
+    switch outcome {
+    case .success(let bytes):
+      var hasher = Hasher()
+      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+      let signature = Delivered.bytes(count: bytes.count, hash: hasher.finalize())
+      // The same bytes parse to the same catalog: it was delivered already.
+      guard state.withLock({ $0.lastDelivered != signature }) else { return }
+      result = Result { () throws(CatalogError) in
+        try CatalogLoader.load(bytes: bytes, source: .command(command), limits: limits)
+      }
+      switch result {
+      case .success: delivered = signature
+      case .failure(let error): delivered = .error(error)
+      }
+    case .failure(let message):
+      let error = CatalogError(message.kind, source: .command(command), problem: message.problem)
+      result = .failure(error)
+      delivered = .error(error)
+    }
+    let isNew = state.withLock { state -> Bool in
+      guard state.lastDelivered != delivered else { return false }
+      state.lastDelivered = delivered
+      if case .success(let loaded) = result { state.latest = loaded }
+      return true
+    }
+    if isNew { deliver(result) }
+  }
+}

@@ -1,0 +1,71 @@
+import ShelfDiff
+
+/// The sections of several sources, one after another, in order: several
+/// catalogs on one screen, each animating on its own.
+///
+/// A change of one source is its delta shifted by the sections before it;
+/// the others are untouched.
+///
+/// - Complexity: A change of one source costs O(*s* + *k* + *c* + *t*) for
+///   *s* sections in all, *k* sources, *c* changes and *t* items in the
+///   sections it touches.
+public final class Concat<Section: ChainableSection>: SectionSource {
+  /// The sections of every source, in the order of `sources`.
+  public private(set) var sections: [Section]
+  /// How many changes did not fit their source's sections and were re-diffed.
+  public private(set) var fallbackCount = 0
+  /// The sources, in the order their sections appear.
+  public let sources: [any SectionSource<Section>]
+
+  private var observers = Observers()
+  private var sourceCounts: [[Int]]
+
+  /// The sections of `sources`, concatenated.
+  public init(_ sources: [any SectionSource<Section>]) {
+    self.sources = sources
+    sourceCounts = sources.map { $0.sections.itemCounts }
+    sections = sources.flatMap { $0.sections }
+    for (index, source) in sources.enumerated() {
+      source.observe { [weak self] change in self?.sourceDidChange(index, change) }
+    }
+  }
+
+  /// Registers `observer` for every later change.
+  public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+
+  /// The sections recomputed from the sources, for tests of the translation.
+  package var expectedSections: [Section] { sources.flatMap { $0.sections } }
+
+  private func sourceDidChange(_ index: Int, _ change: SourceChange) {
+    let sourceSections = sources[index].sections
+    let oldCounts = sourceCounts[index]
+    let newCounts = sourceSections.itemCounts
+    sourceCounts[index] = newCounts
+    let offset = sourceCounts[..<index].reduce(0) { $0 + $1.count }
+    let old = sections
+    sections.replaceSubrange(offset..<(offset + oldCounts.count), with: sourceSections)
+    switch UpstreamChange(change, oldCounts: oldCounts, newCounts: newCounts) {
+    case .reload:
+      observers.send(.reload)
+    case .unmappable:
+      fallbackCount += 1
+      observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+    case .placement(let placement, let isRediffed):
+      let after = old.count - offset - oldCounts.count
+      var output = Placement(sectionSources: Array(0..<offset), oldSectionCount: old.count)
+      output.sectionSources.reserveCapacity(sections.count)
+      for s in placement.sectionSources { output.sectionSources.append(s >= 0 ? s + offset : -1) }
+      let oldEnd = offset + oldCounts.count
+      output.sectionSources.append(contentsOf: oldEnd..<(oldEnd + after))
+      func shift(_ path: ItemPath) -> ItemPath {
+        ItemPath(section: path.section + offset, item: path.item)
+      }
+      for (t, sources) in placement.itemSources {
+        output.itemSources[t + offset] = sources.map { $0.map(shift) }
+      }
+      output.reloads = Set(placement.reloads.map(shift))
+      output.headerChanges = Set(placement.headerChanges.map { $0 + offset })
+      observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
+    }
+  }
+}

@@ -1,0 +1,176 @@
+import ShelfDiff
+
+/// The items of an upstream source that satisfy a predicate, in their
+/// sections (a section left with no items stays; chain an
+/// `EmptySectionFilter` to drop it).
+///
+/// An upstream change is translated through the filter's index mapping: the
+/// predicate runs only on inserted and reloaded items, and kept items keep
+/// their verdict. Setting `predicate` re-evaluates every item and animates
+/// the difference as a delta, again without diffing.
+///
+/// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
+///   sections, *c* changes and *t* items in the sections it touches (plus
+///   O(*t* log *t*) where items move); a new predicate costs O(*n*) for *n*
+///   items.
+public final class Filter<Section: ChainableSection>: SectionSource {
+  /// The items of upstream that satisfy `predicate`, in their sections.
+  public private(set) var sections: [Section]
+  /// How many upstream changes did not fit upstream's sections and were re-diffed.
+  public private(set) var fallbackCount = 0
+  /// Which items to keep; setting it tells observers the difference.
+  public var predicate: (Section.Item) -> Bool {
+    didSet { predicateDidChange() }
+  }
+
+  private let upstream: any SectionSource<Section>
+  private var observers = Observers()
+  private var upstreamCounts: [Int]
+  /// For each upstream section, for each of its items, whether it is shown.
+  private var isShown: [[Bool]]
+
+  /// The items of `upstream` for which `predicate` is true.
+  public init(_ upstream: any SectionSource<Section>, predicate: @escaping (Section.Item) -> Bool) {
+    self.upstream = upstream
+    self.predicate = predicate
+    let upstreamSections = upstream.sections
+    upstreamCounts = upstreamSections.itemCounts
+    isShown = upstreamSections.map { $0.items.map(predicate) }
+    sections = zip(upstreamSections, isShown).map { Self.section($0, shown: $1) }
+    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+  }
+
+  /// Registers `observer` for every later change.
+  public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+
+  /// The sections recomputed from upstream, for tests of the translation.
+  package var expectedSections: [Section] {
+    upstream.sections.map { section in section.with(items: section.items.filter(predicate)) }
+  }
+
+  private static func section(_ section: Section, shown: [Bool]) -> Section {
+    var items: [Section.Item] = []
+    for (item, isShown) in zip(section.items, shown) where isShown { items.append(item) }
+    return section.with(items: items)
+  }
+
+  private func rebuild() {
+    let upstreamSections = upstream.sections
+    upstreamCounts = upstreamSections.itemCounts
+    isShown = upstreamSections.map { $0.items.map(predicate) }
+    sections = zip(upstreamSections, isShown).map { Self.section($0, shown: $1) }
+  }
+
+  // MARK: - Translating
+
+  private func upstreamDidChange(_ change: SourceChange) {
+    let upstreamSections = upstream.sections
+    let newCounts = upstreamSections.itemCounts
+    switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {
+    case .reload:
+      rebuild()
+      observers.send(.reload)
+    case .unmappable:
+      let old = sections
+      rebuild()
+      fallbackCount += 1
+      observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+    case .placement(let placement, let isRediffed):
+      let old = sections
+      let output = translate(placement, upstreamSections: upstreamSections)
+      upstreamCounts = newCounts
+      observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
+    }
+  }
+
+  /// Updates the state for upstream's new sections and returns the output's placement.
+  private func translate(_ placement: Placement, upstreamSections: [Section]) -> Placement {
+    var output = placement
+    output.itemSources = [:]
+    output.reloads = []
+    var ranks: [Int: [Int]] = [:]  // old upstream section -> old output index of each item, or -1
+    func rank(_ path: ItemPath) -> Int {
+      if let known = ranks[path.section] { return known[path.item] }
+      var next = 0
+      var list = [Int](repeating: -1, count: isShown[path.section].count)
+      for (i, isShown) in isShown[path.section].enumerated() where isShown {
+        list[i] = next
+        next += 1
+      }
+      ranks[path.section] = list
+      return list[path.item]
+    }
+    var touched: [Int: (shown: [Bool], items: [Section.Item])] = [:]
+    let reloadFlags = placement.reloadFlags()
+    for (t, sources) in placement.itemSources {
+      let isReloadedAt = reloadFlags[t]
+      let items = upstreamSections[t].items
+      var shown = [Bool](repeating: false, count: items.count)
+      var kept: [Section.Item] = []
+      var keptSources: [ItemPath?] = []
+      for (j, source) in sources.enumerated() {
+        let isReloaded = isReloadedAt?[j] ?? false
+        if let source, !isReloaded {
+          shown[j] = isShown[source.section][source.item]
+        } else {
+          shown[j] = predicate(items[j])
+        }
+        guard shown[j] else { continue }
+        var outputSource: ItemPath?
+        if let source, isShown[source.section][source.item] {
+          outputSource = ItemPath(section: source.section, item: rank(source))
+          if isReloaded { output.reloads.insert(ItemPath(section: t, item: kept.count)) }
+        }
+        kept.append(items[j])
+        keptSources.append(outputSource)
+      }
+      touched[t] = (shown, kept)
+      output.itemSources[t] = keptSources
+    }
+    if placement.keepsSections {
+      for (t, change) in touched {
+        isShown[t] = change.shown
+        sections[t] = upstreamSections[t].with(items: change.items)
+      }
+    } else {
+      let oldShown = isShown
+      let oldSections = sections
+      isShown = placement.sectionSources.enumerated().map { t, s in
+        touched[t]?.shown ?? oldShown[s]
+      }
+      sections = placement.sectionSources.enumerated().map { t, s in
+        if let change = touched[t] { return upstreamSections[t].with(items: change.items) }
+        return oldSections[s]
+      }
+    }
+    for t in placement.headerChanges where touched[t] == nil {
+      sections[t] = upstreamSections[t].with(items: sections[t].items)
+    }
+    return output
+  }
+
+  private func predicateDidChange() {
+    let old = sections
+    let upstreamSections = upstream.sections
+    var output = Placement.identity(sectionCount: upstreamSections.count)
+    for (t, section) in upstreamSections.enumerated() {
+      let shown = section.items.map(predicate)
+      guard shown != isShown[t] else { continue }
+      var sources: [ItemPath?] = []
+      var kept: [Section.Item] = []
+      var oldIndex = 0
+      for (j, isShownNow) in shown.enumerated() {
+        let wasShown = isShown[t][j]
+        if isShownNow {
+          sources.append(wasShown ? ItemPath(section: t, item: oldIndex) : nil)
+          kept.append(section.items[j])
+        }
+        if wasShown { oldIndex += 1 }
+      }
+      isShown[t] = shown
+      sections[t] = section.with(items: kept)
+      output.itemSources[t] = sources
+    }
+    observers.send(.delta(output.delta(old: old, new: sections), isRediffed: false))
+  }
+}

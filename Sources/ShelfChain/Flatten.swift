@@ -1,0 +1,88 @@
+import ShelfDiff
+
+/// All the items of an upstream source in one section: a list without
+/// headings, or a grid of everything.
+///
+/// Each upstream delta is translated through the flat positions (a move
+/// between sections can turn into no move at all, and a moved section into
+/// a run of moved items); moves stay minimal.
+///
+/// - Complexity: An upstream change that touches items costs O(*n* log *n*)
+///   for the *n* items of the one section, O(*n*) when nothing moves: the
+///   section is rebuilt, as an array is. Header-only changes cost O(*s*).
+public final class Flatten<Section: ChainableSection>: SectionSource {
+  /// One section: `section`'s header with every upstream item.
+  public private(set) var sections: [Section]
+  /// How many upstream changes did not fit upstream's sections and were re-diffed.
+  public private(set) var fallbackCount = 0
+
+  private let upstream: any SectionSource<Section>
+  private let section: Section
+  private var observers = Observers()
+  private var upstreamCounts: [Int]
+
+  /// The items of `upstream` as the items of `section` (whose own items are
+  /// replaced).
+  public init(_ upstream: any SectionSource<Section>, into section: Section) {
+    self.upstream = upstream
+    self.section = section
+    upstreamCounts = upstream.sections.itemCounts
+    sections = [section.with(items: upstream.sections.flatMap(\.items))]
+    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+  }
+
+  /// Registers `observer` for every later change.
+  public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+
+  /// The sections recomputed from upstream, for tests of the translation.
+  package var expectedSections: [Section] { [section.with(items: upstream.allItems)] }
+
+  private func upstreamDidChange(_ change: SourceChange) {
+    let upstreamSections = upstream.sections
+    let oldCounts = upstreamCounts
+    let newCounts = upstreamSections.itemCounts
+    upstreamCounts = newCounts
+    let old = sections
+    switch UpstreamChange(change, oldCounts: oldCounts, newCounts: newCounts) {
+    case .reload:
+      sections = expectedSections
+      observers.send(.reload)
+    case .unmappable:
+      sections = expectedSections
+      fallbackCount += 1
+      observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+    case .placement(let placement, let isRediffed):
+      var output = Placement.identity(sectionCount: 1)
+      if !placement.itemSources.isEmpty || !placement.keepsSections {
+        var oldStarts: [Int] = []
+        oldStarts.reserveCapacity(oldCounts.count)
+        var start = 0
+        for count in oldCounts {
+          oldStarts.append(start)
+          start += count
+        }
+        var sources: [ItemPath?] = []
+        sources.reserveCapacity(newCounts.reduce(0, +))
+        var newStarts: [Int] = []
+        newStarts.reserveCapacity(newCounts.count)
+        for (t, count) in newCounts.enumerated() {
+          newStarts.append(sources.count)
+          if let itemSources = placement.itemSources[t] {
+            for source in itemSources {
+              sources.append(
+                source.map { ItemPath(section: 0, item: oldStarts[$0.section] + $0.item) })
+            }
+          } else {
+            let from = oldStarts[placement.sectionSources[t]]
+            for j in 0..<count { sources.append(ItemPath(section: 0, item: from + j)) }
+          }
+        }
+        output.itemSources[0] = sources
+        output.reloads = Set(
+          placement.reloads.map { ItemPath(section: 0, item: newStarts[$0.section] + $0.item) })
+        sections = [section.with(items: upstreamSections.flatMap(\.items))]
+      }
+      observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
+    }
+  }
+}

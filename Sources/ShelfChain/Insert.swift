@@ -1,0 +1,177 @@
+import ShelfDiff
+
+/// An upstream source with one more section or item, which can be shown or
+/// hidden: a "Recently viewed" row, a banner, a "Load more" item.
+///
+/// The position counts from the start and is clamped to what upstream has,
+/// so `Int.max` means "at the end". Showing and hiding animate as an
+/// insertion and a deletion; upstream changes are translated around it.
+///
+/// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
+///   sections, *c* changes and *t* items in the sections it touches (an
+///   inserted item touches its section); showing or hiding costs O(*s*)
+///   plus the host section's items.
+public final class Insert<Section: ChainableSection>: SectionSource {
+  /// What is inserted, and where.
+  public enum Element {
+    /// A section at a section index.
+    case section(Section, at: Int)
+    /// An item at an index of the first section with the id `section`; not
+    /// shown while upstream has no such section.
+    case item(Section.Item, section: Section.ID, at: Int)
+  }
+
+  /// Upstream's sections with the element inserted, while it is shown.
+  public private(set) var sections: [Section]
+  /// How many upstream changes did not fit upstream's sections and were re-diffed.
+  public private(set) var fallbackCount = 0
+  /// Whether the element is shown; setting it animates its arrival or departure.
+  public var isShown: Bool {
+    didSet {
+      guard isShown != oldValue else { return }
+      let count = upstream.sections.count
+      change(Placement.identity(sectionCount: count), isRediffed: false)
+    }
+  }
+
+  private let upstream: any SectionSource<Section>
+  private let element: Element
+  private var observers = Observers()
+  private var upstreamCounts: [Int]
+  /// Where the element is in `sections`, if shown.
+  private var position: ItemPath?
+
+  /// `upstream` with `element` inserted, shown or not.
+  public init(_ upstream: any SectionSource<Section>, _ element: Element, isShown: Bool = true) {
+    self.upstream = upstream
+    self.element = element
+    self.isShown = isShown
+    upstreamCounts = upstream.sections.itemCounts
+    sections = []
+    (sections, position) = Self.output(of: upstream.sections, element: element, isShown: isShown)
+    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+  }
+
+  /// Registers `observer` for every later change.
+  public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+
+  /// The sections recomputed from upstream, for tests of the translation.
+  package var expectedSections: [Section] {
+    Self.output(of: upstream.sections, element: element, isShown: isShown).sections
+  }
+
+  /// Upstream's sections with the element, and where it went (for an item, the
+  /// path; for a section, its index as `section`).
+  private static func output(of upstreamSections: [Section], element: Element, isShown: Bool)
+    -> (sections: [Section], position: ItemPath?)
+  {
+    guard isShown else { return (upstreamSections, nil) }
+    var sections = upstreamSections
+    switch element {
+    case .section(let section, let index):
+      let p = min(max(index, 0), sections.count)
+      sections.insert(section, at: p)
+      return (sections, ItemPath(section: p, item: 0))
+    case .item(let item, let id, let index):
+      guard let t = sections.firstIndex(where: { $0.id == id }) else { return (sections, nil) }
+      let j = min(max(index, 0), sections[t].items.count)
+      sections[t].items.insert(item, at: j)
+      return (sections, ItemPath(section: t, item: j))
+    }
+  }
+
+  private func upstreamDidChange(_ change: SourceChange) {
+    let oldCounts = upstreamCounts
+    let newCounts = upstream.sections.itemCounts
+    upstreamCounts = newCounts
+    switch UpstreamChange(change, oldCounts: oldCounts, newCounts: newCounts) {
+    case .reload:
+      (sections, position) = Self.output(of: upstream.sections, element: element, isShown: isShown)
+      observers.send(.reload)
+    case .unmappable:
+      let old = sections
+      (sections, position) = Self.output(of: upstream.sections, element: element, isShown: isShown)
+      fallbackCount += 1
+      observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+    case .placement(let placement, let isRediffed):
+      self.change(placement, isRediffed: isRediffed)
+    }
+  }
+
+  private func change(_ placement: Placement, isRediffed: Bool) {
+    let old = sections
+    let oldPosition = position
+    let upstreamSections = upstream.sections
+    (sections, position) = Self.output(of: upstreamSections, element: element, isShown: isShown)
+    let output: Placement
+    switch element {
+    case .section:
+      output = sectionPlacement(placement, from: oldPosition?.section, to: position?.section)
+    case .item:
+      output = itemPlacement(
+        placement, from: oldPosition, to: position, upstreamSections: upstreamSections)
+    }
+    observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
+  }
+
+  /// Upstream's placement with a section at `old` in old and `new` in new.
+  private func sectionPlacement(_ placement: Placement, from old: Int?, to new: Int?) -> Placement {
+    func outputIndex(_ s: Int) -> Int { old.map { s >= $0 ? s + 1 : s } ?? s }
+    func upstreamIndex(_ t: Int) -> Int { new.map { t > $0 ? t - 1 : t } ?? t }
+    let count = placement.sectionSources.count + (new == nil ? 0 : 1)
+    var output = Placement(
+      sectionSources: [], oldSectionCount: placement.oldSectionCount + (old == nil ? 0 : 1))
+    output.sectionSources.reserveCapacity(count)
+    for t in 0..<count {
+      if t == new {
+        output.sectionSources.append(old ?? -1)
+      } else {
+        let s = placement.sectionSources[upstreamIndex(t)]
+        output.sectionSources.append(s >= 0 ? outputIndex(s) : -1)
+      }
+    }
+    func lift(_ t: Int) -> Int { new.map { t >= $0 ? t + 1 : t } ?? t }
+    for (t, sources) in placement.itemSources {
+      output.itemSources[lift(t)] = sources.map { source in
+        source.map { ItemPath(section: outputIndex($0.section), item: $0.item) }
+      }
+    }
+    if let new, old == nil, case .section(let section, _) = element {
+      output.itemSources[new] = [ItemPath?](repeating: nil, count: section.items.count)
+    }
+    output.reloads = Set(
+      placement.reloads.map { ItemPath(section: lift($0.section), item: $0.item) })
+    output.headerChanges = Set(placement.headerChanges.map(lift))
+    return output
+  }
+
+  /// Upstream's placement with an item at `old` in old and `new` in new.
+  private func itemPlacement(
+    _ placement: Placement, from old: ItemPath?, to new: ItemPath?, upstreamSections: [Section]
+  ) -> Placement {
+    func outputPath(_ path: ItemPath) -> ItemPath {
+      guard let old, old.section == path.section, path.item >= old.item else { return path }
+      return ItemPath(section: path.section, item: path.item + 1)
+    }
+    var output = placement
+    var touched = Set(placement.itemSources.keys)
+    if let new { touched.insert(new.section) }
+    if let old {
+      let t = placement.sectionTargets[old.section]
+      if t >= 0 { touched.insert(t) }
+    }
+    for t in touched {
+      var sources = placement.sources(ofSection: t, count: upstreamSections[t].items.count).map {
+        $0.map(outputPath)
+      }
+      if let new, new.section == t { sources.insert(old, at: new.item) }
+      output.itemSources[t] = sources
+    }
+    output.reloads = Set(
+      placement.reloads.map { path in
+        guard let new, new.section == path.section, path.item >= new.item else { return path }
+        return ItemPath(section: path.section, item: path.item + 1)
+      })
+    return output
+  }
+}

@@ -1,0 +1,215 @@
+import ShelfDiff
+
+/// Where the new sections and items came from in the old ones: the index
+/// mapping a delta stands for, spelled out only where something changed.
+///
+/// Every transform reads its upstream delta as a placement, maps it through
+/// its own indices into a placement of its output, and turns that back into a
+/// `SectionDelta` (`delta(old:new:)`), which recomputes minimal moves only in
+/// the sections that have any. Nothing here looks at ids: a placement is
+/// positions only, so a change costs the sections it touches, not the data.
+struct Placement {
+  /// For each new section, the old section it continues, or -1 (inserted).
+  var sectionSources: [Int]
+  /// The number of old sections.
+  var oldSectionCount: Int
+  /// For each touched new section (every inserted one, every one whose items
+  /// changed or that lost items), where each of its items was in old, or nil
+  /// for an inserted item. A new section not listed continues its old section
+  /// with the same items in the same order.
+  var itemSources: [Int: [ItemPath?]] = [:]
+  /// New paths of items kept from old whose content changed; all in touched sections.
+  var reloads: Set<ItemPath> = []
+  /// New sections, kept from old, whose header may have changed.
+  var headerChanges: Set<Int> = []
+
+  /// Sections placed by `sectionSources`, no item touched.
+  ///
+  /// - Complexity: O(1).
+  init(sectionSources: [Int], oldSectionCount: Int) {
+    self.sectionSources = sectionSources
+    self.oldSectionCount = oldSectionCount
+  }
+
+  /// Nothing changed among `count` sections.
+  ///
+  /// - Complexity: O(`count`).
+  static func identity(sectionCount count: Int) -> Placement {
+    Placement(sectionSources: Array(0..<count), oldSectionCount: count)
+  }
+
+  /// For each old section, the new section that continues it, or -1 (deleted).
+  ///
+  /// - Complexity: O(number of sections).
+  var sectionTargets: [Int] {
+    var targets = [Int](repeating: -1, count: oldSectionCount)
+    for (t, s) in sectionSources.enumerated() where s >= 0 { targets[s] = t }
+    return targets
+  }
+
+  /// Whether the sections kept their places: none inserted, deleted or moved.
+  ///
+  /// - Complexity: O(number of sections).
+  var keepsSections: Bool {
+    sectionSources.count == oldSectionCount
+      && sectionSources.enumerated().allSatisfy { $0.offset == $0.element }
+  }
+
+  /// For each touched new section with reloads, which of its items are reloaded.
+  ///
+  /// - Complexity: O(number of reloads + the items of the sections that have them).
+  func reloadFlags() -> [Int: [Bool]] {
+    var flags: [Int: [Bool]] = [:]
+    for path in reloads {
+      guard let count = itemSources[path.section]?.count else { continue }
+      flags[path.section, default: [Bool](repeating: false, count: count)][path.item] = true
+    }
+    return flags
+  }
+
+  /// The sources of the items of new section `t`, holding `count` items.
+  ///
+  /// - Complexity: O(`count`).
+  func sources(ofSection t: Int, count: Int) -> [ItemPath?] {
+    if let sources = itemSources[t] { return sources }
+    let s = sectionSources[t]
+    return (0..<count).map { ItemPath(section: s, item: $0) }
+  }
+
+  // MARK: - Reading a delta
+
+  /// The placement `delta` stands for between sections holding `oldCounts` and
+  /// `newCounts` items, or nil when the delta does not fit them.
+  ///
+  /// - Complexity: O(*s* + *c* + *t*) for *s* sections, *c* changes, and *t*
+  ///   items in the sections the changes touch.
+  init?(_ delta: SectionDelta, oldCounts: [Int], newCounts: [Int]) {
+    guard
+      let sectionSources = Self.sectionSources(
+        of: delta.sections, oldCount: oldCounts.count, newCount: newCounts.count)
+    else { return nil }
+    self.init(sectionSources: sectionSources, oldSectionCount: oldCounts.count)
+    let targets = sectionTargets
+    func inOld(_ path: ItemPath) -> Bool {
+      oldCounts.indices.contains(path.section) && path.item >= 0
+        && path.item < oldCounts[path.section]
+    }
+    func inNew(_ path: ItemPath) -> Bool {
+      newCounts.indices.contains(path.section) && path.item >= 0
+        && path.item < newCounts[path.section]
+    }
+    // Grouped by section in arrays, not dictionaries: no hashing per change.
+    var leaving = [[Int]](repeating: [], count: oldCounts.count)  // items that leave each old section
+    var arrivals = [[(slot: Int, source: ItemPath?)]](repeating: [], count: newCounts.count)
+    var isTouched = [Bool](repeating: false, count: newCounts.count)
+    var touched: [Int] = []
+    func touch(_ t: Int) {
+      if !isTouched[t] {
+        isTouched[t] = true
+        touched.append(t)
+      }
+    }
+    for path in delta.items.deletions {
+      guard inOld(path), targets[path.section] >= 0 else { return nil }
+      leaving[path.section].append(path.item)
+      touch(targets[path.section])
+    }
+    for path in delta.items.insertions {
+      guard inNew(path), sectionSources[path.section] >= 0 else { return nil }
+      arrivals[path.section].append((path.item, nil))
+      touch(path.section)
+    }
+    for move in delta.items.moves {
+      guard inOld(move.from), inNew(move.to) else { return nil }
+      leaving[move.from.section].append(move.from.item)
+      arrivals[move.to.section].append((move.to.item, move.from))
+      touch(move.to.section)
+      if targets[move.from.section] >= 0 { touch(targets[move.from.section]) }
+    }
+    for (t, s) in sectionSources.enumerated() where s < 0 { touch(t) }
+    for reload in delta.items.reloads {
+      guard inNew(reload.to) else { return nil }
+      touch(reload.to.section)
+    }
+    for (t, s) in sectionSources.enumerated() where s >= 0 && !isTouched[t] {
+      guard oldCounts[s] == newCounts[t] else { return nil }
+    }
+    itemSources.reserveCapacity(touched.count)
+    for t in touched {
+      let count = newCounts[t]
+      var sources = [ItemPath?](repeating: nil, count: count)
+      var isFilled = [Bool](repeating: false, count: count)
+      var filled = 0
+      for (slot, source) in arrivals[t] {
+        guard !isFilled[slot] else { return nil }
+        isFilled[slot] = true
+        filled += 1
+        sources[slot] = source
+      }
+      let s = sectionSources[t]
+      if s >= 0 {
+        var isLeaving = [Bool](repeating: false, count: oldCounts[s])
+        for i in leaving[s] {
+          guard !isLeaving[i] else { return nil }
+          isLeaving[i] = true
+        }
+        var slot = 0
+        for i in 0..<oldCounts[s] where !isLeaving[i] {
+          while slot < count && isFilled[slot] { slot += 1 }
+          guard slot < count else { return nil }
+          sources[slot] = ItemPath(section: s, item: i)
+          isFilled[slot] = true
+          filled += 1
+        }
+        guard filled == count else { return nil }
+      }
+      itemSources[t] = sources
+    }
+    // An item leaving a deleted section twice is the one check left.
+    for (s, items) in leaving.enumerated() where targets[s] < 0 && items.count > 1 {
+      guard Set(items).count == items.count else { return nil }
+    }
+    for reload in delta.items.reloads {
+      guard itemSources[reload.to.section]?[reload.to.item] == reload.from else { return nil }
+      reloads.insert(reload.to)
+    }
+    for reload in delta.sections.reloads {
+      guard sectionSources.indices.contains(reload.to), sectionSources[reload.to] == reload.from
+      else { return nil }
+      headerChanges.insert(reload.to)
+    }
+  }
+
+  /// For each new index, the old index `delta` keeps there, or -1 (inserted);
+  /// nil when the delta does not fit the counts.
+  static func sectionSources(of delta: IndexDelta, oldCount: Int, newCount: Int) -> [Int]? {
+    var sources = [Int](repeating: -1, count: newCount)
+    var isFilled = [Bool](repeating: false, count: newCount)
+    var isLeaving = [Bool](repeating: false, count: oldCount)
+    for s in delta.deletions {
+      guard s >= 0, s < oldCount, !isLeaving[s] else { return nil }
+      isLeaving[s] = true
+    }
+    for t in delta.insertions {
+      guard t >= 0, t < newCount, !isFilled[t] else { return nil }
+      isFilled[t] = true
+    }
+    for move in delta.moves {
+      guard move.from >= 0, move.from < oldCount, !isLeaving[move.from], move.to >= 0,
+        move.to < newCount, !isFilled[move.to]
+      else { return nil }
+      isLeaving[move.from] = true
+      isFilled[move.to] = true
+      sources[move.to] = move.from
+    }
+    var slot = 0
+    for s in 0..<oldCount where !isLeaving[s] {
+      while slot < newCount && isFilled[slot] { slot += 1 }
+      guard slot < newCount else { return nil }
+      sources[slot] = s
+      isFilled[slot] = true
+    }
+    guard !isFilled.contains(false) else { return nil }
+    return sources
+  }
+}

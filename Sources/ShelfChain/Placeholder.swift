@@ -1,0 +1,144 @@
+import ShelfDiff
+
+/// What stands in for missing data: an item in each empty section, or a
+/// section while upstream has none ("No matches", "Loading…").
+///
+/// The placeholder comes and goes as part of the same delta that empties or
+/// fills upstream, so it animates with the change.
+///
+/// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
+///   sections, *c* changes and *t* items in the sections it touches.
+public final class Placeholder<Section: ChainableSection>: SectionSource {
+  /// What stands in, and where.
+  public enum Kind {
+    /// An item, made from its section, as the only item of each empty
+    /// section; give each section's placeholder its own id.
+    case item((Section) -> Section.Item)
+    /// A section, shown alone while upstream has no sections.
+    case section(Section)
+  }
+
+  /// Upstream's sections, with the placeholder where upstream is empty.
+  public private(set) var sections: [Section]
+  /// How many upstream changes did not fit upstream's sections and were re-diffed.
+  public private(set) var fallbackCount = 0
+
+  private let upstream: any SectionSource<Section>
+  private let kind: Kind
+  private var observers = Observers()
+  private var upstreamCounts: [Int]
+
+  /// `upstream` with `kind` of placeholder where it is empty.
+  public init(_ upstream: any SectionSource<Section>, _ kind: Kind) {
+    self.upstream = upstream
+    self.kind = kind
+    upstreamCounts = upstream.sections.itemCounts
+    sections = []
+    sections = expectedSections
+    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+  }
+
+  /// Registers `observer` for every later change.
+  public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+
+  /// The sections recomputed from upstream, for tests of the translation.
+  package var expectedSections: [Section] {
+    let upstreamSections = upstream.sections
+    switch kind {
+    case .item(let make):
+      return upstreamSections.map { $0.items.isEmpty ? $0.with(items: [make($0)]) : $0 }
+    case .section(let placeholder):
+      return upstreamSections.isEmpty ? [placeholder] : upstreamSections
+    }
+  }
+
+  private func upstreamDidChange(_ change: SourceChange) {
+    let upstreamSections = upstream.sections
+    let oldCounts = upstreamCounts
+    let newCounts = upstreamSections.itemCounts
+    upstreamCounts = newCounts
+    switch UpstreamChange(change, oldCounts: oldCounts, newCounts: newCounts) {
+    case .reload:
+      sections = expectedSections
+      observers.send(.reload)
+    case .unmappable:
+      let old = sections
+      sections = expectedSections
+      fallbackCount += 1
+      observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+    case .placement(let placement, let isRediffed):
+      let old = sections
+      let output: Placement
+      switch kind {
+      case .item(let make):
+        output = translateItems(placement, oldCounts: oldCounts, make: make, from: upstreamSections)
+      case .section(let placeholder):
+        output = translateSection(placement, placeholder: placeholder, from: upstreamSections)
+      }
+      observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
+    }
+  }
+
+  private func translateItems(
+    _ placement: Placement, oldCounts: [Int], make: (Section) -> Section.Item,
+    from upstreamSections: [Section]
+  ) -> Placement {
+    let old = sections
+    var output = placement
+    // A kept, re-headed empty section may get a different placeholder.
+    for t in placement.headerChanges where upstreamSections[t].items.isEmpty {
+      if output.itemSources[t] == nil { output.itemSources[t] = [] }
+    }
+    var touched: [Int: Section] = [:]
+    for t in Array(output.itemSources.keys) {
+      let section = upstreamSections[t]
+      guard section.items.isEmpty else {
+        touched[t] = section
+        continue
+      }
+      let item = make(section)
+      let s = placement.sectionSources[t]
+      if s >= 0 && oldCounts[s] == 0 {
+        output.itemSources[t] = [ItemPath(section: s, item: 0)]
+        if old[s].items[0] != item { output.reloads.insert(ItemPath(section: t, item: 0)) }
+      } else {
+        output.itemSources[t] = [nil]
+      }
+      touched[t] = section.with(items: [item])
+    }
+    if placement.keepsSections {
+      for (t, section) in touched { sections[t] = section }
+    } else {
+      sections = placement.sectionSources.enumerated().map { t, s in touched[t] ?? old[s] }
+    }
+    for t in placement.headerChanges where touched[t] == nil {
+      sections[t] = upstreamSections[t].with(items: sections[t].items)
+    }
+    return output
+  }
+
+  private func translateSection(
+    _ placement: Placement, placeholder: Section, from upstreamSections: [Section]
+  ) -> Placement {
+    let wasShowing = placement.oldSectionCount == 0
+    let isShowing = upstreamSections.isEmpty
+    sections = isShowing ? [placeholder] : upstreamSections
+    switch (wasShowing, isShowing) {
+    case (false, false):
+      return placement
+    case (true, true):
+      return Placement.identity(sectionCount: 1)
+    case (true, false):
+      var output = Placement(
+        sectionSources: [Int](repeating: -1, count: upstreamSections.count), oldSectionCount: 1)
+      for (t, section) in upstreamSections.enumerated() {
+        output.itemSources[t] = [ItemPath?](repeating: nil, count: section.items.count)
+      }
+      return output
+    case (false, true):
+      var output = Placement(sectionSources: [-1], oldSectionCount: placement.oldSectionCount)
+      output.itemSources[0] = [ItemPath?](repeating: nil, count: placeholder.items.count)
+      return output
+    }
+  }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import ShelfCatalog
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The test catalog server (Fixtures/catalog_server.py) on 127.0.0.1 and a
+/// free port, run by Debian's python3; it stops when its stdin closes.
+final class CatalogServer {
+  let port: Int
+  private let process: Process
+  private let input: Pipe
+
+  private init(process: Process, input: Pipe, port: Int) {
+    self.process = process
+    self.input = input
+    self.port = port
+  }
+
+  /// Starts a server; waiting for its port happens off the test's threads.
+  static func start() async throws -> CatalogServer {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/catalog_server.py")
+    let process = Process()
+    let input = Pipe()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [script.path]
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    // The first line is the port; it comes once the server listens.
+    let line = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        var line = Data()
+        while true {
+          let byte = output.fileHandleForReading.readData(ofLength: 1)
+          if byte.isEmpty || byte == Data("\n".utf8) { break }
+          line += byte
+        }
+        continuation.resume(returning: String(decoding: line, as: UTF8.self))
+      }
+    }
+    guard let port = Int(line) else {
+      process.terminate()
+      throw CocoaError(.fileReadCorruptFile)
+    }
+    return CatalogServer(process: process, input: input, port: port)
+  }
+
+  func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+  /// A plain GET, for changing the server's catalog and reading its counts.
+  func get(_ path: String) async throws -> String {
+    let (data, _) = try await URLSession.shared.data(from: URL(string: url(path))!)
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Ends the server at once (SIGTERM) and reaps it.
+  func stop() {
+    try? input.fileHandleForWriting.close()
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+  }
+
+  deinit { if process.isRunning { stop() } }
+}
+
+/// Waits up to 10 s for `condition`, looking every 10 ms.
+private func eventually(_ condition: () async -> Bool) async -> Bool {
+  let deadline = ContinuousClock.now + .seconds(10)
+  while ContinuousClock.now < deadline {
+    if await condition() { return true }
+    try? await Task.sleep(for: .milliseconds(10))
+  }
+  return await condition()
+}
+
+@Suite(.serialized, .timeLimit(.minutes(1))) struct URLSourceTests {
+  @Test func pollingIsConditionalAndA304CostsNoParse() async throws {
+    let server = try await CatalogServer.start()
+    defer { server.stop() }
+    let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(50))
+    let deliveries = SourceDeliveries()
+    source.start(queue: .global(), handler: deliveries.handler)
+    #expect(await deliveries.next() == "title v1")
+    #expect(await eventually { source.counts.notModified >= 3 })
+    #expect(source.counts.parsed == 1)
+    _ = try await server.get("/set?title=v2")
+    #expect(await deliveries.next() == "title v2")
+    #expect(source.counts.parsed == 2 && source.counts.failed == 0)
+    source.stop()
+    let requests = try await Int(server.get("/count?path=/catalog")) ?? 0
+    #expect(requests >= 5)
+  }
+
+  @Test func redirectsAreFollowed() async throws {
+    let server = try await CatalogServer.start()
+    defer { server.stop() }
+    let source = URLSource(url: server.url("/moved"), interval: .seconds(60))
+    let deliveries = SourceDeliveries()
+    source.start(queue: .global(), handler: deliveries.handler)
+    #expect(await deliveries.next() == "title v1")
+    source.stop()
+  }
+
+  @Test(arguments: [
+    ("/missing", "error 69 http://127.0.0.1:PORT/missing: HTTP 404 "),
+    ("/broken", "error 69 http://127.0.0.1:PORT/broken: HTTP 500 "),
+    ("/bad", "error 65 http://127.0.0.1:PORT/bad, line 1, column 11: "),
+  ])
+  func httpErrorsAndBadJSONAreReported(path: String, expected: String) async throws {
+    let server = try await CatalogServer.start()
+    defer { server.stop() }
+    let source = URLSource(url: server.url(path), interval: .seconds(60))
+    let deliveries = SourceDeliveries()
+    source.start(queue: .global(), handler: deliveries.handler)
+    let message = await deliveries.next()
+    #expect(message.hasPrefix(expected.replacingOccurrences(of: "PORT", with: "\(server.port)")))
+    source.stop()
+  }
+
+  @Test func aFailureAfterGoodDataLeavesTheGoodDataInPlace() async throws {
+    let server = try await CatalogServer.start()
+    defer { server.stop() }
+    let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(50))
+    let deliveries = SourceDeliveries()
+    source.start(queue: .global(), handler: deliveries.handler)
+    #expect(await deliveries.next() == "title v1")
+    _ = try await server.get("/set?title=!bad")
+    #expect(await deliveries.next().hasPrefix("error 65 "))
+    #expect(source.latestCatalog?.catalog.title == "v1")
+    source.stop()
+  }
+
+  @Test func aRefusedConnectionATimeoutAndAnUnknownHostAreReported() async throws {
+    let closed = try await CatalogServer.start()
+    let port = closed.port
+    closed.stop()
+    let refused = URLSource(url: "http://127.0.0.1:\(port)/catalog", interval: .seconds(60))
+    let first = SourceDeliveries()
+    refused.start(queue: .global(), handler: first.handler)
+    #expect(await first.next().hasSuffix("the connection was refused"))
+    refused.stop()
+
+    let server = try await CatalogServer.start()
+    defer { server.stop() }
+    let slow = URLSource(
+      url: server.url("/slow"), interval: .seconds(60), timeout: .milliseconds(300))
+    let second = SourceDeliveries()
+    slow.start(queue: .global(), handler: second.handler)
+    #expect(await second.next().hasSuffix("the request timed out"))
+    slow.stop()
+
+    let unknown = URLSource(url: "http://no-such-host.invalid/catalog", interval: .seconds(60))
+    let third = SourceDeliveries()
+    unknown.start(queue: .global(), handler: third.handler)
+    #expect(await third.next().hasSuffix("the host name does not resolve"))
+    unknown.stop()
+  }
+
+  @Test func fetchingOnceGivesTheCatalogOrAnErrorWithItsExitCode() async throws {
+    let server = try await CatalogServer.start()
+    defer { server.stop() }
+    // fetchOnce blocks its thread, as `shelf render` may: not one of the test's.
+    let (catalogURL, missingURL) = (server.url("/catalog"), server.url("/missing"))
+    let (good, missing) = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        let good = Result { () throws(CatalogError) in
+          try URLSource.fetchOnce(url: catalogURL)
+        }
+        let missing = Result { () throws(CatalogError) in
+          try URLSource.fetchOnce(url: missingURL)
+        }
+        continuation.resume(returning: (good, missing))
+      }
+    }
+    #expect(try good.get().catalog.title == "v1")
+    guard case .failure(let error) = missing else { return #expect(Bool(false)) }
+    #expect(error.exitCode == 69 && error.problem.hasPrefix("HTTP 404"))
+  }
+}

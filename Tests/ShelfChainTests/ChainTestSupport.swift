@@ -1,0 +1,275 @@
+import ShelfChain
+import ShelfDiff
+import TestSupport
+import Testing
+
+/// A card: an id and a value that filters and maps look at.
+struct Card: Identifiable, Equatable, Sendable {
+  var id: String
+  var value: Int
+}
+
+/// A row of cards whose header is its title.
+struct Row: ChainableSection {
+  var id: String
+  var title: String
+  var items: [Card]
+
+  func hasSameHeader(as other: Row) -> Bool { id == other.id && title == other.title }
+}
+
+/// The transforms a random chain is built from.
+enum TransformKind: String, CaseIterable, Sendable {
+  case concat, insertSection, insertItem, switcher, flatten, placeholderItem, placeholderSection
+  case filter, emptySectionFilter, map
+}
+
+/// One link of a random chain, with what a test needs to check it.
+struct ChainNode {
+  var kind: TransformKind?
+  var source: any SectionSource<Row>
+  var expected: () -> [Row]
+  var fallbacks: () -> Int
+}
+
+/// A random chain over random stores, changed at random, with every link's
+/// deltas checked as they are emitted.
+final class ChainHarness {
+  var rng: SeededGenerator
+  private(set) var stores: [SectionStore<Row>] = []
+  private(set) var nodes: [ChainNode] = []
+  /// Random changes that are not store updates: a new predicate, a switch, a toggle.
+  private var controls: [(inout SeededGenerator) -> Void] = []
+  private var nextID = 0
+  /// Problems found by the observers, as text.
+  private(set) var failures: [String] = []
+  /// For each kind, how many non-empty deltas its links emitted.
+  private(set) var nonEmptyDeltas: [TransformKind: Int] = [:]
+  private(set) var rediffedDeltas = 0
+  var top: ChainNode { nodes[nodes.count - 1] }
+
+  init(seed: UInt64, topKind: TransformKind, depth: Int) {
+    rng = SeededGenerator(seed: seed)
+    _ = build(depth: depth, kind: topKind)
+  }
+
+  private func uniqueID(_ prefix: String) -> String {
+    nextID += 1
+    return "\(prefix)\(nextID)"
+  }
+
+  // MARK: - Building
+
+  @discardableResult
+  private func build(depth: Int, kind chosen: TransformKind? = nil) -> ChainNode {
+    guard depth > 0 else { return makeStore() }
+    let kind = chosen ?? TransformKind.allCases.randomElement(using: &rng)!
+    let child = build(depth: depth - 1)
+    let node: ChainNode
+    switch kind {
+    case .concat:
+      let other = build(depth: Int.random(in: 0..<depth, using: &rng))
+      let link = Concat([child.source, other.source])
+      node = ChainNode(
+        kind: kind, source: link, expected: { link.expectedSections },
+        fallbacks: { link.fallbackCount })
+    case .switcher:
+      let other = build(depth: Int.random(in: 0..<depth, using: &rng))
+      let link = Switch(
+        [child.source, other.source], selectedIndex: Int.random(in: 0...1, using: &rng))
+      controls.append { rng in link.selectedIndex = Int.random(in: 0...1, using: &rng) }
+      node = ChainNode(
+        kind: kind, source: link, expected: { link.expectedSections }, fallbacks: { 0 })
+    case .insertSection:
+      let section = Row(
+        id: uniqueID("ins"), title: "inserted",
+        items: (0..<Int.random(in: 0...2, using: &rng)).map {
+          Card(id: uniqueID("insc"), value: $0)
+        })
+      let link = Insert(
+        child.source, .section(section, at: Int.random(in: 0...4, using: &rng)),
+        isShown: .random(using: &rng))
+      controls.append { _ in link.isShown.toggle() }
+      node = ChainNode(
+        kind: kind, source: link, expected: { link.expectedSections },
+        fallbacks: { link.fallbackCount })
+    case .insertItem:
+      let hosts = child.source.sections.map(\.id)
+      let host = hosts.randomElement(using: &rng) ?? "none"
+      let link = Insert(
+        child.source,
+        .item(
+          Card(id: uniqueID("insi"), value: 7), section: host,
+          at: Int.random(in: 0...5, using: &rng)),
+        isShown: .random(using: &rng))
+      controls.append { _ in link.isShown.toggle() }
+      node = ChainNode(
+        kind: kind, source: link, expected: { link.expectedSections },
+        fallbacks: { link.fallbackCount })
+    case .flatten:
+      let link = Flatten(child.source, into: Row(id: uniqueID("flat"), title: "all", items: []))
+      node = ChainNode(
+        kind: kind, source: link, expected: { link.expectedSections },
+        fallbacks: { link.fallbackCount })
+    case .placeholderItem:
+      let link = Placeholder(
+        child.source, .item { Card(id: "ph-" + $0.id, value: $0.title.count) })
+      node = ChainNode(
+        kind: kind, source: link, expected: { link.expectedSections },
+        fallbacks: { link.fallbackCount })
+    case .placeholderSection:
+      let id = uniqueID("phs")
+      let link = Placeholder(
+        child.source, .section(Row(id: id, title: "empty", items: [Card(id: id + "-c", value: 0)])))
+      node = ChainNode(
+        kind: kind, source: link, expected: { link.expectedSections },
+        fallbacks: { link.fallbackCount })
+    case .filter:
+      let link = Filter(child.source, predicate: Self.predicate(using: &rng))
+      controls.append { rng in link.predicate = Self.predicate(using: &rng) }
+      node = ChainNode(
+        kind: kind, source: link, expected: { link.expectedSections },
+        fallbacks: { link.fallbackCount })
+    case .emptySectionFilter:
+      let link = EmptySectionFilter(child.source)
+      node = ChainNode(
+        kind: kind, source: link, expected: { link.expectedSections },
+        fallbacks: { link.fallbackCount })
+    case .map:
+      let divisor = Int.random(in: 1...3, using: &rng)
+      let link = Map(child.source) { Card(id: $0.id, value: $0.value / divisor) }
+      node = ChainNode(
+        kind: kind, source: link, expected: { link.expectedSections },
+        fallbacks: { link.fallbackCount })
+    }
+    watch(node)
+    return node
+  }
+
+  private static func predicate(using rng: inout SeededGenerator) -> (Card) -> Bool {
+    let modulus = Int.random(in: 2...4, using: &rng)
+    let remainder = Int.random(in: 0..<modulus, using: &rng)
+    return { $0.value % modulus != remainder }
+  }
+
+  private func makeStore() -> ChainNode {
+    let prefix = "r\(stores.count)-"
+    var sections: [Row] = []
+    for _ in 0..<Int.random(in: 0...4, using: &rng) {
+      sections.append(randomSection(prefix))
+    }
+    let store = SectionStore(sections)
+    stores.append(store)
+    let node = ChainNode(kind: nil, source: store, expected: { store.sections }, fallbacks: { 0 })
+    watch(node)
+    return node
+  }
+
+  private func randomSection(_ prefix: String) -> Row {
+    Row(
+      id: uniqueID(prefix + "s"), title: ["A", "BB", "CCC"].randomElement(using: &rng)!,
+      items: (0..<Int.random(in: 0...6, using: &rng)).map { _ in randomCard(prefix) })
+  }
+
+  private func randomCard(_ prefix: String) -> Card {
+    Card(id: uniqueID(prefix + "c"), value: Int.random(in: 0...9, using: &rng))
+  }
+
+  // MARK: - Checking each emitted change
+
+  private func watch(_ node: ChainNode) {
+    var last = node.source.sections
+    let source = node.source
+    source.observe { [unowned self] change in
+      let new = source.sections
+      defer { last = new }
+      guard case .delta(let delta, let isRediffed) = change else { return }
+      if isRediffed { rediffedDeltas += 1 }
+      let name = node.kind?.rawValue ?? "store"
+      guard
+        delta.isValid(oldItemCounts: last.map(\.items.count), newItemCounts: new.map(\.items.count))
+      else {
+        failures.append("\(name): \(delta) does not fit \(last) -> \(new)")
+        return
+      }
+      let replayed = delta.applied(to: last, with: new)
+      if replayed.items != new.map(\.items)
+        || zip(replayed.sections, new).contains(where: { $0.id != $1.id || $0.title != $1.title })
+        || replayed.sections.count != new.count
+      {
+        failures.append("\(name): \(delta) replays \(last) wrongly into \(new)")
+      }
+      let rediff = SectionDelta(from: last, to: new)
+      if delta.sections.moves.count > rediff.sections.moves.count
+        || delta.items.moves.count > rediff.items.moves.count
+      {
+        failures.append("\(name): \(delta) moves more than \(rediff)")
+      }
+      if let kind = node.kind, !delta.isEmpty { nonEmptyDeltas[kind, default: 0] += 1 }
+    }
+    nodes.append(node)
+  }
+
+  // MARK: - Changing
+
+  /// One random change: mostly a store update, sometimes a control.
+  func step() {
+    if !controls.isEmpty && Int.random(in: 0..<5, using: &rng) == 0 {
+      controls.randomElement(using: &rng)!(&rng)
+      return
+    }
+    let index = Int.random(in: 0..<stores.count, using: &rng)
+    let store = stores[index]
+    store.update(mutated(store.sections, prefix: "r\(index)-"))
+  }
+
+  private func mutated(_ old: [Row], prefix: String) -> [Row] {
+    var sections = old
+    for _ in 0..<Int.random(in: 1...5, using: &rng) {
+      switch Int.random(in: 0..<10, using: &rng) {
+      case 0 where !sections.isEmpty:
+        sections.remove(at: Int.random(in: 0..<sections.count, using: &rng))
+      case 1:
+        sections.insert(randomSection(prefix), at: Int.random(in: 0...sections.count, using: &rng))
+      case 2 where !sections.isEmpty:
+        let section = sections.remove(at: Int.random(in: 0..<sections.count, using: &rng))
+        sections.insert(section, at: Int.random(in: 0...sections.count, using: &rng))
+      case 3 where !sections.isEmpty:
+        sections[Int.random(in: 0..<sections.count, using: &rng)].title += "!"
+      case 4 where !sections.isEmpty:
+        sections[Int.random(in: 0..<sections.count, using: &rng)].items.removeAll()
+      case 5 where !sections.isEmpty:
+        let s = Int.random(in: 0..<sections.count, using: &rng)
+        sections[s].items.insert(
+          randomCard(prefix), at: Int.random(in: 0...sections[s].items.count, using: &rng))
+      case 6, 7:  // move an item, maybe to another section
+        let full = sections.indices.filter { !sections[$0].items.isEmpty }
+        guard let s = full.randomElement(using: &rng) else { continue }
+        let card = sections[s].items.remove(
+          at: Int.random(in: 0..<sections[s].items.count, using: &rng))
+        let t = Int.random(in: 0..<sections.count, using: &rng)
+        sections[t].items.insert(card, at: Int.random(in: 0...sections[t].items.count, using: &rng))
+      case 8:  // change values
+        let full = sections.indices.filter { !sections[$0].items.isEmpty }
+        guard let s = full.randomElement(using: &rng) else { continue }
+        let i = Int.random(in: 0..<sections[s].items.count, using: &rng)
+        sections[s].items[i].value = Int.random(in: 0...9, using: &rng)
+      default:  // delete an item
+        let full = sections.indices.filter { !sections[$0].items.isEmpty }
+        guard let s = full.randomElement(using: &rng) else { continue }
+        sections[s].items.remove(at: Int.random(in: 0..<sections[s].items.count, using: &rng))
+      }
+    }
+    return sections
+  }
+
+  /// Where a link's output is not what recomputing it from scratch gives, or it fell back.
+  func inconsistencies() -> [String] {
+    nodes.compactMap { node in
+      let name = node.kind?.rawValue ?? "store"
+      if node.source.sections != node.expected() { return "\(name) holds stale sections" }
+      if node.fallbacks() != 0 { return "\(name) fell back \(node.fallbacks()) times" }
+      return nil
+    }
+  }
+}

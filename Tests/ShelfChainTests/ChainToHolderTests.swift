@@ -1,0 +1,70 @@
+import ShelfChain
+import ShelfDiff
+import Synchronization
+import TestSupport
+import Testing
+
+/// Counts what a live holder reports, from any thread.
+final class RejectionCounter: CollectionDataCalculationDelegate {
+  private let counts = Mutex((checks: 0, issues: [CollectionDataIssue]()))
+
+  var checks: Int { counts.withLock { $0.checks } }
+  var issues: [CollectionDataIssue] { counts.withLock { $0.issues } }
+
+  func collectionDataDidBeginCalculating(_ collectionData: AnyObject) {
+    counts.withLock { $0.checks += 1 }
+  }
+
+  func collectionDataDidEndCalculating(_ collectionData: AnyObject) {}
+
+  func collectionData(_ collectionData: AnyObject, didReport issue: CollectionDataIssue) {
+    counts.withLock { $0.issues.append(issue) }
+  }
+}
+
+/// Waits until `holder` has applied everything queued so far: one more
+/// update of the same sections queues behind the others and completes last.
+/// Waiting after each change keeps a followed source's deltas from
+/// coalescing, so every one of them is replay-checked.
+func settle(_ holder: CollectionSectionData<Row>, on sections: [Row]) async {
+  await withCheckedContinuation { continuation in
+    holder.update(sections) { continuation.resume() }
+  }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct ChainToHolderTests {
+  @Test(arguments: 0..<6 as Range<UInt64>)
+  func aHolderFollowingAChainTakesEveryDeltaWithoutRejectingOne(seed: UInt64) async {
+    let harness = ChainHarness(
+      seed: seed, topKind: TransformKind.allCases[Int(seed) % 10], depth: 3 + Int(seed % 3))
+    let holder = CollectionSectionData<Row>()
+    let counter = RejectionCounter()
+    holder.calculationDelegate = counter
+    holder.follow(harness.top.source)
+    await settle(holder, on: harness.top.source.sections)
+    for _ in 0..<20 {
+      harness.step()
+      await settle(holder, on: harness.top.source.sections)
+    }
+    #expect(holder.sections == harness.top.source.sections)
+    #expect(counter.issues.isEmpty, "\(counter.issues)")
+    #expect(counter.checks >= 20)
+  }
+
+  @Test func aHolderFollowingASourceGetsItsDeltasNotADiff() async {
+    let store = SectionStore([Row(id: "a", title: "", items: [Card(id: "x", value: 1)])])
+    let holder = CollectionSectionData<Row>()
+    let counter = RejectionCounter()
+    holder.calculationDelegate = counter
+    holder.follow(store)
+    await settle(holder, on: store.sections)
+    // A delta that does not fit reaches the holder, which says so.
+    store.update(
+      [Row(id: "a", title: "", items: [])],
+      delta: SectionDelta(items: .init(insertions: [ItemPath(section: 0, item: 0)])))
+    await settle(holder, on: store.sections)
+    #expect(holder.sections == store.sections)
+    #expect(counter.issues.count == 1)
+    if case .rejectedDelta? = counter.issues.first {} else { Issue.record("\(counter.issues)") }
+  }
+}

@@ -1,0 +1,158 @@
+import ShelfChain
+import ShelfDiff
+import Testing
+
+/// Records what a source tells its observers.
+final class ChangeRecorder {
+  private(set) var changes: [SourceChange] = []
+
+  init(_ source: some SectionSource) {
+    source.observe { [unowned self] change in changes.append(change) }
+  }
+
+  var last: SourceChange? { changes.last }
+}
+
+private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
+  Row(id: id, title: title, items: values.map { Card(id: "\(id)\($0)", value: $0) })
+}
+
+@Suite struct TransformTests {
+  @Test func aFilterTranslatesAnInsertionIntoItsOwnIndices() {
+    let store = SectionStore([row("a", [1, 2, 3, 4])])
+    let odd = Filter(store) { $0.value % 2 == 1 }
+    let recorder = ChangeRecorder(odd)
+    store.update([row("a", [1, 2, 3, 5, 4])])
+    #expect(odd.sections == [row("a", [1, 3, 5])])
+    #expect(
+      recorder.last
+        == .delta(
+          SectionDelta(items: .init(insertions: [ItemPath(section: 0, item: 2)])), isRediffed: false
+        ))
+  }
+
+  @Test func aNewPredicateAnimatesWithoutDiffing() {
+    let store = SectionStore([row("a", [1, 2, 3, 4])])
+    let filter = Filter(store) { $0.value <= 2 }
+    let recorder = ChangeRecorder(filter)
+    filter.predicate = { $0.value >= 2 }
+    #expect(filter.sections == [row("a", [2, 3, 4])])
+    #expect(
+      recorder.last
+        == .delta(
+          SectionDelta(
+            items: .init(
+              deletions: [ItemPath(section: 0, item: 0)],
+              insertions: [ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 2)])),
+          isRediffed: false))
+  }
+
+  @Test func theEmptySectionFilterDeletesASectionThatEmpties() {
+    let store = SectionStore([row("a", [1]), row("b", [2])])
+    let chain = EmptySectionFilter(Filter(store) { $0.value != 1 })
+    #expect(chain.sections.map(\.id) == ["b"])
+    let recorder = ChangeRecorder(chain)
+    store.update([row("a", [1, 3]), row("b", [2])])
+    #expect(chain.sections.map(\.id) == ["a", "b"])
+    #expect(recorder.last?.delta == SectionDelta(sections: IndexDelta(insertions: [0])))
+  }
+
+  @Test func aPlaceholderSectionStandsInWhileUpstreamHasNoSections() {
+    let store = SectionStore([row("a", [1])])
+    let message = row("none", [], title: "No matches")
+    let chain = Placeholder(EmptySectionFilter(Filter(store) { $0.value > 5 }), .section(message))
+    #expect(chain.sections == [message])
+    let recorder = ChangeRecorder(chain)
+    store.update([row("a", [1, 7])])
+    #expect(chain.sections.map(\.id) == ["a"])
+    #expect(
+      recorder.last?.delta == SectionDelta(sections: IndexDelta(deletions: [0], insertions: [0])))
+  }
+
+  @Test func anInsertedSectionAnimatesWhenShownAndHidden() {
+    let store = SectionStore([row("a", [1]), row("b", [2])])
+    let recent = Insert(store, .section(row("recent", [9]), at: 0), isShown: false)
+    let recorder = ChangeRecorder(recent)
+    recent.isShown = true
+    #expect(recent.sections.map(\.id) == ["recent", "a", "b"])
+    #expect(recorder.last?.delta == SectionDelta(sections: IndexDelta(insertions: [0])))
+    store.update([row("b", [2]), row("a", [1])])
+    #expect(recent.sections.map(\.id) == ["recent", "b", "a"])
+    #expect(recorder.last?.delta?.sections.moves.count == 1)
+    recent.isShown = false
+    #expect(recorder.last?.delta == SectionDelta(sections: IndexDelta(deletions: [0])))
+  }
+
+  @Test func concatShiftsEachSourcesDeltaPastTheSectionsBeforeIt() {
+    let first = SectionStore([row("a", [1]), row("b", [2])])
+    let second = SectionStore([row("c", [3])])
+    let both = Concat([first, second])
+    let recorder = ChangeRecorder(both)
+    second.update([row("c", [3, 4])])
+    #expect(
+      recorder.last?.delta
+        == SectionDelta(items: .init(insertions: [ItemPath(section: 2, item: 1)])))
+  }
+
+  @Test func flattenTurnsAMoveBetweenAdjacentSectionsIntoNoMove() {
+    let store = SectionStore([row("a", [1, 2]), row("b", [3])])
+    let flat = Flatten(store, into: row("all", []))
+    let recorder = ChangeRecorder(flat)
+    store.update([
+      Row(id: "a", title: "", items: [Card(id: "a1", value: 1)]),
+      Row(id: "b", title: "", items: [Card(id: "a2", value: 2), Card(id: "b3", value: 3)]),
+    ])
+    #expect(flat.sections.count == 1)
+    #expect(recorder.last?.delta?.isEmpty == true)
+  }
+
+  @Test func aMapDropsReloadsItsTransformHides() {
+    let store = SectionStore([row("a", [2, 4])])
+    let halves = Map(store) { Card(id: $0.id, value: $0.value / 2) }
+    let recorder = ChangeRecorder(halves)
+    store.update([
+      Row(id: "a", title: "", items: [Card(id: "a2", value: 3), Card(id: "a4", value: 6)])
+    ])
+    #expect(halves.sections.first?.items.map(\.value) == [1, 3])
+    #expect(
+      recorder.last?.delta?.items.reloads == [
+        .init(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 0, item: 1))
+      ])
+  }
+
+  @Test func aSwitchDiffsOnlyWhenTheSourceChanges() {
+    let books = SectionStore([row("a", [1])])
+    let films = SectionStore([row("b", [2])])
+    let tabs = Switch([books, films])
+    let recorder = ChangeRecorder(tabs)
+    films.update([row("b", [2, 3])])
+    #expect(recorder.changes.isEmpty)
+    tabs.selectedIndex = 1
+    #expect(tabs.sections.map(\.id) == ["b"])
+    guard case .delta(_, let isRediffed)? = recorder.last else { return #expect(Bool(false)) }
+    #expect(isRediffed)
+    books.update([])
+    #expect(recorder.changes.count == 1)
+  }
+
+  @Test func aDeltaThatDoesNotFitFallsBackToDiffingAndSaysSo() {
+    let store = SectionStore([row("a", [1, 2])])
+    let filter = Filter(store) { _ in true }
+    let recorder = ChangeRecorder(filter)
+    // A delta that claims an insertion the new sections do not have.
+    store.update(
+      [row("a", [1, 2])],
+      delta: SectionDelta(items: .init(insertions: [ItemPath(section: 0, item: 5)])))
+    #expect(filter.fallbackCount == 1)
+    #expect(recorder.last == .delta(SectionDelta(), isRediffed: true))
+  }
+
+  @Test func aReloadPassesDownTheChain() {
+    let store = SectionStore([row("a", [1, 2])])
+    let chain = Map(EmptySectionFilter(Filter(store) { $0.value > 1 })) { $0 }
+    let recorder = ChangeRecorder(chain)
+    store.reload([row("b", [3])])
+    #expect(recorder.changes == [.reload])
+    #expect(chain.sections == [row("b", [3])])
+  }
+}
