@@ -2,10 +2,10 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build and the tests need: ncurses headers; tmux and
-# python3 for the end-to-end tests.
-DEBS := libncursesw5-dev tmux python3
+# python3 for the end-to-end tests; asciinema plays the recordings they make.
+DEBS := libncursesw5-dev tmux python3 asciinema
 
-.PHONY: deps build test check imports tsan bench goldens format run
+.PHONY: deps build test check imports tsan bench goldens format run man
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -48,3 +48,9 @@ format:
 
 run: build
 	$(SWIFT) run shelf
+
+# The man page, shelf.1, from the command line's own definition (the argument
+# parser's manual plugin, on the debug build); made on demand, never committed.
+man: deps
+	$(SWIFT) package generate-manual --configuration debug
+	cp .build/plugins/GenerateManual/outputs/shelf/shelf.1 shelf.1

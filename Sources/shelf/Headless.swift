@@ -14,7 +14,8 @@ enum Headless {
     writeStandardOutput(TextBackend.text(of: canvas) + "\n")
   }
 
-  /// `shelf frames`: the animation from A to B, frames separated by a form feed line.
+  /// `shelf frames`: the animation from A to B, as text frames separated by a
+  /// form feed line, or as an asciicast.
   static func frames(_ options: FramesOptions) throws(AppError) {
     let first = try load(options.fromPath)
     let second = try load(options.toPath)
@@ -22,10 +23,20 @@ enum Headless {
     if let milliseconds = options.animationMilliseconds {
       configuration.animationDuration = UInt64(milliseconds)
     }
-    let frames = ShelfScreen.frames(
+    configuration.reducedMotion = options.isReducedMotion
+    let frames = ShelfScreen.timedFrames(
       from: ShelfContent(first.catalog), to: ShelfContent(second.catalog), size: options.size,
       framesPerSecond: options.framesPerSecond, configuration: configuration)
-    writeStandardOutput(TextBackend.transcript(of: frames) + "\n")
+    switch options.format {
+    case .text:
+      writeStandardOutput(TextBackend.transcript(of: frames.map(\.canvas)) + "\n")
+    case .asciicast:
+      var cast = Asciicast(
+        size: options.size, colorMode: options.colorMode,
+        environment: ProcessInfo.processInfo.environment)
+      for frame in frames { cast.add(frame.canvas, at: frame.time) }
+      writeStandardOutput(cast.text)
+    }
   }
 
   /// `shelf diff`: the row and card changes from A to B as JSON.

@@ -90,7 +90,7 @@ struct Palette {
     return value
   }
 
-  private static func palette256(_ color: Color) -> Int16 {
+  static func palette256(_ color: Color) -> Int16 {
     switch color {
     case .default: return -1
     case .accent: return 75
@@ -103,7 +103,7 @@ struct Palette {
     }
   }
 
-  private static func palette8(_ color: Color) -> Int16 {
+  static func palette8(_ color: Color) -> Int16 {
     switch color {
     case .default, .muted: return -1
     case .accent: return Int16(COLOR_CYAN)
