@@ -5,7 +5,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # python3 for the end-to-end tests; asciinema plays the recordings they make.
 DEBS := libncursesw5-dev tmux python3 asciinema
 
-.PHONY: deps build test check imports tsan bench goldens format run man
+.PHONY: deps build test check imports tsan bench goldens format run man docs
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -54,3 +54,25 @@ run: build
 man: deps
 	$(SWIFT) package generate-manual --configuration debug
 	cp .build/plugins/GenerateManual/outputs/shelf/shelf.1 shelf.1
+
+# The DocC reference and articles of each library as static HTML in
+# .build/docs/<module>/ (index.html), from SwiftPM's symbol graphs and the
+# toolchain's docc: no package dependency, so no other build pays for it.
+# A docc warning (a broken link, an undocumented parameter) fails it. Serve it
+# with `python3 -m http.server -d .build/docs` (DocC pages need a web server).
+DOCC ?= docc
+DOC_MODULES := ShelfDiff ShelfUI ShelfCatalog
+docs: deps
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public
+	rm -rf .build/docs .build/docs-symbols
+	graphs=$$(dirname $$($(SWIFT) build --show-bin-path))/symbolgraph; \
+	for m in $(DOC_MODULES); do \
+	  mkdir -p .build/docs-symbols/$$m .build/docs/$$m && \
+	  find $$graphs -name "$$m.symbols.json" -o -name "$$m@*.symbols.json" | \
+	    xargs -I{} cp {} .build/docs-symbols/$$m/ && \
+	  $(DOCC) convert Sources/$$m/$$m.docc --additional-symbol-graph-dir .build/docs-symbols/$$m \
+	    --output-path .build/docs/$$m --transform-for-static-hosting --hosting-base-path $$m \
+	    --fallback-display-name $$m --fallback-bundle-identifier shelf.$$m \
+	    --warnings-as-errors || exit 1; \
+	done
+	@echo "documentation in .build/docs/{$(shell echo $(DOC_MODULES) | tr ' ' ,)}/index.html"

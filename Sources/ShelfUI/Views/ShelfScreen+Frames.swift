@@ -6,6 +6,9 @@ extension ShelfScreen {
   /// stepped), drawn by the same code as the live screen.
   ///
   /// - Parameters:
+  ///   - first: the content the animation starts from.
+  ///   - second: the content it ends on.
+  ///   - size: the screen's size in cells.
   ///   - framesPerSecond: frames a second of animation (at least 1).
   ///   - configuration: the animation's duration and limits; its
   ///     `framesPerSecond` is replaced by the argument.
