@@ -2,8 +2,9 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build and the tests need: ncurses headers; tmux and
-# python3 for the end-to-end tests; asciinema plays the recordings they make.
-DEBS := libncursesw5-dev tmux python3 asciinema
+# python3 and python3-pyte (a terminal emulator that replays every frame) for
+# the end-to-end tests; asciinema plays the recordings they make.
+DEBS := libncursesw5-dev tmux python3 python3-pyte asciinema
 
 .PHONY: deps build test check imports tsan bench goldens format run man docs
 

@@ -54,6 +54,6 @@ let package = Package(
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "EndToEndTests", dependencies: ["shelf", "TestSupport"],
-      exclude: ["Goldens", "Corpus", "Fixtures"], swiftSettings: strict),
+      exclude: ["Goldens", "Corpus", "Fixtures", "Support/frames.py"], swiftSettings: strict),
   ]
 )

@@ -53,4 +53,9 @@ static inline int shelf_window_size(int fd, int *lines, int *columns) {
 // The key code ncurses gives for KEY_CODE_YES (a function key, not a character).
 static inline int shelf_key_code_yes(void) { return KEY_CODE_YES; }
 
+// The real-time signals' range: SIGRTMIN and SIGRTMAX are calls into glibc.
+#include <signal.h>
+static inline int shelf_sigrtmin(void) { return SIGRTMIN; }
+static inline int shelf_sigrtmax(void) { return SIGRTMAX; }
+
 #endif

@@ -47,6 +47,9 @@ public final class TerminalBackend {
     }
     input = isatty(STDIN_FILENO) == 1 ? stdin : try controllingTerminal()
     output = isatty(STDOUT_FILENO) == 1 ? stdout : try controllingTerminal()
+    // Before newterm, so that ncurses leaves SIGTSTP, SIGINT, SIGTERM and
+    // SIGWINCH to the run loop (see `TerminalSignals.install()`).
+    TerminalSignals.install()
     guard let screen = newterm(term, output, input) else {
       opened.forEach { fclose($0) }
       throw .noTerminal("unknown terminal type '\(TerminalText.sanitized(term))'")
@@ -100,12 +103,41 @@ public final class TerminalBackend {
   }
 
   /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal
-  /// again when the shell continues it; the next `draw` repaints everything.
+  /// again when the shell continues it in the foreground; the next `draw`
+  /// repaints everything.
+  ///
+  /// Call it on the thread that draws: nothing is written to the terminal
+  /// between giving it back and the stop, so the shell finds it as it expects
+  /// (normal screen, cursor shown, mouse and keypad modes off, cooked mode).
   public func suspend() {
     guard !isEnded else { return }
+    leaveProgramMode()
+    TerminalSignals.stopProcess()
+    // Continued in the background (`bg`): taking the terminal now would draw
+    // over the shell, so stop again until the shell brings us to the front.
+    while !isInForeground && TerminalSignals.canStop {
+      TerminalSignals.stopProcess(with: SIGTTOU)
+    }
+    enterProgramMode()
+  }
+
+  /// Whether this process group owns the terminal (the shell's foreground job).
+  private var isInForeground: Bool {
+    let owner = tcgetpgrp(fileno(output))
+    return owner < 0 || owner == getpgrp()
+  }
+
+  /// Shell mode: what `endwin()` restores, plus the modes it may miss.
+  private func leaveProgramMode() {
     CrashGuard.cursesDidEnd()
+    TerminalModes.write(TerminalModes.endSynchronizedUpdate, to: fileno(output))
     endwin()
-    kill(getpid(), SIGSTOP)
+    TerminalModes.write(TerminalModes.mouseReportingOff, to: fileno(output))
+  }
+
+  /// Program mode again after `leaveProgramMode()`: raw keys, keypad and mouse
+  /// modes, hidden cursor, the size the terminal has now, and a full repaint.
+  private func enterProgramMode() {
     CrashGuard.cursesDidStart(outputDescriptor: fileno(output))
     // endwin() turned off keypad and mouse modes: arrows would arrive in the
     // terminal's normal cursor mode (Esc [ C) and read as a lone Esc.

@@ -47,12 +47,14 @@ enum Headless {
   }
 
   /// Loads the catalog at `path` (the bundled one for nil), printing its
-  /// warnings on stderr.
-  static func load(_ path: String?) throws(AppError) -> LoadedCatalog {
+  /// warnings on stderr; `regularFileOnly` refuses a FIFO, device or socket.
+  static func load(_ path: String?, regularFileOnly: Bool = false) throws(AppError)
+    -> LoadedCatalog
+  {
     let loaded: LoadedCatalog
     do {
       if let path {
-        loaded = try CatalogLoader.load(contentsOf: path)
+        loaded = try CatalogLoader.load(contentsOf: path, regularFileOnly: regularFileOnly)
       } else {
         loaded = try CatalogLoader.bundled()
       }
@@ -65,8 +67,28 @@ enum Headless {
     return loaded
   }
 
-  private static func writeStandardOutput(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+  /// Writes `text` to stdout. A reader that went away (`| head`) ends the
+  /// process as SIGPIPE would, quietly with 141; any other failure (a full
+  /// disk, a closed descriptor) is one line on stderr and exit 74. FileHandle
+  /// would trap on both.
+  static func writeStandardOutput(_ text: String) {
+    var failure: Int32 = 0
+    Array(text.utf8).withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        offset += written
+      }
+    }
+    if failure == EPIPE { exit(128 + SIGPIPE) }
+    if failure != 0 {
+      Shelf.fail(.io("cannot write to stdout: \(String(cString: strerror(failure)))"))
+    }
   }
 }
 

@@ -35,8 +35,11 @@ final class InteractiveSession: EventLoopDelegate {
     let loaded: LoadedCatalog
     if options.isStreaming {
       loaded = LoadedCatalog(catalog: Catalog(title: "stdin", sections: []))
+    } else if let watchPath = options.watchPath {
+      // As the watcher reads it: a FIFO would block here for good.
+      loaded = try Headless.load(watchPath, regularFileOnly: true)
     } else {
-      loaded = try Headless.load(options.watchPath ?? options.catalogPath)
+      loaded = try Headless.load(options.catalogPath)
     }
     var configuration = ScreenConfiguration()
     if let milliseconds = options.animationMilliseconds {

@@ -17,7 +17,7 @@ enum Recorder {
         throw .io("cannot write \(TerminalText.sanitized(path)): \(error.localizedDescription)")
       }
     } else {
-      FileHandle.standardOutput.write(Data(cast.text.utf8))
+      Headless.writeStandardOutput(cast.text)
     }
   }
 

@@ -47,6 +47,40 @@ extension InTmux {
       try session.quitAndExpectRestored()
     }
 
+    /// The watched path becomes a FIFO: reported in the status line, the last
+    /// good data stays, keys still work, and a good file renamed over the
+    /// FIFO is picked up. A FIFO at start is refused at once, not waited on.
+    @Test func watchReportsAFIFOAndPicksUpAFileRenamedOverIt() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let file = session.scratch.appendingPathComponent("watched.json")
+      let small = try Data(
+        contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small.json"))
+      let next = try Data(
+        contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small-next.json"))
+      try small.write(to: file)
+      try session.startShelf("--watch \(file.path)")
+      session.expectScreen(containing: "Small Shelf")
+      try FileManager.default.removeItem(at: file)
+      #expect(mkfifo(file.path, 0o600) == 0)
+      session.expectScreen(containing: "watched.json: not a regular file (a FIFO)")
+      #expect(session.screen().contains("Emma"), "the last good data stays on screen")
+      // Keys still work: the focus box moves to the next card.
+      try session.send("Right")
+      session.expectScreen(containing: "┃Middlemarch")
+      try next.write(to: file, options: .atomic)
+      session.expectScreen(containing: "Classic Films")
+      session.expectScreen("the message gone") { !$0.contains("not a regular file") }
+      try session.quitAndExpectRestored()
+
+      try FileManager.default.removeItem(at: file)
+      #expect(mkfifo(file.path, 0o600) == 0)
+      try session.startShelf("--watch \(file.path)")
+      let exit = session.waitForExit()
+      #expect(exit?.status == 66)
+      #expect(exit?.screen.contains("shelf: \(file.path): not a regular file (a FIFO)") == true)
+    }
+
     @Test func watchPicksUpAnEditAndSurvivesABadVersion() throws {
       let session = try TmuxSession()
       defer { session.close() }
