@@ -1,11 +1,9 @@
 import ShelfUI
 
 /// Turns canvases into the bytes a terminal receives, without a terminal: the
-/// first frame whole, each later one as the cells that changed, with the
-/// colours the ncurses backend uses. For recordings (asciicast) and tests.
-///
-/// It keeps its own cell-by-cell comparison of the last frame; when ShelfUI has
-/// a pure canvas diff, this writer is one more consumer of it.
+/// operations `CanvasDiff` gives from the last frame (every cell for the first
+/// frame or a new size), as cursor moves, colours in the ncurses backend's
+/// palette, and text. For recordings (asciicast) and tests.
 public struct ANSIWriter: Sendable {
   /// The colours written.
   public let depth: ColorDepth
@@ -18,57 +16,35 @@ public struct ANSIWriter: Sendable {
   }
 
   /// The bytes that turn the last frame written into `canvas`: empty when
-  /// nothing changed; a cleared screen and every cell for the first frame or a
-  /// new size. The cursor stays hidden.
+  /// nothing changed. The cursor stays hidden.
   public mutating func update(to canvas: Canvas) -> String {
     var output = ""
-    let previous = shown.flatMap { $0.size == canvas.size ? $0 : nil }
-    if previous == nil {
-      output += "\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J"
-    }
-    var current = Style.plain
-    var isStyleKnown = false
-    for y in 0..<canvas.size.height {
-      let row = canvas.row(y)
-      let oldRow = previous?.row(y)
-      if let oldRow, oldRow.elementsEqual(row) { continue }
-      var x = 0
-      var cursor: Int?  // the column the cursor is at on this line, if known
-      while x < canvas.size.width {
-        let cell = row[row.startIndex + x]
-        if cell.isContinuation {
-          x += 1
-          continue
-        }
-        let isLastColumn = x + 1 >= canvas.size.width
-        if let oldRow, oldRow[oldRow.startIndex + x] == cell,
-          cell.width == 1 || isLastColumn
-            || oldRow[oldRow.startIndex + x + 1] == row[row.startIndex + x + 1]
-        {
-          x += 1
-          continue
-        }
-        if previous == nil && cell == .blank {
-          x += 1  // a cleared screen is blank already
-          continue
-        }
-        if cursor != x { output += "\u{1B}[\(y + 1);\(x + 1)H" }
-        if !isStyleKnown || current != cell.style {
+    var style: Style?  // the terminal's current style, when known
+    var cursor: Point?  // where the terminal's cursor is, when known
+    var target = Point(x: 0, y: 0)  // where the next cell goes
+    var isErased = false
+    CanvasDiff.forEachOperation(from: shown, to: canvas, size: canvas.size) { operation in
+      switch operation {
+      case .erase:
+        output += "\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J"
+        style = .plain
+        cursor = nil
+        isErased = true
+      case .move(let x, let y):
+        target = Point(x: x, y: y)
+      case .put(let cell):
+        defer { target.x += max(1, cell.width) }
+        if isErased && cell == .blank { return }  // an erased screen is blank already
+        if cursor != target { output += "\u{1B}[\(target.y + 1);\(target.x + 1)H" }
+        if style != cell.style {
           output += sgr(cell.style)
-          current = cell.style
-          isStyleKnown = true
+          style = cell.style
         }
-        if cell.width == 2 && isLastColumn {
-          output += " "  // half a wide character does not fit: as the backend draws it
-          cursor = x + 1
-        } else {
-          output += cell.text.isEmpty ? " " : cell.text
-          cursor = x + max(1, cell.width)
-        }
-        x += max(1, cell.width)
+        output += cell.text.isEmpty ? " " : cell.text
+        cursor = Point(x: target.x + max(1, cell.width), y: target.y)
       }
     }
-    if isStyleKnown && current != .plain { output += "\u{1B}[0m" }
+    if let style, style != .plain { output += "\u{1B}[0m" }
     shown = canvas
     return output
   }

@@ -6,7 +6,7 @@ import ShelfUI
 /// resizes, and gives the terminal back on every way out.
 ///
 /// ncurses is not thread-safe: create and use it on one thread (the main queue).
-public final class TerminalBackend {
+public final class TerminalBackend: CanvasBackend {
   /// The terminal's size in cells.
   public private(set) var size: Size
   /// Whether the locale is UTF-8; otherwise drawing falls back to ASCII.
@@ -187,34 +187,9 @@ public final class TerminalBackend {
   /// A canvas of another size than the terminal is clipped or padded with blanks.
   public func draw(_ canvas: Canvas) {
     guard !isEnded else { return }
-    let width = min(canvas.size.width, size.width)
-    let height = min(canvas.size.height, size.height)
-    let previous = shown.flatMap { $0.size == canvas.size ? $0 : nil }
-    if previous == nil {
-      werase(window)
-    }
-    for y in 0..<height {
-      let row = canvas.row(y)
-      let oldRow = previous?.row(y)
-      if let oldRow, oldRow.elementsEqual(row) { continue }
-      let start = row.startIndex
-      var x = 0
-      while x < width {
-        let cell = row[start + x]
-        if cell.isContinuation {
-          x += 1
-          continue
-        }
-        if let oldRow, oldRow[oldRow.startIndex + x] == cell,
-          cell.width == 1 || oldRow[oldRow.startIndex + x + 1] == row[start + x + 1]
-        {
-          x += 1
-          continue
-        }
-        put(cell, x: x, y: y, columnsLeft: width - x)
-        x += max(1, cell.width)
-      }
-    }
+    var writer = CursesCellWriter(window: window, isUnicode: isUnicode, palette: palette)
+    CanvasDiff.forEachOperation(from: shown, to: canvas, size: size) { writer.perform($0) }
+    palette = writer.palette
     shown = canvas
     wnoutrefresh(window)
     TerminalModes.write(TerminalModes.beginSynchronizedUpdate, to: fileno(output))
@@ -227,46 +202,6 @@ public final class TerminalBackend {
   public func invalidate() {
     shown = nil
     clearok(window, true)
-  }
-
-  private func put(_ cell: Cell, x: Int, y: Int, columnsLeft: Int) {
-    let (attributes, pair) = palette.attributes(for: cell.style)
-    wmove(window, Int32(y), Int32(x))
-    if cell.width == 2 && columnsLeft < 2 {
-      add(" ", width: 1, attributes: attributes, pair: pair)
-    } else if isUnicode {
-      add(cell.text, width: cell.width, attributes: attributes, pair: pair)
-    } else {
-      // One ASCII character per column keeps every column in place.
-      for glyph in ASCIIFallback.text(for: cell.text, width: cell.width) {
-        add(String(glyph), width: 1, attributes: attributes, pair: pair)
-      }
-    }
-  }
-
-  /// Adds `text` (one glyph: a base and its marks) at the cursor, `width`
-  /// columns wide. Animation frames change thousands of cells, so the wide
-  /// characters are gathered on the stack, not in an array.
-  private func add(_ text: String, width: Int, attributes: attr_t, pair: Int16) {
-    let capacity = Int(CCHARW_MAX)
-    withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: capacity) { scalars in
-      var count = 0
-      for scalar in text.unicodeScalars where count < capacity - 1 {
-        scalars[count] = wchar_t(bitPattern: scalar.value)
-        count += 1
-      }
-      if count == 0 {
-        scalars[0] = 32
-        count = 1
-      }
-      scalars[count] = 0
-      var character = cchar_t()
-      if setcchar(&character, scalars.baseAddress, attributes, pair, nil) == ERR {
-        let fallback: [wchar_t] = width == 2 ? [63, 63, 0] : [63, 0]
-        setcchar(&character, fallback, attributes, pair, nil)
-      }
-      wadd_wch(window, &character)
-    }
   }
 
   // MARK: - Input

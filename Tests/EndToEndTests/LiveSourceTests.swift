@@ -19,13 +19,12 @@ extension InTmux {
       defer { session.close() }
       try session.startShelf("--rate ludicrous --churn massive --seed 7")
       session.expectScreen(containing: "live ●")
+      // Every screen seen until six different ones have shown is well-formed.
       var screens: Set<String> = []
-      let deadline = Date().addingTimeInterval(3)
-      while Date() < deadline {
-        let screen = session.screen()
+      session.waitForScreen(timeout: 30) { screen in
         #expect(isWellFormed(screen, width: 120), "malformed screen:\n\(screen)")
         screens.insert(screen)
-        Thread.sleep(forTimeInterval: 0.1)
+        return screens.count > 5
       }
       #expect(screens.count > 5, "the demo should keep changing the screen")
       try session.send("Space")
@@ -110,12 +109,17 @@ extension InTmux {
       let session = try TmuxSession()
       defer { session.close() }
       let lines = "\(fixtures)/stream.ndjson"
-      // Line 1 is good, line 2 is not JSON, line 3 (the fixture's last) is good.
+      // Line 1 is good, line 2 is not JSON, line 3 (the fixture's last) is good;
+      // each is sent once the test has seen the one before on screen.
+      let gate = session.scratch.appendingPathComponent("gate").path
       let feed =
-        "head -1 \(lines); sleep 0.5; echo '{\"sections\": ['; sleep 1.5; tail -1 \(lines)"
+        "head -1 \(lines); \(waitForFile(gate + "2")); echo '{\"sections\": ['; "
+        + "\(waitForFile(gate + "3")); tail -1 \(lines)"
       try session.run("clear; (\(feed)) | \(shelfBinary.path) --stream")
       session.expectScreen(containing: "Emma")
+      _ = FileManager.default.createFile(atPath: gate + "2", contents: nil)
       session.expectScreen(containing: "stdin, line 2")
+      _ = FileManager.default.createFile(atPath: gate + "3", contents: nil)
       session.expectScreen(containing: "Hamlet")
       session.expectScreen("the error replaced") { !$0.contains("stdin, line 2") }
       try session.send("q")
@@ -139,15 +143,22 @@ extension InTmux {
     @Test func streamAnimatesPipedSnapshotsAndKeysComeFromTheTerminal() throws {
       let session = try TmuxSession()
       defer { session.close() }
-      // One snapshot every 0.3 s, then the input ends.
+      // One snapshot each time the test opens the gate, then the input ends.
+      let gate = session.scratch.appendingPathComponent("gate").path
       let feed =
-        "while IFS= read -r line; do printf '%s\\n' \"$line\"; sleep 0.3; done < \(fixtures)/stream.ndjson"
+        "n=0; while IFS= read -r line; do n=$((n+1)); \(waitForFile(gate + "$n")); "
+        + "printf '%s\\n' \"$line\"; done < \(fixtures)/stream.ndjson"
       try session.run(
         "clear; stty -g > \(session.scratch.path)/before; (\(feed)) | \(shelfBinary.path) --stream; "
           + "echo \"EXIT\"=$?; stty -g > \(session.scratch.path)/after; "
           + "cmp -s \(session.scratch.path)/before \(session.scratch.path)/after && echo \"TTY\"=same || echo \"TTY\"=changed"
       )
+      let release = { (n: Int) in
+        _ = FileManager.default.createFile(atPath: gate + "\(n)", contents: nil)
+      }
+      release(1)
       session.expectScreen(containing: "Emma")
+      for n in 2...5 { release(n) }  // the last snapshot adds Plays with Hamlet
       session.expectScreen(containing: "Plays", timeout: 15)
       session.expectScreen(containing: "Hamlet")
       session.expectScreen(containing: "end of stdin")
@@ -159,4 +170,10 @@ extension InTmux {
       try session.quitAndExpectRestored()
     }
   }
+}
+
+/// A shell command that waits until `path` exists: a gate the test opens once
+/// it has seen what it waits for, however slowly the machine draws.
+private func waitForFile(_ path: String) -> String {
+  "until [ -e \(path) ]; do sleep 0.05; done"
 }
