@@ -4,10 +4,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build and the tests need: ncurses headers; tmux and
 # python3 and python3-pyte (a terminal emulator that replays every frame) for
 # the end-to-end tests; locales names the Unicode version of the C library's
-# character data for `make widths`.
-DEBS := libncursesw5-dev tmux python3 python3-pyte locales
+# character data for `make widths`; asciinema plays the recordings the tests make.
+DEBS := libncursesw5-dev tmux python3 python3-pyte locales asciinema
 
-.PHONY: deps build test check imports tsan bench goldens format run widths
+.PHONY: deps build test check imports tsan bench goldens format run widths man docs
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -55,3 +55,31 @@ format:
 
 run: build
 	$(SWIFT) run shelf
+
+# The man page, shelf.1, from the command line's own definition (the argument
+# parser's manual plugin, on the debug build); made on demand, never committed.
+man: deps
+	$(SWIFT) package generate-manual --configuration debug
+	cp .build/plugins/GenerateManual/outputs/shelf/shelf.1 shelf.1
+
+# The DocC reference and articles of each library as static HTML in
+# .build/docs/<module>/ (index.html), from SwiftPM's symbol graphs and the
+# toolchain's docc: no package dependency, so no other build pays for it.
+# A docc warning (a broken link, an undocumented parameter) fails it. Serve it
+# with `python3 -m http.server -d .build/docs` (DocC pages need a web server).
+DOCC ?= docc
+DOC_MODULES := ShelfDiff ShelfUI ShelfCatalog
+docs: deps
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public
+	rm -rf .build/docs .build/docs-symbols
+	graphs=$$(dirname $$($(SWIFT) build --show-bin-path))/symbolgraph; \
+	for m in $(DOC_MODULES); do \
+	  mkdir -p .build/docs-symbols/$$m .build/docs/$$m && \
+	  find $$graphs -name "$$m.symbols.json" -o -name "$$m@*.symbols.json" | \
+	    xargs -I{} cp {} .build/docs-symbols/$$m/ && \
+	  $(DOCC) convert Sources/$$m/$$m.docc --additional-symbol-graph-dir .build/docs-symbols/$$m \
+	    --output-path .build/docs/$$m --transform-for-static-hosting --hosting-base-path $$m \
+	    --fallback-display-name $$m --fallback-bundle-identifier shelf.$$m \
+	    --warnings-as-errors || exit 1; \
+	done
+	@echo "documentation in .build/docs/{$(shell echo $(DOC_MODULES) | tr ' ' ,)}/index.html"

@@ -15,7 +15,8 @@ let package = Package(
     .executable(name: "shelf", targets: ["shelf"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
   ],
   targets: [
     .target(name: "ShelfDiff", swiftSettings: strict),
@@ -30,6 +31,7 @@ let package = Package(
       name: "shelf",
       dependencies: [
         "ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfContentMapping", "ShelfTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
     .executableTarget(

@@ -15,20 +15,16 @@ public protocol DiffableSection: Identifiable, Equatable {
   /// look the same apart from their items; when not, `SectionDelta` reports a
   /// section reload.
   ///
-  /// The default compares the whole sections with `==`. With a synthesized
-  /// `==` that includes the items, a section whose items changed is then
-  /// reloaded too; implement this to compare only the header fields (a title,
-  /// say) for reloads that mean exactly "the header changed".
+  /// Compare only what a view draws for the section itself — a title, say:
   ///
-  /// - Complexity: O(1) for header fields; O(*n*) for the default `==` over
-  ///   *n* items.
+  /// ```swift
+  /// func hasSameHeader(as other: Shelf) -> Bool { title == other.title }
+  /// ```
+  ///
+  /// There is deliberately no default: comparing whole sections with `==`
+  /// would count every item change as a reload of its section too. A section
+  /// with no header of its own returns `true`.
+  ///
+  /// - Complexity: O(1) for header fields.
   func hasSameHeader(as other: Self) -> Bool
-}
-
-extension DiffableSection {
-  /// Whether `self == other`: the default, which also counts item changes.
-  ///
-  /// - Complexity: That of `==`.
-  @inlinable
-  public func hasSameHeader(as other: Self) -> Bool { self == other }
 }

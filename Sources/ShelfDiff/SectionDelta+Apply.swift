@@ -53,6 +53,28 @@ extension SectionDelta {
     return (resultSections, resultItems)
   }
 
+  /// Replays the delta on `old` as `applied(to:with:)` does and returns whole
+  /// sections: each new section's header, holding its items written through
+  /// `items` — for sections whose items are a stored property:
+  ///
+  /// ```swift
+  /// let shown = SectionDelta(from: old, to: new).applied(to: old, with: new, items: \.books)
+  /// ```
+  ///
+  /// For a delta computed from `old` and `new`, the result equals `new`.
+  ///
+  /// - Precondition: `isValid(oldItemCounts: old.map(\.items.count), newItemCounts: new.map(\.items.count))`.
+  /// - Complexity: O(*n* + `changeCount`) where *n* is the number of
+  ///   sections and items, old and new.
+  public func applied<Section: DiffableSection>(
+    to old: [Section], with new: [Section], items: WritableKeyPath<Section, [Section.Item]>
+  ) -> [Section] {
+    let replayed = applied(to: old, with: new)
+    var sections = replayed.sections
+    for index in sections.indices { sections[index][keyPath: items] = replayed.items[index] }
+    return sections
+  }
+
   /// Where everything lands when the delta is replayed: for each new section,
   /// the old section index or -1 (inserted); for each new item path, the old
   /// path or nil (inserted); nil when the delta does not fit.

@@ -2,8 +2,8 @@ import ShelfTerminal
 
 /// Why `shelf` stops with a non-zero status: one line for stderr and a sysexits code.
 enum AppError: Error, Equatable, CustomStringConvertible {
-  /// Bad command line (64).
-  case usage(String)
+  /// Bad command line (64), and the command whose help explains it.
+  case usage(String, help: String = "shelf --help")
   /// A catalog that does not parse or validate (65).
   case badData(String)
   /// A file that does not exist or cannot be opened (66).
@@ -27,7 +27,7 @@ enum AppError: Error, Equatable, CustomStringConvertible {
   /// The message after `shelf: `.
   var description: String {
     switch self {
-    case .usage(let message): return "\(message) (see 'shelf --help')"
+    case .usage(let message, let help): return "\(message) (see '\(help)')"
     case .badData(let message), .missingInput(let message), .internalError(let message),
       .io(let message):
       return message

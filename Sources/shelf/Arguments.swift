@@ -1,9 +1,10 @@
+import ArgumentParser
 import ShelfCatalog
 import ShelfTerminal
 import ShelfUI
 
 /// How often the demo changes the catalog.
-enum DemoRate: String, CaseIterable, Sendable {
+enum DemoRate: String, CaseIterable, Sendable, ExpressibleByArgument {
   case slow, fast, ludicrous
 
   /// Milliseconds between two updates.
@@ -16,250 +17,146 @@ enum DemoRate: String, CaseIterable, Sendable {
   }
 }
 
-/// Options of the interactive screen.
-struct RunOptions: Equatable, Sendable {
+extension ColorMode: ExpressibleByArgument {}
+extension Theme: ExpressibleByArgument {}
+extension DemoChurn: ExpressibleByArgument {}
+
+// MARK: - Option groups
+
+/// Where the catalogs come from: shared by `shelf`, `render` and `record`.
+/// A new source is one more option here and one more line in `validate()`.
+struct SourceOptions: ParsableArguments {
+  @Option(
+    name: .customLong("catalog"),
+    help: ArgumentHelp("Show a catalog of your own (JSON).", valueName: "file"))
   var catalogPath: String?
+
+  @Option(
+    name: .customLong("watch"),
+    help: ArgumentHelp(
+      "Re-read <file> when it changes and animate the difference.", valueName: "file"))
   var watchPath: String?
+
+  @Flag(name: .customLong("stream"), help: "Read one catalog per line (NDJSON) from stdin.")
   var isStreaming = false
-  var isLive = true
-  var colorMode: ColorMode = .auto
-  var theme: Theme = .auto
-  var animationMilliseconds: Int?
-  var framesPerSecond: Int?
-  var isReducedMotion = false
-  var seed: UInt64?
+
+  @Flag(name: .customLong("no-live"), help: "No demo updates.")
+  var isStill = false
+
+  func validate() throws {
+    if isStreaming && (catalogPath != nil || watchPath != nil) {
+      throw ValidationError("--stream reads catalogs from stdin: it takes no --catalog or --watch")
+    }
+    if catalogPath != nil && watchPath != nil {
+      throw ValidationError("--watch FILE already names the catalog: drop --catalog")
+    }
+  }
+
+  /// The catalog file the first screen shows; nil for the bundled one.
+  var firstCatalogPath: String? { watchPath ?? catalogPath }
+}
+
+/// The demo's updates: shared by `shelf` and `record`.
+struct DemoOptions: ParsableArguments {
+  @Option(help: "An update every 4 s, 1 s or 50 ms (default slow).")
   var rate: DemoRate?
+
+  @Option(help: "How much one update changes (default moderate).")
   var churn: DemoChurn?
 
-  /// The demo runs on the bundled catalog unless `--no-live`; on a catalog of
-  /// one's own only when asked for with `--rate`, `--churn` or `--seed`.
-  var runsDemo: Bool {
-    guard isLive, watchPath == nil, !isStreaming else { return false }
-    return catalogPath == nil || rate != nil || churn != nil || seed != nil
-  }
+  @Option(
+    help: ArgumentHelp("The demo's random seed, for a repeatable run.", valueName: "n"),
+    transform: Parse.seed)
+  var seed: UInt64?
 }
 
-/// Options of `shelf render`.
-struct RenderOptions: Equatable, Sendable {
-  var catalogPath: String?
-  var size = Size(width: 80, height: 24)
-}
+/// How the screen animates and colours: shared by `shelf`, `frames` and `record`.
+struct DisplayOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("When to use colour; auto honours NO_COLOR.", valueName: "when"))
+  var color: ColorMode = .auto
 
-/// Options of `shelf frames`.
-struct FramesOptions: Equatable, Sendable {
-  var fromPath: String
-  var toPath: String
-  var size = Size(width: 80, height: 24)
-  var framesPerSecond = 30
+  @Option(
+    help: ArgumentHelp(
+      "auto, dark or light colours; auto asks the terminal's background.", valueName: "theme"))
+  var theme: Theme = .auto
+
+  @Option(
+    name: .customLong("animation-ms"),
+    help: ArgumentHelp(
+      "Length of an animation; 0 turns animation off (default 300).", valueName: "n"),
+    transform: Parse.number(in: 0...10_000))
   var animationMilliseconds: Int?
+
+  @Option(
+    name: .customLong("fps"),
+    help: ArgumentHelp(
+      "Animation frames per second, 1 to 240 (default 60; 30 for frames).", valueName: "n"),
+    transform: Parse.number(in: 1...240))
+  var framesPerSecond: Int?
+
+  @Flag(name: .customLong("reduced-motion"), help: "Changes appear without movement.")
+  var isReducedMotion = false
+
+  /// The screen's configuration with these options applied.
+  var configuration: ScreenConfiguration {
+    var configuration = ScreenConfiguration()
+    if let animationMilliseconds {
+      configuration.animationDuration = UInt64(animationMilliseconds)
+    }
+    if let framesPerSecond { configuration.framesPerSecond = framesPerSecond }
+    configuration.reducedMotion = isReducedMotion
+    return configuration
+  }
 }
 
-/// What the command line asks for.
-enum Command: Equatable, Sendable {
-  case run(RunOptions)
-  case render(RenderOptions)
-  case frames(FramesOptions)
-  case diff(from: String, to: String)
-  case help
-  case version
+/// The size of a screen drawn without a terminal: `render`, `frames`, `record`.
+struct SizeOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp("Columns, 1 to 1000 (default 80).", valueName: "w"),
+    transform: Parse.number(in: 1...1000))
+  var width: Int = 80
+
+  @Option(
+    help: ArgumentHelp("Lines, 1 to 1000 (default 24).", valueName: "h"),
+    transform: Parse.number(in: 1...1000))
+  var height: Int = 24
+
+  var size: Size { Size(width: width, height: height) }
 }
 
-/// A hand-written parser: `--option value`, `--option=value`, subcommands first.
-struct ArgumentParser {
-  private var arguments: [String]
-  private var index = 0
+// MARK: - Values
 
-  /// Parses `arguments` (without the program name).
-  static func parse(_ arguments: [String]) throws(AppError) -> Command {
-    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
-    if arguments.contains(where: { $0 == "--version" || $0 == "-V" }) { return .version }
-    var parser = ArgumentParser(arguments: arguments)
-    switch arguments.first {
-    case "render":
-      parser.index = 1
-      return .render(try parser.renderOptions())
-    case "frames":
-      parser.index = 1
-      return .frames(try parser.framesOptions())
-    case "diff":
-      parser.index = 1
-      return try parser.diffCommand()
-    case "help":
-      return .help
-    default:
-      return .run(try parser.runOptions())
-    }
+/// Checks option values so that the message says what was expected.
+enum Parse {
+  /// Why a value was refused; ArgumentParser names the option and the value.
+  struct Refusal: Error, CustomStringConvertible {
+    let description: String
   }
 
-  private init(arguments: [String]) {
-    self.arguments = arguments
-  }
-
-  // MARK: - Commands
-
-  private mutating func runOptions() throws(AppError) -> RunOptions {
-    var options = RunOptions()
-    while let (name, inline) = nextOption() {
-      switch name {
-      case "--catalog": options.catalogPath = try value(of: name, inline)
-      case "--watch": options.watchPath = try value(of: name, inline)
-      case "--stream": try flag(name, inline, &options.isStreaming)
-      case "--no-live":
-        var noLive = false
-        try flag(name, inline, &noLive)
-        options.isLive = false
-      case "--color": options.colorMode = try choice(of: name, inline)
-      case "--theme": options.theme = try choice(of: name, inline)
-      case "--animation-ms":
-        options.animationMilliseconds = try number(of: name, inline, in: 0...10_000)
-      case "--fps": options.framesPerSecond = try number(of: name, inline, in: 1...240)
-      case "--reduced-motion": try flag(name, inline, &options.isReducedMotion)
-      case "--seed": options.seed = try seed(of: name, inline)
-      case "--rate": options.rate = try choice(of: name, inline)
-      case "--churn": options.churn = try choice(of: name, inline)
-      default: throw unknown(name)
+  /// A whole number in `range`.
+  static func number(in range: ClosedRange<Int>) -> @Sendable (String) throws -> Int {
+    { text in
+      guard let number = Int(text), range.contains(number) else {
+        throw Refusal(
+          description: "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
       }
+      return number
     }
-    if options.isStreaming && (options.catalogPath != nil || options.watchPath != nil) {
-      throw .usage("--stream reads catalogs from stdin: it takes no --catalog or --watch")
-    }
-    if options.catalogPath != nil && options.watchPath != nil {
-      throw .usage("--watch FILE already names the catalog: drop --catalog")
-    }
-    return options
   }
 
-  private mutating func renderOptions() throws(AppError) -> RenderOptions {
-    var options = RenderOptions()
-    while let (name, inline) = nextOption() {
-      switch name {
-      case "--catalog": options.catalogPath = try value(of: name, inline)
-      case "--width": options.size.width = try number(of: name, inline, in: 1...1000)
-      case "--height": options.size.height = try number(of: name, inline, in: 1...1000)
-      // Plain text has no colour; the flag is checked, so a script written
-      // for the interactive screen still runs.
-      case "--color": _ = try choice(of: name, inline) as ColorMode
-      default: throw unknown(name)
-      }
-    }
-    return options
-  }
-
-  private mutating func framesOptions() throws(AppError) -> FramesOptions {
-    var size = Size(width: 80, height: 24)
-    var fps = 30
-    var animation: Int?
-    var paths: [String] = []
-    while let (name, inline) = nextOption(collectingOperandsInto: &paths) {
-      switch name {
-      case "--width": size.width = try number(of: name, inline, in: 1...1000)
-      case "--height": size.height = try number(of: name, inline, in: 1...1000)
-      case "--fps": fps = try number(of: name, inline, in: 1...240)
-      case "--animation-ms": animation = try number(of: name, inline, in: 0...10_000)
-      default: throw unknown(name)
-      }
-    }
-    guard paths.count == 2 else {
-      throw .usage("frames needs two catalogs: shelf frames A.json B.json")
-    }
-    return FramesOptions(
-      fromPath: paths[0], toPath: paths[1], size: size, framesPerSecond: fps,
-      animationMilliseconds: animation)
-  }
-
-  private mutating func diffCommand() throws(AppError) -> Command {
-    var paths: [String] = []
-    while let (name, _) = nextOption(collectingOperandsInto: &paths) {
-      throw unknown(name)
-    }
-    guard paths.count == 2 else {
-      throw .usage("diff needs two catalogs: shelf diff A.json B.json")
-    }
-    return .diff(from: paths[0], to: paths[1])
-  }
-
-  // MARK: - Reading
-
-  /// The next option's name and its `=value`, if any; operands are an error.
-  private mutating func nextOption() -> (String, String?)? {
-    var none: [String]? = nil
-    return nextOption(operands: &none)
-  }
-
-  private mutating func nextOption(collectingOperandsInto operands: inout [String]) -> (
-    String, String?
-  )? {
-    var collected: [String]? = operands
-    defer { operands = collected ?? [] }
-    return nextOption(operands: &collected)
-  }
-
-  private mutating func nextOption(operands: inout [String]?) -> (String, String?)? {
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if argument.hasPrefix("-") && argument.count > 1 {
-        if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-          return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-        }
-        return (argument, nil)
-      }
-      if operands != nil {
-        operands?.append(argument)
-      } else {
-        return ("\u{0}" + argument, nil)
-      }
-    }
-    return nil
-  }
-
-  private mutating func value(of name: String, _ inline: String?) throws(AppError) -> String {
-    if let inline { return inline }
-    guard index < arguments.count else { throw .usage("\(name) needs a value") }
-    index += 1
-    return arguments[index - 1]
-  }
-
-  private func flag(_ name: String, _ inline: String?, _ target: inout Bool) throws(AppError) {
-    if inline != nil { throw .usage("\(name) takes no value") }
-    target = true
-  }
-
-  private mutating func number(of name: String, _ inline: String?, in range: ClosedRange<Int>)
-    throws(AppError) -> Int
-  {
-    let text = try value(of: name, inline)
-    guard let number = Int(text), range.contains(number) else {
-      throw .usage(
-        "\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
-      )
-    }
-    return number
-  }
-
-  private mutating func seed(of name: String, _ inline: String?) throws(AppError) -> UInt64 {
-    let text = try value(of: name, inline)
+  /// A seed: any whole number a `UInt64` holds.
+  @Sendable static func seed(_ text: String) throws -> UInt64 {
     guard let number = UInt64(text) else {
-      throw .usage("\(name) needs a whole number from 0 to \(UInt64.max), not '\(text)'")
+      throw Refusal(description: "expected a whole number from 0 to \(UInt64.max)")
     }
     return number
   }
 
-  private mutating func choice<T: RawRepresentable & CaseIterable>(
-    of name: String, _ inline: String?
-  ) throws(AppError) -> T where T.RawValue == String {
-    let text = try value(of: name, inline)
-    guard let choice = T(rawValue: text) else {
-      let choices = T.allCases.map(\.rawValue).joined(separator: ", ")
-      throw .usage("\(name) is one of \(choices), not '\(text)'")
+  /// Seconds: a positive number up to an hour, to the millisecond.
+  @Sendable static func seconds(_ text: String) throws -> Double {
+    guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+      throw Refusal(description: "expected seconds, more than 0 and at most 3600")
     }
-    return choice
-  }
-
-  private func unknown(_ name: String) -> AppError {
-    if name.hasPrefix("\u{0}") {
-      return .usage("unexpected argument '\(TerminalText.sanitized(String(name.dropFirst())))'")
-    }
-    return .usage("unknown option '\(TerminalText.sanitized(name))'")
+    return seconds
   }
 }

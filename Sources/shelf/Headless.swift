@@ -15,7 +15,8 @@ enum Headless {
     writeStandardOutput(TextBackend.text(of: canvas) + "\n")
   }
 
-  /// `shelf frames`: the animation from A to B, frames separated by a form feed line.
+  /// `shelf frames`: the animation from A to B, as text frames separated by a
+  /// form feed line, or as an asciicast.
   static func frames(_ options: FramesOptions) throws(AppError) {
     try checkSize(options.size)
     let first = try load(options.fromPath)
@@ -24,10 +25,20 @@ enum Headless {
     if let milliseconds = options.animationMilliseconds {
       configuration.animationDuration = UInt64(milliseconds)
     }
-    let frames = ShelfScreen.frames(
+    configuration.reducedMotion = options.isReducedMotion
+    let frames = ShelfScreen.timedFrames(
       from: ShelfContent(first.catalog), to: ShelfContent(second.catalog), size: options.size,
       framesPerSecond: options.framesPerSecond, configuration: configuration)
-    writeStandardOutput(TextBackend.transcript(of: frames) + "\n")
+    switch options.format {
+    case .text:
+      writeStandardOutput(TextBackend.transcript(of: frames.map(\.canvas)) + "\n")
+    case .asciicast:
+      var cast = Asciicast(
+        size: options.size, colorMode: options.colorMode,
+        environment: ProcessInfo.processInfo.environment)
+      for frame in frames { cast.add(frame.canvas, at: frame.time) }
+      writeStandardOutput(cast.text)
+    }
   }
 
   /// `shelf diff`: the row and card changes from A to B as JSON.
@@ -72,7 +83,7 @@ enum Headless {
   /// process as SIGPIPE would, quietly with 141; any other failure (a full
   /// disk, a closed descriptor) is one line on stderr and exit 74. FileHandle
   /// would trap on both.
-  private static func writeStandardOutput(_ text: String) {
+  static func writeStandardOutput(_ text: String) {
     var failure: Int32 = 0
     Array(text.utf8).withUnsafeBytes { bytes in
       var offset = 0

@@ -18,9 +18,9 @@ struct Shelf {
 
   @MainActor
   private static func run(arguments: [String]) throws(AppError) {
-    switch try ArgumentParser.parse(arguments) {
-    case .help:
-      print(HelpText.usage)
+    switch try Arguments.parse(arguments) {
+    case .print(let text):
+      print(text)
     case .version:
       print("shelf \(version)")
     case .run(let options):
@@ -35,6 +35,8 @@ struct Shelf {
       try Headless.frames(options)
     case .diff(let from, let to):
       try Headless.diff(from: from, to: to)
+    case .record(let options):
+      try Recorder.record(options)
     }
   }
 

@@ -21,30 +21,53 @@ import Testing
     #expect(result.standardError.isEmpty)
   }
 
+  // The wording of value and argument errors is swift-argument-parser's, the
+  // same in every Swift tool; `shelf` puts it on one line, names the command
+  // whose help explains it, and keeps the sysexits code.
   @Test(arguments: [
     (["--frobnicate"], "shelf: unknown option '--frobnicate' (see 'shelf --help')\n"),
     (
       ["--rate", "warp"],
-      "shelf: --rate is one of slow, fast, ludicrous, not 'warp' (see 'shelf --help')\n"
+      "shelf: the value 'warp' is invalid for '--rate <rate>'. Please provide one of 'slow', 'fast' or 'ludicrous'. (see 'shelf --help')\n"
     ),
     (
       ["--fps", "0"],
-      "shelf: --fps needs a whole number from 1 to 240, not '0' (see 'shelf --help')\n"
+      "shelf: the value '0' is invalid for '--fps <n>': expected a whole number from 1 to 240 (see 'shelf --help')\n"
     ),
-    (["--catalog"], "shelf: --catalog needs a value (see 'shelf --help')\n"),
+    (["--catalog"], "shelf: missing value for '--catalog <file>' (see 'shelf --help')\n"),
     (
       ["render", "--width", "wide"],
-      "shelf: --width needs a whole number from 1 to 1000, not 'wide' (see 'shelf --help')\n"
+      "shelf: the value 'wide' is invalid for '--width <w>': expected a whole number from 1 to 1000 (see 'shelf render --help')\n"
     ),
     (
       ["frames", "a.json"],
-      "shelf: frames needs two catalogs: shelf frames A.json B.json (see 'shelf --help')\n"
+      "shelf: missing expected argument '<B.json>' (see 'shelf frames --help')\n"
     ),
-    (["diff"], "shelf: diff needs two catalogs: shelf diff A.json B.json (see 'shelf --help')\n"),
+    (["diff"], "shelf: missing expected argument '<A.json>' (see 'shelf diff --help')\n"),
     (["stray"], "shelf: unexpected argument 'stray' (see 'shelf --help')\n"),
     (
       ["--stream", "--catalog", "x.json"],
       "shelf: --stream reads catalogs from stdin: it takes no --catalog or --watch (see 'shelf --help')\n"
+    ),
+    (
+      ["frames", "a.json", "b.json", "--format", "gif"],
+      "shelf: the value 'gif' is invalid for '--format <format>'. Please provide one of 'text' and 'asciicast'. (see 'shelf frames --help')\n"
+    ),
+    (
+      ["record", "--seconds", "0"],
+      "shelf: the value '0' is invalid for '--seconds <n>': expected seconds, more than 0 and at most 3600 (see 'shelf record --help')\n"
+    ),
+    (
+      ["record", "--seconds", "1", "--keys", "j<warp>"],
+      "shelf: --keys: unknown key <warp>: a key is one of bs, down, end, enter, esc, home, left, lt, pgdn, pgup, right, space, tab, up, or a pause like <2s> (see 'shelf record --help')\n"
+    ),
+    (
+      ["record", "--seconds", "1", "--watch", "x.json"],
+      "shelf: record runs on simulated time: it takes --catalog, not --watch or --stream (see 'shelf record --help')\n"
+    ),
+    (
+      ["--rate", "\u{1B}]0;pwned\u{07}"],
+      "shelf: the value '␛]0;pwned␇' is invalid for '--rate <rate>'. Please provide one of 'slow', 'fast' or 'ludicrous'. (see 'shelf --help')\n"
     ),
   ])
   func aBadCommandLineIsAUsageErrorOnOneLine(arguments: [String], message: String) throws {
@@ -52,6 +75,52 @@ import Testing
     #expect(result.status == 64)
     #expect(result.standardError == message)
     #expect(result.standardOutput.isEmpty)
+  }
+
+  @Test(arguments: [
+    ("render", ["--catalog", "--width", "--height", "--color"], ["--fps", "--rate", "--format"]),
+    (
+      "frames", ["<A.json>", "--width", "--fps", "--animation-ms", "--format"],
+      ["--catalog", "--rate", "--seed", "--watch"]
+    ),
+    ("diff", ["<A.json>", "<B.json>"], ["--catalog", "--width", "--fps"]),
+    (
+      "record", ["--catalog", "--rate", "--fps", "--width", "--seconds", "--keys", "--output"],
+      ["--format", "--version"]
+    ),
+  ])
+  func eachSubcommandsHelpListsOnlyItsOwnOptions(
+    command: String, listed: [String], unlisted: [String]
+  ) throws {
+    let result = try runShelf([command, "--help"])
+    #expect(result.status == 0)
+    #expect(result.standardError.isEmpty)
+    for option in listed {
+      #expect(result.standardOutput.contains(option), "\(command) --help lacks \(option)")
+    }
+    for option in unlisted {
+      #expect(!result.standardOutput.contains(option), "\(command) --help lists \(option)")
+    }
+    #expect(try runShelf(["help", command]).standardOutput == result.standardOutput)
+  }
+
+  @Test func helpGroupsTheOptionsAsSourcesDemoAndDisplay() throws {
+    let help = try runShelf(["--help"]).standardOutput
+    let headings = ["SOURCES:", "DEMO UPDATES", "DISPLAY:", "SUBCOMMANDS:"]
+    let positions = headings.compactMap { help.range(of: $0)?.lowerBound }
+    #expect(positions.count == headings.count, "help lacks a group: \(help)")
+    #expect(positions == positions.sorted())
+    let sources = try #require(help.range(of: "SOURCES:")).upperBound
+    let demo = try #require(help.range(of: "DEMO UPDATES")).lowerBound
+    #expect(help[sources..<demo].contains("--watch"))
+    #expect(!help[sources..<demo].contains("--fps"))
+  }
+
+  @Test(arguments: ["-V", "--version"])
+  func versionIsOneLine(flag: String) throws {
+    let result = try runShelf([flag])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.wholeMatch(of: /shelf \d+\.\d+\.\d+\n/) != nil)
   }
 
   @Test func aMissingCatalogExits66NamingTheFile() throws {

@@ -192,24 +192,87 @@ import Testing
   #expect(delta.applied(to: old, with: new).sections == new)
 }
 
-/// A section with no header of its own: the default `hasSameHeader(as:)` is `==`.
+/// A section with no header of its own: it is never reloaded, whatever its items do.
 struct HeaderlessShelf: DiffableSection {
   var id: String
   var items: [DiffBook]
+
+  func hasSameHeader(as other: HeaderlessShelf) -> Bool { true }
 }
 
-@Test func byDefaultASectionWhoseItemsChangedIsAlsoReloaded() {
+@Test func aSectionWhoseItemsChangedIsNotReloadedForThat() {
   let old = [
     HeaderlessShelf(id: "a", items: [DiffBook(id: 1)]),
     HeaderlessShelf(id: "b", items: [DiffBook(id: 2)]),
   ]
   let new = [
-    HeaderlessShelf(id: "a", items: [DiffBook(id: 1, edition: 1)]),
+    HeaderlessShelf(id: "a", items: [DiffBook(id: 1, edition: 1), DiffBook(id: 3)]),
     HeaderlessShelf(id: "b", items: [DiffBook(id: 2)]),
   ]
   let delta = SectionDelta(from: old, to: new)
-  #expect(delta.sections.reloads == [.init(from: 0, to: 0)])
-  #expect(delta.items.reloads.count == 1)
+  #expect(delta.sections.reloads.isEmpty)
+  #expect(
+    delta.items.reloads == [
+      .init(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 0))
+    ])
+  #expect(delta.items.insertions == [ItemPath(section: 0, item: 1)])
+}
+
+// MARK: - Sections that are not Identifiable
+
+/// A shelf as a newcomer's app might model it: nothing conforms to anything.
+struct PlainShelf: Equatable {
+  var name: String
+  var colour = "oak"
+  var books: [PlainBook]
+}
+
+struct PlainBook: Equatable {
+  var isbn: String
+  var edition = 0
+}
+
+@Test func sectionIDsAndItemIDsCanBeKeyPaths() {
+  let old = [
+    PlainShelf(name: "a", books: [PlainBook(isbn: "1"), PlainBook(isbn: "2")]),
+    PlainShelf(name: "b", books: [PlainBook(isbn: "3")]),
+  ]
+  let new = [
+    PlainShelf(name: "b", colour: "teak", books: [PlainBook(isbn: "3"), PlainBook(isbn: "2")]),
+    PlainShelf(name: "a", books: [PlainBook(isbn: "1", edition: 2)]),
+  ]
+  let delta = SectionDelta(
+    from: old, to: new, sectionID: \.name, items: \.books, itemID: \.isbn,
+    hasSameHeader: { $0.colour == $1.colour })
+  #expect(delta.sections.moves.count == 1)
+  #expect(delta.sections.reloads == [.init(from: 1, to: 0)])
+  #expect(
+    delta.items.moves == [
+      .init(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 0, item: 1))
+    ])
+  #expect(
+    delta.items.reloads == [
+      .init(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 0))
+    ])
+  #expect(delta.items.insertions.isEmpty && delta.items.deletions.isEmpty)
+}
+
+@Test(arguments: 0..<60 as Range<UInt64>)
+func closuresGiveTheDeltaOfTheIdentifiableSections(seed: UInt64) {
+  let (old, new) = randomShelves(seed: seed)
+  let delta = SectionDelta(
+    from: old, to: new, sectionID: { $0.id }, items: { $0.items }, itemID: { $0.id },
+    hasSameHeader: { $0.title == $1.title })
+  #expect(delta == SectionDelta(from: old, to: new))
+}
+
+// MARK: - Replaying into sections
+
+@Test(arguments: 0..<100 as Range<UInt64>)
+func replayingIntoSectionsGivesTheNewSections(seed: UInt64) {
+  let (old, new) = randomShelves(seed: seed)
+  let delta = SectionDelta(from: old, to: new)
+  #expect(delta.applied(to: old, with: new, items: \.items) == new)
 }
 
 @Test func itemPathsOrderBySectionThenItem() {

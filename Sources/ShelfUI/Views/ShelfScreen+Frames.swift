@@ -6,6 +6,9 @@ extension ShelfScreen {
   /// stepped), drawn by the same code as the live screen.
   ///
   /// - Parameters:
+  ///   - first: the content the animation starts from.
+  ///   - second: the content it ends on.
+  ///   - size: the screen's size in cells.
   ///   - framesPerSecond: frames a second of animation (at least 1).
   ///   - configuration: the animation's duration and limits; its
   ///     `framesPerSecond` is replaced by the argument.
@@ -13,21 +16,33 @@ extension ShelfScreen {
     from first: ShelfContent, to second: ShelfContent, size: Size, framesPerSecond: Int = 60,
     configuration: ScreenConfiguration = ScreenConfiguration()
   ) -> [Canvas] {
+    timedFrames(
+      from: first, to: second, size: size, framesPerSecond: framesPerSecond,
+      configuration: configuration
+    ).map(\.canvas)
+  }
+
+  /// The frames of `frames(from:to:size:framesPerSecond:configuration:)`, each
+  /// with the time it is shown, in milliseconds from the first (at 0).
+  public static func timedFrames(
+    from first: ShelfContent, to second: ShelfContent, size: Size, framesPerSecond: Int = 60,
+    configuration: ScreenConfiguration = ScreenConfiguration()
+  ) -> [(time: UInt64, canvas: Canvas)] {
     var configuration = configuration
     configuration.framesPerSecond = max(1, framesPerSecond)
     let screen = ShelfScreen(content: first, configuration: configuration, updates: .immediate)
     screen.resetsFocusOnChange = true
     var now: UInt64 = 0
-    var frames = [screen.render(size: size, now: now)]
+    var frames = [(time: now, canvas: screen.render(size: size, now: now))]
     screen.setContent(second)
     _ = screen.nextFrameDeadline(now: now)  // the change starts where the first frame was drawn
     screen.markFrameDrawn(at: now)
     while let deadline = screen.nextFrameDeadline(now: now) {
       now = max(deadline, now + 1)
-      frames.append(screen.render(size: size, now: now))
+      frames.append((now, screen.render(size: size, now: now)))
     }
     let last = screen.render(size: size, now: now)
-    if frames.last != last { frames.append(last) }
+    if frames.last?.canvas != last { frames.append((now, last)) }
     return frames
   }
 

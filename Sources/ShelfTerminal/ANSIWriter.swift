@@ -1,0 +1,100 @@
+import ShelfUI
+
+/// Turns canvases into the bytes a terminal receives, without a terminal: the
+/// operations `CanvasDiff` gives from the last frame (every cell for the first
+/// frame or a new size), as cursor moves, colours in the ncurses backend's
+/// palette, and text. For recordings (asciicast) and tests.
+public struct ANSIWriter: Sendable {
+  /// The colours written.
+  public let depth: ColorDepth
+  /// The background the colours are picked for, as the ncurses backend does.
+  public let background: Background
+  /// The last frame written.
+  private var shown: Canvas?
+
+  /// A writer for a terminal of `depth` colours on a `background`.
+  public init(depth: ColorDepth, background: Background = .dark) {
+    self.depth = depth
+    self.background = background
+  }
+
+  /// The bytes that turn the last frame written into `canvas`: empty when
+  /// nothing changed. The cursor stays hidden.
+  public mutating func update(to canvas: Canvas) -> String {
+    var output = ""
+    var style: Style?  // the terminal's current style, when known
+    var cursor: Point?  // where the terminal's cursor is, when known
+    var target = Point(x: 0, y: 0)  // where the next cell goes
+    var isErased = false
+    CanvasDiff.forEachOperation(from: shown, to: canvas, size: canvas.size) { operation in
+      switch operation {
+      case .erase:
+        output += "\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J"
+        style = .plain
+        cursor = nil
+        isErased = true
+      case .move(let x, let y):
+        target = Point(x: x, y: y)
+      case .put(let cell):
+        defer { target.x += max(1, cell.width) }
+        if isErased && cell == .blank { return }  // an erased screen is blank already
+        if cursor != target { output += "\u{1B}[\(target.y + 1);\(target.x + 1)H" }
+        if style != cell.style {
+          output += sgr(cell.style)
+          style = cell.style
+        }
+        output += cell.text.isEmpty ? " " : cell.text
+        cursor = Point(x: target.x + max(1, cell.width), y: target.y)
+      }
+    }
+    if let style, style != .plain { output += "\u{1B}[0m" }
+    shown = canvas
+    return output
+  }
+
+  /// The select-graphic-rendition sequence that sets `style` from scratch.
+  func sgr(_ style: Style) -> String {
+    var codes = ["0"]
+    var isReversed = style.isReversed
+    var isBold = style.isBold
+    var isDim = style.isDim
+    switch depth {
+    case .monochrome:
+      // As the ncurses backend: roles survive as attributes.
+      if style.background != .default { isReversed.toggle() }
+      switch style.foreground {
+      case .focus, .error, .accent: isBold = true
+      case .muted: isDim = true
+      default: break
+      }
+    case .ansi8:
+      if style.foreground == .muted { isDim = true }
+      isBold = ink(style.foreground, isBold: isBold).isBold
+      appendColor(ink(style.foreground).index, base: 30, to: &codes)
+      appendColor(ink(style.background).index, base: 40, to: &codes)
+    case .palette256:
+      isBold = ink(style.foreground, isBold: isBold).isBold
+      append256(ink(style.foreground).index, base: 38, to: &codes)
+      append256(ink(style.background).index, base: 48, to: &codes)
+    }
+    if isBold { codes.append("1") }
+    if isDim { codes.append("2") }
+    if style.isUnderlined { codes.append("4") }
+    if isReversed { codes.append("7") }
+    return "\u{1B}[" + codes.joined(separator: ";") + "m"
+  }
+
+  /// The palette index of `role` and its boldness, as the ncurses backend picks them.
+  private func ink(_ role: Color, isBold: Bool = false) -> (index: Int?, isBold: Bool) {
+    ThemePalette.ink(
+      for: role, isBold: isBold, colors: depth == .palette256 ? 256 : 8, on: background)
+  }
+
+  private func appendColor(_ number: Int?, base: Int, to codes: inout [String]) {
+    if let number { codes.append(String(base + number)) }
+  }
+
+  private func append256(_ number: Int?, base: Int, to codes: inout [String]) {
+    if let number { codes.append("\(base);5;\(number)") }
+  }
+}

@@ -1,0 +1,167 @@
+import ArgumentParser
+import ShelfCatalog
+import ShelfTerminal
+import ShelfUI
+
+/// Options of the interactive screen.
+struct RunOptions: Equatable, Sendable {
+  var catalogPath: String?
+  var watchPath: String?
+  var isStreaming = false
+  var isLive = true
+  var colorMode: ColorMode = .auto
+  var theme: Theme = .auto
+  var animationMilliseconds: Int?
+  var framesPerSecond: Int?
+  var isReducedMotion = false
+  var seed: UInt64?
+  var rate: DemoRate?
+  var churn: DemoChurn?
+
+  /// The demo runs on the bundled catalog unless `--no-live`; on a catalog of
+  /// one's own only when asked for with `--rate`, `--churn` or `--seed`.
+  var runsDemo: Bool {
+    guard isLive, watchPath == nil, !isStreaming else { return false }
+    return catalogPath == nil || rate != nil || churn != nil || seed != nil
+  }
+}
+
+extension RunOptions {
+  /// The options the three groups hold.
+  init(sources: SourceOptions, demo: DemoOptions, display: DisplayOptions) {
+    self.init(
+      catalogPath: sources.catalogPath, watchPath: sources.watchPath,
+      isStreaming: sources.isStreaming, isLive: !sources.isStill, colorMode: display.color,
+      theme: display.theme, animationMilliseconds: display.animationMilliseconds,
+      framesPerSecond: display.framesPerSecond, isReducedMotion: display.isReducedMotion,
+      seed: demo.seed, rate: demo.rate, churn: demo.churn)
+  }
+}
+
+/// `shelf`: the interactive screen. Its subcommands need no terminal.
+struct ShelfCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "shelf",
+    abstract:
+      "A table of carousels in the terminal: rows of cards that animate as the data changes.",
+    discussion: HelpText.discussion,
+    subcommands: [RenderCommand.self, FramesCommand.self, DiffCommand.self, RecordCommand.self])
+
+  @OptionGroup(title: "Sources") var sources: SourceOptions
+  @OptionGroup(title: "Demo updates (the bundled catalog, or --catalog with any of these)")
+  var demo: DemoOptions
+  @OptionGroup(title: "Display") var display: DisplayOptions
+
+  @Flag(name: [.customShort("V"), .long], help: "Show the version.")
+  var version = false
+
+  var options: RunOptions { RunOptions(sources: sources, demo: demo, display: display) }
+}
+
+/// `shelf render`: the first screen as plain text.
+struct RenderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render", abstract: "Print the first screen as plain text.")
+
+  @OptionGroup(title: "Sources") var sources: SourceOptions
+  @OptionGroup(title: "Size") var size: SizeOptions
+
+  // Plain text has no colour; the option is checked, so a script written for
+  // the interactive screen still runs.
+  @Option(help: ArgumentHelp("Checked, then ignored: plain text has no colour.", valueName: "when"))
+  var color: ColorMode?
+
+  func validate() throws {
+    if sources.isStreaming {
+      throw ValidationError("render reads no stdin: give it --catalog FILE")
+    }
+  }
+}
+
+/// What `shelf frames` writes.
+enum FramesFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
+  /// Each frame's text, separated by a line holding a form feed.
+  case text
+  /// An asciicast v2 recording: the bytes a terminal would receive.
+  case asciicast
+}
+
+/// `shelf frames A B`: the animation from A to B.
+struct FramesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "frames",
+    abstract: "Print the animation from A to B.",
+    discussion: """
+      As text, frames are separated by a line holding a form feed; as an asciicast, \
+      each frame is one output event at its time.
+      """)
+
+  @Argument(help: ArgumentHelp("The catalog the animation starts from.", valueName: "A.json"))
+  var from: String
+  @Argument(help: ArgumentHelp("The catalog it ends on.", valueName: "B.json"))
+  var to: String
+
+  @OptionGroup(title: "Size") var size: SizeOptions
+  @OptionGroup(title: "Display") var display: DisplayOptions
+
+  @Option(help: "Text frames, or an asciicast v2 recording.")
+  var format: FramesFormat = .text
+}
+
+/// `shelf diff A B`: the changes as JSON.
+struct DiffCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "diff", abstract: "Print the row and card changes from A to B as JSON.")
+
+  @Argument(help: ArgumentHelp("The old catalog.", valueName: "A.json"))
+  var from: String
+  @Argument(help: ArgumentHelp("The new catalog.", valueName: "B.json"))
+  var to: String
+}
+
+/// `shelf record`: the live app, headless, as an asciicast.
+struct RecordCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "record",
+    abstract: "Record the live app as an asciicast, without a terminal.",
+    discussion: """
+      Runs the app for the given seconds of simulated time, as fast as the machine \
+      allows, and writes an asciicast v2 recording (asciinema plays it).
+
+      Keys: each character is a key, typed half a second after the one before; \
+      <up> <down> <left> <right> <home> <end> <pgup> <pgdn> <enter> <esc> \
+      <space> <tab> <bs> and <lt> (a '<') name keys, and a pause such as <2s> or \
+      <300ms> waits that long before the next key.
+      """)
+
+  @OptionGroup(title: "Sources") var sources: SourceOptions
+  @OptionGroup(title: "Demo updates (the bundled catalog, or --catalog with any of these)")
+  var demo: DemoOptions
+  @OptionGroup(title: "Display") var display: DisplayOptions
+  @OptionGroup(title: "Size") var size: SizeOptions
+
+  @Option(
+    help: ArgumentHelp("Seconds of simulated time to record, at most 3600.", valueName: "n"),
+    transform: Parse.seconds)
+  var seconds: Double
+
+  @Option(help: ArgumentHelp("Keys to type, such as \"jjl<enter>\".", valueName: "keys"))
+  var keys: String = ""
+
+  @Option(
+    name: .customLong("output"),
+    help: ArgumentHelp("Write the recording to FILE instead of stdout.", valueName: "file"))
+  var outputPath: String?
+
+  func validate() throws {
+    if sources.isStreaming || sources.watchPath != nil {
+      throw ValidationError(
+        "record runs on simulated time: it takes --catalog, not --watch or --stream")
+    }
+    do {
+      _ = try KeyScript(keys)
+    } catch {
+      throw ValidationError("--keys: \(error)")
+    }
+  }
+}

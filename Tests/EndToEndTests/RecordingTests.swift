@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+
+/// A recording parsed: the asciicast v2 header and its output events.
+private struct Cast {
+  var header: [String: Any]
+  var events: [(time: Double, data: String)]
+
+  init(_ text: String) throws {
+    let lines = text.split(separator: "\n")
+    let first = try #require(lines.first, "an empty recording")
+    header = try #require(
+      try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+    events = try lines.dropFirst().map { line in
+      let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+      #expect(event.count == 3 && event[1] as? String == "o", "not an output event: \(line)")
+      return (
+        try #require(event[0] as? Double), try #require(event[2] as? String, "no data: \(line)")
+      )
+    }
+  }
+}
+
+/// `shelf frames --format asciicast` and `shelf record`: asciicast v2 files
+/// asciinema plays.
+@Suite struct Recordings {
+  let a = "\(fixtures)/small.json"
+  let b = "\(fixtures)/small-next.json"
+
+  @Test func framesAsACastHaveOneEventPerFrameAtItsTime() throws {
+    let text = try runShelf(["frames", a, b, "--width", "72", "--height", "20", "--fps", "30"])
+    let frameCount = text.standardOutput.components(separatedBy: "\n\u{0C}\n").count
+    let result = try runShelf(
+      [
+        "frames", a, b, "--width", "72", "--height", "20", "--fps", "30", "--format", "asciicast",
+        "--color", "always",
+      ],
+      environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+    #expect(result.status == 0)
+    #expect(result.standardError.isEmpty)
+    let cast = try Cast(result.standardOutput)
+    #expect(cast.header["version"] as? Int == 2)
+    #expect(cast.header["width"] as? Int == 72)
+    #expect(cast.header["height"] as? Int == 20)
+    #expect(cast.header["timestamp"] as? Int == 1_700_000_000)
+    #expect(cast.events.count == frameCount)
+    let times = cast.events.map(\.time)
+    #expect(times.first == 0)
+    #expect(times == times.sorted())
+    // 30 frames a second over the default 300 ms animation.
+    #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 <= 0.034 })
+    let last = try #require(times.last)
+    #expect(last > 0.25 && last < 0.4)
+    // Colour, as the terminal gets it: the accent is 256-colour 75.
+    #expect(cast.events[0].data.contains("\u{1B}[0;38;5;75;1m"))
+  }
+
+  @Test func withoutColourACastCarriesAttributesOnly() throws {
+    let result = try runShelf(["frames", a, b, "--format", "asciicast", "--color", "never"])
+    let cast = try Cast(result.standardOutput)
+    #expect(!cast.events.contains { $0.data.contains("38;5;") || $0.data.contains("48;5;") })
+    #expect(cast.events[0].data.contains("\u{1B}[0;1m"))
+  }
+
+  @Test func asciinemaReadsTheCastAndPlaysItsBytes() throws {
+    let result = try runShelf(["frames", a, b, "--format", "asciicast"])
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("shelf-\(UUID().uuidString).cast")
+    try result.standardOutput.write(to: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: path) }
+    // `asciinema cat` wants a terminal: `script` gives it one.
+    let played = try spawnAndWait(
+      ["/usr/bin/script", "-qec", "asciinema cat \(path.path)", "/dev/null"], capturingOutput: true)
+    #expect(played.status == 0, "asciinema cat failed: \(played.output)")
+    let expected = try Cast(result.standardOutput).events.map(\.data).joined()
+    // The terminal turns each "\n" into "\r\n"; the frames hold no newline.
+    #expect(played.output == expected)
+  }
+
+  @Test func recordRunsMinutesOfStillScreenAtOnce() throws {
+    let result = try runShelf(
+      ["record", "--catalog", a, "--seconds", "3600", "--width", "60", "--height", "16"],
+      timeout: 20)
+    #expect(result.status == 0)
+    let cast = try Cast(result.standardOutput)
+    #expect(cast.header["width"] as? Int == 60)
+    #expect(cast.events.count == 1, "a still screen is one frame")
+  }
+
+  @Test func recordTypesItsKeysAtTheirTimes() throws {
+    let result = try runShelf([
+      "record", "--catalog", a, "--seconds", "5", "--keys", "l<2s>l<enter><300ms><esc>",
+    ])
+    #expect(result.status == 0)
+    let times = try Cast(result.standardOutput).events.map(\.time)
+    // l at 0.5 s; a 2 s pause; l at 3 s, Enter at 3.5 s, Esc 0.3 s later plus the half second.
+    #expect(times == [0, 0.5, 3, 3.5, 4.3])
+  }
+
+  @Test func recordWritesTheFileItIsGiven() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("shelf-\(UUID().uuidString).cast")
+    defer { try? FileManager.default.removeItem(at: path) }
+    let result = try runShelf([
+      "record", "--rate", "ludicrous", "--seed", "5", "--seconds", "2", "--output", path.path,
+    ])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.isEmpty)
+    let cast = try Cast(String(contentsOf: path, encoding: .utf8))
+    #expect(cast.events.count > 10, "two seconds of ludicrous updates animate")
+    #expect(cast.events.allSatisfy { $0.time <= 2 })
+  }
+
+  @Test func recordIsRepeatableWithASeed() throws {
+    let arguments = ["record", "--rate", "fast", "--seed", "9", "--seconds", "4"]
+    let environment = ["SOURCE_DATE_EPOCH": "0"]
+    let first = try runShelf(arguments, environment: environment)
+    let second = try runShelf(arguments, environment: environment)
+    #expect(first.status == 0)
+    #expect(first.standardOutput == second.standardOutput)
+  }
+
+  @Test func anUnwritableOutputIsAnIOError() throws {
+    let result = try runShelf([
+      "record", "--catalog", a, "--seconds", "1", "--output", "/nonexistent/dir/x.cast",
+    ])
+    #expect(result.status == 74)
+    #expect(result.standardError.hasPrefix("shelf: cannot write /nonexistent/dir/x.cast"))
+    #expect(result.standardError.filter { $0 == "\n" }.count == 1)
+  }
+}
+
+extension InTmux {
+  /// A cast played by asciinema in a real terminal ends on the screen
+  /// `shelf render` prints for the same data.
+  @Suite struct CastPlayback {
+    private func expectPlaybackEndsOnRender(of catalog: String, castArguments: [String]) throws {
+      let render = try runShelf(["render", "--catalog", catalog, "--width", "80", "--height", "24"])
+      let cast = try runShelf(castArguments)
+      #expect(cast.status == 0)
+      let session = try TmuxSession(width: 80, height: 24)
+      defer { session.close() }
+      let path = session.scratch.appendingPathComponent("play.cast")
+      try cast.standardOutput.write(to: path, atomically: true, encoding: .utf8)
+      // The shell must not print a prompt over the last frame.
+      try session.run("clear; asciinema cat \(path.path); sleep 60")
+      let want = lines(render.standardOutput)
+      let screen = session.waitForScreen(timeout: 15) { lines($0) == want }
+      let got = lines(screen ?? session.screen())
+      for (number, line) in want.enumerated() {
+        #expect(number < got.count && got[number] == line, "line \(number + 1) differs")
+      }
+    }
+
+    private func lines(_ text: String) -> [String] {
+      Array(
+        text.split(separator: "\n", omittingEmptySubsequences: false).prefix(24)
+          .map { String($0).replacing(/\ +$/, with: "") })
+    }
+
+    @Test func theLastFrameOfAFramesCastIsTheRenderOfB() throws {
+      try expectPlaybackEndsOnRender(
+        of: "\(fixtures)/small-next.json",
+        castArguments: [
+          "frames", "\(fixtures)/small.json", "\(fixtures)/small-next.json", "--format",
+          "asciicast",
+        ])
+    }
+
+    @Test func aRecordingOfAStillCatalogEndsOnItsRender() throws {
+      try expectPlaybackEndsOnRender(
+        of: "\(fixtures)/wide.json",
+        castArguments: ["record", "--catalog", "\(fixtures)/wide.json", "--seconds", "1"])
+    }
+  }
+}
