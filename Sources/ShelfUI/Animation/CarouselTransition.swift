@@ -72,7 +72,15 @@ struct CarouselTransition: Sendable {
     let step = TransitionStep(progress)
     func oldX(_ index: Int) -> Int { strip.x(ofCard: index, offset: oldOffset) }
     func newX(_ index: Int) -> Int { strip.x(ofCard: index, offset: newOffset) }
-    func x(old: Int, new: Int) -> Int { Easing.lerp(oldX(old), newX(new), step.progress) }
+    func x(old: Int, new: Int) -> Int {
+      var from = oldX(old)
+      if new == focusedCard {
+        // The focused card starts where it showed whole, or from the nearest
+        // place where it does: it never leaves the strip, even in part.
+        from = max(strip.originX, min(from, strip.originX + strip.cardsWidth - width))
+      }
+      return Easing.lerp(from, newX(new), step.progress)
+    }
 
     var still: [CardPlacement] = []
     var leaving: [CardPlacement] = []

@@ -129,6 +129,16 @@ struct EntryChanges: Sendable {
       guard let entry = oldIndex.entry(ofRow: path) else { return nil }
       oldKinds[entry] = .deleted
     }
+    // A row deleted with its section and inserted with another one is the
+    // same row moving: it slides, it does not collapse and grow again.
+    for entry in newKinds.indices where oldOfNew[entry] < 0 {
+      guard case .row = new.entries[entry].id,
+        let from = old.entryIndexByID[new.entries[entry].id], newOfOld[from] < 0
+      else { continue }
+      link(from, entry)
+      oldKinds[from] = .moved
+      newKinds[entry] = .moved
+    }
     // Whatever new has that nothing links to is inserted: inserted rows, the
     // rows and header of inserted sections, a header that gained a title.
     for entry in newKinds.indices where oldOfNew[entry] < 0 { newKinds[entry] = .inserted }

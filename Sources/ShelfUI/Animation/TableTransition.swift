@@ -48,10 +48,15 @@ struct TableTransition: Sendable {
     self.kinds = kinds
 
     let bodyHeight = ViewState.bodyHeight(for: size)
-    let oldVisible = before.model.entries(
-      covering: before.state.scrollY..<(before.state.scrollY + bodyHeight))
-    let newVisible = after.model.entries(
-      covering: after.state.scrollY..<(after.state.scrollY + bodyHeight))
+    // The entries on screen, and the changed ones next to them: as a gap
+    // collapses and grows, the inserted and deleted entries just outside the
+    // screen slide into it (leaving them out would leave holes).
+    let oldVisible = kinds.widened(
+      before.model.entries(covering: before.state.scrollY..<(before.state.scrollY + bodyHeight)),
+      on: .old, count: before.model.entries.count)
+    let newVisible = kinds.widened(
+      after.model.entries(covering: after.state.scrollY..<(after.state.scrollY + bodyHeight)),
+      on: .new, count: after.model.entries.count)
     self.oldVisible = oldVisible
     self.newVisible = newVisible
     let strip = Metrics.strip(forScreenWidth: size.width)
@@ -132,9 +137,9 @@ struct TableTransition: Sendable {
       else { continue }
       if kind == .inserted {
         let height = step.opened(newModel.entries[new].height)
-        entry = entry.placed(y: changedY(new, on: .new, step: step), height: height)
+        entry = entry.placed(y: changedY(new, on: .new, step: step), partHeight: height)
       } else {
-        entry = entry.placed(y: Easing.lerp(oldY(old), newY(new), step.progress), height: nil)
+        entry = entry.placed(y: slidingY(entry, old: old, new: new, step: step), height: nil)
         entry = entry.highlighted(titleChanged(old: old, new: new) ? 1 - progress : 0)
       }
       switch kind {
@@ -148,20 +153,42 @@ struct TableTransition: Sendable {
       if new < 0 {
         guard var entry = departures[old] else { continue }
         let height = step.closed(oldModel.entries[old].height)
-        entry = entry.placed(y: changedY(old, on: .old, step: step), height: height)
+        entry = entry.placed(y: changedY(old, on: .old, step: step), partHeight: height)
         leaving.append(entry)
       } else if !placed.contains(new) {
         placed.insert(new)
         guard
           var entry = placement(new: new, progress: progress, carouselProgress: carouselProgress)
         else { continue }
-        entry = entry.placed(y: Easing.lerp(oldY(old), newY(new), step.progress), height: nil)
+        entry = entry.placed(y: slidingY(entry, old: old, new: new, step: step), height: nil)
         entry = entry.highlighted(titleChanged(old: old, new: new) ? 1 - progress : 0)
         if kinds.kind(new: new) == .moved { moving.append(entry) } else { still.append(entry) }
       }
     }
-    scene.entries = still + leaving + arriving + moving
+    // The focused row is drawn last, over everything else: it is never hidden.
+    if let focused = moving.firstIndex(where: \.isFocusedRow) {
+      moving.append(moving.remove(at: focused))
+    } else if let focused = still.firstIndex(where: \.isFocusedRow) {
+      moving.append(still.remove(at: focused))
+    }
+    // Section headers go under every row: a header one line tall sliding over
+    // a row would cut it in two.
+    let ordered = still + leaving + arriving + moving
+    scene.entries = ordered.filter { !$0.isRow } + ordered.filter(\.isRow)
     return scene
+  }
+
+  /// Where an entry in both layouts is drawn: on its way from its old line to
+  /// its new one. The focused row starts from where it was on screen, or, if
+  /// it was not (the focus came to it from a deleted row), from the nearest
+  /// place where it shows whole: it never leaves the screen, even in part.
+  private func slidingY(_ entry: SceneEntry, old: Int, new: Int, step: TransitionStep) -> Int {
+    var from = oldY(old)
+    if entry.isFocusedRow {
+      let body = Layout.body(for: size)
+      from = max(body.minY, min(from, body.maxY - Metrics.rowHeight))
+    }
+    return Easing.lerp(from, newY(new), step.progress)
   }
 
   /// Screen line of old entry `index` before.
@@ -258,6 +285,34 @@ struct TableTransition: Sendable {
 }
 
 extension SceneEntry {
+  /// Whether it is a row (not a section header).
+  var isRow: Bool {
+    if case .row = self { true } else { false }
+  }
+
+  /// Whether it is the focused row.
+  var isFocusedRow: Bool {
+    if case .row(let row) = self { row.isFocused } else { false }
+  }
+
+  /// The entry growing or collapsing in a slot at screen line `y`, `height`
+  /// lines tall: it shows its last `height` lines, as if sliding out from
+  /// under the block above, so a row's title never shows without its cards.
+  func placed(y: Int, partHeight height: Int) -> SceneEntry {
+    switch self {
+    case .header(var header):
+      header.y = y
+      header.height = height
+      header.hiddenAbove = max(0, HeaderPlacement.lineCount - height)
+      return .header(header)
+    case .row(var row):
+      row.y = y
+      row.height = height
+      row.hiddenAbove = max(0, RowPlacement.lineCount - height)
+      return .row(row)
+    }
+  }
+
   /// The entry at screen line `y`, `height` lines tall (nil keeps the height).
   func placed(y: Int, height: Int?) -> SceneEntry {
     switch self {

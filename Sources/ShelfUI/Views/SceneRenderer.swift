@@ -16,12 +16,7 @@ enum SceneRenderer {
     precondition(
       body.minX == 0 && body.maxX <= scene.size.width && body.minY >= 0
         && body.maxY <= scene.size.height, "body outside the screen")
-    // The entry each line shows, and the line of that entry's image it is.
-    var sources = Array(repeating: (entry: -1, line: 0), count: max(0, scene.size.height))
-    for (index, entry) in scene.entries.enumerated() {
-      let (top, lines) = coveredLines(of: entry, body: body)
-      for y in lines { sources[y] = (index, y - top) }
-    }
+    let sources = lineSources(of: scene)
     var pictures = [[Cell]?](repeating: nil, count: scene.entries.count)
     for source in sources where source.entry >= 0 && pictures[source.entry] == nil {
       switch scene.entries[source.entry] {
@@ -44,30 +39,58 @@ enum SceneRenderer {
     return canvas
   }
 
+  /// The entry each screen line shows (-1: none) and the line of that entry's
+  /// image it is: the last entry drawn over a line wins, except that a row's
+  /// title line shows only with its cards' first line directly under it (not
+  /// covered by a later entry, inside the body): a title never shows alone, and
+  /// whatever lies under it shows instead.
+  static func lineSources(of scene: Scene) -> [(entry: Int, line: Int)] {
+    let body = scene.body
+    var sources = Array(repeating: (entry: -1, line: 0), count: max(0, scene.size.height))
+    var taken = Array(repeating: false, count: sources.count)
+    for (index, entry) in scene.entries.enumerated().reversed() {
+      let (top, lines) = coveredLines(of: entry, body: body)
+      let isRow = if case .row = entry { true } else { false }
+      for y in lines where !taken[y] {
+        if isRow && y == top && (!lines.contains(y + 1) || taken[y + 1]) { continue }
+        sources[y] = (index, y - top)
+        taken[y] = true
+      }
+    }
+    return sources
+  }
+
   /// The lines of the body `entry` blanks and draws over, and the screen line
   /// of its image's first line.
   private static func coveredLines(of entry: SceneEntry, body: Rect) -> (top: Int, Range<Int>) {
-    let (top, bottom): (Int, Int)
+    let (top, start, end): (Int, Int, Int)
     switch entry {
-    case .header(let header): (top, bottom) = extent(of: header)
-    case .row(let row): (top, bottom) = extent(of: row)
+    case .header(let header): (top, start, end) = extent(of: header)
+    case .row(let row): (top, start, end) = extent(of: row)
     }
-    let lines = max(top, body.minY)..<max(max(top, body.minY), min(bottom, body.maxY))
-    return (top, lines)
+    let first = max(start, body.minY)
+    return (top, first..<max(first, min(end, body.maxY)))
   }
 
-  /// The first line `entry` draws, and the line after its last.
-  private static func extent(of entry: some LinePlacement) -> (Int, Int) {
-    (entry.y, entry.y + min(entry.height, type(of: entry).lineCount))
+  /// The screen line of `entry`'s image's first line, the first line it
+  /// draws, and the line after its last.
+  private static func extent(of entry: some LinePlacement) -> (Int, Int, Int) {
+    let shown = max(0, min(entry.height, type(of: entry).lineCount - entry.hiddenAbove))
+    return (entry.y - entry.hiddenAbove, entry.y, entry.y + shown)
   }
 
-  /// Draws `scene` into `canvas` entry by entry, glyph by glyph: the
+  /// Draws `scene` into `canvas` line by line, glyph by glyph: the
   /// reference `compose(_:images:)` is held to, and how images are drawn.
   static func draw(_ scene: Scene, into canvas: inout Canvas) {
-    for entry in scene.entries {
-      switch entry {
-      case .header(let header): draw(header, body: scene.body, into: &canvas)
-      case .row(let row): draw(row, body: scene.body, into: &canvas)
+    let body = scene.body
+    for (y, source) in lineSources(of: scene).enumerated() where body.minY <= y && y < body.maxY {
+      // Each line is drawn by the one entry it shows, clipped to that line.
+      let line = Rect(x: body.minX, y: y, width: body.width, height: 1)
+      canvas.fill(line, style: .plain, clip: body)
+      guard source.entry >= 0 else { continue }
+      switch scene.entries[source.entry] {
+      case .header(let header): draw(header, body: line, into: &canvas)
+      case .row(let row): draw(row, body: line, into: &canvas)
       }
     }
     drawEmptyMessage(of: scene, into: &canvas)
@@ -86,8 +109,11 @@ enum SceneRenderer {
   // MARK: - Section headers
 
   static func draw(_ header: HeaderPlacement, body: Rect, into canvas: inout Canvas) {
-    let clip = body.intersection(Rect(x: 0, y: header.y, width: body.width, height: header.height))
+    let shown = min(header.height, HeaderPlacement.lineCount - header.hiddenAbove)
+    let clip = body.intersection(Rect(x: 0, y: header.y, width: body.width, height: shown))
     guard !clip.isEmpty else { return }
+    var header = header
+    header.y -= header.hiddenAbove
     let style = Style(foreground: header.highlight > 0 ? .warning : .accent, isBold: true)
     canvas.fill(Rect(x: 0, y: header.y, width: body.width, height: 1), style: .plain, clip: clip)
     let title = TerminalText.truncated(header.title, toWidth: max(0, body.width - 8))
@@ -105,8 +131,11 @@ enum SceneRenderer {
 
   static func draw(_ row: RowPlacement, body: Rect, into canvas: inout Canvas) {
     let width = body.width
-    let clip = body.intersection(Rect(x: 0, y: row.y, width: width, height: row.height))
+    let shown = min(row.height, RowPlacement.lineCount - row.hiddenAbove)
+    let clip = body.intersection(Rect(x: 0, y: row.y, width: width, height: shown))
     guard !clip.isEmpty else { return }
+    var row = row
+    row.y -= row.hiddenAbove
     canvas.fill(
       Rect(x: 0, y: row.y, width: width, height: Metrics.rowHeight), style: .plain, clip: clip)
     drawHeader(of: row, width: width, clip: clip, into: &canvas)
