@@ -18,7 +18,7 @@ struct TableTransition: Sendable {
   let kinds: EntryChanges
   /// The rows whose cards change (or scroll) on screen, by row id: each is
   /// handed to its own carousel, which animates on its own clock.
-  let carousels: [String: CarouselTransition]
+  private(set) var carousels: [String: CarouselTransition]
   /// How many visible things change; a large batch snaps instead of animating.
   let visibleChangeCount: Int
   /// The entries visible before and after, by old and new index.
@@ -31,12 +31,15 @@ struct TableTransition: Sendable {
   private let departures: [Int: SceneEntry]
 
   /// The transition from `before` to `after` on a screen of `size`, whose
-  /// sections and rows change as `delta` says (computed if nil).
+  /// sections and rows change as `delta` says (computed if nil). With
+  /// `carouselsAwaitDeltas`, each row whose cards change waits for the delta
+  /// its own holder computes (`resolveCarousel(_:with:)`): none is computed here.
   ///
   /// - Complexity: O(entries) for the entry delta, plus O(cards) of the visible
   ///   rows whose cards changed.
   init(
-    from before: LayoutSnapshot, to after: LayoutSnapshot, size: Size, delta: SectionDelta? = nil
+    from before: LayoutSnapshot, to after: LayoutSnapshot, size: Size, delta: SectionDelta? = nil,
+    carouselsAwaitDeltas: Bool = false
   ) {
     self.before = before
     self.after = after
@@ -74,10 +77,14 @@ struct TableTransition: Sendable {
       let oldOffset = before.state.offset(ofRow: oldCards, strip: strip)
       let newOffset = after.state.offset(ofRow: newCards, strip: strip)
       guard oldCards.cards != newCards.cards || oldOffset != newOffset else { return }
-      let carousel = CarouselTransition(
-        rowID: newCards.id, oldCards: oldCards.cards, oldOffset: oldOffset,
-        newCards: newCards.cards,
-        newOffset: newOffset)
+      let carousel =
+        carouselsAwaitDeltas
+        ? CarouselTransition(
+          pendingRowID: newCards.id, oldCards: oldCards.cards, oldOffset: oldOffset,
+          newCards: newCards.cards, newOffset: newOffset)
+        : CarouselTransition(
+          rowID: newCards.id, oldCards: oldCards.cards, oldOffset: oldOffset,
+          newCards: newCards.cards, newOffset: newOffset)
       changes += carousel.visibleChangeCount(strip)
       found[newCards.id] = carousel
     }
@@ -98,6 +105,12 @@ struct TableTransition: Sendable {
     for new in seen { arrivals[new] = Self.arrival(new, in: after, size: size) }
     self.arrivals = arrivals
     self.departures = departures
+  }
+
+  /// Has the carousel of `rowID` replay `delta`, the one its holder computed
+  /// and validated off the main thread.
+  mutating func resolveCarousel(_ rowID: String, with delta: IndexDelta) {
+    carousels[rowID] = carousels[rowID]?.resolved(with: delta)
   }
 
   /// Whether nothing visible moves or changes: the change can apply at once.
