@@ -114,7 +114,7 @@ enum SceneRenderer {
     guard !clip.isEmpty else { return }
     var header = header
     header.y -= header.hiddenAbove
-    let style = Style(foreground: header.highlight > 0 ? .warning : .accent, isBold: true)
+    let style = flashStyle(header.highlight) ?? Style(foreground: .accent, isBold: true)
     canvas.fill(Rect(x: 0, y: header.y, width: body.width, height: 1), style: .plain, clip: clip)
     let title = TerminalText.truncated(header.title, toWidth: max(0, body.width - 8))
     var x = canvas.write("━━ ", at: Point(x: 1, y: header.y), style: style, clip: clip) + 1
@@ -167,9 +167,8 @@ enum SceneRenderer {
     let position = TerminalText.sanitized(row.position)
     let positionWidth = TerminalText.width(of: position)
     let titleStyle =
-      row.highlight > 0
-      ? Style(foreground: .warning, isBold: true)
-      : Style(foreground: row.isFocused ? .accent : .default, isBold: true)
+      flashStyle(row.highlight)
+      ?? Style(foreground: row.isFocused ? .accent : .default, isBold: true)
     if row.isFocused {
       canvas.write(
         "▸", at: Point(x: 0, y: row.y), style: Style(foreground: .focus, isBold: true), clip: clip)
@@ -188,11 +187,16 @@ enum SceneRenderer {
   /// The style of a card's border and title.
   static func frameStyle(of card: CardPlacement) -> Style {
     if card.isFocused { return Style(foreground: .focus, isBold: true) }
-    if card.highlight > 0 {
-      return Style(
-        foreground: .warning, isBold: card.highlight > 0.5, isReversed: card.highlight > 0.75)
-    }
-    return Style()
+    return flashStyle(card.highlight) ?? Style()
+  }
+
+  /// How something changed (a reloaded card, a renamed title) is drawn while
+  /// its highlight fades: in reverse video first, then in the warning colour,
+  /// every cell of it alike — it flashes as a whole, text included. Nil once
+  /// the highlight is gone.
+  static func flashStyle(_ highlight: Double) -> Style? {
+    guard highlight > 0 else { return nil }
+    return Style(foreground: .warning, isBold: true, isReversed: highlight > 0.5)
   }
 
   static func draw(_ card: CardPlacement, top: Int, clip: Rect, into canvas: inout Canvas) {
@@ -204,19 +208,21 @@ enum SceneRenderer {
     guard inner > 0 else { return }
     let x = card.x + 1
     let face = card.face
-    let titleStyle = Style(foreground: card.isFocused ? .focus : .default, isBold: true)
+    // A reloaded card (not the focused one) flashes whole: every field in the flash style.
+    let flash = card.isFocused ? nil : flashStyle(card.highlight)
+    let titleStyle = flash ?? Style(foreground: card.isFocused ? .focus : .default, isBold: true)
     canvas.write(
       TerminalText.truncated(face.title, toWidth: inner), at: Point(x: x, y: top + 1),
       style: titleStyle, clip: clip)
     canvas.write(
       TerminalText.truncated(face.subtitle, toWidth: inner), at: Point(x: x, y: top + 2),
-      style: Style(foreground: .muted), clip: clip)
+      style: flash ?? Style(foreground: .muted), clip: clip)
     let swatch = "██"
     var used = 0
     if let year = face.year {
       used += canvas.write(
         TerminalText.truncated(String(year), toWidth: inner), at: Point(x: x, y: top + 3),
-        style: .plain, clip: clip)
+        style: flash ?? .plain, clip: clip)
     }
     if let rating = face.rating {
       let gap = used > 0 ? 2 : 0
@@ -224,13 +230,14 @@ enum SceneRenderer {
       if used + gap + stars.count + (inner >= 12 ? 3 : 0) <= inner {
         used += gap
         used += canvas.write(
-          stars, at: Point(x: x + used, y: top + 3), style: Style(foreground: .star), clip: clip)
+          stars, at: Point(x: x + used, y: top + 3), style: flash ?? Style(foreground: .star),
+          clip: clip)
       }
     }
     if inner - used >= 3 {
       canvas.write(
         swatch, at: Point(x: x + inner - 2, y: top + 3),
-        style: Style(foreground: .swatch(CardText.swatch(of: face.id))), clip: clip)
+        style: flash ?? Style(foreground: .swatch(CardText.swatch(of: face.id))), clip: clip)
     }
   }
 }
