@@ -150,7 +150,7 @@ struct TableTransition: Sendable {
       else { continue }
       if kind == .inserted {
         let height = step.opened(newModel.entries[new].height)
-        entry = entry.placed(y: changedY(new, on: .new, step: step), partHeight: height)
+        entry = entry.placed(y: changedY(new, on: .new, step: step), height: height)
       } else {
         entry = entry.placed(y: slidingY(entry, old: old, new: new, step: step), height: nil)
         entry = entry.highlighted(titleChanged(old: old, new: new) ? 1 - progress : 0)
@@ -166,7 +166,7 @@ struct TableTransition: Sendable {
       if new < 0 {
         guard var entry = departures[old] else { continue }
         let height = step.closed(oldModel.entries[old].height)
-        entry = entry.placed(y: changedY(old, on: .old, step: step), partHeight: height)
+        entry = entry.placed(y: changedY(old, on: .old, step: step), height: height)
         leaving.append(entry)
       } else if !placed.contains(new) {
         placed.insert(new)
@@ -306,24 +306,6 @@ extension SceneEntry {
   /// Whether it is the focused row.
   var isFocusedRow: Bool {
     if case .row(let row) = self { row.isFocused } else { false }
-  }
-
-  /// The entry growing or collapsing in a slot at screen line `y`, `height`
-  /// lines tall: it shows its last `height` lines, as if sliding out from
-  /// under the block above, so a row's title never shows without its cards.
-  func placed(y: Int, partHeight height: Int) -> SceneEntry {
-    switch self {
-    case .header(var header):
-      header.y = y
-      header.height = height
-      header.hiddenAbove = max(0, HeaderPlacement.lineCount - height)
-      return .header(header)
-    case .row(var row):
-      row.y = y
-      row.height = height
-      row.hiddenAbove = max(0, RowPlacement.lineCount - height)
-      return .row(row)
-    }
   }
 
   /// The entry at screen line `y`, `height` lines tall (nil keeps the height).

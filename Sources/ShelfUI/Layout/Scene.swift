@@ -35,8 +35,6 @@ struct HeaderPlacement: Equatable, Sendable {
   var y: Int
   /// Lines shown (0 or 1; 0 while collapsed).
   var height: Int
-  /// Lines of the header hidden above `y` (see `RowPlacement.hiddenAbove`).
-  var hiddenAbove = 0
   /// Highlight (0 none, 1 full), for a renamed section.
   var highlight = 0.0
 }
@@ -53,13 +51,9 @@ struct RowPlacement: Equatable, Sendable {
   var isFocused: Bool
   /// Screen line of the header.
   var y: Int
-  /// Lines shown (`Metrics.rowHeight` when whole; less while it grows or
-  /// collapses).
+  /// Lines shown from the top (`Metrics.rowHeight` when whole; less while it
+  /// grows or collapses; a title alone is not drawn).
   var height: Int
-  /// Lines of the row hidden above `y`: a row growing or collapsing shows its
-  /// last `height` lines, as if it slid out from under (or back under) the
-  /// block above it, so its title never shows without its cards.
-  var hiddenAbove = 0
   /// The cards, in drawing order, with screen columns.
   var cards: [CardPlacement] = []
   /// Cards continue off the left edge.

@@ -38,11 +38,8 @@ protocol LinePlacement: Equatable {
   var id: String { get }
   /// Screen line of the entry's first line.
   var y: Int { get set }
-  /// Lines shown (fewer than `lineCount` while it grows or collapses).
+  /// Lines shown from the top (fewer than `lineCount` while it grows or collapses).
   var height: Int { get set }
-  /// Lines of the entry hidden above `y`: the lines shown are
-  /// `hiddenAbove..<(hiddenAbove + height)` of the whole entry.
-  var hiddenAbove: Int { get set }
   /// Lines of the whole entry.
   static var lineCount: Int { get }
   /// Draws the entry into `canvas`, clipped to `body`.
@@ -79,7 +76,6 @@ extension FrameCache where Key == String {
     var placement = entry
     placement.y = 0
     placement.height = Placement.lineCount
-    placement.hiddenAbove = 0
     return value(for: entry.id) {
       $0.width == width && $0.placement == placement
     } make: {

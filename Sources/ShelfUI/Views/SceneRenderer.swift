@@ -75,8 +75,7 @@ enum SceneRenderer {
   /// The screen line of `entry`'s image's first line, the first line it
   /// draws, and the line after its last.
   private static func extent(of entry: some LinePlacement) -> (Int, Int, Int) {
-    let shown = max(0, min(entry.height, type(of: entry).lineCount - entry.hiddenAbove))
-    return (entry.y - entry.hiddenAbove, entry.y, entry.y + shown)
+    (entry.y, entry.y, entry.y + min(entry.height, type(of: entry).lineCount))
   }
 
   /// Draws `scene` into `canvas` line by line, glyph by glyph: the
@@ -109,11 +108,8 @@ enum SceneRenderer {
   // MARK: - Section headers
 
   static func draw(_ header: HeaderPlacement, body: Rect, into canvas: inout Canvas) {
-    let shown = min(header.height, HeaderPlacement.lineCount - header.hiddenAbove)
-    let clip = body.intersection(Rect(x: 0, y: header.y, width: body.width, height: shown))
+    let clip = body.intersection(Rect(x: 0, y: header.y, width: body.width, height: header.height))
     guard !clip.isEmpty else { return }
-    var header = header
-    header.y -= header.hiddenAbove
     let style = flashStyle(header.highlight) ?? Style(foreground: .accent, isBold: true)
     canvas.fill(Rect(x: 0, y: header.y, width: body.width, height: 1), style: .plain, clip: clip)
     let title = TerminalText.truncated(header.title, toWidth: max(0, body.width - 8))
@@ -131,11 +127,8 @@ enum SceneRenderer {
 
   static func draw(_ row: RowPlacement, body: Rect, into canvas: inout Canvas) {
     let width = body.width
-    let shown = min(row.height, RowPlacement.lineCount - row.hiddenAbove)
-    let clip = body.intersection(Rect(x: 0, y: row.y, width: width, height: shown))
+    let clip = body.intersection(Rect(x: 0, y: row.y, width: width, height: row.height))
     guard !clip.isEmpty else { return }
-    var row = row
-    row.y -= row.hiddenAbove
     canvas.fill(
       Rect(x: 0, y: row.y, width: width, height: Metrics.rowHeight), style: .plain, clip: clip)
     drawHeader(of: row, width: width, clip: clip, into: &canvas)
