@@ -2,10 +2,12 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build and the tests need: ncurses headers; tmux and
-# python3 for the end-to-end tests.
-DEBS := libncursesw5-dev tmux python3
+# python3 and python3-pyte (a terminal emulator that replays every frame) for
+# the end-to-end tests; locales names the Unicode version of the C library's
+# character data for `make widths`.
+DEBS := libncursesw5-dev tmux python3 python3-pyte locales
 
-.PHONY: deps build test check imports tsan bench goldens format run
+.PHONY: deps build test check imports tsan bench goldens format run widths
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -42,6 +44,11 @@ bench: deps
 goldens: deps
 	-SHELF_RECORD_GOLDENS=1 $(SWIFT) test
 	@echo "goldens re-recorded: review 'git diff Tests' and run make test"; exit 1
+
+# Regenerates ShelfUI's character widths from this machine's C library (wcwidth);
+# the tests check every scalar against it, so run this when the C library changes.
+widths: deps
+	/usr/bin/python3 Scripts/generate-widths.py
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

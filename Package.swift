@@ -51,7 +51,11 @@ let package = Package(
       name: "ShelfCatalogTests", dependencies: ["ShelfCatalog", "TestSupport"],
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
+      name: "ShelfTerminalTests",
+      dependencies: ["ShelfTerminal", "ShelfUI", "CNCursesW", "TestSupport"],
+      swiftSettings: strict),
+    .testTarget(
       name: "EndToEndTests", dependencies: ["shelf", "TestSupport"],
-      exclude: ["Goldens", "Corpus", "Fixtures"], swiftSettings: strict),
+      exclude: ["Goldens", "Corpus", "Fixtures", "Support/frames.py"], swiftSettings: strict),
   ]
 )

@@ -13,6 +13,35 @@ extension Harness {
   /// Every target checked so far, in order; main.swift prints the summary.
   @MainActor static var targets: [Target] = []
 
+  /// The figures a user feels, by name, in the order recorded; main.swift
+  /// prints them before the targets.
+  @MainActor static var headlines: [(name: String, figure: String)] = []
+
+  /// Records `measurement`'s median (and CPU median) as a headline figure.
+  @MainActor
+  static func headline(_ name: String, _ measurement: Measurement) {
+    var figure = "median " + format(seconds: measurement.median)
+    if let cpu = measurement.cpuMedian { figure += ", CPU " + format(seconds: cpu) }
+    headlines.append((name, figure))
+  }
+
+  /// Records a figure measured once as a headline.
+  @MainActor
+  static func headline(_ name: String, seconds: Double, note: String = "") {
+    headlines.append((name, format(seconds: seconds) + (note.isEmpty ? "" : "  (\(note))")))
+  }
+
+  /// Prints the headline figures, the watched file's end-to-end update first.
+  @MainActor
+  static func printHeadlines() {
+    guard !headlines.isEmpty else { return }
+    print("\n## Headline: what a user waits for")
+    let onDisk = headlines.filter { $0.name.contains("on disk") }
+    let ordered = onDisk + headlines.filter { !$0.name.contains("on disk") }
+    let width = Swift.max(40, headlines.map(\.name.count).max() ?? 0)
+    for (name, figure) in ordered { print(pad(name, to: width + 1) + "  " + figure) }
+  }
+
   /// Prints a group's heading and column titles at once (the harness's
   /// `section` waits for a timed case, and these groups also print other figures).
   mutating func heading(_ title: String, result: String) {
@@ -77,6 +106,17 @@ extension Harness {
     let target = Target(
       name: name, measured: format(measured), limit: (orEqual ? "≤ " : "< ") + format(limit),
       isMet: isMet)
+    Self.targets.append(target)
+    print("  target \(name): \(target.measured) (\(target.limit)) \(isMet ? "met" : "MISSED")")
+  }
+
+  /// Prints whether `measured` is at least `limit` and records it for the summary.
+  @MainActor
+  func check(_ name: String, _ measured: Double, atLeast limit: Double, format: (Double) -> String)
+  {
+    let isMet = measured >= limit
+    let target = Target(
+      name: name, measured: format(measured), limit: "≥ " + format(limit), isMet: isMet)
     Self.targets.append(target)
     print("  target \(name): \(target.measured) (\(target.limit)) \(isMet ? "met" : "MISSED")")
   }

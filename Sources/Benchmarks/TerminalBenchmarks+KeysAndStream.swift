@@ -63,8 +63,14 @@ extension TerminalBenchmarks.Session {
       GeneratedCatalog.churned(million, fraction: 0.01, seed: ScaleBenchmarks.seed + 1))
     let original = CatalogEncoder.bytes(million)
     _ = child.readUntilQuiet(quiet: 0.3, limit: 3)
-    let replaced = Monotonic.seconds()
+    // Timed from the rename that replaces the file, as an editor's save does:
+    // writing the 118 MB beside it is the writer's time, not shelf's.
+    let writing = Monotonic.seconds()
     scratch.write(changed, to: "million.json")
+    let replaced = Monotonic.seconds()
+    print(
+      "  (the 1% change written beside the file and renamed over it in "
+        + Harness.format(seconds: replaced - writing) + ", not counted)")
     guard let first = child.read(timeout: 10) else {
       print("  1M cards, 1% changed on disk: no frame within 10 s")
       return
@@ -72,8 +78,11 @@ extension TerminalBenchmarks.Session {
     let rest = child.readUntilQuiet(quiet: 0.3, limit: 5)
     harness.printValue(
       "1M cards, 1% changed on disk: to first frame",
-      Harness.format(seconds: first.time - replaced) + "  (re-read, diff, animate; "
+      Harness.format(seconds: first.time - replaced) + "  (re-read, convert, diff, animate; "
         + "\(Frames.split([first] + rest).count) frames)")
+    Harness.headline(
+      "1M cards, 1% changed on disk: to first frame", seconds: first.time - replaced,
+      note: "re-read, convert, diff, animate; one run")
 
     // Keys while the file is re-read and diffed: every key is answered by
     // the next bytes on screen; a stall shows as a long wait.

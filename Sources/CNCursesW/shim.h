@@ -53,4 +53,32 @@ static inline int shelf_window_size(int fd, int *lines, int *columns) {
 // The key code ncurses gives for KEY_CODE_YES (a function key, not a character).
 static inline int shelf_key_code_yes(void) { return KEY_CODE_YES; }
 
+// The real-time signals' range: SIGRTMIN and SIGRTMAX are calls into glibc.
+#include <signal.h>
+static inline int shelf_sigrtmin(void) { return SIGRTMIN; }
+static inline int shelf_sigrtmax(void) { return SIGRTMAX; }
+
+// What terminfo says about the terminal type `term`, before ncurses takes the
+// terminal: whether it can move the cursor anywhere (cup) and whether it has
+// an alternate screen (smcup and rmcup). Returns -1 when terminfo does not know
+// `term`, 0 otherwise; nothing is written to the terminal and nothing stays
+// set up. (term.h is included last: it defines macros such as `lines`.)
+#include <ncursesw/term.h>
+static inline int shelf_has_string_capability(const char *name) {
+  char *value = tigetstr(name);
+  return value != NULL && value != (char *)-1 && value[0] != '\0';
+}
+static inline int shelf_terminal_features(const char *term, int fd, int *can_address_cursor,
+                                          int *has_alternate_screen) {
+  int error = 0;
+  TERMINAL *previous = cur_term;
+  if (setupterm(term, fd, &error) != OK) return -1;
+  *can_address_cursor = shelf_has_string_capability("cup");
+  *has_alternate_screen =
+      shelf_has_string_capability("smcup") && shelf_has_string_capability("rmcup");
+  TERMINAL *probe = set_curterm(previous);
+  del_curterm(probe);
+  return 0;
+}
+
 #endif

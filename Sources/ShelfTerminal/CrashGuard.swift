@@ -10,7 +10,9 @@ import Glibc
 /// again.
 public enum CrashGuard {
   /// The signals a crash arrives as: a Swift trap is SIGILL or SIGTRAP.
-  public static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+  public static let fatalSignals: [Int32] = [
+    SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS,
+  ]
 
   /// Installs the handlers; once is enough, later calls do nothing.
   public static func install() {
@@ -35,6 +37,23 @@ public enum CrashGuard {
   static func cursesDidEnd() {
     cursesIsActive = 0
   }
+
+  /// Gives the terminal back from inside a signal handler, if curses mode is on.
+  static func restoreTerminalInHandler() {
+    guard cursesIsActive != 0 else { return }
+    cursesIsActive = 0
+    // A crash that came mid-frame would leave a terminal in synchronized-output
+    // mode showing the old screen.
+    if terminalDescriptor >= 0 {
+      TerminalModes.write(TerminalModes.endSynchronizedUpdate, to: terminalDescriptor)
+    }
+    endwin()
+    // `endwin()` turns mouse reporting off only once ncurses has finished
+    // turning it on; a signal in between would leave the shell getting reports.
+    if terminalDescriptor >= 0 {
+      TerminalModes.write(TerminalModes.mouseReportingOff, to: terminalDescriptor)
+    }
+  }
 }
 
 // The handler reads these, so they are plain globals rather than Swift objects;
@@ -51,20 +70,7 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
 private func restoreTerminalAndReraise(
   _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
 ) {
-  if cursesIsActive != 0 {
-    cursesIsActive = 0
-    // A crash that came mid-frame would leave a terminal in synchronized-output
-    // mode showing the old screen.
-    if terminalDescriptor >= 0 {
-      TerminalModes.write(TerminalModes.endSynchronizedUpdate, to: terminalDescriptor)
-    }
-    endwin()
-    // `endwin()` turns mouse reporting off only once ncurses has finished
-    // turning it on; a signal in between would leave the shell getting reports.
-    if terminalDescriptor >= 0 {
-      TerminalModes.write(TerminalModes.mouseReportingOff, to: terminalDescriptor)
-    }
-  }
+  CrashGuard.restoreTerminalInHandler()
   let code = info?.pointee.si_code ?? 0
   let sender = info?.pointee._sifields._kill.si_pid ?? 0
   if code > 0 {

@@ -6,7 +6,7 @@ import ShelfUI
 /// resizes, and gives the terminal back on every way out.
 ///
 /// ncurses is not thread-safe: create and use it on one thread (the main queue).
-public final class TerminalBackend {
+public final class TerminalBackend: CanvasBackend {
   /// The terminal's size in cells.
   public private(set) var size: Size
   /// Whether the locale is UTF-8; otherwise drawing falls back to ASCII.
@@ -23,6 +23,9 @@ public final class TerminalBackend {
   /// What the terminal shows now, so only changed cells are written.
   private var shown: Canvas?
   private var isEnded = false
+  /// Whether the terminal keeps Shelf's screen apart from the shell's; if
+  /// not, Shelf clears what it drew on the way out.
+  private let hasAlternateScreen: Bool
 
   /// Takes over the terminal: alternate screen, no echo, keys as they are typed.
   ///
@@ -47,7 +50,40 @@ public final class TerminalBackend {
     }
     input = isatty(STDIN_FILENO) == 1 ? stdin : try controllingTerminal()
     output = isatty(STDOUT_FILENO) == 1 ? stdout : try controllingTerminal()
-    guard let screen = newterm(term, output, input) else {
+    // A terminal that cannot move the cursor (TERM=dumb) would get a garbled
+    // line: refuse it as an unknown one, before writing anything to it.
+    var canAddressCursor: Int32 = 0
+    var hasAlternateScreen: Int32 = 0
+    let isKnown =
+      shelf_terminal_features(term, fileno(output), &canAddressCursor, &hasAlternateScreen) == 0
+    if isKnown && canAddressCursor == 0 {
+      for file in opened { fclose(file) }
+      throw .noTerminal(
+        "'\(TerminalText.sanitized(term))' cannot move the cursor (set TERM to your terminal's type)"
+      )
+    }
+    self.hasAlternateScreen = hasAlternateScreen != 0
+    let wantsColor: Bool
+    switch options.colorMode {
+    case .never: wantsColor = false
+    case .always: wantsColor = true
+    case .auto: wantsColor = !options.isNoColorSet
+    }
+    let background: Background
+    switch options.theme {
+    case .dark: background = .dark
+    case .light: background = .light
+    case .auto:
+      // Asked before ncurses reads the terminal, so the answer is not taken for keys.
+      background =
+        isKnown && wantsColor
+        ? BackgroundQuery.background(input: fileno(input), output: fileno(output), term: term)
+        : .dark
+    }
+    // Before newterm, so that ncurses leaves SIGTSTP, SIGINT, SIGTERM and
+    // SIGWINCH to the run loop (see `TerminalSignals.install()`).
+    TerminalSignals.install()
+    guard isKnown, let screen = newterm(term, output, input) else {
       opened.forEach { fclose($0) }
       throw .noTerminal("unknown terminal type '\(TerminalText.sanitized(term))'")
     }
@@ -71,13 +107,7 @@ public final class TerminalBackend {
     var previousMask: mmask_t = 0
     mousemask(shelf_all_mouse_events(), &previousMask)
 
-    let wantsColor: Bool
-    switch options.colorMode {
-    case .never: wantsColor = false
-    case .always: wantsColor = true
-    case .auto: wantsColor = !options.isNoColorSet
-    }
-    palette = Palette.make(wantsColor: wantsColor)
+    palette = Palette.make(wantsColor: wantsColor, background: background)
     size = Size(width: Int(shelf_getmaxx(window)), height: Int(shelf_getmaxy(window)))
   }
 
@@ -95,17 +125,71 @@ public final class TerminalBackend {
     mousemask(0, &previousMask)
     curs_set(1)
     endwin()
+    if !hasAlternateScreen { clearScreen() }
     delscreen(screen)
     openedFiles.forEach { fclose($0) }
   }
 
+  /// Clears the whole screen and puts the cursor at the top-left, with the
+  /// terminal's own `clear` string (its padding left out): without an
+  /// alternate screen the last frame would otherwise stay under the prompt.
+  private func clearScreen() {
+    guard let clear = tigetstr("clear"), Int(bitPattern: clear) != -1 else { return }
+    var bytes: [UInt8] = []
+    var pointer = UnsafeRawPointer(clear).assumingMemoryBound(to: UInt8.self)
+    while pointer.pointee != 0 {
+      // `$<5>`: a delay for slow terminals, not bytes to send.
+      if pointer.pointee == UInt8(ascii: "$"), pointer[1] == UInt8(ascii: "<") {
+        var end = pointer + 2
+        while end.pointee != 0 && end.pointee != UInt8(ascii: ">") { end += 1 }
+        if end.pointee == UInt8(ascii: ">") {
+          pointer = end + 1
+          continue
+        }
+      }
+      bytes.append(pointer.pointee)
+      pointer += 1
+    }
+    fflush(output)
+    _ = bytes.withUnsafeBytes { Glibc.write(fileno(output), $0.baseAddress, $0.count) }
+  }
+
   /// Ctrl-Z: gives the terminal back, stops the process, and takes the terminal
-  /// again when the shell continues it; the next `draw` repaints everything.
+  /// again when the shell continues it in the foreground; the next `draw`
+  /// repaints everything.
+  ///
+  /// Call it on the thread that draws: nothing is written to the terminal
+  /// between giving it back and the stop, so the shell finds it as it expects
+  /// (normal screen, cursor shown, mouse and keypad modes off, cooked mode).
   public func suspend() {
     guard !isEnded else { return }
+    leaveProgramMode()
+    TerminalSignals.stopProcess()
+    // Continued in the background (`bg`): taking the terminal now would draw
+    // over the shell, so stop again until the shell brings us to the front.
+    while !isInForeground && TerminalSignals.canStop {
+      TerminalSignals.stopProcess(with: SIGTTOU)
+    }
+    enterProgramMode()
+  }
+
+  /// Whether this process group owns the terminal (the shell's foreground job).
+  private var isInForeground: Bool {
+    let owner = tcgetpgrp(fileno(output))
+    return owner < 0 || owner == getpgrp()
+  }
+
+  /// Shell mode: what `endwin()` restores, plus the modes it may miss.
+  private func leaveProgramMode() {
     CrashGuard.cursesDidEnd()
+    TerminalModes.write(TerminalModes.endSynchronizedUpdate, to: fileno(output))
     endwin()
-    kill(getpid(), SIGSTOP)
+    TerminalModes.write(TerminalModes.mouseReportingOff, to: fileno(output))
+  }
+
+  /// Program mode again after `leaveProgramMode()`: raw keys, keypad and mouse
+  /// modes, hidden cursor, the size the terminal has now, and a full repaint.
+  private func enterProgramMode() {
     CrashGuard.cursesDidStart(outputDescriptor: fileno(output))
     // endwin() turned off keypad and mouse modes: arrows would arrive in the
     // terminal's normal cursor mode (Esc [ C) and read as a lone Esc.
@@ -155,34 +239,9 @@ public final class TerminalBackend {
   /// A canvas of another size than the terminal is clipped or padded with blanks.
   public func draw(_ canvas: Canvas) {
     guard !isEnded else { return }
-    let width = min(canvas.size.width, size.width)
-    let height = min(canvas.size.height, size.height)
-    let previous = shown.flatMap { $0.size == canvas.size ? $0 : nil }
-    if previous == nil {
-      werase(window)
-    }
-    for y in 0..<height {
-      let row = canvas.row(y)
-      let oldRow = previous?.row(y)
-      if let oldRow, oldRow.elementsEqual(row) { continue }
-      let start = row.startIndex
-      var x = 0
-      while x < width {
-        let cell = row[start + x]
-        if cell.isContinuation {
-          x += 1
-          continue
-        }
-        if let oldRow, oldRow[oldRow.startIndex + x] == cell,
-          cell.width == 1 || oldRow[oldRow.startIndex + x + 1] == row[start + x + 1]
-        {
-          x += 1
-          continue
-        }
-        put(cell, x: x, y: y, columnsLeft: width - x)
-        x += max(1, cell.width)
-      }
-    }
+    var writer = CursesCellWriter(window: window, isUnicode: isUnicode, palette: palette)
+    CanvasDiff.forEachOperation(from: shown, to: canvas, size: size) { writer.perform($0) }
+    palette = writer.palette
     shown = canvas
     wnoutrefresh(window)
     TerminalModes.write(TerminalModes.beginSynchronizedUpdate, to: fileno(output))
@@ -195,46 +254,6 @@ public final class TerminalBackend {
   public func invalidate() {
     shown = nil
     clearok(window, true)
-  }
-
-  private func put(_ cell: Cell, x: Int, y: Int, columnsLeft: Int) {
-    let (attributes, pair) = palette.attributes(for: cell.style)
-    wmove(window, Int32(y), Int32(x))
-    if cell.width == 2 && columnsLeft < 2 {
-      add(" ", width: 1, attributes: attributes, pair: pair)
-    } else if isUnicode {
-      add(cell.text, width: cell.width, attributes: attributes, pair: pair)
-    } else {
-      // One ASCII character per column keeps every column in place.
-      for glyph in ASCIIFallback.text(for: cell.text, width: cell.width) {
-        add(String(glyph), width: 1, attributes: attributes, pair: pair)
-      }
-    }
-  }
-
-  /// Adds `text` (one glyph: a base and its marks) at the cursor, `width`
-  /// columns wide. Animation frames change thousands of cells, so the wide
-  /// characters are gathered on the stack, not in an array.
-  private func add(_ text: String, width: Int, attributes: attr_t, pair: Int16) {
-    let capacity = Int(CCHARW_MAX)
-    withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: capacity) { scalars in
-      var count = 0
-      for scalar in text.unicodeScalars where count < capacity - 1 {
-        scalars[count] = wchar_t(bitPattern: scalar.value)
-        count += 1
-      }
-      if count == 0 {
-        scalars[0] = 32
-        count = 1
-      }
-      scalars[count] = 0
-      var character = cchar_t()
-      if setcchar(&character, scalars.baseAddress, attributes, pair, nil) == ERR {
-        let fallback: [wchar_t] = width == 2 ? [63, 63, 0] : [63, 0]
-        setcchar(&character, fallback, attributes, pair, nil)
-      }
-      wadd_wch(window, &character)
-    }
   }
 
   // MARK: - Input

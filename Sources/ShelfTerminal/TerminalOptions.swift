@@ -10,6 +10,17 @@ public enum ColorMode: String, CaseIterable, Sendable {
   case never
 }
 
+/// Which colours to draw in: those for a dark or a light background.
+public enum Theme: String, CaseIterable, Sendable {
+  /// Ask the terminal for its background (OSC 11), else read `COLORFGBG`,
+  /// else assume a dark one.
+  case auto
+  /// Colours for a dark background.
+  case dark
+  /// Colours for a light background.
+  case light
+}
+
 /// How many colours the backend draws with, chosen from the terminal's `COLORS`.
 public enum ColorDepth: Sendable, Equatable {
   /// No colour: roles are carried by attributes.
@@ -26,11 +37,14 @@ public struct TerminalOptions: Sendable {
   public var colorMode: ColorMode
   /// Whether `NO_COLOR` is set to a non-empty value (read by the caller).
   public var isNoColorSet: Bool
+  /// Colours for a dark or a light background, or found out.
+  public var theme: Theme
 
   /// Options for `colorMode`, honouring `isNoColorSet` in `.auto` mode.
-  public init(colorMode: ColorMode = .auto, isNoColorSet: Bool = false) {
+  public init(colorMode: ColorMode = .auto, isNoColorSet: Bool = false, theme: Theme = .auto) {
     self.colorMode = colorMode
     self.isNoColorSet = isNoColorSet
+    self.theme = theme
   }
 }
 

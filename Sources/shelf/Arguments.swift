@@ -23,6 +23,7 @@ struct RunOptions: Equatable, Sendable {
   var isStreaming = false
   var isLive = true
   var colorMode: ColorMode = .auto
+  var theme: Theme = .auto
   var animationMilliseconds: Int?
   var framesPerSecond: Int?
   var isReducedMotion = false
@@ -108,6 +109,7 @@ struct ArgumentParser {
         try flag(name, inline, &noLive)
         options.isLive = false
       case "--color": options.colorMode = try choice(of: name, inline)
+      case "--theme": options.theme = try choice(of: name, inline)
       case "--animation-ms":
         options.animationMilliseconds = try number(of: name, inline, in: 0...10_000)
       case "--fps": options.framesPerSecond = try number(of: name, inline, in: 1...240)

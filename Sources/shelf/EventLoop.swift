@@ -46,17 +46,14 @@ final class EventLoop {
       MainActor.assumeIsolated { self.readInput() }
     }
     sources.append(input)
-    for signal in TerminalSignals.termination {
-      addSignalSource(signal) { loop in loop.finish(status: 128 + signal) }
+    // The backend installed the signal handlers before it took the terminal;
+    // their pipe is read here, on the queue that draws, between two frames.
+    let signals = DispatchSource.makeReadSource(
+      fileDescriptor: TerminalSignals.fileDescriptor, queue: .main)
+    signals.setEventHandler { [unowned self] in
+      MainActor.assumeIsolated { self.handle(TerminalSignals.takePending()) }
     }
-    addSignalSource(TerminalSignals.resize) { loop in
-      loop.backend.followResize()
-      loop.setNeedsDraw()
-    }
-    addSignalSource(TerminalSignals.suspend) { loop in
-      loop.backend.suspend()
-      loop.setNeedsDraw()
-    }
+    sources.append(signals)
     frameTimer.setEventHandler { [unowned self] in
       MainActor.assumeIsolated { self.setNeedsDraw() }
     }
@@ -66,12 +63,18 @@ final class EventLoop {
     setNeedsDraw()
   }
 
-  private func addSignalSource(_ signal: Int32, handler: @escaping @MainActor (EventLoop) -> Void) {
-    let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
-    source.setEventHandler { [unowned self] in
-      MainActor.assumeIsolated { handler(self) }
+  private func handle(_ signals: [Int32]) {
+    if let ending = signals.first(where: TerminalSignals.termination.contains) {
+      finish(status: 128 + ending)
     }
-    sources.append(source)
+    if signals.contains(TerminalSignals.suspend) {
+      backend.suspend()
+      setNeedsDraw()
+    }
+    if signals.contains(TerminalSignals.resize) {
+      backend.followResize()
+      setNeedsDraw()
+    }
   }
 
   /// Asks for a frame at the end of this turn of the main queue.
@@ -121,7 +124,10 @@ final class EventLoop {
     sources.forEach { $0.cancel() }
     backend.end()
     if let message {
-      FileHandle.standardError.write(Data("shelf: \(message)\n".utf8))
+      // Not FileHandle: it traps when the write fails, as it does on a
+      // terminal that went away.
+      let line = Array("shelf: \(message)\n".utf8)
+      _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
     exit(status)
   }

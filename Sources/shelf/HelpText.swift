@@ -22,6 +22,7 @@ enum HelpText {
 
     Display:
       --color WHEN          auto, always or never; auto honours NO_COLOR
+      --theme THEME         auto, dark or light colours; auto asks the terminal's background
       --animation-ms N      length of an animation; 0 turns animation off (default 300)
       --fps N               animation frames per second, 1 to 240 (default 60)
       --reduced-motion      changes appear without movement

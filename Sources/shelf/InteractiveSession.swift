@@ -35,8 +35,11 @@ final class InteractiveSession: EventLoopDelegate {
     let loaded: LoadedCatalog
     if options.isStreaming {
       loaded = LoadedCatalog(catalog: Catalog(title: "stdin", sections: []))
+    } else if let watchPath = options.watchPath {
+      // As the watcher reads it: a FIFO would block here for good.
+      loaded = try Headless.load(watchPath, regularFileOnly: true)
     } else {
-      loaded = try Headless.load(options.watchPath ?? options.catalogPath)
+      loaded = try Headless.load(options.catalogPath)
     }
     var configuration = ScreenConfiguration()
     if let milliseconds = options.animationMilliseconds {
@@ -48,12 +51,13 @@ final class InteractiveSession: EventLoopDelegate {
     let backend: TerminalBackend
     do {
       backend = try TerminalBackend(
-        options: TerminalOptions(colorMode: options.colorMode, isNoColorSet: isNoColorSet))
+        options: TerminalOptions(
+          colorMode: options.colorMode, isNoColorSet: isNoColorSet, theme: options.theme))
     } catch {
       throw AppError(error)
     }
     let screen = ShelfScreen(content: ShelfContent(loaded.catalog), configuration: configuration)
-    screen.message = loaded.warningLines.first.map { "warning: \($0)" }
+    screen.message = loaded.warningLines.first.map { .warning("warning: \($0)") }
     let session = InteractiveSession(
       loop: EventLoop(backend: backend), screen: screen, catalog: loaded.catalog, options: options)
     session.loop.delegate = session
@@ -86,6 +90,7 @@ final class InteractiveSession: EventLoopDelegate {
     let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
     demo = DemoGenerator(seed: seed, churn: options.churn ?? .moderate)
     screen.liveStatus = .live
+    screen.sources = [.demo]
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.setEventHandler { [unowned self] in
       MainActor.assumeIsolated {
@@ -119,15 +124,19 @@ final class InteractiveSession: EventLoopDelegate {
 
   private func startWatching(_ path: String) {
     let watcher = CatalogFileWatcher(path: path)
+    let name = URL(fileURLWithPath: path).lastPathComponent
     screen.liveStatus = .live
+    screen.sources = [.watching(name, isValid: true)]
     watcher.start(queue: .main, deliversInitialVersion: false) { [unowned self] result in
       MainActor.assumeIsolated {
         switch result {
         case .success(let loaded):
-          self.screen.message = loaded.warningLines.first.map { "warning: \($0)" }
+          self.screen.sources = [.watching(name, isValid: true)]
+          self.screen.message = loaded.warningLines.first.map { .warning("warning: \($0)") }
           self.receive(loaded.catalog)
         case .failure(let error):
-          self.screen.message = error.description
+          self.screen.sources = [.watching(name, isValid: false)]
+          self.screen.message = .error(error.description)
           self.loop.setNeedsDraw()
         }
       }
@@ -138,18 +147,18 @@ final class InteractiveSession: EventLoopDelegate {
   private func startStream() {
     let reader = CatalogStreamReader(fileDescriptor: 0, name: "stdin")
     screen.liveStatus = .live
-    screen.message = "waiting for catalogs on stdin"
+    screen.sources = [.streaming("stdin", isOpen: true)]
     reader.start(queue: .main) { [unowned self] event in
       MainActor.assumeIsolated {
         switch event {
         case .catalog(let loaded, _):
-          self.screen.message = loaded.warningLines.first.map { "warning: \($0)" }
+          self.screen.message = loaded.warningLines.first.map { .warning("warning: \($0)") }
           self.receive(loaded.catalog)
         case .failure(let error):
-          self.screen.message = error.description
+          self.screen.message = .error(error.description)
           self.loop.setNeedsDraw()
         case .end:
-          self.screen.message = "end of stdin"
+          self.screen.sources = [.streaming("stdin", isOpen: false)]
           self.loop.setNeedsDraw()
         }
       }

@@ -27,8 +27,6 @@ struct Shelf {
       if options.isStreaming && isatty(STDIN_FILENO) == 1 {
         throw .usage("--stream reads catalogs from stdin: pipe them in (producer | shelf --stream)")
       }
-      // Before any thread starts, so every thread inherits the mask.
-      TerminalSignals.blockForSignalSources()
       let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
       try InteractiveSession.run(options, isNoColorSet: noColor)
     case .render(let options):

@@ -41,9 +41,23 @@ extension InTmux {
       #expect(styled.contains("38;5;"))
     }
 
+    @Test(arguments: [
+      ("TERM=screen-256color", "--theme light", "[38;5;130m┏", "[38;5;214m"),
+      ("TERM=xterm", "--theme light", "[34m┏", "[33m┏"),
+      ("TERM=screen-256color COLORFGBG='0;15'", "", "[38;5;130m┏", "[38;5;214m"),
+      ("TERM=screen-256color COLORFGBG='0;15'", "--theme dark", "[38;5;214m┏", "[38;5;130m"),
+    ])
+    func theThemeFollowsTheBackgroundOrTheOption(
+      environment: String, option: String, focus: String, absent: String
+    ) throws {
+      let (styled, _) = try run(environment, option)
+      #expect(styled.contains(focus), "the focused card's border")
+      #expect(!styled.contains(absent))
+    }
+
     @Test func aLocaleWithoutUTF8DrawsASCIIBoxes() throws {
       let (_, plain) = try run("LC_ALL=C")
-      #expect(plain.contains("+--------------+"))
+      #expect(plain.contains("+----------------+"))
       #expect(!plain.contains("┌"))
       #expect(plain.unicodeScalars.allSatisfy { $0.isASCII })
     }

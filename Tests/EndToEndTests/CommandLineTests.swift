@@ -9,7 +9,8 @@ import Testing
     #expect(result.status == 0)
     for option in [
       "--catalog", "--watch", "--stream", "--no-live", "--rate", "--churn", "--seed", "--color",
-      "--animation-ms", "--fps", "--reduced-motion", "render", "frames", "diff", "--version",
+      "--animation-ms", "--fps", "--reduced-motion", "--theme", "render", "frames", "diff",
+      "--version",
     ] {
       #expect(result.standardOutput.contains(option), "help does not mention \(option)")
     }

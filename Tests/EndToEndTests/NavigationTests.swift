@@ -40,16 +40,34 @@ extension InTmux {
       try session.startShelf("--catalog \(fixtures)/small.json")
       session.expectScreen(containing: "Emma — Jane Austen")
       try session.send("Enter")
-      let details = session.expectScreen(containing: "Esc close")
+      let details = session.expectScreen(containing: "Esc or q close")
       #expect(details?.contains("A clever young woman") == true)
       try session.send("Escape")
-      session.expectScreen("the details closed") { !$0.contains("Esc close") }
+      session.expectScreen("the details closed") { !$0.contains("Esc or q close") }
       #expect(session.paneValue("alternate_on") == "1", "Escape over details must not quit")
       try session.send("?")
-      session.expectScreen(containing: "any key closes this help")
+      session.expectScreen(containing: "closes this help")
       try session.send("Escape")
-      session.expectScreen("the help closed") { !$0.contains("any key closes this help") }
+      session.expectScreen("the help closed") { !$0.contains("closes this help") }
       #expect(session.paneValue("alternate_on") == "1")
+      try session.quitAndExpectRestored()
+    }
+
+    @Test func qClosesAnOverlayAndQuitsOnlyFromTheTable() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--catalog \(fixtures)/small.json")
+      session.expectScreen(containing: "Emma — Jane Austen")
+      try session.send("?")
+      session.expectScreen(containing: "Ctrl-U")
+      try session.send("q")
+      session.expectScreen("the help closed") { !$0.contains("closes this help") }
+      #expect(session.paneValue("alternate_on") == "1", "q over the help must not quit")
+      try session.send("Enter")
+      session.expectScreen(containing: "Esc or q close")
+      try session.send("q")
+      session.expectScreen("the details closed") { !$0.contains("Esc or q close") }
+      #expect(session.paneValue("alternate_on") == "1", "q over the details must not quit")
       try session.quitAndExpectRestored()
     }
 
@@ -87,11 +105,11 @@ extension InTmux {
       defer { session.close() }
       try session.startShelf("--catalog \(fixtures)/small.json")
       session.expectScreen(containing: "Emma — Jane Austen")
-      // Middlemarch is the second card of the first row: columns 18 to 33, lines 3 to 7.
-      try session.type(mouseReport(button: 0, x: 20, y: 4))
-      try session.type(mouseReport(button: 3, x: 20, y: 4))
+      // Middlemarch is the second card of the first row: columns 21 to 38, lines 3 to 7.
+      try session.type(mouseReport(button: 0, x: 24, y: 4))
+      try session.type(mouseReport(button: 3, x: 24, y: 4))
       session.expectScreen(containing: "Middlemarch — George Eliot")
-      try session.type(mouseReport(button: 65, x: 20, y: 4))
+      try session.type(mouseReport(button: 65, x: 24, y: 4))
       session.expectScreen("the wheel moved on to the next row") { screen in
         !String(screen.split(separator: "\n").first ?? "").contains("Middlemarch")
       }

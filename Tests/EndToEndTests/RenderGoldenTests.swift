@@ -8,11 +8,9 @@ import Testing
     arguments: [
       ("bundled-80x24", nil, 80, 24),
       ("bundled-120x40", nil, 120, 40),
-      ("bundled-too-small", nil, 30, 8),
       ("small-80x24", "small.json", 80, 24),
       ("small-120x40", "small.json", 120, 40),
       ("wide-120x40", "wide.json", 120, 40),
-      ("small-too-small", "small.json", 39, 24),
     ] as [(String, String?, Int, Int)])
   func renderMatchesItsGolden(name: String, fixture: String?, width: Int, height: Int) throws {
     var arguments = ["render", "--width", "\(width)", "--height", "\(height)", "--color", "never"]
@@ -22,6 +20,26 @@ import Testing
     let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.count == height + 1, "one line per terminal line, then the final newline")
     expectGolden(result.standardOutput, named: name)
+  }
+}
+
+/// A size below the minimum is a usage error, said whole on stderr.
+@Suite struct TooSmallRenders {
+  @Test(arguments: [
+    (["render", "--width", "10", "--height", "5"], 10, 5),
+    (["render", "--catalog", "\(fixtures)/small.json", "--width", "39", "--height", "24"], 39, 24),
+    (["frames", "\(fixtures)/small.json", "\(fixtures)/small.json", "--height", "9"], 80, 9),
+  ])
+  func aScreenBelowTheMinimumIsRefusedWithTheSizeItNeeds(
+    arguments: [String], width: Int, height: Int
+  ) throws {
+    let result = try runShelf(arguments)
+    #expect(result.status == 64)
+    #expect(
+      result.standardError
+        == "shelf: terminal too small (needs 40 x 10): --width \(width) --height \(height)"
+        + " (see 'shelf --help')\n")
+    #expect(result.standardOutput.isEmpty)
   }
 }
 

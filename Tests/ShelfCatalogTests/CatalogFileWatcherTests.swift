@@ -120,3 +120,74 @@ func watcherFollowsEditsReplacementsDeletionsAndTruncation(mode: CatalogFileWatc
   try handle.close()
   #expect(await deliveries.next() == #"rows ["g1", "g2"]"#)
 }
+
+/// A watched path that becomes a FIFO (or a socket) is reported at once as
+/// "not a regular file" instead of blocking the watcher in `open` waiting for
+/// a writer; a good file renamed over it, or written where it was, is
+/// picked up.
+@Test(arguments: [CatalogFileWatcher.Mode.automatic, .polling])
+func aPathThatBecomesAFIFOOrSocketIsReportedAndAGoodFileIsPickedUp(
+  mode: CatalogFileWatcher.Mode
+) async throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "shelf-watch-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let file = folder.appendingPathComponent("catalog.json")
+  try Data(catalogJSON("a").utf8).write(to: file)
+  let deliveries = Deliveries()
+  let watcher = CatalogFileWatcher(
+    path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20, mode: mode)
+  watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
+  defer { watcher.stop() }
+  #expect(await deliveries.next() == #"rows ["a"]"#)
+
+  try FileManager.default.removeItem(at: file)
+  #expect(mkfifo(file.path, 0o600) == 0)
+  // The deletion may be seen before the FIFO appears.
+  var next = await deliveries.next()
+  if next == "error 66 no such file" { next = await deliveries.next() }
+  #expect(next == "error 66 not a regular file (a FIFO)")
+  try replaceAtomically(file, with: catalogJSON("b"))
+  #expect(await deliveries.next() == #"rows ["b"]"#)
+
+  try FileManager.default.removeItem(at: file)
+  let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+  #expect(socket >= 0)
+  defer { close(socket) }
+  var address = sockaddr_un()
+  address.sun_family = sa_family_t(AF_UNIX)
+  withUnsafeMutableBytes(of: &address.sun_path) { path in
+    for (index, byte) in file.path.utf8.enumerated() where index < path.count - 1 {
+      path[index] = byte
+    }
+  }
+  let bound = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+    }
+  }
+  #expect(bound == 0)
+  next = await deliveries.next()
+  if next == "error 66 no such file" { next = await deliveries.next() }
+  #expect(next == "error 66 not a regular file (a socket)")
+  try FileManager.default.removeItem(at: file)
+  try Data(catalogJSON("c").utf8).write(to: file)
+  var last = await deliveries.next()
+  if last == "error 66 no such file" { last = await deliveries.next() }
+  #expect(last == #"rows ["c"]"#)
+}
+
+@Test func loadingAFileToWatchRefusesAFIFOWithoutWaitingForAWriter() throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "shelf-watch-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let fifo = folder.appendingPathComponent("fifo.json").path
+  #expect(mkfifo(fifo, 0o600) == 0)
+  let error = #expect(throws: CatalogError.self) {
+    try CatalogLoader.load(contentsOf: fifo, regularFileOnly: true)
+  }
+  #expect(error?.description == "\(fifo): not a regular file (a FIFO)")
+  #expect(error?.exitCode == 66)
+}

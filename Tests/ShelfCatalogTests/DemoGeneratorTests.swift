@@ -139,3 +139,27 @@ func demoEvolvesTheBundledCatalogIntoValidCatalogs(churn: DemoChurn) throws {
   #expect(loaded.warnings.isEmpty)
   #expect(loaded.catalog == catalog)
 }
+
+@Test(arguments: 0..<8 as Range<UInt64>, DemoChurn.allCases)
+func theDemoNeverShowsTwoRowsWithTheSameTitle(seed: UInt64, churn: DemoChurn) throws {
+  var generator = DemoGenerator(seed: seed, churn: churn)
+  var catalog = try CatalogLoader.bundled().catalog
+  for step in 0..<40 {
+    catalog = generator.nextCatalog(after: catalog)
+    let titles = catalog.rows.map(\.title)
+    #expect(Set(titles).count == titles.count, "step \(step): \(titles.sorted())")
+    if Set(titles).count != titles.count { return }
+  }
+}
+
+@Test func countsInMessagesAgreeWithTheirNouns() throws {
+  let one = LoadedCatalog(
+    catalog: Catalog(title: "x", sections: []),
+    warnings: [
+      CatalogWarning(
+        .duplicateRowID, source: .file("x.json"), id: "a", firstPath: "rows[0]",
+        duplicatePath: "rows[1]")
+    ],
+    omittedWarningCount: 1)
+  #expect(one.warningLines.last == "x.json: ... and 1 more duplicate id")
+}

@@ -29,8 +29,8 @@ func eachKindOfChangeAnimatesAsItsGoldenTranscript(name: String) throws {
   let frames = ShelfScreen.frames(
     from: AnimationFixtures.base, to: target, size: size, framesPerSecond: 10,
     configuration: configuration)
-  // Card b is the second card of the first row: its top-left corner at (20, 3).
-  let corner = Point(x: 20, y: 3)
+  // Card b is the second card of the first row: its top-left corner at (21, 3).
+  let corner = Point(x: 21, y: 3)
   #expect(frames[0][corner.x, corner.y].style.foreground == .default)
   #expect(frames[1][corner.x, corner.y].style.foreground == .warning)
   #expect(frames[1][corner.x, corner.y].style.isReversed)
@@ -48,12 +48,12 @@ func eachKindOfChangeAnimatesAsItsGoldenTranscript(name: String) throws {
       from: AnimationFixtures.base, to: target, size: size, framesPerSecond: 10,
       configuration: configuration)
   }
-  // Card b's box: columns 20 to 37, lines 3 to 7; every cell, text and
+  // Card b's box: columns 21 to 38, lines 3 to 7; every cell, text and
   // swatch included, shares one style as it flashes.
   let card = try frames("card-reload")
   for (frame, reversed) in [(1, true), (2, false)] {
     let styles = Set(
-      (3...7).flatMap { y in (20...37).map { card[frame][$0, y].style } })
+      (3...7).flatMap { y in (21...38).map { card[frame][$0, y].style } })
     #expect(styles == [Style(foreground: .warning, isBold: true, isReversed: reversed)])
   }
   // Row r2's title, renamed: "Row r2, renamed" from column 1 of line 8.

@@ -8,6 +8,9 @@ import Testing
 // opens its gap at its new index, a deleted one closes its gap at its old index,
 // still cards slide steadily, and nothing but a moved card covers another.
 
+/// The seeds every property below runs over.
+private let seeds = 0..<300 as Range<UInt64>
+
 /// Progress values from 0 to 1 in twentieths.
 private let progressSteps = (0...20).map { Double($0) / 20 }
 
@@ -76,7 +79,7 @@ private func isMonotonic(_ values: [Int]) -> Bool {
   isNondecreasing(values) || isNondecreasing(values.reversed())
 }
 
-@Test(arguments: 0..<300 as Range<UInt64>)
+@Test(arguments: seeds)
 func anInsertedCardGrowsFromNothingInItsGapAtItsNewIndex(seed: UInt64) {
   let change = RandomCarouselChange(seed: seed)
   let frames = progressSteps.map(change.cards(at:))
@@ -89,7 +92,7 @@ func anInsertedCardGrowsFromNothingInItsGapAtItsNewIndex(seed: UInt64) {
   }
 }
 
-@Test(arguments: 0..<300 as Range<UInt64>)
+@Test(arguments: seeds)
 func aDeletedCardShrinksToNothingAtItsOldPlace(seed: UInt64) {
   let change = RandomCarouselChange(seed: seed)
   let frames = progressSteps.map(change.cards(at:))
@@ -102,7 +105,7 @@ func aDeletedCardShrinksToNothingAtItsOldPlace(seed: UInt64) {
   }
 }
 
-@Test(arguments: 0..<300 as Range<UInt64>)
+@Test(arguments: seeds)
 func stillAndMovedCardsTravelSteadilyFromTheirOldPlaceToTheirNewOne(seed: UInt64) {
   let change = RandomCarouselChange(seed: seed)
   let frames = progressSteps.map(change.cards(at:))
@@ -115,7 +118,7 @@ func stillAndMovedCardsTravelSteadilyFromTheirOldPlaceToTheirNewOne(seed: UInt64
   }
 }
 
-@Test(arguments: 0..<300 as Range<UInt64>)
+@Test(arguments: seeds)
 func noCardCoversAnotherExceptAMovedOne(seed: UInt64) {
   let change = RandomCarouselChange(seed: seed)
   for progress in progressSteps {
@@ -131,7 +134,7 @@ func noCardCoversAnotherExceptAMovedOne(seed: UInt64) {
   }
 }
 
-@Test(arguments: 0..<300 as Range<UInt64>)
+@Test(arguments: seeds)
 func cardsKeepTheirOrderOnEachSideOfTheChange(seed: UInt64) {
   let change = RandomCarouselChange(seed: seed)
   for progress in progressSteps {
@@ -182,4 +185,17 @@ private func faces(_ ids: String...) -> [CardFace] { ids.map { CardFace(id: $0, 
   // Fits the counts, but would keep "a" where "b" now is.
   let stale = pending.resolved(with: IndexDelta())
   #expect(stale.kinds.kind(new: 2) == .moved)  // the delta computed here: a moves
+}
+
+// The properties above check each card of one kind; a seed with none checks
+// nothing, so over all the seeds every kind must have been checked.
+@Test func everyKindOfCardChangeIsCheckedOverTheSeeds() {
+  var checked: [ChangeKind: Int] = [:]
+  for seed in seeds {
+    let change = RandomCarouselChange(seed: seed)
+    for (id, _) in change.cards(at: 0) { checked[change.kind(of: id), default: 0] += 1 }
+  }
+  for kind in [ChangeKind.inserted, .deleted, .stable, .moved] {
+    #expect(checked[kind, default: 0] > 0, "no \(kind) card in any seed")
+  }
 }

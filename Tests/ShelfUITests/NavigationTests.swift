@@ -136,23 +136,62 @@ func qAndEscapeQuit(key: Key) {
 }
 
 @MainActor
-@Test func spaceAndDotAreReturnedAsLiveCommands() {
+@Test func spaceAndDotAreReturnedAsLiveCommandsWhileASourceIsLive() {
   let screen = screen()
+  #expect(screen.handle(.character(" "), size: size) == .none)  // nothing to pause
+  #expect(screen.handle(.character("."), size: size) == .none)
+  screen.liveStatus = .live
+  screen.sources = [.demo]
   #expect(screen.handle(.character(" "), size: size) == .togglePause)
   #expect(screen.handle(.character("."), size: size) == .stepOnce)
+  screen.sources = [.streaming("stdin", isOpen: false)]
+  #expect(screen.handle(.character(" "), size: size) == .none)  // the stream has ended
 }
 
 @MainActor
-@Test func theStatusLineShowsLiveOrPausedAndAMessage() {
+@Test func theStatusLineSaysWhatEachSourceIsDoing() {
   let screen = screen()
+  func status() -> String {
+    String(TextBackend.text(of: screen.render(size: size, now: 0)).split(separator: "\n")[0])
+  }
+  func hint() -> String {
+    String(TextBackend.text(of: screen.render(size: size, now: 0)).split(separator: "\n").last!)
+  }
+  #expect(status().hasPrefix(" Bookstore · 6 rows · Dune — Frank Herbert (1965)"))
+  #expect(!hint().contains("space"))
   screen.liveStatus = .live
-  #expect(
-    TextBackend.text(of: screen.render(size: size, now: 0)).hasPrefix(
-      " Bookstore · 6 rows · live ●"))
+  screen.sources = [.demo]
+  #expect(status().hasPrefix(" Bookstore · 6 rows · demo running ● · Dune"))
+  #expect(hint().hasSuffix("q quit · space pause · . step"))
   screen.liveStatus = .paused
-  screen.message = "cannot read x.json"
-  let first = TextBackend.text(of: screen.render(size: size, now: 0)).split(separator: "\n")[0]
-  #expect(first.hasPrefix(" Bookstore · 6 rows · paused ‖ · ⚠ cannot read x.json"))
+  #expect(status().hasPrefix(" Bookstore · 6 rows · demo paused ‖ · Dune"))
+  #expect(hint().hasSuffix("q quit · space resume · . step"))
+  screen.liveStatus = .live
+  screen.sources = [.watching("shelf.json", isValid: true)]
+  #expect(status().hasPrefix(" Bookstore · 6 rows · watching shelf.json ● · Dune"))
+  screen.sources = [.watching("shelf.json", isValid: false)]
+  #expect(status().hasPrefix(" Bookstore · 6 rows · watching shelf.json: invalid ⚠ · Dune"))
+  screen.sources = [.streaming("stdin", isOpen: true)]
+  #expect(status().hasPrefix(" Bookstore · 6 rows · stdin open ● · Dune"))
+  screen.sources = [.streaming("stdin", isOpen: false)]
+  #expect(status().hasPrefix(" Bookstore · 6 rows · stdin ended ■ · Dune"))
+  #expect(!hint().contains("space"))
+  screen.sources = [.demo, .watching("a.json", isValid: false), .streaming("stdin", isOpen: false)]
+  #expect(status().hasPrefix(" Bookstore · 6 rows · demo ● a.json ⚠ stdin ■ · Dune"))
+  #expect(hint().contains("space pause"))
+}
+
+@MainActor
+@Test func oneRowMatchesAndTwoRowsMatch() {
+  let screen = screen()
+  press(.character("/"), on: screen)
+  for character in "moon" { press(.character(character), on: screen) }
+  let one = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(one.hasPrefix(" Bookstore · 1 row matches “moon” · "))
+  press(.backspace, .backspace, .backspace, .character("a"), on: screen)
+  let many = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(many.hasPrefix(" Bookstore · \(screen.shownRowIDs.count) rows match “ma” · "))
+  #expect(screen.shownRowIDs.count > 1)
 }
 
 // MARK: - Filter
@@ -172,18 +211,25 @@ func qAndEscapeQuit(key: Key) {
 }
 
 @MainActor
-@Test func aFilterWithNoMatchShowsOneNoMatchesRow() {
+@Test func aFilterWithNoMatchSaysSoInTheBodyAndClearingItGivesTheFocusBack() {
   let screen = screen()
+  press(.right, .down, on: screen)
+  let focus = screen.focusedIDs
   press(.character("/"), on: screen)
   for character in "zzzz" { press(.character(character), on: screen) }
-  #expect(screen.shownRowIDs.count == 1)
+  #expect(screen.shownRowIDs.isEmpty)
   let text = TextBackend.text(of: screen.render(size: size, now: 0))
-  #expect(text.contains("no matches"))
-  #expect(text.contains("0 rows match “zzzz”"))
+  #expect(text.contains("No matches for “zzzz”"))
+  #expect(text.hasPrefix(" Bookstore · 0 rows match “zzzz” "))
+  #expect(!text.contains("0 / 0"))  // no row, so no counter
+  #expect(!text.contains("no rows"))
   press(.backspace, .backspace, .backspace, .backspace, on: screen)
   #expect(screen.shownRowIDs.count == 6)
+  #expect(screen.focusedIDs == focus)
   press(.backspace, on: screen)
   #expect(screen.filter == ("", false))
+  press(.character("/"), .character("z"), .character("q"), .escape, on: screen)
+  #expect(screen.focusedIDs == focus)
 }
 
 @MainActor

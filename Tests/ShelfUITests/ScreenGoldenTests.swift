@@ -60,9 +60,9 @@ func firstScreenMatchesItsGolden(width: Int, height: Int) {
   let canvas = ShelfScreen.renderFirstScreen(
     content: Fixtures.content, size: Size(width: 80, height: 24))
   let styles = TextBackend.styleMap(of: canvas).split(separator: "\n")
-  // The focused card's top border, line 3, columns 1...18, is in the focus colour.
-  #expect(styles[3].dropFirst().prefix(18).allSatisfy { $0 == "F" })
-  #expect(canvas[1, 3].style.isBold)
-  #expect(canvas[1, 3].text == "┏")
-  #expect(!styles[3].dropFirst(20).contains("F"))
+  // The focused card's top border, line 3, columns 2...19, is in the focus colour.
+  #expect(styles[3].dropFirst(2).prefix(18).allSatisfy { $0 == "F" })
+  #expect(canvas[2, 3].style.isBold)
+  #expect(canvas[2, 3].text == "┏")
+  #expect(!styles[3].dropFirst(21).contains("F"))
 }

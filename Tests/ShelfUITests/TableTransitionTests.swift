@@ -8,6 +8,9 @@ import Testing
 // at its old place, still entries slide steadily, and nothing but a moved entry
 // covers another.
 
+/// The seeds every property below runs over.
+private let seeds = 0..<300 as Range<UInt64>
+
 /// Progress values from 0 to 1 in twentieths.
 private let progressSteps = (0...20).map { Double($0) / 20 }
 
@@ -124,7 +127,7 @@ private func isMonotonic(_ values: [Int]) -> Bool {
   isNondecreasing(values) || isNondecreasing(values.reversed())
 }
 
-@Test(arguments: 0..<300 as Range<UInt64>)
+@Test(arguments: seeds)
 func anInsertedRowOrHeaderGrowsFromNothingAtItsNewPlace(seed: UInt64) {
   let change = RandomTableChange(seed: seed)
   let frames = progressSteps.map(change.entries(at:))
@@ -137,7 +140,7 @@ func anInsertedRowOrHeaderGrowsFromNothingAtItsNewPlace(seed: UInt64) {
   }
 }
 
-@Test(arguments: 0..<300 as Range<UInt64>)
+@Test(arguments: seeds)
 func aDeletedRowOrHeaderCollapsesAtItsOldPlace(seed: UInt64) {
   let change = RandomTableChange(seed: seed)
   let frames = progressSteps.map(change.entries(at:))
@@ -151,7 +154,7 @@ func aDeletedRowOrHeaderCollapsesAtItsOldPlace(seed: UInt64) {
   }
 }
 
-@Test(arguments: 0..<300 as Range<UInt64>)
+@Test(arguments: seeds)
 func stillAndMovedEntriesTravelSteadilyFromTheirOldLineToTheirNewOne(seed: UInt64) {
   let change = RandomTableChange(seed: seed)
   let frames = progressSteps.map(change.entries(at:))
@@ -163,7 +166,7 @@ func stillAndMovedEntriesTravelSteadilyFromTheirOldLineToTheirNewOne(seed: UInt6
   }
 }
 
-@Test(arguments: 0..<300 as Range<UInt64>)
+@Test(arguments: seeds)
 func noEntryCoversAnotherExceptAMovedOne(seed: UInt64) {
   let change = RandomTableChange(seed: seed)
   for progress in progressSteps {
@@ -179,7 +182,7 @@ func noEntryCoversAnotherExceptAMovedOne(seed: UInt64) {
   }
 }
 
-@Test(arguments: 0..<300 as Range<UInt64>)
+@Test(arguments: seeds)
 func entriesKeepTheirOrderOnEachSideOfTheChange(seed: UInt64) {
   let change = RandomTableChange(seed: seed)
   for progress in progressSteps {
@@ -199,5 +202,18 @@ func entriesKeepTheirOrderOnEachSideOfTheChange(seed: UInt64) {
           "seed \(seed) at \(progress): \(top) then \(below)")
       }
     }
+  }
+}
+
+// The properties above check each row or header of one kind; a seed with none checks
+// nothing, so over all the seeds every kind must have been checked.
+@Test func everyKindOfEntryChangeIsCheckedOverTheSeeds() {
+  var checked: [ChangeKind: Int] = [:]
+  for seed in seeds {
+    let change = RandomTableChange(seed: seed)
+    for (id, _) in change.entries(at: 0) { checked[change.kind(of: id), default: 0] += 1 }
+  }
+  for kind in [ChangeKind.inserted, .deleted, .stable, .moved] {
+    #expect(checked[kind, default: 0] > 0, "no \(kind) row or header in any seed")
   }
 }

@@ -165,27 +165,84 @@ struct JSONWriter {
   /// A number or literal, as given.
   mutating func raw(_ text: String) { output.append(contentsOf: text.utf8) }
 
-  /// A string, escaped: quotes, backslashes and every control character.
+  /// A string in quotes, escaped as `JSONText.appendQuoted(_:to:)` does.
   mutating func string(_ text: String) {
+    JSONText.appendQuoted(text, to: &output)
+  }
+}
+
+/// The one way Shelf writes a string into JSON: `CatalogEncoder`, `shelf diff`
+/// and any other JSON output go through it.
+package enum JSONText {
+  /// `text` as a JSON string literal, quotes included.
+  package static func quoted(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    appendQuoted(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `text` as a JSON string literal, as UTF-8.
+  ///
+  /// Quotes and backslashes are escaped, and so is every scalar that could
+  /// act on a terminal or hide in text (see `isEscaped(_:)`), as `\uXXXX`
+  /// (a surrogate pair above U+FFFF). A JSON reader gets the same string back;
+  /// printed raw, the output holds no control character and nothing invisible.
+  package static func appendQuoted(_ text: String, to output: inout [UInt8]) {
     output.append(.quote)
-    for byte in text.utf8 {
-      switch byte {
-      case .quote, .backslash:
-        output.append(.backslash)
-        output.append(byte)
-      case .newline:
-        output.append(contentsOf: [.backslash, UInt8(ascii: "n")])
-      case .tab:
-        output.append(contentsOf: [.backslash, UInt8(ascii: "t")])
-      case 0..<0x20, 0x7F:
-        let hex = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: [.backslash, UInt8(ascii: "u"), 0x30, 0x30])
-        output.append(hex[Int(byte >> 4)])
-        output.append(hex[Int(byte & 0xF)])
-      default:
-        output.append(byte)
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value < 0x80 {
+        let byte = UInt8(value)
+        switch byte {
+        case .quote, .backslash:
+          output.append(.backslash)
+          output.append(byte)
+        case .newline:
+          output.append(contentsOf: [.backslash, UInt8(ascii: "n")])
+        case .tab:
+          output.append(contentsOf: [.backslash, UInt8(ascii: "t")])
+        case 0..<0x20, 0x7F:
+          appendEscape(UInt16(value), to: &output)
+        default:
+          output.append(byte)
+        }
+      } else if isEscaped(scalar) {
+        if value > 0xFFFF {
+          let offset = value - 0x1_0000
+          appendEscape(UInt16(0xD800 + (offset >> 10)), to: &output)
+          appendEscape(UInt16(0xDC00 + (offset & 0x3FF)), to: &output)
+        } else {
+          appendEscape(UInt16(value), to: &output)
+        }
+      } else {
+        output.append(contentsOf: UTF8.encode(scalar)!)
       }
     }
     output.append(.quote)
+  }
+
+  /// Whether JSON output writes `scalar` as an escape: the C0 and C1 controls
+  /// and DEL; format characters (general category Cf: the bidi controls
+  /// U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069, the zero-width
+  /// U+200B–U+200D, U+2060 and U+FEFF, the soft hyphen, tag characters);
+  /// the line and paragraph separators U+2028 and U+2029; and every other
+  /// default-ignorable code point (variation selectors, U+034F, Hangul fillers).
+  package static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
+    if value < 0xA0 { return false }
+    let properties = scalar.properties
+    switch properties.generalCategory {
+    case .format, .lineSeparator, .paragraphSeparator: return true
+    default: return properties.isDefaultIgnorableCodePoint
+    }
+  }
+
+  private static func appendEscape(_ unit: UInt16, to output: inout [UInt8]) {
+    output.append(contentsOf: [.backslash, UInt8(ascii: "u")])
+    for shift: UInt16 in [12, 8, 4, 0] {
+      let digit = UInt8((unit >> shift) & 0xF)
+      output.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+    }
   }
 }

@@ -9,10 +9,27 @@
 enum FileReader {
   /// The bytes of the file at `path` (or of standard input for `fileDescriptor`),
   /// refusing more than `limit` bytes without reading them all.
-  static func read(path: String, limit: Int) throws(CatalogError) -> [UInt8] {
+  ///
+  /// With `regularFileOnly`, nothing blocks: a FIFO, a device or a socket is
+  /// refused as "not a regular file" without waiting for a writer or data
+  /// (a watcher must never hang on a path that became one).
+  static func read(
+    path: String, limit: Int, regularFileOnly: Bool = false
+  ) throws(CatalogError) -> [UInt8] {
     let source = CatalogSource.file(path)
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    if regularFileOnly {
+      // Not even opened: opening a device can have effects of its own.
+      var status = stat()
+      if stat(path, &status) == 0 { try requireRegularFile(status, source: source) }
+    }
+    // O_NONBLOCK: the path may have become a FIFO since the check, and opening
+    // a FIFO waits for a writer; reading a regular file ignores the flag.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularFileOnly ? O_NONBLOCK : 0))
     guard descriptor >= 0 else {
+      // A socket cannot be opened at all.
+      if regularFileOnly && errno == ENXIO {
+        throw CatalogError(.notReadable, source: source, problem: "not a regular file")
+      }
       throw openError(errno, source: source)
     }
     defer { close(descriptor) }
@@ -20,6 +37,7 @@ enum FileReader {
     guard fstat(descriptor, &status) == 0 else {
       throw CatalogError(.ioFailure, source: source, problem: "cannot read: \(describe(errno))")
     }
+    if regularFileOnly { try requireRegularFile(status, source: source) }
     if status.st_mode & S_IFMT == S_IFDIR {
       throw CatalogError(
         .isDirectory, source: source, problem: "is a directory, not a catalog file")
@@ -70,6 +88,21 @@ enum FileReader {
       if readCount == 0 { return bytes }
       if bytes.count > limit { throw tooLarge(bytes.count, limit: limit, source: source) }
     }
+  }
+
+  /// Throws "not a regular file (a FIFO)" unless `status` is a regular
+  /// file's; a directory keeps its own message.
+  private static func requireRegularFile(_ status: stat, source: CatalogSource) throws(CatalogError)
+  {
+    let kind: String
+    switch status.st_mode & S_IFMT {
+    case S_IFREG, S_IFDIR: return
+    case S_IFIFO: kind = "a FIFO"
+    case S_IFCHR, S_IFBLK: kind = "a device"
+    case S_IFSOCK: kind = "a socket"
+    default: kind = "not a file"
+    }
+    throw CatalogError(.notReadable, source: source, problem: "not a regular file (\(kind))")
   }
 
   static func tooLarge(_ size: Int, limit: Int, source: CatalogSource) -> CatalogError {

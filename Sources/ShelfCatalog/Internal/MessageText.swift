@@ -51,6 +51,6 @@ enum MessageText {
       return "\(tenths / 10).\(tenths % 10) MiB"
     }
     if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-    return "\(bytes) bytes"
+    return bytes == 1 ? "1 byte" : "\(bytes) bytes"
   }
 }

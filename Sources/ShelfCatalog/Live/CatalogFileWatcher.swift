@@ -13,8 +13,10 @@ import Synchronization
 /// place; where inotify is not available it compares the file's status on a
 /// timer. Changes are debounced, and a file still changing while it is read
 /// (growing as another program writes it) is read again once it settles. A
-/// deleted, truncated or invalid file gives an error; the next good version
-/// gives a catalog. The same content twice is delivered once.
+/// deleted, truncated or invalid file gives an error, and so does a path that
+/// became a FIFO, a device or a socket ("not a regular file": nothing waits on
+/// it); the next good version gives a catalog. The same content twice is
+/// delivered once.
 public final class CatalogFileWatcher: Sendable {
   /// How changes are noticed.
   public enum Mode: Sendable {
@@ -196,7 +198,7 @@ public final class CatalogFileWatcher: Sendable {
   private func reload(deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) {
     let before = FileSignature(path: path)
     let read = Result { () throws(CatalogError) in
-      try FileReader.read(path: path, limit: limits.maximumFileSize)
+      try FileReader.read(path: path, limit: limits.maximumFileSize, regularFileOnly: true)
     }
     let after = FileSignature(path: path)
     let settled = state.withLock { state -> Bool in

@@ -204,7 +204,7 @@ public struct DemoGenerator: Sendable {
       serial += 1
       id = "live-row-\(serial)"
     } while existing.contains(id)
-    var row = Row(id: id, title: DemoWords.rowTitle(using: &random), items: [])
+    var row = Row(id: id, title: uniqueRowTitle(in: sections, replacing: nil), items: [])
     let count = Int.random(in: 3...max(3, baseline?.cardsPerRow ?? 8), using: &random)
     for _ in 0..<count { row.items.append(newCard(avoiding: row)) }
     let s = Int.random(in: 0..<sections.count, using: &random)
@@ -232,9 +232,24 @@ public struct DemoGenerator: Sendable {
 
   private mutating func renameRow(_ sections: inout [Section]) {
     guard let (s, r) = randomRow(in: sections) else { return }
-    var title = DemoWords.rowTitle(using: &random)
-    if title == sections[s].rows[r].title { title += " · Updated" }
-    sections[s].rows[r].title = title
+    sections[s].rows[r].title = uniqueRowTitle(in: sections, replacing: sections[s].rows[r].title)
+  }
+
+  /// A row title no row of `sections` has (nor `replacing`, the title being
+  /// renamed): two rows never read the same on screen.
+  private mutating func uniqueRowTitle(in sections: [Section], replacing: String?) -> String {
+    var taken = Set(sections.flatMap { $0.rows.map(\.title) })
+    if let replacing { taken.insert(replacing) }
+    let base = DemoWords.rowTitle(using: &random)
+    if !taken.contains(base) { return base }
+    // The word list is short: after a few tries, number the title instead.
+    for _ in 0..<4 {
+      let title = DemoWords.rowTitle(using: &random)
+      if !taken.contains(title) { return title }
+    }
+    var number = 2
+    while taken.contains("\(base) \(number)") { number += 1 }
+    return "\(base) \(number)"
   }
 
   // MARK: - Reshuffle

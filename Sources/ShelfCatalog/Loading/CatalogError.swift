@@ -173,7 +173,8 @@ public struct LoadedCatalog: Equatable, Sendable {
   public var warningLines: [String] {
     var lines = warnings.map(\.description)
     if omittedWarningCount > 0, let source = warnings.first?.source {
-      lines.append("\(source): ... and \(omittedWarningCount) more duplicate ids")
+      let ids = omittedWarningCount == 1 ? "id" : "ids"
+      lines.append("\(source): ... and \(omittedWarningCount) more duplicate \(ids)")
     }
     return lines
   }

@@ -11,11 +11,15 @@ public enum CatalogLoader {
   public static let bundledFileName = "catalog.json"
 
   /// Loads the catalog in the file at `path`; `-` reads standard input.
+  ///
+  /// With `regularFileOnly` (a file to watch) a FIFO, a device or a socket is
+  /// refused as "not a regular file" instead of read, so nothing blocks.
   public static func load(
-    contentsOf path: String, limits: CatalogLimits = .default
+    contentsOf path: String, limits: CatalogLimits = .default, regularFileOnly: Bool = false
   ) throws(CatalogError) -> LoadedCatalog {
-    if path == "-" { return try loadStandardInput(limits: limits) }
-    let bytes = try FileReader.read(path: path, limit: limits.maximumFileSize)
+    if path == "-" && !regularFileOnly { return try loadStandardInput(limits: limits) }
+    let bytes = try FileReader.read(
+      path: path, limit: limits.maximumFileSize, regularFileOnly: regularFileOnly)
     return try load(bytes: bytes, source: .file(path), limits: limits)
   }
 

@@ -8,6 +8,8 @@ import ShelfUI
 struct Palette {
   /// The colours in use.
   let depth: ColorDepth
+  /// The terminal's background, which picks the colour of every role.
+  let background: Background
   /// Whether -1 (the terminal's own colours) is available.
   private let hasDefaultColors: Bool
   private var pairs: [PairKey: Int16] = [:]
@@ -18,26 +20,36 @@ struct Palette {
     var background: Int16
   }
 
-  private init(depth: ColorDepth, hasDefaultColors: Bool) {
+  private init(depth: ColorDepth, background: Background, hasDefaultColors: Bool) {
     self.depth = depth
+    self.background = background
     self.hasDefaultColors = hasDefaultColors
   }
 
-  /// Starts colour when wanted and available; call after `newterm`.
-  static func make(wantsColor: Bool) -> Palette {
+  /// Starts colour when wanted and available, in the colours that read on
+  /// `background`; call after `newterm`.
+  static func make(wantsColor: Bool, background: Background = .dark) -> Palette {
     guard wantsColor, has_colors(), start_color() == OK else {
-      return Palette(depth: .monochrome, hasDefaultColors: false)
+      return Palette(depth: .monochrome, background: background, hasDefaultColors: false)
     }
     let hasDefaultColors = use_default_colors() == OK
     let colors = shelf_colors()
     let depth: ColorDepth = colors >= 256 ? .palette256 : colors >= 8 ? .ansi8 : .monochrome
-    return Palette(depth: depth, hasDefaultColors: hasDefaultColors)
+    return Palette(depth: depth, background: background, hasDefaultColors: hasDefaultColors)
   }
 
   /// The attributes and pair that draw `style`.
   mutating func attributes(for style: Style) -> (attr_t, Int16) {
     var attributes = shelf_a_normal()
-    if style.isBold { attributes |= shelf_a_bold() }
+    var isBold = style.isBold
+    if depth != .monochrome {
+      isBold =
+        ThemePalette.ink(
+          for: style.foreground, isBold: isBold, colors: depth == .palette256 ? 256 : 8,
+          on: background
+        ).isBold
+    }
+    if isBold { attributes |= shelf_a_bold() }
     if style.isDim { attributes |= shelf_a_dim() }
     if style.isUnderlined { attributes |= shelf_a_underline() }
     var isReversed = style.isReversed
@@ -78,47 +90,16 @@ struct Palette {
 
   /// The colour number of `color`; -1 is the terminal's own colour.
   private func number(for color: Color, isBackground: Bool) -> Int16 {
-    let value: Int16
-    switch depth {
-    case .monochrome: return -1
-    case .palette256: value = Self.palette256(color)
-    case .ansi8: value = Self.palette8(color)
+    guard depth != .monochrome else { return -1 }
+    let index = ThemePalette.ink(
+      for: color, isBold: false, colors: depth == .palette256 ? 256 : 8, on: background
+    ).index
+    guard let index else {
+      if !hasDefaultColors {
+        return isBackground ? Int16(COLOR_BLACK) : Int16(COLOR_WHITE)
+      }
+      return -1
     }
-    if value == -1 && !hasDefaultColors {
-      return isBackground ? Int16(COLOR_BLACK) : Int16(COLOR_WHITE)
-    }
-    return value
+    return Int16(index)
   }
-
-  private static func palette256(_ color: Color) -> Int16 {
-    switch color {
-    case .default: return -1
-    case .accent: return 75
-    case .muted: return 245
-    case .focus: return 214
-    case .star: return 220
-    case .warning: return 178
-    case .error: return 203
-    case .swatch(let n): return swatches256[positiveModulo(n, swatches256.count)]
-    }
-  }
-
-  private static func palette8(_ color: Color) -> Int16 {
-    switch color {
-    case .default, .muted: return -1
-    case .accent: return Int16(COLOR_CYAN)
-    case .focus, .star, .warning: return Int16(COLOR_YELLOW)
-    case .error: return Int16(COLOR_RED)
-    case .swatch(let n): return swatches8[positiveModulo(n, swatches8.count)]
-    }
-  }
-
-  /// Muted, distinct hues that read on dark and light backgrounds.
-  private static let swatches256: [Int16] = [167, 173, 179, 107, 73, 68, 104, 175]
-  private static let swatches8: [Int16] = [
-    Int16(COLOR_RED), Int16(COLOR_GREEN), Int16(COLOR_YELLOW), Int16(COLOR_BLUE),
-    Int16(COLOR_MAGENTA), Int16(COLOR_CYAN),
-  ]
-
-  private static func positiveModulo(_ n: Int, _ m: Int) -> Int { ((n % m) + m) % m }
 }

@@ -44,8 +44,8 @@ struct DisplayModel: Sendable {
   let entryIndexByID: [EntryID: Int]
   /// Lines of the whole table.
   let totalHeight: Int
-  /// Rows of real content (not counting the filter's "no matches" row).
-  let contentRowCount: Int
+  /// Rows of content.
+  var contentRowCount: Int { rows.count }
 
   /// The model of `content`.
   ///
@@ -83,7 +83,6 @@ struct DisplayModel: Sendable {
     self.rowIndexByID = rowIndexByID
     self.entryIndexByID = entryIndexByID
     totalHeight = y
-    contentRowCount = rows.count - (rowIndexByID[ShelfFilter.noMatchesRowID] == nil ? 0 : 1)
   }
 
   /// The entry of row `index`.

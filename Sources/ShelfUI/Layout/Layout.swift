@@ -115,7 +115,7 @@ enum Layout {
 extension DisplayModel {
   /// The text shown in an empty row's strip.
   func placeholderText(ofRow index: Int) -> String {
-    rows[index].id == ShelfFilter.noMatchesRowID ? "no matches" : "no cards"
+    "no cards"
   }
 }
 

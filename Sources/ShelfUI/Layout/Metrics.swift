@@ -9,25 +9,38 @@ public enum Metrics {
   public static let rowHeight = 1 + cardHeight
   /// Lines of a section header.
   public static let sectionHeaderHeight = 1
-  /// The narrowest card, borders included.
+  /// The narrowest card, borders included: a 4-digit year, two spaces, five
+  /// stars, a space and the two-column swatch fill its inside exactly.
   public static let minimumCardWidth = 16
-  /// The widest card, borders included: wider screens show more cards instead.
-  public static let maximumCardWidth = 22
-  /// Blank columns between two cards.
+  /// The card width, borders included, wherever two of them fit: wider
+  /// screens show more cards, never narrower ones.
+  public static let preferredCardWidth = 18
+  /// The fewest blank columns between two cards.
   public static let cardGap = 1
-  /// Columns kept at each side of the strip for the scroll indicators.
-  public static let stripMargin = 1
+  /// Columns kept at each side of the strip: the `‹` or `›` indicator, then a
+  /// blank column between it and the cards' borders.
+  public static let stripMargin = 2
   /// The smallest terminal the screen draws into; below it a message says so.
   public static let minimumSize = Size(width: 40, height: 10)
 
-  /// How the cards of a strip `width` columns wide are laid out.
+  /// How the cards of a strip `width` columns wide are laid out: as many
+  /// cards as fit, their width never smaller on a wider screen, and the
+  /// columns left over spread evenly between them, so the cards span the strip.
   static func strip(forScreenWidth width: Int) -> StripMetrics {
     let available = max(0, width - 2 * stripMargin)
-    let visible = max(1, (available + cardGap) / (minimumCardWidth + cardGap))
+    // Below two preferred cards (only the narrowest screens), two narrower
+    // ones; their width grows with the screen up to the preferred one.
     let cardWidth = max(
-      4, min(maximumCardWidth, (available + cardGap) / visible - cardGap))
+      4,
+      min(
+        preferredCardWidth, max(minimumCardWidth, (available + cardGap) / 2 - cardGap),
+        available))
+    let visible = max(1, (available + cardGap) / (cardWidth + cardGap))
+    let spare = available - (visible * (cardWidth + cardGap) - cardGap)
+    let gap = cardGap + (visible > 1 ? spare / (visible - 1) : 0)
     return StripMetrics(
-      originX: stripMargin, width: available, cardWidth: cardWidth, visibleCards: visible)
+      originX: stripMargin, width: available, cardWidth: cardWidth, gap: gap,
+      visibleCards: visible)
   }
 }
 
@@ -39,14 +52,16 @@ struct StripMetrics: Hashable, Sendable {
   var width: Int
   /// Columns of one card, borders included.
   var cardWidth: Int
+  /// Blank columns between two cards.
+  var gap: Int
   /// How many whole cards fit.
   var visibleCards: Int
 
   /// Columns the whole visible cards take: cards are clipped to these.
-  var cardsWidth: Int { min(width, visibleCards * pitch - Metrics.cardGap) }
+  var cardsWidth: Int { min(width, visibleCards * pitch - gap) }
 
   /// Columns from one card's left edge to the next one's.
-  var pitch: Int { cardWidth + Metrics.cardGap }
+  var pitch: Int { cardWidth + gap }
 
   /// The screen column of the card at `index` when the strip starts at `offset`.
   func x(ofCard index: Int, offset: Int) -> Int {

@@ -4,10 +4,16 @@
 /// - Control characters (C0, DEL, C1) become visible placeholders (`␛`, `␡`, `�`),
 ///   so data can never emit an escape sequence.
 /// - Invisible format characters (zero-width spaces, joiners, bidi overrides,
-///   variation selectors) are dropped, so they can neither reorder nor shift text.
+///   variation selectors) and characters the C library cannot print are
+///   dropped, so they can neither reorder nor shift text.
+/// - Every other scalar takes the columns the C library's `wcwidth` gives it
+///   (the columns ncurses places it in), from a table generated from glibc.
 /// - Emoji sequences that terminals measure differently (ZWJ sequences, skin
 ///   tones, keycaps) are reduced to their first emoji; flags become their letters.
 /// - A combining mark with no base is drawn on a dotted circle.
+///
+/// Apart from those three (controls, emoji modifiers, lone marks), the width of
+/// every scalar equals `wcwidth`'s; the tests check all of them.
 public enum TerminalText {
   /// One drawable unit: a grapheme made safe, and the columns it takes (1 or 2).
   public struct Glyph: Hashable, Sendable {
@@ -164,7 +170,7 @@ public enum TerminalText {
       }
       return
     }
-    guard let base = scalars.first(where: { !isInvisible($0) && !isMark($0) }) else {
+    guard let baseIndex = scalars.firstIndex(where: { !isInvisible($0) && !isMark($0) }) else {
       // Only marks (or only invisible characters): show marks on a dotted circle.
       let marks = scalars.filter(isMark).prefix(maximumMarks)
       if marks.isEmpty { return }
@@ -173,13 +179,33 @@ public enum TerminalText {
       result.append(Glyph(text: text, width: 1))
       return
     }
+    let base = scalars[baseIndex]
     var text = String(base)
-    let width = columns(of: base)
-    if !isEmoji(base) {
-      var kept = 0
-      for scalar in scalars where isMark(scalar) && kept < maximumMarks {
-        text.unicodeScalars.append(scalar)
+    var width = columns(of: base)
+    if isEmojiSequenceBase(base) {
+      // An emoji sequence (ZWJ, skin tone, tags) is reduced to its first emoji.
+      if !isEmoji(base) {
+        for scalar in scalars[baseIndex...].filter(isMark).prefix(maximumMarks) {
+          text.unicodeScalars.append(scalar)
+        }
+      }
+      result.append(Glyph(text: text, width: width))
+      return
+    }
+    // Any other grapheme is drawn as the terminal places its scalars: marks on
+    // the glyph before them, and every spacing scalar (a spacing vowel sign, a
+    // halfwidth sound mark, the second consonant of a conjunct) as a glyph of
+    // its own, `wcwidth` columns wide.
+    var kept = 0
+    for scalar in scalars[scalars.index(after: baseIndex)...] {
+      if isMark(scalar) {
+        if kept < maximumMarks { text.unicodeScalars.append(scalar) }
         kept += 1
+      } else if !isInvisible(scalar) {
+        result.append(Glyph(text: text, width: width))
+        text = String(scalar)
+        width = columns(of: scalar)
+        kept = 0
       }
     }
     result.append(Glyph(text: text, width: width))
@@ -206,52 +232,66 @@ public enum TerminalText {
     return Glyph(text: String(Unicode.Scalar(picture)!), width: 1)
   }
 
-  /// Combining marks drawn on the preceding base (nonspacing and enclosing).
+  /// Combining marks drawn on the preceding base (nonspacing and enclosing
+  /// marks that `wcwidth` gives no column).
   ///
   /// Variation selectors are nonspacing marks too, but never kept: after a
   /// text-default base such as `❤` some terminals draw U+FE0F as a request for
   /// a two-column emoji while `wcwidth` counts one column.
   static func isMark(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark: return !scalar.properties.isVariationSelector
+    case .nonspacingMark, .enclosingMark:
+      return !scalar.properties.isVariationSelector && libcWidth(of: scalar) == 0
     default: return false
     }
   }
 
-  /// Characters with no glyph: format characters (joiners, bidi controls, BOM),
-  /// variation selectors, emoji modifiers and tags, spacing marks (whose width
-  /// terminals disagree on), and unassigned or private code points.
+  /// Characters with no glyph: those `wcwidth` calls not printable (unassigned
+  /// in its Unicode version, line and paragraph separators) or gives no column
+  /// without being a mark (format characters such as joiners, bidi controls and
+  /// the BOM; variation selectors and tags; Hangul medial and final jamo), and
+  /// emoji modifiers, which only ever end an emoji sequence Shelf reduces.
   static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    let properties = scalar.properties
-    switch properties.generalCategory {
-    case .format, .spacingMark, .unassigned, .surrogate, .privateUse, .lineSeparator,
-      .paragraphSeparator:
-      return true
-    default:
-      return properties.isVariationSelector || properties.isEmojiModifier
-        || (scalar.value >= 0xE0000 && scalar.value <= 0xE007F)
-    }
+    let width = libcWidth(of: scalar)
+    if width < 0 { return true }
+    if width == 0 { return !isMark(scalar) }
+    return (0x1F3FB...0x1F3FF).contains(scalar.value)
   }
 
   static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value >= 0x2300 && scalar.properties.isEmojiPresentation
   }
 
-  /// Terminal columns of a visible scalar: 2 for East Asian wide and fullwidth
-  /// characters and emoji drawn as pictures, 1 otherwise.
-  static func columns(of scalar: Unicode.Scalar) -> Int {
-    let v = scalar.value
-    if v < 0x1100 { return 1 }
-    if isEmoji(scalar) { return 2 }
-    for range in wideRanges where range.contains(v) { return 2 }
-    return 1
+  /// Whether a grapheme starting with `scalar` is an emoji sequence: an emoji
+  /// (in text or emoji presentation) other than the ASCII keycap bases.
+  static func isEmojiSequenceBase(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= 0x80 && scalar.properties.isEmoji
   }
 
-  /// East Asian Wide (W) and Fullwidth (F) blocks, as glibc's `wcwidth` sees them.
-  static let wideRanges: [ClosedRange<UInt32>] = [
-    0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
-    0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-    0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F200...0x1F2FF,
-    0x20000...0x2FFFD, 0x30000...0x3FFFD,
-  ]
+  /// Terminal columns of a visible scalar: what `wcwidth` gives, 1 or 2.
+  @inline(__always)
+  static func columns(of scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value < 0x300 { return 1 }
+    return libcWidth(of: scalar) == 2 ? 2 : 1
+  }
+
+  /// The C library's `wcwidth` of `scalar` (-1 when not printable), from the
+  /// generated table in TerminalText+Widths.swift.
+  ///
+  /// - Complexity: O(log `widthRuns.count`).
+  static func libcWidth(of scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value >= 0x20 && value < 0x7F { return 1 }
+    // The last run whose first scalar is at most `value`.
+    let runs = widthRuns
+    var low = 0
+    var high = runs.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if runs[middle] >> 2 <= value { low = middle } else { high = middle }
+    }
+    let widthClass = Int(runs[low] & 3)
+    return widthClass == 3 ? -1 : widthClass
+  }
 }

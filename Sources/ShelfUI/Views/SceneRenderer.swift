@@ -210,26 +210,23 @@ enum SceneRenderer {
     canvas.write(
       TerminalText.truncated(face.subtitle, toWidth: inner), at: Point(x: x, y: top + 2),
       style: flash ?? Style(foreground: .muted), clip: clip)
-    let swatch = "██"
-    var used = 0
+    // Year, stars and swatch sit at fixed columns whatever is missing, so
+    // they line up from card to card.
     if let year = face.year {
-      used += canvas.write(
-        TerminalText.truncated(String(year), toWidth: inner), at: Point(x: x, y: top + 3),
+      let text = CardText.year(year)
+      canvas.write(
+        text, at: Point(x: x + CardText.yearWidth - TerminalText.width(of: text), y: top + 3),
         style: flash ?? .plain, clip: clip)
     }
-    if let rating = face.rating {
-      let gap = used > 0 ? 2 : 0
-      let stars = CardText.stars(rating)
-      if used + gap + stars.count + (inner >= 12 ? 3 : 0) <= inner {
-        used += gap
-        used += canvas.write(
-          stars, at: Point(x: x + used, y: top + 3), style: flash ?? Style(foreground: .star),
-          clip: clip)
-      }
-    }
-    if inner - used >= 3 {
+    let starsX = CardText.yearWidth + 2
+    if let rating = face.rating, starsX + CardText.starCount <= inner {
       canvas.write(
-        swatch, at: Point(x: x + inner - 2, y: top + 3),
+        CardText.stars(rating), at: Point(x: x + starsX, y: top + 3),
+        style: flash ?? Style(foreground: .star), clip: clip)
+    }
+    if inner >= starsX + CardText.starCount + 3 {
+      canvas.write(
+        "██", at: Point(x: x + inner - 2, y: top + 3),
         style: flash ?? Style(foreground: .swatch(CardText.swatch(of: face.id))), clip: clip)
     }
   }
@@ -237,6 +234,17 @@ enum SceneRenderer {
 
 /// How card fields read as text.
 enum CardText {
+  /// Columns of a card's year field: years are right-aligned in it.
+  static let yearWidth = 4
+  /// Stars in a rating.
+  static let starCount = 5
+
+  /// `1965`, ` 180`: a year as a card shows it, at most `yearWidth` columns
+  /// (a longer one is cut with an ellipsis).
+  static func year(_ year: Int) -> String {
+    TerminalText.truncated(String(year), toWidth: yearWidth)
+  }
+
   /// `★★★★☆`: a 0 to 5 rating rounded to whole stars.
   static func stars(_ rating: Double) -> String {
     let clamped = rating.isFinite ? min(5, max(0, rating)) : 0

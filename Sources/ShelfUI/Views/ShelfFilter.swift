@@ -1,11 +1,8 @@
 /// The `/` filter: which cards match a query, and the content that shows only them.
 enum ShelfFilter {
-  /// The id of the placeholder row shown when nothing matches.
-  static let noMatchesRowID = "\u{0}no-matches"
-
   /// `content` with only the cards that match `query` (case-insensitive, in the
-  /// title, subtitle, year or tags); rows left empty disappear, sections left
-  /// empty disappear, and if nothing is left one "no matches" row stands in.
+  /// title, subtitle, year or tags); rows left empty disappear, and sections
+  /// left empty disappear (when nothing is left the screen says so).
   ///
   /// - Complexity: O(total card text).
   static func filtered(_ content: ShelfContent, by query: String) -> ShelfContent {
@@ -20,15 +17,6 @@ enum ShelfFilter {
         return row.cards.isEmpty ? nil : row
       }
       if !kept.rows.isEmpty { result.sections.append(kept) }
-    }
-    if result.sections.isEmpty {
-      result.sections = [
-        ShelfSection(
-          id: noMatchesRowID, title: nil,
-          rows: [
-            CarouselRow(id: noMatchesRowID, title: "No matches for “\(query)”", cards: [])
-          ])
-      ]
     }
     return result
   }

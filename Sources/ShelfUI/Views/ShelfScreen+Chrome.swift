@@ -7,23 +7,120 @@ extension ShelfScreen {
     ("0  $", "first / last card in the row"),
     ("PgUp  PgDn", "a page of rows up / down"),
     ("Enter", "details of the focused card"),
-    ("Esc", "close details, clear the filter, quit"),
+    ("Esc", "close an overlay or message, clear filter, quit"),
     ("/", "filter cards by text (Enter keeps, Esc clears)"),
+    ("Ctrl-U", "clear the filter text while typing it"),
+    ("Backspace", "delete the last filter character"),
     ("space", "pause / resume live updates"),
     (".", "apply one update while paused"),
-    ("?", "this help"),
-    ("q", "quit"),
+    ("?  F1", "this help"),
+    ("q", "close an overlay, or quit"),
     ("Ctrl-L", "redraw the whole screen"),
     ("Ctrl-Z", "suspend (fg resumes)"),
     ("mouse", "click focuses a card, wheel scrolls"),
   ]
 
   /// The one-line hint at the bottom, most useful first: as many as fit are shown.
-  static let keyHint = [
-    "←↑↓→ move", "Enter details", "/ filter", "? help", "q quit", "space pause", ". step",
-  ]
+  var keyHint: [String] {
+    var hint = ["←↑↓→ move", "Enter details", "/ filter", "? help", "q quit"]
+    if message != nil { hint.insert("Esc dismiss", at: 0) }
+    if canPause {
+      hint += [liveStatus == .paused ? "space resume" : "space pause", ". step"]
+    }
+    return hint
+  }
+
+  /// Whether space and `.` mean something: a source can still bring changes.
+  var canPause: Bool {
+    liveStatus != .off && sources.contains(where: \.isLive)
+  }
+
+  // MARK: - Message area
+
+  /// Lines of the message area above the key hint for a screen of `size`: the
+  /// message wrapped, at most three lines, never shrinking the table below the
+  /// minimum size.
+  func messageLines(for size: Size) -> [String] {
+    guard let message else { return [] }
+    let room = min(3, size.height - Metrics.minimumSize.height)
+    guard room > 0, size.width >= Metrics.minimumSize.width else { return [] }
+    let width = size.width - 2
+    var lines = TerminalText.wrapped("⚠ " + message.text, toWidth: width)
+    if lines.count > room {
+      lines = Array(lines.prefix(room))
+      lines[room - 1] = TerminalText.truncated(lines[room - 1] + " …", toWidth: width)
+    }
+    return lines
+  }
+
+  /// The frame at time `now` for a terminal of `size`: the table, its status
+  /// line and key hint, and between the table and the hint the message area.
+  public func render(size: Size, now: UInt64) -> Canvas {
+    let lines = messageLines(for: size)
+    let table = renderTable(size: tableSize(for: size), now: now)
+    guard !lines.isEmpty else { return table }
+    let hintLine = table.size.height - 1
+    let style = Style(foreground: message?.kind == .warning ? .warning : .error, isBold: true)
+    var canvas = Canvas(size: size) { y, line in
+      let source = y < hintLine ? y : y == size.height - 1 ? hintLine : -1
+      if source >= 0 {
+        _ = line.initialize(fromContentsOf: table.row(source))
+      } else {
+        line.initialize(repeating: .blank)
+      }
+    }
+    for (index, text) in lines.enumerated() {
+      canvas.write(text, at: Point(x: 1, y: hintLine + index), style: style)
+    }
+    return canvas
+  }
+
+  /// The part of a `size` screen the table and its status line and key hint
+  /// take: all of it but the message area.
+  func tableSize(for size: Size) -> Size {
+    Size(width: size.width, height: size.height - messageLines(for: size).count)
+  }
 
   // MARK: - Status line and hint
+
+  /// The live sources' states: one in words, several in a compact form.
+  var sourceStatusText: String? {
+    guard !sources.isEmpty else { return nil }
+    let isPaused = liveStatus == .paused
+    if sources.count == 1 {
+      switch sources[0] {
+      case .demo: return isPaused ? "demo paused ‖" : "demo running ●"
+      case .watching(let name, let isValid):
+        let file = TerminalText.sanitized(name)
+        if !isValid { return "watching \(file): invalid ⚠" }
+        return isPaused ? "watching \(file): paused ‖" : "watching \(file) ●"
+      case .streaming(let name, let isOpen):
+        let stream = TerminalText.sanitized(name)
+        if !isOpen { return "\(stream) ended ■" }
+        return isPaused ? "\(stream) paused ‖" : "\(stream) open ●"
+      }
+    }
+    return sources.map { source in
+      switch source {
+      case .demo: return "demo " + (isPaused ? "‖" : "●")
+      case .watching(let name, let isValid):
+        return TerminalText.sanitized(name) + (isValid ? (isPaused ? " ‖" : " ●") : " ⚠")
+      case .streaming(let name, let isOpen):
+        return TerminalText.sanitized(name) + (isOpen ? (isPaused ? " ‖" : " ●") : " ■")
+      }
+    }.joined(separator: " ")
+  }
+
+  /// The style of the source states: calm while running, loud when one fails.
+  private var sourceStatusStyle: Style {
+    let isFailing = sources.contains {
+      if case .watching(_, false) = $0 { true } else { false }
+    }
+    if isFailing { return Style(foreground: .error, isBold: true) }
+    if liveStatus == .paused { return Style(foreground: .warning, isBold: true) }
+    if !sources.contains(where: \.isLive) { return Style(foreground: .muted, isBold: true) }
+    return Style(foreground: .accent, isBold: true)
+  }
 
   func drawStatusLine(into canvas: inout Canvas) {
     let width = canvas.size.width
@@ -37,22 +134,12 @@ extension ShelfScreen {
     var parts: [(String, Style)] = []
     let rowCount = model.contentRowCount
     if filterQuery.isEmpty {
-      parts.append(("\(rowCount) \(rowCount == 1 ? "row" : "rows")", Style(foreground: .muted)))
+      parts.append((Wording.counted(rowCount, "row"), Style(foreground: .muted)))
     } else {
-      parts.append(
-        (
-          "\(rowCount) \(rowCount == 1 ? "row" : "rows") match “\(filterQuery)”",
-          Style(foreground: .muted)
-        ))
+      parts.append((Wording.matching(rowCount, query: filterQuery), Style(foreground: .muted)))
     }
-    switch liveStatus {
-    case .off: break
-    case .live: parts.append(("live ●", Style(foreground: .accent, isBold: true)))
-    case .paused: parts.append(("paused ‖", Style(foreground: .warning, isBold: true)))
-    }
-    if let message {
-      parts.append(("⚠ " + message, Style(foreground: .error, isBold: true)))
-    } else if let card = focusedCard {
+    if let status = sourceStatusText { parts.append((status, sourceStatusStyle)) }
+    if let card = focusedCard {
       var text = card.title
       if !card.subtitle.isEmpty { text += " — " + card.subtitle }
       if let year = card.year { text += " (\(year))" }
@@ -91,12 +178,33 @@ extension ShelfScreen {
       return
     }
     var hint = ""
-    for item in Self.keyHint {
+    for item in keyHint {
       let next = hint.isEmpty ? item : hint + " · " + item
       if TerminalText.width(of: next) > width - 2 { break }
       hint = next
     }
     canvas.write(hint, at: Point(x: 1, y: y), style: Style(foreground: .muted), clip: line)
+  }
+
+  /// A filter that matches nothing says so in the middle of the body (in
+  /// place of the table's own "no rows"), once the rows have gone.
+  func drawNoMatches(into canvas: inout Canvas) {
+    guard !filterQuery.isEmpty, model.rows.isEmpty, !animator.isBusy else { return }
+    let body = Layout.body(for: canvas.size)
+    let lines = [
+      ("No matches for “\(TerminalText.sanitized(filterQuery))”", Style(isBold: true)),
+      (
+        isEditingFilter ? "Esc clears the filter" : "Esc clears the filter, / edits it",
+        Style(foreground: .muted)
+      ),
+    ]
+    let middle = body.minY + body.height / 2
+    canvas.fill(Rect(x: 0, y: middle, width: body.width, height: 1), style: .plain, clip: body)
+    for (index, (text, style)) in lines.enumerated() {
+      let shown = TerminalText.truncated(text, toWidth: body.width - 2)
+      let x = body.minX + (body.width - TerminalText.width(of: shown)) / 2
+      canvas.write(shown, at: Point(x: x, y: middle + index), style: style, clip: body)
+    }
   }
 
   // MARK: - Overlays
@@ -158,7 +266,7 @@ extension ShelfScreen {
       }
     }
     lines.append(("", Style()))
-    lines.append(("Esc close · ← → browse", label))
+    lines.append(("Esc or q close · ← → browse", label))
     drawPanel(title: "Details", lines: lines, width: width, into: &canvas)
   }
 
@@ -168,23 +276,23 @@ extension ShelfScreen {
       (TerminalText.padded(entry.keys, toWidth: keyWidth) + entry.action, Style())
     }
     lines.append(("", Style()))
-    lines.append(("any key closes this help", Style(foreground: .muted)))
+    lines.append(("q, Esc or any other key closes this help", Style(foreground: .muted)))
     drawPanel(title: "Keys", lines: lines, width: 66, into: &canvas)
   }
 
   func drawTooSmall(into canvas: inout Canvas) {
     let size = canvas.size
     guard size.width > 0, size.height > 0 else { return }
-    let needs = Metrics.minimumSize
-    let message = "terminal too small (needs \(needs.width) x \(needs.height))"
-    let lines =
+    // The whole message, wrapped: a cut one would not say what size is needed.
+    // It breaks before the size first, so the size stays in one piece.
+    let message = Wording.tooSmall(needs: Metrics.minimumSize)
+    let pieces =
       TerminalText.width(of: message) <= size.width
-      ? [message]
-      : ["terminal too small", "(needs \(needs.width) x \(needs.height))"].map {
-        TerminalText.truncated($0, toWidth: size.width)
-      }
+      ? [message] : Wording.tooSmallPieces(needs: Metrics.minimumSize)
+    let lines = Array(
+      pieces.flatMap { TerminalText.wrapped($0, toWidth: size.width) }.prefix(size.height))
     let top = max(0, (size.height - lines.count) / 2)
-    for (index, line) in lines.enumerated() where top + index < size.height {
+    for (index, line) in lines.enumerated() {
       let x = max(0, (size.width - TerminalText.width(of: line)) / 2)
       canvas.write(
         line, at: Point(x: x, y: top + index), style: Style(foreground: .warning, isBold: true))

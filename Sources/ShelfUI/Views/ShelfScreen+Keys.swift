@@ -2,7 +2,8 @@ extension ShelfScreen {
   // MARK: - Keys
 
   /// Handles one key or mouse event on a terminal of `size`.
-  public func handle(_ key: Key, size: Size) -> ScreenCommand {
+  public func handle(_ key: Key, size screenSize: Size) -> ScreenCommand {
+    let size = tableSize(for: screenSize)
     if lastSize != size { adopt(size) }
     let before = state
     let generation = animator.generation
@@ -17,12 +18,12 @@ extension ShelfScreen {
     if isEditingFilter, let command = handleFilterKey(key, size: size) { return command }
     switch overlay {
     case .help:
-      if key == .character("q") { return .quit }
+      // Any key closes the help, q and Esc included: only the table quits.
       overlay = .none
       return .redraw
     case .details:
       switch key {
-      case .escape, .enter, .backspace:
+      case .escape, .enter, .backspace, .character("q"):
         overlay = .none
         return .redraw
       default: break
@@ -54,13 +55,17 @@ extension ShelfScreen {
       return .redraw
     case .character("q"): return .quit
     case .escape:
+      if message != nil {
+        message = nil
+        return .redraw
+      }
       if !filterQuery.isEmpty {
         setFilter("")
         return .redraw
       }
       return .quit
-    case .character(" "): return .togglePause
-    case .character("."): return .stepOnce
+    case .character(" "): return canPause ? .togglePause : .none
+    case .character("."): return canPause ? .stepOnce : .none
     case .character("/"):
       isEditingFilter = true
       return .redraw
@@ -97,6 +102,14 @@ extension ShelfScreen {
 
   func setFilter(_ query: String) {
     guard query != filterQuery else { return }
+    if filterQuery.isEmpty {
+      focusBeforeFilter = (state.focusedRowID, state.focusedCardID)
+    } else if query.isEmpty, let focus = focusBeforeFilter.take(), focusedCard == nil {
+      // Nothing matched, so nothing holds the focus: it goes back to where it
+      // was. (A card the filter found keeps it: that is what was looked for.)
+      state.focusedRowID = focus.row
+      state.focusedCardID = focus.card
+    }
     filterQuery = query
     submit()
   }

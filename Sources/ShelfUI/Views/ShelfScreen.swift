@@ -32,10 +32,14 @@ public final class ShelfScreen {
 
   /// How the screen animates.
   public let configuration: ScreenConfiguration
-  /// Whether live updates flow, shown in the status line.
+  /// Whether live updates flow or wait.
   public var liveStatus: LiveStatus = .off
-  /// A note for the status line (such as a watch error); nil shows the focused card.
-  public var message: String?
+  /// The live sources' own states, shown in the status line.
+  public var sources: [SourceStatus] = []
+  /// A note for the message area above the key hint (such as a watch error).
+  public var message: ScreenMessage?
+  /// The focus when the filter began, given back when it is cleared.
+  var focusBeforeFilter: (row: String?, card: String?)?
   /// Called when the screen changed between keys and frames — a batch from the
   /// live holders arrived — so the backend should draw a frame soon.
   public var onNeedsDisplay: (@MainActor () -> Void)?
@@ -289,8 +293,9 @@ public final class ShelfScreen {
     onDiscard(RetiredSnapshots(values: consume values))
   }
 
-  /// The frame at time `now` for a terminal of `size`.
-  public func render(size: Size, now: UInt64) -> Canvas {
+  /// The frame at time `now` of the table and its chrome, `size` being the
+  /// screen less the message area.
+  func renderTable(size: Size, now: UInt64) -> Canvas {
     guard size.width >= Metrics.minimumSize.width, size.height >= Metrics.minimumSize.height else {
       advance(to: now)  // batches still end (the holders wait for them), unseen
       animator.noteFrame(at: now)
@@ -311,6 +316,7 @@ public final class ShelfScreen {
       canvas = Canvas(size: size)
       SceneRenderer.draw(scene, into: &canvas)
     }
+    drawNoMatches(into: &canvas)
     drawStatusLine(into: &canvas)
     drawKeyHint(into: &canvas)
     switch overlay {

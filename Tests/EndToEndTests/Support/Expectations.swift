@@ -41,21 +41,27 @@ extension TmuxSession {
   }
 
   /// The shell is back exactly as it was: settings, prompt, cursor, screen, mouse.
+  ///
+  /// `after` names what ended the run in the messages (`"SIGUSR1"`).
   func expectRestored(
-    _ exit: InteractiveExit?, status: Int, sourceLocation: SourceLocation = #_sourceLocation
+    _ exit: InteractiveExit?, status: Int, after: String = "the run",
+    sourceLocation: SourceLocation = #_sourceLocation
   ) {
     guard let exit else {
-      Issue.record("the shell never came back:\n\(screen())", sourceLocation: sourceLocation)
+      Issue.record(
+        "the shell never came back after \(after):\n\(screen())", sourceLocation: sourceLocation)
       return
     }
-    #expect(exit.status == status, sourceLocation: sourceLocation)
-    #expect(exit.isTTYRestored, "stty -g differs after the run", sourceLocation: sourceLocation)
+    #expect(exit.status == status, "exit status after \(after)", sourceLocation: sourceLocation)
+    #expect(
+      exit.isTTYRestored, "stty -g differs after \(after)", sourceLocation: sourceLocation)
     let lastLine = exit.screen.split(separator: "\n").last.map(String.init) ?? ""
-    #expect(lastLine == TmuxSession.prompt, sourceLocation: sourceLocation)
-    #expect(paneValue("alternate_on") == "0", sourceLocation: sourceLocation)
-    #expect(paneValue("cursor_flag") == "1", sourceLocation: sourceLocation)
-    #expect(paneValue("mouse_any_flag") == "0", sourceLocation: sourceLocation)
-    #expect(paneValue("mouse_standard_flag") == "0", sourceLocation: sourceLocation)
+    #expect(lastLine == TmuxSession.prompt, "prompt after \(after)", sourceLocation: sourceLocation)
+    // Alternate screen off, cursor shown, mouse reporting and keypad mode off.
+    #expect(modeFlags == "0100", "modes after \(after)", sourceLocation: sourceLocation)
+    #expect(
+      paneValue("mouse_standard_flag") == "0", "mouse after \(after)",
+      sourceLocation: sourceLocation)
   }
 
   /// Waits until `shelf` has taken over the screen (alternate screen on).

@@ -13,17 +13,35 @@ final class TmuxSession {
   /// A scratch folder for the shell's output files.
   let scratch: URL
 
-  /// Starts a `width` x `height` session with a clean bash in the repository root.
-  init(width: Int = 120, height: Int = 40) throws {
+  /// The shell a session runs.
+  enum Shell {
+    /// An interactive bash without start-up files.
+    case bash
+    /// A plain POSIX `sh` (dash): it restores nothing of the terminal itself
+    /// after a child stops or dies, so it cannot hide a failure to.
+    case posix
+
+    var command: [String] {
+      switch self {
+      case .bash: ["bash", "--norc", "--noprofile"]
+      case .posix: ["sh"]
+      }
+    }
+  }
+
+  /// Starts a `width` x `height` session with a clean `shell` in the repository root.
+  init(width: Int = 120, height: Int = 40, shell: Shell = .bash) throws {
     name = "s\(UUID().uuidString.prefix(8))"
     scratch = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-e2e-\(name)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    let status = try tmux([
-      "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
-      "-c", repositoryRoot.path,
-      "env", "-u", "TMUX", "-u", "NO_COLOR", "PS1=\(Self.prompt) ", "TERM=screen-256color",
-      "LANG=C.UTF-8", "SWIFT_BACKTRACE=enable=yes,interactive=no", "bash", "--norc", "--noprofile",
-    ]).status
+    let status = try tmux(
+      [
+        "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
+        "-c", repositoryRoot.path,
+        "env", "-u", "TMUX", "-u", "NO_COLOR", "PS1=\(Self.prompt) ", "TERM=screen-256color",
+        "LANG=C.UTF-8", "SWIFT_BACKTRACE=enable=yes,interactive=no",
+      ] + shell.command
+    ).status
     // The size tmux gives a detached session follows the window, not a client.
     _ = try? tmux(["set-option", "-t", name, "window-size", "manual"])
     guard status == 0, waitForScreen(timeout: 5, until: { $0.contains(Self.prompt) }) != nil else {
@@ -65,11 +83,21 @@ final class TmuxSession {
     (try? tmux(["capture-pane", "-p", "-e", "-t", name], capturing: true).output) ?? ""
   }
 
+  /// The pane's modes as a shell expects them when it has the terminal:
+  /// `0100` is no alternate screen, cursor shown, mouse and keypad modes off.
+  var modeFlags: String {
+    paneFormat("#{alternate_on}#{cursor_flag}#{mouse_any_flag}#{keypad_flag}")
+  }
+
   /// A tmux format value of the pane, such as `alternate_on` or `cursor_flag`.
   func paneValue(_ variable: String) -> String {
+    paneFormat("#{\(variable)}")
+  }
+
+  /// A tmux format expanded for the pane.
+  private func paneFormat(_ format: String) -> String {
     let output =
-      (try? tmux(["display-message", "-p", "-t", name, "#{\(variable)}"], capturing: true)
-        .output)
+      (try? tmux(["display-message", "-p", "-t", name, format], capturing: true).output)
     return (output ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
   }
 

@@ -113,7 +113,7 @@ private func startThreads(
     let total = Self.threads * Self.perThread
     var rng = SeededGenerator(seed: seed)
     var tornReads = 0
-    let settled = await eventually(limit: 50_000_000) {
+    let settled = await eventually {
       if holder.items != view.mirror { tornReads += 1 }
       if view.heldCount > 0 && Int.random(in: 0..<3, using: &rng) == 0 { view.completeBatch() }
       view.completesImmediately = Int.random(in: 0..<4, using: &rng) == 0
@@ -143,7 +143,7 @@ private func startThreads(
       submitter.threadFinished()
     }
     let total = Self.threads * Self.perThread
-    let settled = await eventually(limit: 50_000_000) {
+    let settled = await eventually {
       submitter.log.numbers.count == total && holder.isIdle
     }
     #expect(settled)
@@ -177,7 +177,7 @@ private func startThreads(
     let total = Self.threads * Self.perThread
     var rng = SeededGenerator(seed: seed)
     var tornReads = 0
-    let settled = await eventually(limit: 50_000_000) {
+    let settled = await eventually {
       if holder.sections != view.mirror { tornReads += 1 }
       if view.heldCount > 0 && Int.random(in: 0..<3, using: &rng) == 0 { view.completeBatch() }
       if Int.random(in: 0..<2, using: &rng) == 0 { delegate.completeOne() }

@@ -274,13 +274,3 @@ func updateAndWait(_ holder: CollectionSectionData<Strip>, _ sections: [Strip]) 
     holder.update(sections) { continuation.resume() }
   }
 }
-
-/// Yields the main actor until `condition` holds, or gives up after `limit` turns
-/// (false). Used where work on other threads has to land first.
-@MainActor func eventually(limit: Int = 5_000_000, _ condition: () -> Bool) async -> Bool {
-  for _ in 0..<limit {
-    if condition() { return true }
-    await Task.yield()
-  }
-  return condition()
-}

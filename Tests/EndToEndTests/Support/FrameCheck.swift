@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+
+/// What `frames.py --json` reports about a recorded or replayed run.
+struct FrameReport: Decodable {
+  /// Frames seen: synchronized updates the app ended.
+  var frames: Int
+  /// Indices of the frames that failed any check, ascending.
+  var bad: [Int]
+  /// Indices of the failed frames by check: focus, blocks, holes, rest.
+  var checks: [String: [Int]]
+  /// The app's exit status (0 for a replay).
+  var exit: Int
+  /// What went wrong with the run itself (no frame, an edit that drew nothing).
+  var notes: [String]
+  /// The reasons each bad frame failed, by frame index.
+  var problems: [String: [[String]]]
+  /// The first bad frames as text, by frame index.
+  var pictures: [String: String]
+  /// Lines where tmux, fed the same bytes, shows something else (nil: the same, or not compared).
+  var tmuxMismatch: [[TmuxLine]]?
+
+  enum CodingKeys: String, CodingKey {
+    case frames, bad, checks, exit, notes, problems, pictures
+    case tmuxMismatch = "tmux_mismatch"
+  }
+
+  /// One element of a mismatch entry: the line number or a line's text.
+  enum TmuxLine: Decodable {
+    case number(Int)
+    case text(String)
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let number = try? container.decode(Int.self) {
+        self = .number(number)
+      } else {
+        self = .text(try container.decode(String.self))
+      }
+    }
+  }
+
+  /// The counts, the first bad frames' reasons and the first one's left part as
+  /// text, for a failure message (kept short: the console cuts long messages;
+  /// run frames.py with --dump to see whole frames).
+  var summary: String {
+    var text = "\(bad.count) of \(frames) frames bad: "
+    text += checks.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.count)" }.joined(
+      separator: ", ")
+    for index in bad.prefix(5) {
+      let reasons = (problems[String(index)] ?? []).map { $0.joined(separator: ": ") }
+      text += "\n--- frame \(index): " + reasons.joined(separator: "; ")
+    }
+    if let first = bad.first, let picture = pictures[String(first)] {
+      text += "\n--- frame \(first), its first 60 columns:\n"
+      text += picture.split(separator: "\n").map { $0.prefix(60) }.joined(separator: "\n")
+    }
+    return text
+  }
+}
+
+/// The frame recorder and checker, `Support/frames.py`, run by Debian's Python
+/// (where `make deps` installs pyte).
+let frameChecker = repositoryRoot.appendingPathComponent(
+  "Tests/EndToEndTests/Support/frames.py")
+
+/// Runs `frames.py arguments --json` and decodes its report; the exit status
+/// comes along (0 all good, 1 a check failed, 2 the run failed).
+func runFrameCheck(_ arguments: [String], timeout: Double = 120) throws -> (
+  status: Int32, report: FrameReport
+) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+  process.arguments = [frameChecker.path, "--json", "--show", "3"] + arguments
+  process.currentDirectoryURL = repositoryRoot
+  let output = Pipe()
+  let error = Pipe()
+  process.standardOutput = output
+  process.standardError = error
+  process.standardInput = FileHandle.nullDevice
+  try process.run()
+  let group = DispatchGroup()
+  nonisolated(unsafe) var outputData = Data()
+  nonisolated(unsafe) var errorData = Data()
+  DispatchQueue.global().async(group: group) {
+    outputData = output.fileHandleForReading.readDataToEndOfFile()
+  }
+  DispatchQueue.global().async(group: group) {
+    errorData = error.fileHandleForReading.readDataToEndOfFile()
+  }
+  if group.wait(timeout: .now() + timeout) == .timedOut {
+    process.terminate()
+    process.waitUntilExit()
+    throw FrameCheckError.failed("frames.py took more than \(Int(timeout)) s")
+  }
+  process.waitUntilExit()
+  do {
+    let report = try JSONDecoder().decode(FrameReport.self, from: outputData)
+    return (process.terminationStatus, report)
+  } catch {
+    throw FrameCheckError.failed(
+      "frames.py exited \(process.terminationStatus) without a report:\n"
+        + String(decoding: outputData + errorData, as: UTF8.self))
+  }
+}
+
+enum FrameCheckError: Error {
+  case failed(String)
+}
