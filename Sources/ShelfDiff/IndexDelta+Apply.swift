@@ -29,6 +29,20 @@ extension IndexDelta {
     return result
   }
 
+  /// Which old index becomes which new one when the delta is replayed on
+  /// arrays of `oldCount` and `newCount` items: for each new index its old
+  /// index (-1: inserted), and for each old index its new one (-1: deleted);
+  /// nil when the delta does not fit. Views animate by it, so that what moves
+  /// on screen is exactly what replaying the delta does.
+  ///
+  /// - Complexity: O(`oldCount` + `newCount` + `changeCount`).
+  package func indexMapping(oldCount: Int, newCount: Int) -> (oldOfNew: [Int], newOfOld: [Int])? {
+    guard let oldOfNew = placement(oldCount: oldCount, newCount: newCount) else { return nil }
+    var newOfOld = Array(repeating: -1, count: oldCount)
+    for (new, old) in oldOfNew.enumerated() where old >= 0 { newOfOld[old] = new }
+    return (oldOfNew, newOfOld)
+  }
+
   /// For each new index, the old index of the item that lands there when the
   /// delta is replayed, or -1 for an insertion; nil when the delta does not fit.
   ///

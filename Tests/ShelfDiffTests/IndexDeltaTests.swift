@@ -211,3 +211,17 @@ func largeShufflesWithChurnMoveMinimally(seed: UInt64) {
   #expect(delta.moves.count == minimalMoveCount(old: old, new: new))
   #expect(delta.applied(to: old, with: new) == new)
 }
+
+@Test(arguments: 0..<100 as Range<UInt64>)
+func theIndexMappingPlacesEachItemWhereReplayingPutsIt(seed: UInt64) throws {
+  var rng = SeededGenerator(seed: seed)
+  let old = (0..<20).filter { _ in .random(using: &rng) }.shuffled(using: &rng)
+  let new = (0..<20).filter { _ in .random(using: &rng) }.shuffled(using: &rng)
+  let delta = IndexDelta(from: old, to: new, id: \.self)
+  let mapping = try #require(delta.indexMapping(oldCount: old.count, newCount: new.count))
+  for (newIndex, oldIndex) in mapping.oldOfNew.enumerated() {
+    #expect(oldIndex < 0 ? delta.insertions.contains(newIndex) : old[oldIndex] == new[newIndex])
+    if oldIndex >= 0 { #expect(mapping.newOfOld[oldIndex] == newIndex) }
+  }
+  #expect(delta.indexMapping(oldCount: old.count + 1, newCount: new.count) == nil)
+}

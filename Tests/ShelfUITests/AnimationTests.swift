@@ -41,6 +41,29 @@ func eachKindOfChangeAnimatesAsItsGoldenTranscript(name: String) throws {
 }
 
 @MainActor
+@Test func aReloadedCardAndARenamedTitleFlashAsAWholeTextIncluded() throws {
+  func frames(_ name: String) throws -> [Canvas] {
+    let target = try #require(AnimationFixtures.changes.first { $0.name == name }).content
+    return ShelfScreen.frames(
+      from: AnimationFixtures.base, to: target, size: size, framesPerSecond: 10,
+      configuration: configuration)
+  }
+  // Card b's box: columns 21 to 38, lines 3 to 7; every cell, text and
+  // swatch included, shares one style as it flashes.
+  let card = try frames("card-reload")
+  for (frame, reversed) in [(1, true), (2, false)] {
+    let styles = Set(
+      (3...7).flatMap { y in (21...38).map { card[frame][$0, y].style } })
+    #expect(styles == [Style(foreground: .warning, isBold: true, isReversed: reversed)])
+  }
+  // Row r2's title, renamed: "Row r2, renamed" from column 1 of line 8.
+  let title = try frames("row-rename")
+  let cells = (1...15).map { title[1][$0, 8] }
+  #expect(cells.map(\.text).joined() == "Row r2, renamed")
+  #expect(Set(cells.map(\.style)) == [Style(foreground: .warning, isBold: true, isReversed: true)])
+}
+
+@MainActor
 @Test func withoutAnimationTheFramesAreTheTwoScreens() throws {
   let target = AnimationFixtures.changes[0].content
   for configuration in [

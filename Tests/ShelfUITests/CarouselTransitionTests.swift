@@ -1,3 +1,4 @@
+import ShelfDiff
 import TestSupport
 import Testing
 
@@ -154,6 +155,36 @@ func cardsKeepTheirOrderOnEachSideOfTheChange(seed: UInt64) {
       }
     }
   }
+}
+
+// MARK: - Replaying the holder's delta
+
+private func faces(_ ids: String...) -> [CardFace] { ids.map { CardFace(id: $0, title: $0) } }
+
+@Test func aCarouselReplaysTheDeltaItsHolderComputed() {
+  // [a, b, c] -> [b, c, a]: a diff moves a; this (equally valid) delta moves b and c.
+  let holderDelta = IndexDelta(moves: [.init(from: 1, to: 0), .init(from: 2, to: 1)])
+  let pending = CarouselTransition(
+    pendingRowID: "row", oldCards: faces("a", "b", "c"), oldOffset: 0,
+    newCards: faces("b", "c", "a"), newOffset: 0)
+  #expect(pending.isPending)
+  let strip = Metrics.strip(forScreenWidth: 80)
+  // Until the delta arrives the cards stand as they were.
+  #expect(pending.cards(at: 0.5, strip: strip, focusedCard: nil).map(\.face.id) == ["a", "b", "c"])
+  let replayed = pending.resolved(with: holderDelta)
+  #expect(!replayed.isPending)
+  #expect(replayed.kinds.kind(new: 0) == .moved)  // b
+  #expect(replayed.kinds.kind(new: 1) == .moved)  // c
+  #expect(replayed.kinds.kind(new: 2) == .stable)  // a
+}
+
+@Test func aDeltaThatDoesNotDescribeTheCardsIsNotReplayed() {
+  let pending = CarouselTransition(
+    pendingRowID: "row", oldCards: faces("a", "b", "c"), oldOffset: 0,
+    newCards: faces("b", "c", "a"), newOffset: 0)
+  // Fits the counts, but would keep "a" where "b" now is.
+  let stale = pending.resolved(with: IndexDelta())
+  #expect(stale.kinds.kind(new: 2) == .moved)  // the delta computed here: a moves
 }
 
 // The properties above check each card of one kind; a seed with none checks

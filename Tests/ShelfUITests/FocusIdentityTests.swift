@@ -1,5 +1,6 @@
-import ShelfUI
 import Testing
+
+@testable import ShelfUI
 
 private let size = Fixtures.screenSize
 
@@ -40,15 +41,29 @@ private func editing(_ content: ShelfContent, _ change: (inout [ShelfSection]) -
 }
 
 @MainActor
-@Test func theFocusedCardFollowsItIntoAnotherRow() {
+@Test func whenTheFocusedCardMovesToAnotherRowTheFocusStaysInItsRow() {
   let screen = screen()
   press(.down, .right, on: screen)  // mystery / moonstone
+  let next = Fixtures.content.sections[0].rows[1].cards[2].id
   screen.setContent(
     editing(Fixtures.content) { sections in
       let card = sections[0].rows[1].cards.remove(at: 1)
       sections[2].rows[0].cards.insert(card, at: 1)
     })
-  #expect(screen.focusedIDs == ("poetry", "moonstone"))
+  // The user was browsing Mystery: its nearest card takes the focus.
+  #expect(screen.focusedIDs == ("mystery", next))
+}
+
+@MainActor
+@Test func theFocusFollowsItsRowIntoAnotherSection() {
+  let screen = screen()
+  press(.down, .right, on: screen)  // mystery / moonstone
+  screen.setContent(
+    editing(Fixtures.content) { sections in
+      let row = sections[0].rows.remove(at: 1)
+      sections[2].rows.append(row)
+    })
+  #expect(screen.focusedIDs == ("mystery", "moonstone"))
 }
 
 @MainActor
@@ -102,9 +117,12 @@ private func editing(_ content: ShelfContent, _ change: (inout [ShelfSection]) -
     editing(Fixtures.content) { sections in
       sections[0].rows.insert(CarouselRow(id: "new", title: "New", cards: []), at: 0)
     })
-  let after = TextBackend.text(of: screen.render(size: size, now: 1000)).split(
-    separator: "\n", omittingEmptySubsequences: false)
-  #expect(after.firstIndex { $0.hasPrefix("▸") } == line)
+  let canvas = screen.render(size: size, now: 1000)
+  let after = TextBackend.text(of: canvas).split(separator: "\n", omittingEmptySubsequences: false)
+  // It stays put, give or take the lines that let the screen start on a whole block.
+  let moved = abs((after.firstIndex { $0.hasPrefix("▸") } ?? 0) - (line ?? 0))
+  #expect(moved < Metrics.rowHeight / 2)
+  #expect(FrameChecker(canvas: canvas).problems(FrameChecker.Expectations(isAtRest: true)) == [])
 }
 
 @MainActor

@@ -65,9 +65,13 @@ private struct RandomTableChange {
     let size = [Size(width: 80, height: 24), Size(width: 60, height: 60)][
       Int.random(in: 0..<2, using: &rng)]
     let body = ViewState.bodyHeight(for: size)
+    // No row has the focus: the focused row slides by its own rule (it never
+    // leaves the screen; see `theFocusedRowNeverLeavesTheScreen`).
     var before = ViewState()
+    before.focusRow = -1
     before.scrollY = Int.random(in: 0...max(0, oldModel.totalHeight - body), using: &rng)
     var after = ViewState()
+    after.focusRow = -1
     after.scrollY =
       Bool.random(using: &rng)
       ? min(before.scrollY, max(0, newModel.totalHeight - body))

@@ -15,25 +15,81 @@ struct CarouselTransition: Sendable {
   let newOffset: Int
   /// What happens to each card.
   let kinds: DeltaKinds
-  /// Which card becomes which.
-  let mapping: IndexMapping
+  /// For each old card its new index (-1: deleted), and for each new card its
+  /// old index (-1: inserted), as replaying the delta places them.
+  let newOfOld, oldOfNew: [Int]
+  /// Whether the row's holder has not delivered its delta yet: until it does,
+  /// the cards show as they were (and, once complete, as they are).
+  let isPending: Bool
 
-  /// The transition of row `rowID` from `oldCards` to `newCards`.
+  /// The transition of row `rowID` from `oldCards` to `newCards`, replaying
+  /// `delta` (the one the row's own holder computed and validated) when it
+  /// describes these two arrays, else a delta computed here.
   ///
-  /// - Complexity: O(cards), for the delta.
-  init(rowID: String, oldCards: [CardFace], oldOffset: Int, newCards: [CardFace], newOffset: Int) {
+  /// - Complexity: O(cards) to check the delta's ids (plus the delta, if computed).
+  init(
+    rowID: String, oldCards: [CardFace], oldOffset: Int, newCards: [CardFace], newOffset: Int,
+    delta: IndexDelta? = nil
+  ) {
     self.rowID = rowID
     self.oldCards = oldCards
     self.newCards = newCards
     self.oldOffset = oldOffset
     self.newOffset = newOffset
-    let delta = IndexDelta(from: oldCards, to: newCards)
-    kinds = DeltaKinds(delta)
-    mapping = IndexMapping(delta, oldCount: oldCards.count, newCount: newCards.count)
+    isPending = false
+    if let delta, let mapping = Self.mapping(of: delta, from: oldCards, to: newCards) {
+      kinds = DeltaKinds(delta)
+      (oldOfNew, newOfOld) = mapping
+      return
+    }
+    let computed = IndexDelta(from: oldCards, to: newCards)
+    guard let mapping = computed.indexMapping(oldCount: oldCards.count, newCount: newCards.count)
+    else { preconditionFailure("a computed delta does not fit its own arrays") }
+    kinds = DeltaKinds(computed)
+    (oldOfNew, newOfOld) = mapping
+  }
+
+  /// A transition of row `rowID` whose delta its holder has yet to deliver
+  /// (`resolved(with:)` completes it): no diff is computed for it.
+  init(
+    pendingRowID rowID: String, oldCards: [CardFace], oldOffset: Int, newCards: [CardFace],
+    newOffset: Int
+  ) {
+    self.rowID = rowID
+    self.oldCards = oldCards
+    self.newCards = newCards
+    self.oldOffset = oldOffset
+    self.newOffset = newOffset
+    isPending = true
+    kinds = DeltaKinds(IndexDelta())
+    oldOfNew = []
+    newOfOld = []
+  }
+
+  /// This transition replaying `delta`, the one its row's holder delivered.
+  func resolved(with delta: IndexDelta) -> CarouselTransition {
+    CarouselTransition(
+      rowID: rowID, oldCards: oldCards, oldOffset: oldOffset, newCards: newCards,
+      newOffset: newOffset, delta: delta)
+  }
+
+  /// The mapping of `delta` if it describes `old` becoming `new`: it fits their
+  /// counts and every card it keeps has the same id on both sides.
+  private static func mapping(of delta: IndexDelta, from old: [CardFace], to new: [CardFace])
+    -> (oldOfNew: [Int], newOfOld: [Int])?
+  {
+    guard let mapping = delta.indexMapping(oldCount: old.count, newCount: new.count) else {
+      return nil
+    }
+    for (newIndex, oldIndex) in mapping.oldOfNew.enumerated()
+    where oldIndex >= 0 && old[oldIndex].id != new[newIndex].id {
+      return nil
+    }
+    return mapping
   }
 
   /// Whether anything in it moves or changes at all.
-  var isStill: Bool { kinds.delta.isEmpty && oldOffset == newOffset }
+  var isStill: Bool { !isPending && kinds.delta.isEmpty && oldOffset == newOffset }
 
   /// The cards visible before, by old index.
   func oldVisible(_ strip: StripMetrics) -> Range<Int> {
@@ -47,13 +103,21 @@ struct CarouselTransition: Sendable {
 
   /// How many visible things change: what a large batch is measured by.
   func visibleChangeCount(_ strip: StripMetrics) -> Int {
+    if isPending {
+      // No delta yet: the visible slots whose card differs.
+      let old = oldCards[oldVisible(strip)].map(\.id)
+      let new = newCards[newVisible(strip)].map(\.id)
+      return (0..<max(old.count, new.count)).count(where: {
+        $0 >= old.count || $0 >= new.count || old[$0] != new[$0]
+      })
+    }
     var count = 0
     for new in newVisible(strip) where kinds.kind(new: new) != .stable || kinds.isReloaded(new: new)
     {
       count += 1
     }
     for old in oldVisible(strip) {
-      let new = mapping.newOfOld[old]
+      let new = newOfOld[old]
       if new < 0 || !newVisible(strip).contains(new) { count += 1 }
     }
     return count
@@ -68,11 +132,20 @@ struct CarouselTransition: Sendable {
   ///
   /// - Parameter focusedCard: the focused card's new index, if it is in this row.
   func cards(at progress: Double, strip: StripMetrics, focusedCard: Int?) -> [CardPlacement] {
+    if isPending { return stillCards(atEnd: progress >= 1, strip: strip, focusedCard: focusedCard) }
     let width = strip.cardWidth
     let step = TransitionStep(progress)
     func oldX(_ index: Int) -> Int { strip.x(ofCard: index, offset: oldOffset) }
     func newX(_ index: Int) -> Int { strip.x(ofCard: index, offset: newOffset) }
-    func x(old: Int, new: Int) -> Int { Easing.lerp(oldX(old), newX(new), step.progress) }
+    func x(old: Int, new: Int) -> Int {
+      var from = oldX(old)
+      if new == focusedCard {
+        // The focused card starts where it showed whole, or from the nearest
+        // place where it does: it never leaves the strip, even in part.
+        from = max(strip.originX, min(from, strip.originX + strip.cardsWidth - width))
+      }
+      return Easing.lerp(from, newX(new), step.progress)
+    }
 
     var still: [CardPlacement] = []
     var leaving: [CardPlacement] = []
@@ -91,7 +164,7 @@ struct CarouselTransition: Sendable {
         card.x = changedX(new, on: .new, step: step, strip: strip)
         card.width = step.opened(width)
       case .stable, .moved, .deleted:
-        card.x = x(old: mapping.oldOfNew[new], new: new)
+        card.x = x(old: oldOfNew[new], new: new)
       }
       if kinds.isReloaded(new: new) { card.highlight = 1 - progress }
       if card.isFocused {
@@ -105,7 +178,7 @@ struct CarouselTransition: Sendable {
       }
     }
     for old in oldVisible(strip) {
-      let new = mapping.newOfOld[old]
+      let new = newOfOld[old]
       if new < 0 {
         var card = CardPlacement(face: oldCards[old], x: oldX(old), width: width, isFocused: false)
         card.x = changedX(old, on: .old, step: step, strip: strip)
@@ -127,6 +200,24 @@ struct CarouselTransition: Sendable {
       }
     }
     return still + leaving + arriving + moving + focused
+  }
+
+  /// The cards as they were (or, `atEnd`, as they are), standing still; the
+  /// focused card (a new index) is found among the old ones by its id.
+  private func stillCards(atEnd: Bool, strip: StripMetrics, focusedCard: Int?) -> [CardPlacement] {
+    let cards = atEnd ? newCards : oldCards
+    let offset = atEnd ? newOffset : oldOffset
+    let visible = atEnd ? newVisible(strip) : oldVisible(strip)
+    let focusedID = focusedCard.flatMap { newCards.indices.contains($0) ? newCards[$0].id : nil }
+    var placed = visible.map { index in
+      CardPlacement(
+        face: cards[index], x: strip.x(ofCard: index, offset: offset), width: strip.cardWidth,
+        isFocused: cards[index].id == focusedID)
+    }
+    if let focused = placed.firstIndex(where: \.isFocused) {
+      placed.append(placed.remove(at: focused))
+    }
+    return placed
   }
 
   /// Where inserted card `index` (on the new side) or deleted card `index` (on
@@ -173,6 +264,6 @@ struct CarouselTransition: Sendable {
 extension CarouselTransition: ItemChanges {
   func kind(old index: Int) -> ChangeKind { kinds.kind(old: index) }
   func kind(new index: Int) -> ChangeKind { kinds.kind(new: index) }
-  func newIndex(ofOld index: Int) -> Int { mapping.newOfOld[index] }
-  func oldIndex(ofNew index: Int) -> Int { mapping.oldOfNew[index] }
+  func newIndex(ofOld index: Int) -> Int { newOfOld[index] }
+  func oldIndex(ofNew index: Int) -> Int { oldOfNew[index] }
 }

@@ -44,7 +44,9 @@ struct EntryChanges: Sendable {
     let newIDs = new.entries.map(\.id)
     let delta = IndexDelta(from: oldIDs, to: newIDs, id: \.self)
     let kinds = DeltaKinds(delta)
-    let mapping = IndexMapping(delta, oldCount: oldIDs.count, newCount: newIDs.count)
+    guard let mapping = delta.indexMapping(oldCount: oldIDs.count, newCount: newIDs.count) else {
+      preconditionFailure("a computed delta does not fit its own arrays")
+    }
     oldKinds = oldIDs.indices.map { kinds.kind(old: $0) }
     newKinds = newIDs.indices.map { kinds.kind(new: $0) }
     newOfOld = mapping.newOfOld
@@ -56,10 +58,10 @@ struct EntryChanges: Sendable {
   private init?(_ delta: SectionDelta, from old: DisplayModel, to new: DisplayModel) {
     let oldSections = old.content.sections
     let newSections = new.content.sections
-    guard delta.sections.isValid(oldCount: oldSections.count, newCount: newSections.count)
+    guard
+      let sectionMap = delta.sections.indexMapping(
+        oldCount: oldSections.count, newCount: newSections.count)
     else { return nil }
-    let sectionMap = IndexMapping(
-      delta.sections, oldCount: oldSections.count, newCount: newSections.count)
     let sectionKinds = DeltaKinds(delta.sections)
     let deleted = Set(delta.items.deletions)
     let inserted = Set(delta.items.insertions)
@@ -128,6 +130,16 @@ struct EntryChanges: Sendable {
     for path in delta.items.deletions {
       guard let entry = oldIndex.entry(ofRow: path) else { return nil }
       oldKinds[entry] = .deleted
+    }
+    // A row deleted with its section and inserted with another one is the
+    // same row moving: it slides, it does not collapse and grow again.
+    for entry in newKinds.indices where oldOfNew[entry] < 0 {
+      guard case .row = new.entries[entry].id,
+        let from = old.entryIndexByID[new.entries[entry].id], newOfOld[from] < 0
+      else { continue }
+      link(from, entry)
+      oldKinds[from] = .moved
+      newKinds[entry] = .moved
     }
     // Whatever new has that nothing links to is inserted: inserted rows, the
     // rows and header of inserted sections, a header that gained a title.

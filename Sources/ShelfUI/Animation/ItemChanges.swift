@@ -43,6 +43,24 @@ extension ItemChanges {
       ? (neighbour, newIndex(ofOld: neighbour)) : (oldIndex(ofNew: neighbour), neighbour)
   }
 
+  /// `range` of `side`'s items (of `count` in all), widened on both ends over
+  /// the changed items next to it, looking no further than `neighbourSearchLimit`.
+  func widened(_ range: Range<Int>, on side: TransitionSide, count: Int) -> Range<Int> {
+    var lower = range.lowerBound
+    while lower > 0 && range.lowerBound - lower < Self.neighbourSearchLimit
+      && kind(of: lower - 1, on: side) != .stable
+    {
+      lower -= 1
+    }
+    var upper = range.upperBound
+    while upper < count && upper - range.upperBound < Self.neighbourSearchLimit
+      && kind(of: upper, on: side) != .stable
+    {
+      upper += 1
+    }
+    return lower..<upper
+  }
+
   /// The old index that ends the gap after still old item `anchor` (-1 for the
   /// start): the next still item, or `oldCount`, looking no further than
   /// `neighbourSearchLimit`. The old items between close as the gap changes.

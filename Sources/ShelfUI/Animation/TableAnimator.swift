@@ -1,3 +1,5 @@
+import ShelfDiff
+
 /// Runs the table's transitions in time: when each started, how far along it
 /// is, and when the batch is complete — when the table's own animation has
 /// ended and every carousel it handed rows to has ended too.
@@ -130,6 +132,11 @@ struct TableAnimator: Sendable {
   /// Whether the carousel of `rowID` was handed a reload and has not started.
   func isWaiting(forCarousel rowID: String) -> Bool {
     carouselStarts[rowID] == .some(nil) && !completedCarousels.contains(rowID)
+  }
+
+  /// Has the carousel of `rowID` replay `delta`, its holder's.
+  mutating func resolveCarousel(_ rowID: String, with delta: IndexDelta) {
+    transition?.resolveCarousel(rowID, with: delta)
   }
 
   /// Starts the carousel of `rowID` with the next frame (its holder delivered

@@ -18,7 +18,7 @@ struct TableTransition: Sendable {
   let kinds: EntryChanges
   /// The rows whose cards change (or scroll) on screen, by row id: each is
   /// handed to its own carousel, which animates on its own clock.
-  let carousels: [String: CarouselTransition]
+  private(set) var carousels: [String: CarouselTransition]
   /// How many visible things change; a large batch snaps instead of animating.
   let visibleChangeCount: Int
   /// The entries visible before and after, by old and new index.
@@ -31,12 +31,15 @@ struct TableTransition: Sendable {
   private let departures: [Int: SceneEntry]
 
   /// The transition from `before` to `after` on a screen of `size`, whose
-  /// sections and rows change as `delta` says (computed if nil).
+  /// sections and rows change as `delta` says (computed if nil). With
+  /// `carouselsAwaitDeltas`, each row whose cards change waits for the delta
+  /// its own holder computes (`resolveCarousel(_:with:)`): none is computed here.
   ///
   /// - Complexity: O(entries) for the entry delta, plus O(cards) of the visible
   ///   rows whose cards changed.
   init(
-    from before: LayoutSnapshot, to after: LayoutSnapshot, size: Size, delta: SectionDelta? = nil
+    from before: LayoutSnapshot, to after: LayoutSnapshot, size: Size, delta: SectionDelta? = nil,
+    carouselsAwaitDeltas: Bool = false
   ) {
     self.before = before
     self.after = after
@@ -48,10 +51,15 @@ struct TableTransition: Sendable {
     self.kinds = kinds
 
     let bodyHeight = ViewState.bodyHeight(for: size)
-    let oldVisible = before.model.entries(
-      covering: before.state.scrollY..<(before.state.scrollY + bodyHeight))
-    let newVisible = after.model.entries(
-      covering: after.state.scrollY..<(after.state.scrollY + bodyHeight))
+    // The entries on screen, and the changed ones next to them: as a gap
+    // collapses and grows, the inserted and deleted entries just outside the
+    // screen slide into it (leaving them out would leave holes).
+    let oldVisible = kinds.widened(
+      before.model.entries(covering: before.state.scrollY..<(before.state.scrollY + bodyHeight)),
+      on: .old, count: before.model.entries.count)
+    let newVisible = kinds.widened(
+      after.model.entries(covering: after.state.scrollY..<(after.state.scrollY + bodyHeight)),
+      on: .new, count: after.model.entries.count)
     self.oldVisible = oldVisible
     self.newVisible = newVisible
     let strip = Metrics.strip(forScreenWidth: size.width)
@@ -69,10 +77,14 @@ struct TableTransition: Sendable {
       let oldOffset = before.state.offset(ofRow: oldCards, strip: strip)
       let newOffset = after.state.offset(ofRow: newCards, strip: strip)
       guard oldCards.cards != newCards.cards || oldOffset != newOffset else { return }
-      let carousel = CarouselTransition(
-        rowID: newCards.id, oldCards: oldCards.cards, oldOffset: oldOffset,
-        newCards: newCards.cards,
-        newOffset: newOffset)
+      let carousel =
+        carouselsAwaitDeltas
+        ? CarouselTransition(
+          pendingRowID: newCards.id, oldCards: oldCards.cards, oldOffset: oldOffset,
+          newCards: newCards.cards, newOffset: newOffset)
+        : CarouselTransition(
+          rowID: newCards.id, oldCards: oldCards.cards, oldOffset: oldOffset,
+          newCards: newCards.cards, newOffset: newOffset)
       changes += carousel.visibleChangeCount(strip)
       found[newCards.id] = carousel
     }
@@ -93,6 +105,12 @@ struct TableTransition: Sendable {
     for new in seen { arrivals[new] = Self.arrival(new, in: after, size: size) }
     self.arrivals = arrivals
     self.departures = departures
+  }
+
+  /// Has the carousel of `rowID` replay `delta`, the one its holder computed
+  /// and validated off the main thread.
+  mutating func resolveCarousel(_ rowID: String, with delta: IndexDelta) {
+    carousels[rowID] = carousels[rowID]?.resolved(with: delta)
   }
 
   /// Whether nothing visible moves or changes: the change can apply at once.
@@ -134,7 +152,7 @@ struct TableTransition: Sendable {
         let height = step.opened(newModel.entries[new].height)
         entry = entry.placed(y: changedY(new, on: .new, step: step), height: height)
       } else {
-        entry = entry.placed(y: Easing.lerp(oldY(old), newY(new), step.progress), height: nil)
+        entry = entry.placed(y: slidingY(entry, old: old, new: new, step: step), height: nil)
         entry = entry.highlighted(titleChanged(old: old, new: new) ? 1 - progress : 0)
       }
       switch kind {
@@ -155,13 +173,35 @@ struct TableTransition: Sendable {
         guard
           var entry = placement(new: new, progress: progress, carouselProgress: carouselProgress)
         else { continue }
-        entry = entry.placed(y: Easing.lerp(oldY(old), newY(new), step.progress), height: nil)
+        entry = entry.placed(y: slidingY(entry, old: old, new: new, step: step), height: nil)
         entry = entry.highlighted(titleChanged(old: old, new: new) ? 1 - progress : 0)
         if kinds.kind(new: new) == .moved { moving.append(entry) } else { still.append(entry) }
       }
     }
-    scene.entries = still + leaving + arriving + moving
+    // The focused row is drawn last, over everything else: it is never hidden.
+    if let focused = moving.firstIndex(where: \.isFocusedRow) {
+      moving.append(moving.remove(at: focused))
+    } else if let focused = still.firstIndex(where: \.isFocusedRow) {
+      moving.append(still.remove(at: focused))
+    }
+    // Section headers go under every row: a header one line tall sliding over
+    // a row would cut it in two.
+    let ordered = still + leaving + arriving + moving
+    scene.entries = ordered.filter { !$0.isRow } + ordered.filter(\.isRow)
     return scene
+  }
+
+  /// Where an entry in both layouts is drawn: on its way from its old line to
+  /// its new one. The focused row starts from where it was on screen, or, if
+  /// it was not (the focus came to it from a deleted row), from the nearest
+  /// place where it shows whole: it never leaves the screen, even in part.
+  private func slidingY(_ entry: SceneEntry, old: Int, new: Int, step: TransitionStep) -> Int {
+    var from = oldY(old)
+    if entry.isFocusedRow {
+      let body = Layout.body(for: size)
+      from = max(body.minY, min(from, body.maxY - Metrics.rowHeight))
+    }
+    return Easing.lerp(from, newY(new), step.progress)
   }
 
   /// Screen line of old entry `index` before.
@@ -258,6 +298,16 @@ struct TableTransition: Sendable {
 }
 
 extension SceneEntry {
+  /// Whether it is a row (not a section header).
+  var isRow: Bool {
+    if case .row = self { true } else { false }
+  }
+
+  /// Whether it is the focused row.
+  var isFocusedRow: Bool {
+    if case .row(let row) = self { row.isFocused } else { false }
+  }
+
   /// The entry at screen line `y`, `height` lines tall (nil keeps the height).
   func placed(y: Int, height: Int?) -> SceneEntry {
     switch self {

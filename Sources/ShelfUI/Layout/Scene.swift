@@ -52,7 +52,7 @@ struct RowPlacement: Equatable, Sendable {
   /// Screen line of the header.
   var y: Int
   /// Lines shown from the top (`Metrics.rowHeight` when whole; less while it
-  /// grows or collapses).
+  /// grows or collapses; a title alone is not drawn).
   var height: Int
   /// The cards, in drawing order, with screen columns.
   var cards: [CardPlacement] = []

@@ -36,11 +36,14 @@ struct ViewState: Hashable, Sendable {
     focusedCardID = row.cards.indices.contains(focusCard) ? row.cards[focusCard].id : nil
   }
 
-  /// Finds the focused card in a new model: in its row if still there, else in
-  /// whichever row now holds it; if it is gone, the nearest card takes the focus
-  /// (same row, same position; or the row now at the old row's place).
+  /// Finds the focus in a new model. The user browses a row, not a card: the
+  /// focus follows its card while the card moves within its row, and follows
+  /// the row when the row moves or changes section; when the card leaves the
+  /// row (moved elsewhere, deleted, filtered out), the nearest card of the
+  /// same row takes the focus. If the row itself is gone, the nearest
+  /// surviving row does (the first one at or after its old place).
   ///
-  /// - Complexity: O(cards of the focused row) when the card stays in its row.
+  /// - Complexity: O(cards of the focused row).
   mutating func resolve(in model: DisplayModel, previous: DisplayModel?) {
     defer { rememberIDs(in: model) }
     guard !model.rows.isEmpty else {
@@ -59,24 +62,15 @@ struct ViewState: Hashable, Sendable {
           focusCard = index
           return
         }
-        if let (elsewhere, index) = Self.find(cardID: cardID, in: model, excluding: row) {
-          focusRow = elsewhere
-          focusCard = index
-          return
-        }
       }
-      focusCard = cards.isEmpty ? 0 : min(oldCard, cards.count - 1)
+      focusCard = Self.nearestCard(
+        to: oldCard, in: cards,
+        survivingFrom: previous.flatMap { previous in
+          previous.rowIndexByID[rowID].map { previous.rows[$0].cards }
+        })
       return
     }
-    // The row is gone: the card may live on in another row.
-    if let cardID = focusedCardID,
-      let (row, index) = Self.find(cardID: cardID, in: model, excluding: nil)
-    {
-      focusRow = row
-      focusCard = index
-      return
-    }
-    // Nearest: the first surviving row at or after the old row's place.
+    // The row is gone: the nearest surviving row, the first at or after its old place.
     var target = min(oldRow, model.rows.count - 1)
     if let previous, previous.rows.indices.contains(oldRow) {
       for candidate in previous.rows[oldRow...].dropFirst() {
@@ -91,12 +85,25 @@ struct ViewState: Hashable, Sendable {
     focusCard = cards.isEmpty ? 0 : min(oldCard, cards.count - 1)
   }
 
-  /// The first row (other than `excluding`) holding a card with `cardID`.
-  private static func find(cardID: String, in model: DisplayModel, excluding: Int?) -> (Int, Int)? {
-    for (rowIndex, row) in model.rows.enumerated() where rowIndex != excluding {
-      if let index = row.cards.firstIndex(where: { $0.id == cardID }) { return (rowIndex, index) }
+  /// The card of `cards` nearest to index `index`, preferring one that was in
+  /// `old` (so the focus lands on a card that is already on screen, not one
+  /// still growing in).
+  private static func nearestCard(
+    to index: Int, in cards: [CardFace], survivingFrom old: [CardFace]?
+  )
+    -> Int
+  {
+    guard !cards.isEmpty else { return 0 }
+    let start = min(index, cards.count - 1)
+    guard let old else { return start }
+    let oldIDs = Set(old.map(\.id))
+    for distance in 0..<cards.count {
+      for candidate in [start - distance, start + distance]
+      where cards.indices.contains(candidate) && oldIDs.contains(cards[candidate].id) {
+        return candidate
+      }
     }
-    return nil
+    return start
   }
 
   /// Keeps each scrolled row showing the same first card when its cards change
@@ -179,6 +186,29 @@ struct ViewState: Hashable, Sendable {
     if scrollY > top { scrollY = top }
     if entry.maxY > scrollY + bodyHeight { scrollY = entry.maxY - bodyHeight }
     clampScroll(in: model, size: size)
+    restOnWholeBlock(in: model, size: size, keeping: top..<entry.maxY)
+  }
+
+  /// Moves the vertical scroll to the nearest line where a block (a section
+  /// header or a row) starts, so the screen never starts on a slice of a row,
+  /// keeping the content lines `kept` on screen where that is possible.
+  mutating func restOnWholeBlock(in model: DisplayModel, size: Size, keeping kept: Range<Int>) {
+    let bodyHeight = Self.bodyHeight(for: size)
+    let index = model.firstEntry(reachingBelow: scrollY)
+    guard model.entries.indices.contains(index), model.entries[index].y != scrollY else { return }
+    let above = model.entries[index].y
+    let below = model.entries[index].maxY
+    func keeps(_ line: Int) -> Bool {
+      line <= kept.lowerBound && kept.upperBound <= line + bodyHeight
+    }
+    // The nearer start that keeps `kept` whole; else the one that keeps its top.
+    let candidates =
+      scrollY - above <= below - scrollY ? [above, below] : [below, above]
+    if let line = candidates.first(where: keeps) {
+      scrollY = line
+    } else {
+      scrollY = kept.lowerBound >= above && kept.lowerBound < below ? above : candidates[0]
+    }
   }
 
   /// Keeps the vertical scroll position inside the table.

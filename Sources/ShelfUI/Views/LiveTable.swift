@@ -135,7 +135,7 @@ final class LiveCarousel: DeltaUpdatableView {
       completion()
       return
     }
-    screen.carouselDidBegin(rowID, completion: completion)
+    screen.carouselDidBegin(rowID, delta: delta, completion: completion)
   }
 
   func reloadData() {

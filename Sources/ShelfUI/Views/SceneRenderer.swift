@@ -16,12 +16,7 @@ enum SceneRenderer {
     precondition(
       body.minX == 0 && body.maxX <= scene.size.width && body.minY >= 0
         && body.maxY <= scene.size.height, "body outside the screen")
-    // The entry each line shows, and the line of that entry's image it is.
-    var sources = Array(repeating: (entry: -1, line: 0), count: max(0, scene.size.height))
-    for (index, entry) in scene.entries.enumerated() {
-      let (top, lines) = coveredLines(of: entry, body: body)
-      for y in lines { sources[y] = (index, y - top) }
-    }
+    let sources = lineSources(of: scene)
     var pictures = [[Cell]?](repeating: nil, count: scene.entries.count)
     for source in sources where source.entry >= 0 && pictures[source.entry] == nil {
       switch scene.entries[source.entry] {
@@ -44,30 +39,57 @@ enum SceneRenderer {
     return canvas
   }
 
+  /// The entry each screen line shows (-1: none) and the line of that entry's
+  /// image it is: the last entry drawn over a line wins, except that a row's
+  /// title line shows only with its cards' first line directly under it (not
+  /// covered by a later entry, inside the body): a title never shows alone, and
+  /// whatever lies under it shows instead.
+  static func lineSources(of scene: Scene) -> [(entry: Int, line: Int)] {
+    let body = scene.body
+    var sources = Array(repeating: (entry: -1, line: 0), count: max(0, scene.size.height))
+    var taken = Array(repeating: false, count: sources.count)
+    for (index, entry) in scene.entries.enumerated().reversed() {
+      let (top, lines) = coveredLines(of: entry, body: body)
+      let isRow = if case .row = entry { true } else { false }
+      for y in lines where !taken[y] {
+        if isRow && y == top && (!lines.contains(y + 1) || taken[y + 1]) { continue }
+        sources[y] = (index, y - top)
+        taken[y] = true
+      }
+    }
+    return sources
+  }
+
   /// The lines of the body `entry` blanks and draws over, and the screen line
   /// of its image's first line.
   private static func coveredLines(of entry: SceneEntry, body: Rect) -> (top: Int, Range<Int>) {
-    let (top, bottom): (Int, Int)
+    let (top, start, end): (Int, Int, Int)
     switch entry {
-    case .header(let header): (top, bottom) = extent(of: header)
-    case .row(let row): (top, bottom) = extent(of: row)
+    case .header(let header): (top, start, end) = extent(of: header)
+    case .row(let row): (top, start, end) = extent(of: row)
     }
-    let lines = max(top, body.minY)..<max(max(top, body.minY), min(bottom, body.maxY))
-    return (top, lines)
+    let first = max(start, body.minY)
+    return (top, first..<max(first, min(end, body.maxY)))
   }
 
-  /// The first line `entry` draws, and the line after its last.
-  private static func extent(of entry: some LinePlacement) -> (Int, Int) {
-    (entry.y, entry.y + min(entry.height, type(of: entry).lineCount))
+  /// The screen line of `entry`'s image's first line, the first line it
+  /// draws, and the line after its last.
+  private static func extent(of entry: some LinePlacement) -> (Int, Int, Int) {
+    (entry.y, entry.y, entry.y + min(entry.height, type(of: entry).lineCount))
   }
 
-  /// Draws `scene` into `canvas` entry by entry, glyph by glyph: the
+  /// Draws `scene` into `canvas` line by line, glyph by glyph: the
   /// reference `compose(_:images:)` is held to, and how images are drawn.
   static func draw(_ scene: Scene, into canvas: inout Canvas) {
-    for entry in scene.entries {
-      switch entry {
-      case .header(let header): draw(header, body: scene.body, into: &canvas)
-      case .row(let row): draw(row, body: scene.body, into: &canvas)
+    let body = scene.body
+    for (y, source) in lineSources(of: scene).enumerated() where body.minY <= y && y < body.maxY {
+      // Each line is drawn by the one entry it shows, clipped to that line.
+      let line = Rect(x: body.minX, y: y, width: body.width, height: 1)
+      canvas.fill(line, style: .plain, clip: body)
+      guard source.entry >= 0 else { continue }
+      switch scene.entries[source.entry] {
+      case .header(let header): draw(header, body: line, into: &canvas)
+      case .row(let row): draw(row, body: line, into: &canvas)
       }
     }
     drawEmptyMessage(of: scene, into: &canvas)
@@ -88,7 +110,7 @@ enum SceneRenderer {
   static func draw(_ header: HeaderPlacement, body: Rect, into canvas: inout Canvas) {
     let clip = body.intersection(Rect(x: 0, y: header.y, width: body.width, height: header.height))
     guard !clip.isEmpty else { return }
-    let style = Style(foreground: header.highlight > 0 ? .warning : .accent, isBold: true)
+    let style = flashStyle(header.highlight) ?? Style(foreground: .accent, isBold: true)
     canvas.fill(Rect(x: 0, y: header.y, width: body.width, height: 1), style: .plain, clip: clip)
     let title = TerminalText.truncated(header.title, toWidth: max(0, body.width - 8))
     var x = canvas.write("━━ ", at: Point(x: 1, y: header.y), style: style, clip: clip) + 1
@@ -138,9 +160,8 @@ enum SceneRenderer {
     let position = TerminalText.sanitized(row.position)
     let positionWidth = TerminalText.width(of: position)
     let titleStyle =
-      row.highlight > 0
-      ? Style(foreground: .warning, isBold: true)
-      : Style(foreground: row.isFocused ? .accent : .default, isBold: true)
+      flashStyle(row.highlight)
+      ?? Style(foreground: row.isFocused ? .accent : .default, isBold: true)
     if row.isFocused {
       canvas.write(
         "▸", at: Point(x: 0, y: row.y), style: Style(foreground: .focus, isBold: true), clip: clip)
@@ -159,11 +180,16 @@ enum SceneRenderer {
   /// The style of a card's border and title.
   static func frameStyle(of card: CardPlacement) -> Style {
     if card.isFocused { return Style(foreground: .focus, isBold: true) }
-    if card.highlight > 0 {
-      return Style(
-        foreground: .warning, isBold: card.highlight > 0.5, isReversed: card.highlight > 0.75)
-    }
-    return Style()
+    return flashStyle(card.highlight) ?? Style()
+  }
+
+  /// How something changed (a reloaded card, a renamed title) is drawn while
+  /// its highlight fades: in reverse video first, then in the warning colour,
+  /// every cell of it alike — it flashes as a whole, text included. Nil once
+  /// the highlight is gone.
+  static func flashStyle(_ highlight: Double) -> Style? {
+    guard highlight > 0 else { return nil }
+    return Style(foreground: .warning, isBold: true, isReversed: highlight > 0.5)
   }
 
   static func draw(_ card: CardPlacement, top: Int, clip: Rect, into canvas: inout Canvas) {
@@ -175,31 +201,33 @@ enum SceneRenderer {
     guard inner > 0 else { return }
     let x = card.x + 1
     let face = card.face
-    let titleStyle = Style(foreground: card.isFocused ? .focus : .default, isBold: true)
+    // A reloaded card (not the focused one) flashes whole: every field in the flash style.
+    let flash = card.isFocused ? nil : flashStyle(card.highlight)
+    let titleStyle = flash ?? Style(foreground: card.isFocused ? .focus : .default, isBold: true)
     canvas.write(
       TerminalText.truncated(face.title, toWidth: inner), at: Point(x: x, y: top + 1),
       style: titleStyle, clip: clip)
     canvas.write(
       TerminalText.truncated(face.subtitle, toWidth: inner), at: Point(x: x, y: top + 2),
-      style: Style(foreground: .muted), clip: clip)
+      style: flash ?? Style(foreground: .muted), clip: clip)
     // Year, stars and swatch sit at fixed columns whatever is missing, so
     // they line up from card to card.
     if let year = face.year {
       let text = CardText.year(year)
       canvas.write(
         text, at: Point(x: x + CardText.yearWidth - TerminalText.width(of: text), y: top + 3),
-        style: .plain, clip: clip)
+        style: flash ?? .plain, clip: clip)
     }
     let starsX = CardText.yearWidth + 2
     if let rating = face.rating, starsX + CardText.starCount <= inner {
       canvas.write(
         CardText.stars(rating), at: Point(x: x + starsX, y: top + 3),
-        style: Style(foreground: .star), clip: clip)
+        style: flash ?? Style(foreground: .star), clip: clip)
     }
     if inner >= starsX + CardText.starCount + 3 {
       canvas.write(
         "██", at: Point(x: x + inner - 2, y: top + 3),
-        style: Style(foreground: .swatch(CardText.swatch(of: face.id))), clip: clip)
+        style: flash ?? Style(foreground: .swatch(CardText.swatch(of: face.id))), clip: clip)
     }
   }
 }

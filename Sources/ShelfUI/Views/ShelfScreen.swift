@@ -150,6 +150,8 @@ public final class ShelfScreen {
     _ content: ShelfContent, delta: SectionDelta? = nil, animated: Bool = true,
     carouselsStartWithTable: Bool
   ) -> TableTransition? {
+    // Carousels that start with the table have no holder: they diff here.
+    // Otherwise each carousel's holder delivers its own delta.
     defer { discardRetired() }
     let newModel = DisplayModel(content)
     let before = LayoutSnapshot(model: model, state: state)
@@ -176,7 +178,8 @@ public final class ShelfScreen {
     state = after
     guard animated, configuration.effectiveDuration > 0, lastSize != nil else { return nil }
     let transition = TableTransition(
-      from: before, to: LayoutSnapshot(model: newModel, state: after), size: size, delta: delta)
+      from: before, to: LayoutSnapshot(model: newModel, state: after), size: size, delta: delta,
+      carouselsAwaitDeltas: !carouselsStartWithTable)
     if transition.visibleChangeCount > configuration.largeBatchLimit || transition.isStill {
       return nil
     }
@@ -251,13 +254,17 @@ public final class ShelfScreen {
     onNeedsDisplay?()
   }
 
-  /// A carousel's holder delivered its batch: the carousel starts with the next
-  /// frame, and `completion` runs when it ends (at once if nothing of it shows).
-  func carouselDidBegin(_ rowID: String, completion: @escaping () -> Void) {
+  /// A carousel's holder delivered its batch: the carousel replays its
+  /// `delta` from the next frame, and `completion` runs when it ends (at once
+  /// if nothing of it shows).
+  func carouselDidBegin(
+    _ rowID: String, delta: IndexDelta, completion: @escaping () -> Void
+  ) {
     guard animator.isWaiting(forCarousel: rowID) else {
       completion()
       return
     }
+    animator.resolveCarousel(rowID, with: delta)
     animator.startCarouselAtNextFrame(rowID)
     carouselCompletions[rowID] = completion
     onNeedsDisplay?()

@@ -1,0 +1,197 @@
+import Foundation
+import ShelfDiff
+import TestSupport
+import Testing
+
+@testable import ShelfUI
+
+// Every frame of every transition is readable: rows are whole opaque blocks,
+// the focused card is whole and marked, holes stay within what the change
+// inserts, deletes or moves, and a resting screen starts on a whole block.
+
+/// The golden transcripts of `Goldens/`, by name.
+private let transcriptNames: [String] = {
+  let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Goldens")
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+  return names.filter { $0.hasPrefix("frames-") || $0.hasPrefix("motion-") }.sorted()
+}()
+
+@Test func thereAreGoldenTranscriptsToCheck() {
+  #expect(transcriptNames.count >= 14)
+}
+
+@Test(arguments: transcriptNames)
+func everyFrameOfAGoldenTranscriptIsReadable(name: String) throws {
+  let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Goldens")
+  let transcript = try String(
+    contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+  // `shelf frames` puts the focus on the first card of each side; where that
+  // row is new, the focus arrives with it.
+  let focusArrives = ["frames-section-insert.txt"].contains(name)
+  let problems = FrameChecker.problems(
+    inTranscript: transcript,
+    during: FrameChecker.Expectations(focus: !focusArrives, maximumHole: 2 * Metrics.rowHeight),
+    atRest: FrameChecker.Expectations(isAtRest: true))
+  #expect(problems.isEmpty, "\(name):\n\(problems.joined(separator: "\n"))")
+}
+
+// MARK: - The checker itself
+
+@MainActor
+@Test func theCheckerReadsARestingScreenAsWhole() {
+  let canvas = ShelfScreen.renderFirstScreen(
+    content: AnimationFixtures.base, size: Size(width: 60, height: 20))
+  #expect(FrameChecker(canvas: canvas).problems(FrameChecker.Expectations(isAtRest: true)).isEmpty)
+}
+
+@MainActor
+@Test func theCheckerSeesRowsInterleavedLineByLine() {
+  let canvas = ShelfScreen.renderFirstScreen(
+    content: AnimationFixtures.base, size: Size(width: 60, height: 20))
+  var lines = canvas.lines
+  // Row r2's first two card lines swapped with r1's: each row is split.
+  lines.swapAt(4, 10)
+  lines.swapAt(5, 11)
+  let problems = FrameChecker(text: lines.joined(separator: "\n")).problems()
+  #expect(!problems.isEmpty)
+}
+
+@MainActor
+@Test func theCheckerSeesAHeaderCuttingARowAndALoneTitle() {
+  let canvas = ShelfScreen.renderFirstScreen(
+    content: AnimationFixtures.base, size: Size(width: 60, height: 20))
+  var lines = canvas.lines
+  lines[11] = lines[14]  // the "Second" header over r2's cards
+  let cut = FrameChecker(text: lines.joined(separator: "\n")).problems()
+  #expect(cut.contains { $0.contains("section header cuts through a row") })
+  lines = canvas.lines
+  lines[16...18] = [lines[15], lines[15], lines[15]]  // r3's title with no cards under it
+  let lone = FrameChecker(text: lines.joined(separator: "\n")).problems()
+  #expect(lone.contains { $0.contains("without its cards") })
+}
+
+@MainActor
+@Test func theCheckerSeesTheFocusCutAndHoles() {
+  let canvas = ShelfScreen.renderFirstScreen(
+    content: AnimationFixtures.base, size: Size(width: 60, height: 20))
+  var lines = canvas.lines
+  lines[5] = String(repeating: " ", count: 60)  // a hole through the focused card
+  let problems = FrameChecker(text: lines.joined(separator: "\n")).problems()
+  #expect(problems.contains { $0.contains("focused card is cut") })
+  lines = canvas.lines
+  for y in 2...7 { lines[y] = "" }
+  let holes = FrameChecker(text: lines.joined(separator: "\n")).problems(
+    FrameChecker.Expectations(focus: false, maximumHole: 5))
+  #expect(holes.contains { $0.contains("hole of 6") })
+}
+
+// MARK: - Properties
+
+/// Random content over a small pool of ids, so pairs share rows and cards.
+private func randomContent(_ rng: inout SeededGenerator) -> ShelfContent {
+  var sections: [ShelfSection] = []
+  var rowPool = (0..<14).map { "r\($0)" }.shuffled(using: &rng)
+  for s in 0..<Int.random(in: 1...4, using: &rng) {
+    var rows: [CarouselRow] = []
+    for _ in 0..<Int.random(in: 0...4, using: &rng) {
+      guard let rowID = rowPool.popLast() else { break }
+      let cards = (0..<10).map { "c\($0)" }.shuffled(using: &rng).prefix(
+        Int.random(in: 1...8, using: &rng))
+      rows.append(
+        CarouselRow(
+          id: rowID, title: Bool.random(using: &rng) ? "Row \(rowID)" : "Row \(rowID) renamed",
+          cards: cards.map { id in
+            CardFace(
+              id: id, title: Bool.random(using: &rng) ? "Title \(id)" : "Title \(id) edited",
+              subtitle: "by \(id)", year: 1990, rating: 3)
+          }))
+    }
+    sections.append(
+      ShelfSection(id: "s\(s)", title: Bool.random(using: &rng) ? "Section \(s)" : nil, rows: rows))
+  }
+  return ShelfContent(title: "Random", sections: sections.shuffled(using: &rng))
+}
+
+/// A screen on the immediate path, driven by a test clock, whose every frame is checked.
+@MainActor
+private struct CheckedRun {
+  let screen: ShelfScreen
+  var size: Size
+  var now: UInt64 = 0
+  var problems: [String] = []
+  init(content: ShelfContent, size: Size) {
+    screen = ShelfScreen(
+      content: content, configuration: ScreenConfiguration(animationDuration: 300),
+      updates: .immediate)
+    self.size = size
+    draw()
+  }
+
+  /// Draws the frame at `now` and checks it.
+  mutating func draw() {
+    let canvas = screen.render(size: size, now: now)
+    let atRest = screen.nextFrameDeadline(now: now) == nil
+    let (row, card) = screen.focusedIDs
+    // The focus shows whole when its card was in its row before the change
+    // (a focused row or card that is itself arriving grows in with it).
+    var focus = card != nil
+    if let before = screen.animator.transition?.before.model, let row, let card {
+      focus =
+        before.rowIndexByID[row].map { before.rows[$0].cards.contains { $0.id == card } }
+        ?? false
+    }
+    let expected = FrameChecker.Expectations(
+      // Moved rows leave blank slots where they were and where they go, and a
+      // gap's rounding adds a line or two: at most two rows' worth, and a bit.
+      focus: focus, maximumHole: atRest ? 0 : 2 * Metrics.rowHeight + 2, isAtRest: atRest)
+    let found = FrameChecker(canvas: canvas).problems(expected)
+    if !found.isEmpty {
+      problems.append(
+        "at \(now) ms, \(size.width)x\(size.height):\n" + found.joined(separator: "\n") + "\n"
+          + canvas.text)
+    }
+  }
+
+  /// Runs until nothing moves, drawing a frame every `step` milliseconds.
+  mutating func settle(step: UInt64) {
+    var guardCount = 0
+    while screen.nextFrameDeadline(now: now) != nil && guardCount < 200 {
+      now += step
+      draw()
+      guardCount += 1
+    }
+  }
+}
+
+@MainActor
+@Test(arguments: 0..<160 as Range<UInt64>)
+func everyFrameOfRandomChangesIsReadable(seed: UInt64) {
+  var rng = SeededGenerator(seed: seed)
+  let sizes = [
+    Size(width: 60, height: 20), Size(width: 80, height: 24), Size(width: 41, height: 12),
+    Size(width: 120, height: 40), Size(width: 100, height: 17),
+  ]
+  var run = CheckedRun(content: randomContent(&rng), size: sizes.randomElement(using: &rng)!)
+  let browse: [Key] = [.down, .down, .right, .down, .up, .right, .end, .down]
+  for _ in 0..<Int.random(in: 0...6, using: &rng) {
+    _ = run.screen.handle(browse.randomElement(using: &rng)!, size: run.size)
+  }
+  run.draw()
+  for _ in 0..<3 {
+    run.screen.setContent(randomContent(&rng))
+    let step = UInt64.random(in: 16...70, using: &rng)
+    for _ in 0..<Int.random(in: 0...4, using: &rng) {
+      run.now += step
+      run.draw()
+    }
+    switch Int.random(in: 0..<4, using: &rng) {
+    case 0: run.screen.setContent(randomContent(&rng))  // a newer update mid-animation
+    case 1: _ = run.screen.handle(browse.randomElement(using: &rng)!, size: run.size)
+    default: break
+    }
+    run.settle(step: step)
+  }
+  #expect(run.problems.isEmpty, "\(run.problems.prefix(3).joined(separator: "\n"))")
+}
