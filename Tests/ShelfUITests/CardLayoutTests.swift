@@ -89,3 +89,16 @@ func cardsFillTheStripAndLeaveTheIndicatorsAColumnOfTheirOwn(width: Int) {
     }
   }
 }
+
+/// A card narrower than its year field — one collapsing or growing — keeps the
+/// year inside its borders: the year is cut, never drawn over the right border.
+@Test(arguments: 3...8)
+func aNarrowCardCutsItsYearInsideItsBorders(width: Int) {
+  let face = CardFace(id: "y", title: "Year", subtitle: "", year: 1929, rating: 4.0)
+  let card = CardPlacement(face: face, x: 1, width: width, isFocused: false)
+  var canvas = Canvas(size: Size(width: 12, height: Metrics.cardHeight))
+  SceneRenderer.draw(card, top: 0, clip: Rect(x: 0, y: 0, width: 12, height: Metrics.cardHeight), into: &canvas)
+  let yearLine = Array(canvas.lines[3])
+  #expect(yearLine[1] == "│" && yearLine[width] == "│", "\(canvas.lines[3])")
+  #expect(yearLine[(width + 1)...].allSatisfy { $0 == " " }, "nothing right of the card")
+}

@@ -212,10 +212,13 @@ enum SceneRenderer {
       style: flash ?? Style(foreground: .muted), clip: clip)
     // Year, stars and swatch sit at fixed columns whatever is missing, so
     // they line up from card to card.
+    // A card narrower than the year field (one that grows or collapses) shows
+    // the year cut to its inside, never over its right border.
     if let year = face.year {
-      let text = CardText.year(year)
+      let text = TerminalText.truncated(CardText.year(year), toWidth: inner)
+      let field = min(inner, CardText.yearWidth)
       canvas.write(
-        text, at: Point(x: x + CardText.yearWidth - TerminalText.width(of: text), y: top + 3),
+        text, at: Point(x: x + field - TerminalText.width(of: text), y: top + 3),
         style: flash ?? .plain, clip: clip)
     }
     let starsX = CardText.yearWidth + 2
