@@ -1,7 +1,7 @@
 import Foundation
 import ShelfCatalog
 
-/// Loading catalogs from JSON bytes (issue 7: a million cards in well under
+/// Loading catalogs from JSON bytes (a million cards in well under
 /// 2 s), the `shelf diff` of a 1% update, and encoding.
 enum CatalogBenchmarks {
   /// A fixed-seed catalog of `rows` rows of `cards` cards with realistic text:

@@ -4,7 +4,7 @@ import ShelfContentMapping
 import ShelfDiff
 import ShelfUI
 
-/// Issue 7 (and the compose figures of issue 5): a million cards, 1,000 rows
+/// Scale: a million cards, 1,000 rows
 /// of 1,000, generated from a fixed seed. `shelf render` of it as a child
 /// process (time and peak memory), frame compose time against a 10-card
 /// catalog, compose time while a batch animates, and a 1% live update.

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 extension InTmux {
-  /// Issue 14: every frame of the live app, replayed from its real output through a
+  /// Every frame of the live app, replayed from its real output through a
   /// terminal emulator, is readable: the focused card whole and marked, row blocks
   /// whole, and a screen at rest starting on a whole block. Holes (blank runs
   /// longer than a row) are reported but not yet held to that bound: deletions,

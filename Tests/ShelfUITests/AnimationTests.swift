@@ -211,8 +211,8 @@ private func animatedScreen(_ content: ShelfContent = AnimationFixtures.base) ->
 
 @MainActor
 @Test func theTablesBatchWaitsForEveryCarousel() {
-  let before = LayoutSnapshot(model: DisplayModel(AnimationFixtures.base), state: ViewState())
-  let after = LayoutSnapshot(
+  let before = TransitionEnd(model: DisplayModel(AnimationFixtures.base), state: ViewState())
+  let after = TransitionEnd(
     model: DisplayModel(AnimationFixtures.changes.first { $0.name == "card-insert" }!.content),
     state: ViewState())
   let transition = TableTransition(from: before, to: after, size: size)

@@ -77,8 +77,8 @@ private struct RandomTableChange {
       ? min(before.scrollY, max(0, newModel.totalHeight - body))
       : Int.random(in: 0...max(0, newModel.totalHeight - body), using: &rng)
     transition = TableTransition(
-      from: LayoutSnapshot(model: oldModel, state: before),
-      to: LayoutSnapshot(model: newModel, state: after), size: size)
+      from: TransitionEnd(model: oldModel, state: before),
+      to: TransitionEnd(model: newModel, state: after), size: size)
   }
 
   /// Each placed header and row by entry id, at `progress`.

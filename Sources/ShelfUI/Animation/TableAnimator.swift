@@ -35,7 +35,7 @@ struct TableAnimator: Sendable {
   /// Milliseconds between frames.
   var frameInterval: UInt64 { UInt64(max(1, 1000 / max(1, configuration.framesPerSecond))) }
 
-  /// Transitions that ended or were replaced, with the snapshots they hold,
+  /// Transitions that ended or were replaced, with the content they hold,
   /// until `takeRetired()`: the screen lets the app free them off the main thread.
   private(set) var retired: [TableTransition] = []
 

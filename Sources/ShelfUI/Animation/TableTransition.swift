@@ -9,9 +9,9 @@ import ShelfDiff
 /// progress 1 the scene draws exactly as the plain layout of `after`.
 struct TableTransition: Sendable {
   /// The layout before.
-  let before: LayoutSnapshot
+  let before: TransitionEnd
   /// The layout after.
-  let after: LayoutSnapshot
+  let after: TransitionEnd
   /// The screen both were laid out for.
   let size: Size
   /// What happens to each entry (section header or row), and which becomes which.
@@ -38,7 +38,7 @@ struct TableTransition: Sendable {
   /// - Complexity: O(entries) for the entry delta, plus O(cards) of the visible
   ///   rows whose cards changed.
   init(
-    from before: LayoutSnapshot, to after: LayoutSnapshot, size: Size, delta: SectionDelta? = nil,
+    from before: TransitionEnd, to after: TransitionEnd, size: Size, delta: SectionDelta? = nil,
     carouselsAwaitDeltas: Bool = false
   ) {
     self.before = before
@@ -241,22 +241,22 @@ struct TableTransition: Sendable {
     return .row(placement)
   }
 
-  /// Entry `index` of `snapshot` as its plain layout places it.
-  private static func arrival(_ index: Int, in snapshot: LayoutSnapshot, size: Size)
+  /// Entry `index` of `side` as its plain layout places it.
+  private static func arrival(_ index: Int, in side: TransitionEnd, size: Size)
     -> SceneEntry?
   {
-    let model = snapshot.model
+    let model = side.model
     guard let row = model.entries[index].row else {
-      return Layout.placement(ofHeader: index, in: model, state: snapshot.state, size: size).map {
+      return Layout.placement(ofHeader: index, in: model, state: side.state, size: size).map {
         .header($0)
       }
     }
-    return .row(Layout.placement(ofRow: row, in: model, state: snapshot.state, size: size))
+    return .row(Layout.placement(ofRow: row, in: model, state: side.state, size: size))
   }
 
   /// Old entry `old` as the plain layout before placed it, without the focus
   /// (a deleted entry).
-  private static func departure(_ old: Int, from before: LayoutSnapshot, size: Size)
+  private static func departure(_ old: Int, from before: TransitionEnd, size: Size)
     -> SceneEntry?
   {
     let entry = arrival(old, in: before, size: size)

@@ -94,14 +94,14 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
       let row = data[path]
       let rowID = row.id
       guard let carousel = carousels[rowID] else {
-        screen?.carouselWillNotAnimate(rowID)
+        screen?.carouselDidSettle(rowID)
         indexPathCompletion(path)
         continue
       }
       carousel.data.update(row.cards) { [weak screen] in
         // Runs once the carousel's batch has ended (or at once if it had nothing to show).
         Task { @MainActor in
-          screen?.carouselWillNotAnimate(rowID)
+          screen?.carouselDidSettle(rowID)
           indexPathCompletion(path)
         }
       }
@@ -139,6 +139,6 @@ final class LiveCarousel: DeltaUpdatableView {
   }
 
   func reloadData() {
-    screen?.carouselWillNotAnimate(rowID)
+    screen?.carouselDidSettle(rowID)
   }
 }

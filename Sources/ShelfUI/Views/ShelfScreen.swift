@@ -88,10 +88,10 @@ public final class ShelfScreen {
   /// Replaced layouts not yet handed to `onDiscard`.
   private var retired: [any Sendable] = []
 
-  /// Receives the old snapshots the screen no longer needs, so the app can
+  /// Receives the old values the screen no longer needs, so the app can
   /// free them off the main thread (a million cards take a while to free);
   /// when nil they are freed on the spot.
-  public var onDiscard: ((consuming RetiredSnapshots) -> Void)?
+  public var onDiscard: ((consuming RetiredValues) -> Void)?
 
   /// A screen showing `content`, focused on its first card; new content flows
   /// through the live holders.
@@ -154,7 +154,7 @@ public final class ShelfScreen {
     // Otherwise each carousel's holder delivers its own delta.
     defer { discardRetired() }
     let newModel = DisplayModel(content)
-    let before = LayoutSnapshot(model: model, state: state)
+    let before = TransitionEnd(model: model, state: state)
     retired.append(model)  // the transition, if any, holds it too
     let size = lastSize ?? Size(width: 80, height: 24)
     var after = state
@@ -178,7 +178,7 @@ public final class ShelfScreen {
     state = after
     guard animated, configuration.effectiveDuration > 0, lastSize != nil else { return nil }
     let transition = TableTransition(
-      from: before, to: LayoutSnapshot(model: newModel, state: after), size: size, delta: delta,
+      from: before, to: TransitionEnd(model: newModel, state: after), size: size, delta: delta,
       carouselsAwaitDeltas: !carouselsStartWithTable)
     if transition.visibleChangeCount > configuration.largeBatchLimit || transition.isStill {
       return nil
@@ -270,9 +270,9 @@ public final class ShelfScreen {
     onNeedsDisplay?()
   }
 
-  /// A carousel will not animate (its holder reloaded, or it has none): its
-  /// cards show as they are now.
-  func carouselWillNotAnimate(_ rowID: String) {
+  /// A carousel has nothing (more) to animate — its batch ended, its holder
+  /// reloaded, or it has no holder: its cards show as they are now.
+  func carouselDidSettle(_ rowID: String) {
     animator.completeCarousel(rowID)
     carouselCompletions.removeValue(forKey: rowID)?()
     onNeedsDisplay?()
@@ -280,17 +280,17 @@ public final class ShelfScreen {
 
   // MARK: - Frames
 
-  // MARK: - Retired snapshots
+  // MARK: - Retired values
 
   /// Hands what the screen let go of (ended transitions holding old
-  /// snapshots, a replaced layout) to `onDiscard`, or frees it now.
+  /// content, a replaced layout) to `onDiscard`, or frees it now.
   private func discardRetired() {
     var values: [any Sendable] = []
     swap(&values, &retired)
     for transition in animator.takeRetired() { values.append(transition) }
     guard !values.isEmpty, let onDiscard else { return }
     // Moved, not copied: whichever thread drops the last reference frees it.
-    onDiscard(RetiredSnapshots(values: consume values))
+    onDiscard(RetiredValues(values: consume values))
   }
 
   /// The frame at time `now` of the table and its chrome, `size` being the

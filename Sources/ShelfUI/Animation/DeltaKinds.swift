@@ -1,26 +1,5 @@
 import ShelfDiff
 
-/// One side of a transition: the data shown and where the user was in it.
-struct LayoutSnapshot: Sendable {
-  /// The content, flattened for layout.
-  var model: DisplayModel
-  /// Focus and scroll positions.
-  var state: ViewState
-}
-
-/// What a transition does to one id, as the delta says.
-enum ChangeKind: Hashable, Sendable {
-  /// In both layouts, keeping its place among the survivors (it may still be
-  /// shifted by others).
-  case stable
-  /// Only in the layout after: grows from nothing.
-  case inserted
-  /// Only in the layout before: shrinks to nothing.
-  case deleted
-  /// In both, in another place among the survivors: slides, drawn above.
-  case moved
-}
-
 /// The kinds of an `IndexDelta`, indexable by old and by new position.
 struct DeltaKinds: Sendable {
   /// The delta itself.

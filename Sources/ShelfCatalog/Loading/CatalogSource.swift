@@ -1,0 +1,27 @@
+/// Where catalog bytes came from, as named in messages.
+public enum CatalogSource: Hashable, Sendable, CustomStringConvertible {
+  /// A file, named by the path it was opened with.
+  case file(String)
+  /// The whole of standard input (`--catalog -`).
+  case standardInput
+  /// One line of an NDJSON stream (`--stream`), numbered from 1.
+  case streamLine(Int, stream: String = "stdin")
+  /// Bytes handed over in memory, under a name for messages.
+  case named(String)
+  /// The standard output of a shell command (`--exec`).
+  case command(String)
+  /// The body of an HTTP(S) response (`--url`).
+  case url(String)
+
+  /// `catalog.json`, `stdin` or `stdin, line 4`.
+  public var description: String {
+    switch self {
+    case .file(let path): MessageText.safe(path)
+    case .standardInput: "stdin"
+    case .streamLine(let line, let stream): "\(MessageText.safe(stream)), line \(line)"
+    case .named(let name): MessageText.safe(name)
+    case .command(let command): "command " + MessageText.quoted(command)
+    case .url(let url): MessageText.safe(url)
+    }
+  }
+}

@@ -1,0 +1,26 @@
+/// A catalog and the warnings found while loading it.
+public struct LoadedCatalog: Equatable, Sendable {
+  /// The catalog.
+  public var catalog: Catalog
+  /// Duplicate ids, first occurrence first; at most `CatalogLimits.maximumWarnings`.
+  public var warnings: [CatalogWarning]
+  /// How many further warnings were found but not kept.
+  public var omittedWarningCount: Int
+
+  /// A loaded catalog from its parts.
+  public init(catalog: Catalog, warnings: [CatalogWarning] = [], omittedWarningCount: Int = 0) {
+    self.catalog = catalog
+    self.warnings = warnings
+    self.omittedWarningCount = omittedWarningCount
+  }
+
+  /// One line per warning, plus `... and N more warnings` when some were omitted.
+  public var warningLines: [String] {
+    var lines = warnings.map(\.description)
+    if omittedWarningCount > 0, let source = warnings.first?.source {
+      let ids = omittedWarningCount == 1 ? "id" : "ids"
+      lines.append("\(source): ... and \(omittedWarningCount) more duplicate \(ids)")
+    }
+    return lines
+  }
+}

@@ -1,0 +1,13 @@
+/// What the backend should do after the screen handled a key.
+public enum ScreenCommand: Hashable, Sendable {
+  /// Nothing changed on screen.
+  case none
+  /// The screen changed: draw a frame.
+  case redraw
+  /// The user asked to leave.
+  case quit
+  /// Pause live updates, or resume them (space).
+  case togglePause
+  /// Apply exactly one live update (`.`, while paused).
+  case stepOnce
+}

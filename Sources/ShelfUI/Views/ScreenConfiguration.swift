@@ -1,0 +1,25 @@
+/// How the screen animates.
+public struct ScreenConfiguration: Hashable, Sendable {
+  /// Milliseconds a change takes on screen; 0 applies changes at once.
+  public var animationDuration: UInt64
+  /// Apply changes at once, whatever the duration (for users who prefer less motion).
+  public var reducedMotion: Bool
+  /// A batch that changes more things than this on screen snaps instead of animating.
+  public var largeBatchLimit: Int
+  /// Frames a second while something moves.
+  public var framesPerSecond: Int
+
+  /// A configuration; by default changes animate over 300 ms at 60 frames a second.
+  public init(
+    animationDuration: UInt64 = 300, reducedMotion: Bool = false, largeBatchLimit: Int = 80,
+    framesPerSecond: Int = 60
+  ) {
+    self.animationDuration = animationDuration
+    self.reducedMotion = reducedMotion
+    self.largeBatchLimit = largeBatchLimit
+    self.framesPerSecond = framesPerSecond
+  }
+
+  /// The duration actually used: 0 with reduced motion.
+  var effectiveDuration: UInt64 { reducedMotion ? 0 : animationDuration }
+}
