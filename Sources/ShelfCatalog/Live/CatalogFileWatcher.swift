@@ -37,7 +37,7 @@ public final class CatalogFileWatcher: Sendable {
   }
 
   private enum Delivered: Equatable {
-    case bytes(count: Int, hash: Int)
+    case bytes(count: Int, fingerprint: UInt64)
     case error(CatalogError)
   }
 
@@ -218,9 +218,8 @@ public final class CatalogFileWatcher: Sendable {
     let delivered: Delivered
     switch read {
     case .success(let bytes):
-      var hasher = Hasher()
-      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-      let signature = Delivered.bytes(count: bytes.count, hash: hasher.finalize())
+      let signature = Delivered.bytes(
+        count: bytes.count, fingerprint: bytes.withUnsafeBytes { ContentFingerprint.of($0) })
       // The same bytes parse to the same catalog: it was delivered already.
       guard state.withLock({ $0.lastDelivered != signature }) else { return }
       result = Result { () throws(CatalogError) in
