@@ -2,27 +2,22 @@
 enum CatalogField {
   case id, title, subtitle, year, rating, summary, tags, items, rows, sections, other
 
-  private static func pack(_ text: StaticString) -> UInt64 {
-    var packed: UInt64 = 0
-    for index in (0..<text.utf8CodeUnitCount).reversed() {
-      packed = packed << 8 | UInt64(text.utf8Start[index])
-    }
-    return packed
-  }
-
-  private static let table: [(UInt64, CatalogField)] = [
-    (pack("id"), .id), (pack("title"), .title), (pack("subtitle"), .subtitle),
-    (pack("year"), .year), (pack("rating"), .rating), (pack("summary"), .summary),
-    (pack("tags"), .tags), (pack("items"), .items), (pack("rows"), .rows),
-    (pack("sections"), .sections),
-  ]
-
+  /// Matches a key's bytes packed little-endian (`JSONScanner.packedKey`):
+  /// one switch over constants, as keys are matched once per member.
   init(packed: UInt64?) {
-    guard let packed else {
-      self = .other
-      return
+    switch packed {
+    case 0x6469: self = .id  // "id"
+    case 0x65_6c74_6974: self = .title  // "title"
+    case 0x656c_7469_7462_7573: self = .subtitle  // "subtitle"
+    case 0x7261_6579: self = .year  // "year"
+    case 0x676e_6974_6172: self = .rating  // "rating"
+    case 0x79_7261_6d6d_7573: self = .summary  // "summary"
+    case 0x7367_6174: self = .tags  // "tags"
+    case 0x73_6d65_7469: self = .items  // "items"
+    case 0x7377_6f72: self = .rows  // "rows"
+    case 0x736e_6f69_7463_6573: self = .sections  // "sections"
+    default: self = .other
     }
-    self = CatalogField.table.first { $0.0 == packed }?.1 ?? .other
   }
 }
 

@@ -57,27 +57,33 @@ enum FileReader {
     // One byte more than expected, so a file that grew is noticed without a second pass.
     var capacity = max(expectedSize + 1, 64 << 10)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(capacity)
+    var failure: Int32 = 0
+    var isAtEnd = false
     while true {
-      if bytes.count == capacity {
-        capacity = min(capacity * 2, limit + 1)
-        if capacity <= bytes.count { throw tooLarge(bytes.count, limit: limit, source: source) }
-        bytes.reserveCapacity(capacity)
-      }
-      let wanted = capacity - bytes.count
-      let start = bytes.count
-      var failure: Int32 = 0
-      var readCount = 0
-      bytes.append(contentsOf: repeatElement(0, count: wanted))
-      bytes.withUnsafeMutableBufferPointer { buffer in
-        while true {
-          let result = systemRead(descriptor, buffer.baseAddress! + start, wanted)
+      // Read straight into uninitialised capacity: filling 100 MB with zeros
+      // first only to overwrite them costs as much as the read itself.
+      let previous = bytes
+      bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        count = previous.count
+        previous.withUnsafeBufferPointer { old in
+          if let base = old.baseAddress {
+            buffer.baseAddress!.initialize(from: base, count: old.count)
+          }
+        }
+        while count < capacity {
+          let result = systemRead(descriptor, buffer.baseAddress! + count, capacity - count)
           if result < 0 && errno == EINTR { continue }
-          if result < 0 { failure = errno } else { readCount = result }
+          if result < 0 {
+            failure = errno
+          } else if result == 0 {
+            isAtEnd = true
+          } else {
+            count += result
+            continue
+          }
           break
         }
       }
-      bytes.removeLast(wanted - readCount)
       if failure != 0 {
         if failure == EISDIR {
           throw CatalogError(
@@ -85,8 +91,10 @@ enum FileReader {
         }
         throw CatalogError(.ioFailure, source: source, problem: "read error: \(describe(failure))")
       }
-      if readCount == 0 { return bytes }
       if bytes.count > limit { throw tooLarge(bytes.count, limit: limit, source: source) }
+      if isAtEnd { return bytes }
+      capacity = min(capacity * 2, limit + 1)
+      if capacity <= bytes.count { throw tooLarge(bytes.count, limit: limit, source: source) }
     }
   }
 

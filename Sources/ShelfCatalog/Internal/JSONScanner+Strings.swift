@@ -8,11 +8,18 @@ extension JSONScanner {
     var isEscaped = false
     let count = bytes.count
     while true {
-      // The common case: plain ASCII, skipped eight bytes at a time.
+      // The common case: plain ASCII, skipped eight bytes at a time, then
+      // straight to the first byte that needs a look.
       while position + 8 <= count {
-        let word = UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self)
-        if JSONScanner.needsAttention(word) { break }
-        position += 8
+        let word = UInt64(
+          littleEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(
+            as: UInt64.self))
+        let attention = JSONScanner.attentionMask(word)
+        if attention != 0 {
+          position &+= attention.trailingZeroBitCount &>> 3
+          break
+        }
+        position &+= 8
       }
       guard position < count else {
         throw failure(.malformedJSON, at: open, "unterminated string")
@@ -52,15 +59,17 @@ extension JSONScanner {
     }
   }
 
-  /// Whether any of the eight bytes is `"`, `\`, a control byte or non-ASCII.
-  @inline(__always) static func needsAttention(_ word: UInt64) -> Bool {
+  /// The high bit of each of the eight bytes (little-endian) that is `"`, `\`,
+  /// a control byte or non-ASCII. Bits above the lowest may be false alarms
+  /// (a borrow carries into the next byte); the lowest set bit is always exact.
+  @inline(__always) static func attentionMask(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
     let quotes = hasZeroByte(word ^ (ones &* 0x22))
     let backslashes = hasZeroByte(word ^ (ones &* 0x5C))
     let controls = (word &- ones &* 0x20) & ~word & highs
-    return (quotes | backslashes | controls | (word & highs)) != 0
+    return quotes | backslashes | controls | (word & highs)
   }
 
   /// Decodes the escape at the current `\` into `scratch`.

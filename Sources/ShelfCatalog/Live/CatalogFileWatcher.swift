@@ -11,9 +11,9 @@ import Synchronization
 /// It watches the file's folder with inotify, so a file replaced atomically
 /// (written beside it, then renamed over it) is seen as well as one edited in
 /// place; where inotify is not available it compares the file's status on a
-/// timer. Changes are debounced, and a file still changing while it is read
-/// (growing as another program writes it) is read again once it settles. A
-/// deleted, truncated or invalid file gives an error, and so does a path that
+/// timer. Changes are debounced (a file renamed over it is read at once), and
+/// a file still changing while it is read (growing as another program writes
+/// it) is read again once it settles. A deleted, truncated or invalid file gives an error, and so does a path that
 /// became a FIFO, a device or a socket ("not a regular file": nothing waits on
 /// it); the next good version gives a catalog. The same content twice is
 /// delivered once.
@@ -37,7 +37,7 @@ public final class CatalogFileWatcher: Sendable {
   }
 
   private enum Delivered: Equatable {
-    case bytes(count: Int, hash: Int)
+    case bytes(count: Int, fingerprint: UInt64)
     case error(CatalogError)
   }
 
@@ -118,6 +118,7 @@ public final class CatalogFileWatcher: Sendable {
       source.setEventHandler { [self] in
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         var relevant = false
+        var renamedOver = false
         var folderGone = false
         while true {
           let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
@@ -139,7 +140,11 @@ public final class CatalogFileWatcher: Sendable {
             if eventMask & 0x4000 != 0 { relevant = true }
             // The folder was deleted or moved, or the watch was removed.
             if eventMask & (0x400 | 0x800 | 0x8000) != 0 { folderGone = true }
-            if String(decoding: nameBytes, as: UTF8.self) == name { relevant = true }
+            if String(decoding: nameBytes, as: UTF8.self) == name {
+              relevant = true
+              // Moved to: a file written beside and renamed over, as editors save.
+              if eventMask & 0x80 != 0 { renamedOver = true }
+            }
             offset += 16 + length
           }
         }
@@ -149,7 +154,9 @@ public final class CatalogFileWatcher: Sendable {
           startPolling(deliver: deliver)
           relevant = true
         }
-        if relevant { scheduleReload(deliver: deliver) }
+        // A file renamed into place is complete: read it now, not after the
+        // debounce (events that follow schedule another, debounced, read).
+        if relevant { scheduleReload(deliver: deliver, immediately: renamedOver && !folderGone) }
       }
       source.setCancelHandler { close(descriptor) }
       state.withLock { $0.sources.append(source) }
@@ -179,7 +186,8 @@ public final class CatalogFileWatcher: Sendable {
   }
 
   private func scheduleReload(
-    deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
+    deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void,
+    immediately: Bool = false
   ) {
     let item = DispatchWorkItem { [self] in reload(deliver: deliver) }
     let isStopped = state.withLock { state -> Bool in
@@ -187,7 +195,12 @@ public final class CatalogFileWatcher: Sendable {
       state.pendingReload = item
       return state.isStopped
     }
-    if !isStopped { work.asyncAfter(deadline: .now() + debounce, execute: item) }
+    if isStopped { return }
+    if immediately {
+      work.async(execute: item)
+    } else {
+      work.asyncAfter(deadline: .now() + debounce, execute: item)
+    }
   }
 
   // MARK: - Reading
@@ -218,9 +231,8 @@ public final class CatalogFileWatcher: Sendable {
     let delivered: Delivered
     switch read {
     case .success(let bytes):
-      var hasher = Hasher()
-      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-      let signature = Delivered.bytes(count: bytes.count, hash: hasher.finalize())
+      let signature = Delivered.bytes(
+        count: bytes.count, fingerprint: bytes.withUnsafeBytes { ContentFingerprint.of($0) })
       // The same bytes parse to the same catalog: it was delivered already.
       guard state.withLock({ $0.lastDelivered != signature }) else { return }
       result = Result { () throws(CatalogError) in
