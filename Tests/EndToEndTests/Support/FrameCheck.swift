@@ -79,21 +79,8 @@ func runFrameCheck(_ arguments: [String], timeout: Double = 120) throws -> (
   process.standardError = error
   process.standardInput = FileHandle.nullDevice
   try process.run()
-  let group = DispatchGroup()
-  nonisolated(unsafe) var outputData = Data()
-  nonisolated(unsafe) var errorData = Data()
-  DispatchQueue.global().async(group: group) {
-    outputData = output.fileHandleForReading.readDataToEndOfFile()
-  }
-  DispatchQueue.global().async(group: group) {
-    errorData = error.fileHandleForReading.readDataToEndOfFile()
-  }
-  if group.wait(timeout: .now() + timeout) == .timedOut {
-    process.terminate()
-    process.waitUntilExit()
-    throw FrameCheckError.failed("frames.py took more than \(Int(timeout)) s")
-  }
-  process.waitUntilExit()
+  guard let (outputData, errorData) = collect(process, output: output, error: error, timeout: timeout)
+  else { throw FrameCheckError.failed("frames.py took more than \(Int(timeout)) s") }
   do {
     let report = try JSONDecoder().decode(FrameReport.self, from: outputData)
     return (process.terminationStatus, report)

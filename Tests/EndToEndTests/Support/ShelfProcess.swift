@@ -33,7 +33,17 @@ func runShelf(
   try process.run()
   if let input { stdin.fileHandleForWriting.write(input) }
   try? stdin.fileHandleForWriting.close()
-  // Read both pipes while the process runs, so a full pipe cannot block it.
+  guard let (outputData, errorData) = collect(process, output: output, error: error, timeout: timeout)
+  else { return ShelfResult(status: -1, standardOutput: "", standardError: "timed out") }
+  return ShelfResult(
+    status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+    standardError: String(decoding: errorData, as: UTF8.self))
+}
+
+/// Reads a started `process`'s two pipes to their ends while it runs (so a full
+/// pipe cannot block it) and waits for it to exit; after `timeout` seconds it
+/// is killed and the answer is nil.
+func collect(_ process: Process, output: Pipe, error: Pipe, timeout: Double) -> (Data, Data)? {
   let group = DispatchGroup()
   nonisolated(unsafe) var outputData = Data()
   nonisolated(unsafe) var errorData = Data()
@@ -46,12 +56,10 @@ func runShelf(
   if group.wait(timeout: .now() + timeout) == .timedOut {
     process.terminate()
     process.waitUntilExit()
-    return ShelfResult(status: -1, standardOutput: "", standardError: "timed out")
+    return nil
   }
   process.waitUntilExit()
-  return ShelfResult(
-    status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-    standardError: String(decoding: errorData, as: UTF8.self))
+  return (outputData, errorData)
 }
 
 /// How an interactive `shelf` run in tmux ended.
