@@ -2,35 +2,12 @@ import Foundation
 import ShelfCatalog
 import Testing
 
-/// The results a watcher delivers, awaited one at a time with a timeout.
-private final class Deliveries: Sendable {
-  let stream: AsyncStream<Result<LoadedCatalog, CatalogError>>
-  let continuation: AsyncStream<Result<LoadedCatalog, CatalogError>>.Continuation
-
-  init() {
-    (stream, continuation) = AsyncStream.makeStream()
-  }
-
-  /// The next delivery as `rows [ids]` or `error <code> <message>`; `timeout` if none comes in 10 s.
-  func next() async -> String {
-    let stream = stream
-    return await withTaskGroup(of: String.self) { group in
-      group.addTask {
-        for await result in stream {
-          switch result {
-          case .success(let loaded): return "rows \(loaded.catalog.rows.map(\.id))"
-          case .failure(let error): return "error \(error.exitCode) \(error.problem)"
-          }
-        }
-        return "ended"
-      }
-      group.addTask {
-        try? await Task.sleep(for: .seconds(10))
-        return "timeout"
-      }
-      let first = await group.next() ?? "none"
-      group.cancelAll()
-      return first
+/// A watcher's deliveries as `rows [ids]` or `error <code> <problem>`.
+private func watcherDeliveries() -> SourceDeliveries {
+  SourceDeliveries {
+    switch $0 {
+    case .success(let loaded): "rows \(loaded.catalog.rows.map(\.id))"
+    case .failure(let error): "error \(error.exitCode) \(error.problem)"
     }
   }
 }
@@ -59,7 +36,7 @@ func watcherFollowsEditsReplacementsDeletionsAndTruncation(mode: CatalogFileWatc
   let file = folder.appendingPathComponent("catalog.json")
   try Data(catalogJSON("a").utf8).write(to: file)
 
-  let deliveries = Deliveries()
+  let deliveries = watcherDeliveries()
   let watcher = CatalogFileWatcher(
     path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20, mode: mode)
   watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
@@ -91,7 +68,7 @@ func watcherFollowsEditsReplacementsDeletionsAndTruncation(mode: CatalogFileWatc
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
   let file = folder.appendingPathComponent("later.json")
-  let deliveries = Deliveries()
+  let deliveries = watcherDeliveries()
   let watcher = CatalogFileWatcher(path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20)
   watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
   defer { watcher.stop() }
@@ -109,7 +86,7 @@ func watcherFollowsEditsReplacementsDeletionsAndTruncation(mode: CatalogFileWatc
   let text = catalogJSON("g1", "g2")
   let half = text.utf8.count / 2
   try Data(text.utf8.prefix(half)).write(to: file)
-  let deliveries = Deliveries()
+  let deliveries = watcherDeliveries()
   let watcher = CatalogFileWatcher(path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20)
   watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
   defer { watcher.stop() }
@@ -135,7 +112,7 @@ func aPathThatBecomesAFIFOOrSocketIsReportedAndAGoodFileIsPickedUp(
   defer { try? FileManager.default.removeItem(at: folder) }
   let file = folder.appendingPathComponent("catalog.json")
   try Data(catalogJSON("a").utf8).write(to: file)
-  let deliveries = Deliveries()
+  let deliveries = watcherDeliveries()
   let watcher = CatalogFileWatcher(
     path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20, mode: mode)
   watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }

@@ -7,41 +7,6 @@ import Testing
   import Glibc
 #endif
 
-/// What a live source delivers, awaited one at a time with a 10 s timeout.
-final class SourceDeliveries: Sendable {
-  let stream: AsyncStream<Result<LoadedCatalog, CatalogError>>
-  let continuation: AsyncStream<Result<LoadedCatalog, CatalogError>>.Continuation
-
-  init() {
-    (stream, continuation) = AsyncStream.makeStream()
-  }
-
-  func handler(_ result: Result<LoadedCatalog, CatalogError>) { continuation.yield(result) }
-
-  /// The next delivery as `title T` or `error <code> <message>`; `timeout` if none comes in 10 s.
-  func next() async -> String {
-    let stream = stream
-    return await withTaskGroup(of: String.self) { group in
-      group.addTask {
-        for await result in stream {
-          switch result {
-          case .success(let loaded): return "title \(loaded.catalog.title)"
-          case .failure(let error): return "error \(error.exitCode) \(error)"
-          }
-        }
-        return "ended"
-      }
-      group.addTask {
-        try? await Task.sleep(for: .seconds(10))
-        return "timeout"
-      }
-      let first = await group.next() ?? "none"
-      group.cancelAll()
-      return first
-    }
-  }
-}
-
 /// A scratch folder for one test, removed at the end.
 struct ScratchFolder: ~Copyable {
   let path: String

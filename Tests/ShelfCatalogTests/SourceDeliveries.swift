@@ -1,0 +1,43 @@
+import ShelfCatalog
+
+/// What a live source (watcher, command, URL) delivers, awaited one at a time
+/// with a 10 s timeout, each delivery described as text by the test.
+final class SourceDeliveries: Sendable {
+  let stream: AsyncStream<Result<LoadedCatalog, CatalogError>>
+  let continuation: AsyncStream<Result<LoadedCatalog, CatalogError>>.Continuation
+  private let describe: @Sendable (Result<LoadedCatalog, CatalogError>) -> String
+
+  /// Deliveries described by `describe`; by default `title T` or `error <code> <message>`.
+  init(
+    describe: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> String = {
+      switch $0 {
+      case .success(let loaded): "title \(loaded.catalog.title)"
+      case .failure(let error): "error \(error.exitCode) \(error)"
+      }
+    }
+  ) {
+    (stream, continuation) = AsyncStream.makeStream()
+    self.describe = describe
+  }
+
+  func handler(_ result: Result<LoadedCatalog, CatalogError>) { continuation.yield(result) }
+
+  /// The next delivery, described; `timeout` if none comes in 10 s.
+  func next() async -> String {
+    let stream = stream
+    let describe = describe
+    return await withTaskGroup(of: String.self) { group in
+      group.addTask {
+        for await result in stream { return describe(result) }
+        return "ended"
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(10))
+        return "timeout"
+      }
+      let first = await group.next() ?? "none"
+      group.cancelAll()
+      return first
+    }
+  }
+}
