@@ -181,4 +181,24 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     guard case .failure(let error) = missing else { return #expect(Bool(false)) }
     #expect(error.exitCode == 69 && error.problem.hasPrefix("HTTP 404"))
   }
+
+  /// A source whose last reference goes away inside URLSession's own callback
+  /// (as `fetchOnce` lets go of its source while the task is still finishing)
+  /// must not invalidate the session synchronously there: that waits on the
+  /// queue it runs on, and the process dies.
+  @Test func aSourceReleasedWhileItsTaskFinishesGoesQuietly() async {
+    let outcomes = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        var refused = 0
+        for _ in 0..<2_000 {
+          let result = Result { () throws(CatalogError) in
+            try URLSource.fetchOnce(url: "http://127.0.0.1:1/catalog")
+          }
+          if case .failure(let error) = result, error.exitCode == 69 { refused += 1 }
+        }
+        continuation.resume(returning: refused)
+      }
+    }
+    #expect(outcomes == 2_000)
+  }
 }

@@ -67,7 +67,13 @@ public final class URLSource: Sendable {
     session = URLSession(configuration: configuration)
   }
 
-  deinit { session.invalidateAndCancel() }
+  deinit {
+    // The last reference can go away inside the session's own callback (the
+    // task's completion holds the source): invalidating there waits on the
+    // queue it runs on and traps. Hand it to another queue.
+    let session = session
+    DispatchQueue.global(qos: .utility).async { session.invalidateAndCancel() }
+  }
 
   /// The catalog of the last fetch that gave one, if any.
   public var latestCatalog: LoadedCatalog? { state.withLock { $0.latest } }
