@@ -38,7 +38,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
       frames.append(TextBackend.text(of: screen.render(size: size, now: now)))
       return false
     }
-    return screen.liveTable?.isIdle ?? true
+    return screen.isSettled
   }
   if !isIdle { Issue.record("the screen never became idle") }
   return (frames, now)
@@ -100,6 +100,8 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
   }
   let newest = AnimationFixtures.changes[1].content
   screen.setContent(first)
+  // The content chain would coalesce the three itself: let the first reach the table.
+  await yieldUntil("the first change committed") { screen.shownRowIDs.contains("new") }
   screen.setContent(skipped)
   screen.setContent(newest)
   let (frames, _) = await runToIdle(screen, from: 0)

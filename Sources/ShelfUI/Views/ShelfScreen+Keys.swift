@@ -47,8 +47,9 @@ extension ShelfScreen {
     case .pageUp: state.moveRows(by: -rowsPerPage(size), in: model, size: size)
     case .pageDown: state.moveRows(by: rowsPerPage(size), in: model, size: size)
     case .enter:
-      guard focusedCard != nil else { return .none }
+      guard let card = focusedCard, let row = focusedRow else { return .none }
       overlay = .details
+      contentPath.open(card, inRow: row.id)
       return .redraw
     case .character("?"), .function(1):
       overlay = .help
@@ -111,7 +112,7 @@ extension ShelfScreen {
       state.focusedCardID = focus.card
     }
     filterQuery = query
-    submit()
+    contentPath.request(query: query)
   }
 
   func handleMouse(_ event: MouseEvent, size: Size) -> ScreenCommand {

@@ -46,6 +46,9 @@ public final class ShelfScreen {
 
   /// The newest content given, before filtering.
   private(set) var source: ShelfContent
+  /// The content chain off the main thread (filter, recently viewed) and
+  /// what it last delivered.
+  var contentPath: ContentPath
   /// What the table shows now: the source, filtered.
   private(set) var model: DisplayModel
   /// Focus and scroll positions.
@@ -61,8 +64,11 @@ public final class ShelfScreen {
   var lastSize: Size?
   /// The animation in progress, if any.
   var animator: TableAnimator
+  /// The table's newest sections, waiting for the batch in flight to end
+  /// (immediate path).
+  private var pendingSections: [ShelfSection]?
   /// Whether a change arrived while a batch was in flight (immediate path).
-  private(set) var hasPendingContent = false
+  var hasPendingContent: Bool { pendingSections != nil }
   /// Whether a change puts the focus back on the first card (for `frames`,
   /// whose last frame must be the first screen of the new content).
   var resetsFocusOnChange = false
@@ -72,11 +78,6 @@ public final class ShelfScreen {
   private(set) var tableCompletion: (() -> Void)?
   /// Each carousel holder's completion for its batch on screen, by row id.
   private(set) var carouselCompletions: [String: () -> Void] = [:]
-  /// Counts the snapshots `setContent` has shown, so the filter knows its
-  /// last result still comes from the source.
-  private var sourceVersion = 0
-  /// The filter's last result, which the next, longer query narrows.
-  private var filterMemo = FilterMemo()
   /// Whether frames reuse the row placements and drawn rows of earlier ones
   /// (tests turn it off to hold the reuse to a screen drawn from scratch).
   package var reusesEarlierFrames = true
@@ -108,6 +109,7 @@ public final class ShelfScreen {
     source = content
     model = DisplayModel(content)
     animator = TableAnimator(configuration: configuration)
+    contentPath = ContentPath()
     state.rememberIDs(in: model)
     if case .liveHolders(let clock) = updates {
       let table = LiveTable(
@@ -116,28 +118,39 @@ public final class ShelfScreen {
       liveTable = table
       table.attach(to: self)
     }
+    contentPath.start(with: content, screen: self, isImmediate: liveTable == nil)
   }
 
   /// Shows a new snapshot: the focused card keeps the focus wherever it moved,
   /// and the change animates.
   public func setContent(_ content: ShelfContent) {
     source = content
-    sourceVersion += 1
-    submit()
+    contentPath.request(content: content)
   }
 
-  /// Sends the source, filtered, on its way to the table: the one path every
-  /// content change takes (new data or a new filter).
-  func submit() {
-    let content = filterMemo.filtered(source, version: sourceVersion, by: filterQuery)
+  /// Sends sections the content chain made on their way to the table: the one
+  /// path every change of the table takes (new data, a new filter, another
+  /// recently viewed card). A delta, checked by the holder's replay, spares
+  /// it a diff.
+  func submit(_ sections: [ShelfSection], delta: SectionDelta?) {
     if let liveTable {
-      liveTable.submit(content.sections)
+      if let delta {
+        liveTable.submit(sections, delta: delta)
+      } else {
+        liveTable.submit(sections)
+      }
     } else if animator.isBusy {
-      hasPendingContent = true  // only the newest waits
+      pendingSections = sections  // only the newest waits
     } else {
-      hasPendingContent = false
-      commit(content, carouselsStartWithTable: true)
+      pendingSections = nil
+      commit(ShelfContent(title: source.title, sections: sections), carouselsStartWithTable: true)
     }
+  }
+
+  /// Submits the sections that waited for the batch in flight.
+  private func submitPending() {
+    guard let sections = pendingSections else { return }
+    submit(sections, delta: nil)
   }
 
   /// Makes `content` the table's data and starts the transition from what is
@@ -200,7 +213,7 @@ public final class ShelfScreen {
       carouselCompletions.removeValue(forKey: rowID)?()
     }
     if events.batchEnded, hasPendingContent {
-      submit()
+      submitPending()
       _ = animator.advance(to: now)
     }
   }
@@ -211,7 +224,7 @@ public final class ShelfScreen {
     defer { discardRetired() }
     animator.finish()
     completeEverything()
-    if hasPendingContent { submit() }
+    submitPending()
   }
 
   /// Calls every outstanding holder completion.

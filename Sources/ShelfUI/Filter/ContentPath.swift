@@ -1,0 +1,87 @@
+import Dispatch
+import ShelfDiff
+
+/// The screen's side of the content chain: it asks `ContentWorker` for
+/// changes and keeps what the last delivered result said.
+@MainActor
+final class ContentPath {
+  /// Runs the chain.
+  private var worker: ContentWorker?
+  /// The generation of the newest request.
+  private(set) var requested = 0
+  /// The generation the last delivered result answers.
+  private(set) var delivered = 0
+  /// The query whose result the table shows (or is animating towards).
+  private(set) var shownQuery = ""
+  /// Whether nothing matches `shownQuery`.
+  private(set) var isNoMatches = false
+  /// The cards opened with Enter, newest first.
+  private(set) var recentlyViewed = RecentlyViewed()
+
+  /// Whether a request has not been answered yet.
+  var isWaiting: Bool { delivered < requested }
+
+  /// Starts the worker for a table showing `content`; results reach
+  /// `screen.receive(_:)` on the main queue (at once, when `isImmediate`).
+  func start(with content: ShelfContent, screen: ShelfScreen, isImmediate: Bool) {
+    worker = ContentWorker(content: content, mode: isImmediate ? .immediate : .background) {
+      [weak screen] result in
+      if isImmediate {
+        MainActor.assumeIsolated { screen?.receive(result) }
+      } else {
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated { screen?.receive(result) }
+        }
+      }
+    }
+  }
+
+  /// Sends changes to the chain.
+  func request(
+    content: ShelfContent? = nil, query: String? = nil,
+    recentlyViewed: [RecentlyViewed.Entry]? = nil
+  ) {
+    guard let worker else { return }
+    let generation = worker.request(
+      content: content, query: query, recentlyViewed: recentlyViewed)
+    requested = max(requested, generation)
+  }
+
+  /// Records that `card` of row `rowID` was opened, and sends the row on.
+  func open(_ card: CardFace, inRow rowID: String) {
+    let entry =
+      rowID == ReservedID.recentlyViewed
+      ? recentlyViewed.entry(recentCardID: card.id)
+      : RecentlyViewed.Entry(rowID: rowID, cardID: card.id)
+    guard let entry else { return }
+    let before = recentlyViewed
+    recentlyViewed.open(rowID: entry.rowID, cardID: entry.cardID)
+    if recentlyViewed != before { request(recentlyViewed: recentlyViewed.entries) }
+  }
+
+  /// Takes in what `result` says about the table.
+  func didDeliver(_ result: ContentWorker.Result) {
+    delivered = max(delivered, result.generation)
+    requested = max(requested, delivered)
+    shownQuery = result.query
+    isNoMatches = result.isNoMatches
+  }
+}
+
+extension ShelfScreen {
+  /// A result of the content chain: its updates go to the table, in order.
+  func receive(_ result: ContentWorker.Result) {
+    let chrome = (contentPath.shownQuery, contentPath.isNoMatches)
+    contentPath.didDeliver(result)
+    for update in result.updates { submit(update.sections, delta: update.delta) }
+    // The table's holder asks for frames once it commits; the status line and
+    // the no-matches message change with the result itself.
+    if chrome != (contentPath.shownQuery, contentPath.isNoMatches) { onNeedsDisplay?() }
+  }
+
+  /// Whether the content chain and the table's holders have nothing left to
+  /// do (tests wait for it).
+  package var isSettled: Bool {
+    !contentPath.isWaiting && (liveTable?.isIdle ?? true)
+  }
+}
