@@ -132,7 +132,9 @@ extension ShelfScreen {
       TerminalText.truncated(source.title.isEmpty ? "Shelf" : source.title, toWidth: 30),
       at: Point(x: x, y: 0), style: Style(foreground: .accent, isBold: true), clip: clip)
     var parts: [(String, Style)] = []
-    let rowCount = model.contentRowCount
+    // The recently viewed row shows other rows' cards: it is not counted.
+    let rowCount =
+      model.contentRowCount - (model.rowIndexByID[ReservedID.recentlyViewed] == nil ? 0 : 1)
     let query = contentPath.shownQuery
     if query.isEmpty {
       parts.append((Wording.counted(rowCount, "row"), Style(foreground: .muted)))
