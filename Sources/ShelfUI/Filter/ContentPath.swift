@@ -20,6 +20,8 @@ final class ContentPath {
 
   /// Whether a request has not been answered yet.
   var isWaiting: Bool { delivered < requested }
+  /// How many table updates the last result held.
+  private(set) var lastUpdateCount = 0
 
   /// Starts the worker for a table showing `content`; results reach
   /// `screen.receive(_:)` on the main queue (at once, when `isImmediate`).
@@ -65,6 +67,7 @@ final class ContentPath {
     requested = max(requested, delivered)
     shownQuery = result.query
     isNoMatches = result.isNoMatches
+    lastUpdateCount = result.updates.count
   }
 }
 
@@ -77,6 +80,12 @@ extension ShelfScreen {
     // The table's holder asks for frames once it commits; the status line and
     // the no-matches message change with the result itself.
     if chrome != (contentPath.shownQuery, contentPath.isNoMatches) { onNeedsDisplay?() }
+  }
+
+  /// Whether the content chain has answered every request, and how many
+  /// table updates its last answer held (benchmarks wait for them).
+  package var contentChainState: (isWaiting: Bool, lastUpdateCount: Int) {
+    (contentPath.isWaiting, contentPath.lastUpdateCount)
   }
 
   /// Whether the content chain and the table's holders have nothing left to

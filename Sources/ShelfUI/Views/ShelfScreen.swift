@@ -76,6 +76,8 @@ public final class ShelfScreen {
   private(set) var liveTable: LiveTable?
   /// The table holder's completion for the batch on screen.
   private(set) var tableCompletion: (() -> Void)?
+  /// How many batches the table's holder has committed (benchmarks wait for one).
+  package private(set) var tableCommitCount = 0
   /// Each carousel holder's completion for its batch on screen, by row id.
   private(set) var carouselCompletions: [String: () -> Void] = [:]
   /// Whether frames reuse the row placements and drawn rows of earlier ones
@@ -244,6 +246,7 @@ public final class ShelfScreen {
   func tableDidCommit(
     _ sections: [ShelfSection], delta: SectionDelta, completion: @escaping () -> Void
   ) {
+    tableCommitCount += 1
     // A batch the watchdog released may still be drawing: end it first.
     animator.finish()
     completeEverything()
@@ -259,6 +262,7 @@ public final class ShelfScreen {
 
   /// The table holder asks for a redraw without animation.
   func tableDidReload(_ sections: [ShelfSection]) {
+    tableCommitCount += 1
     animator.finish()
     completeEverything()
     commit(
