@@ -100,6 +100,6 @@ func twoOpenedCardsShowInRecentlyViewedAtTheTop(size: Size) {
 extension ShelfScreen {
   /// The titles of the cards the row `rowID` shows.
   fileprivate func shownCardTitles(ofRow rowID: String) -> [String] {
-    model.rows.first { $0.id == rowID }?.cards.map(\.title) ?? []
+    table.model.rows.first { $0.id == rowID }?.cards.map(\.title) ?? []
   }
 }

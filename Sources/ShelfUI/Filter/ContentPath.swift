@@ -82,6 +82,9 @@ extension ShelfScreen {
     if chrome != (contentPath.shownQuery, contentPath.isNoMatches) { onNeedsDisplay?() }
   }
 
+  /// How many batches the table's holder has committed (benchmarks wait for one).
+  package var tableCommitCount: Int { table.commitCount }
+
   /// Whether the content chain has answered every request, and how many
   /// table updates its last answer held (benchmarks wait for them).
   package var contentChainState: (isWaiting: Bool, lastUpdateCount: Int) {
@@ -91,6 +94,6 @@ extension ShelfScreen {
   /// Whether the content chain and the table's holders have nothing left to
   /// do (tests wait for it).
   package var isSettled: Bool {
-    !contentPath.isWaiting && (liveTable?.isIdle ?? true)
+    !contentPath.isWaiting && (table.liveTable?.isIdle ?? true)
   }
 }

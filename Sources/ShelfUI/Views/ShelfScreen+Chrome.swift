@@ -134,7 +134,7 @@ extension ShelfScreen {
     var parts: [(String, Style)] = []
     // The recently viewed row shows other rows' cards: it is not counted.
     let rowCount =
-      model.contentRowCount - (model.rowIndexByID[ReservedID.recentlyViewed] == nil ? 0 : 1)
+      table.model.contentRowCount - (table.model.rowIndexByID[ReservedID.recentlyViewed] == nil ? 0 : 1)
     let query = contentPath.shownQuery
     if query.isEmpty {
       parts.append((Wording.counted(rowCount, "row"), Style(foreground: .muted)))
@@ -192,7 +192,7 @@ extension ShelfScreen {
   /// A filter that matches nothing says so in the middle of the body (in
   /// place of the table's own "no rows"), once the rows have gone.
   func drawNoMatches(into canvas: inout Canvas) {
-    guard contentPath.isNoMatches, model.rows.isEmpty, !animator.isBusy else { return }
+    guard contentPath.isNoMatches, table.model.rows.isEmpty, !table.isBusy else { return }
     let body = Layout.body(for: canvas.size)
     let query = contentPath.shownQuery
     let lines = [
