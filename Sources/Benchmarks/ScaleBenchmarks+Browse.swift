@@ -112,9 +112,13 @@ extension ScaleBenchmarks {
       cpuSeconds: next.cpu, note: "main thread")
     harness.printSamples("\(name): the key alone (main thread)", seconds: keyOnly)
     if let firstM, let nextM {
-      Harness.headline("/ filter, 1M cards: key to filtered frame, first / next character", seconds: firstM.median, note: "next \(Harness.format(seconds: nextM.median))")
+      Harness.headline(
+        "/ filter, 1M cards: key to filtered frame, first / next character", seconds: firstM.median,
+        note: "next \(Harness.format(seconds: nextM.median))")
       let worst = max(firstM.cpuMedian ?? firstM.median, nextM.cpuMedian ?? nextM.median)
-      harness.check("/ filter, 1M cards: main-thread time per keystroke, CPU median", worst, below: 0.016) {
+      harness.check(
+        "/ filter, 1M cards: main-thread time per keystroke, CPU median", worst, below: 0.016
+      ) {
         Harness.format(seconds: $0)
       }
     }

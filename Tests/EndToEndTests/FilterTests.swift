@@ -14,7 +14,9 @@ extension InTmux {
         json += (r == 0 ? "" : ",") + #"{"id": "r\#(r)", "title": "Row \#(r)", "items": ["#
         for c in 0..<cardsPerRow {
           let title = "\(words[(r + c) % words.count]) \(words[(r * 7 + c * 3) % words.count])"
-          json += (c == 0 ? "" : ",") + #"{"id": "c\#(c)", "title": "\#(title)", "year": \#(1900 + c % 120)}"#
+          json +=
+            (c == 0 ? "" : ",")
+            + #"{"id": "c\#(c)", "title": "\#(title)", "year": \#(1900 + c % 120)}"#
         }
         json += "]}"
       }

@@ -96,7 +96,9 @@ final class ChainHarness {
         guard case .section(var section, let index) = link.element else { return }
         section.items = section.items.filter { _ in Int.random(in: 0..<4, using: &rng) > 0 }
         section.items.shuffle(using: &rng)
-        for i in section.items.indices where Bool.random(using: &rng) { section.items[i].value += 1 }
+        for i in section.items.indices where Bool.random(using: &rng) {
+          section.items[i].value += 1
+        }
         if Bool.random(using: &rng) { section.items.append(Card(id: uniqueID("insc"), value: 0)) }
         if Int.random(in: 0..<4, using: &rng) == 0 { section.title += "'" }
         link.element = .section(section, at: index)

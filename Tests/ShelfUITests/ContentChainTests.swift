@@ -18,7 +18,8 @@ private func randomContent(_ rng: inout SeededGenerator) -> ShelfContent {
   }
   var sections = (0..<4).shuffled(using: &rng).prefix(Int.random(in: 0...4, using: &rng)).map {
     ShelfSection(
-      id: "s\($0)", title: Bool.random(using: &rng) ? "Section \(Int.random(in: 0...1, using: &rng))" : nil,
+      id: "s\($0)",
+      title: Bool.random(using: &rng) ? "Section \(Int.random(in: 0...1, using: &rng))" : nil,
       rows: [])
   }
   guard !sections.isEmpty else { return ShelfContent(title: "t", sections: []) }
@@ -52,7 +53,9 @@ private func expected(
     all.sections.insert(
       ShelfSection(
         id: ReservedID.recentlyViewed, title: nil,
-        rows: [CarouselRow(id: ReservedID.recentlyViewed, title: RecentlyViewed.title, cards: cards)]),
+        rows: [
+          CarouselRow(id: ReservedID.recentlyViewed, title: RecentlyViewed.title, cards: cards)
+        ]),
       at: 0)
   }
   return ShelfFilter.filtered(all, by: query).sections

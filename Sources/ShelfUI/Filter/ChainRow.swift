@@ -33,7 +33,8 @@ struct ChainRow: ChainableSection, Sendable {
 
   /// The table row it shows, without the stand-in card of an empty row.
   var carouselRow: CarouselRow {
-    CarouselRow(id: id, title: title, cards: items.first?.id == ReservedID.emptyRowCard ? [] : items)
+    CarouselRow(
+      id: id, title: title, cards: items.first?.id == ReservedID.emptyRowCard ? [] : items)
   }
 }
 
@@ -89,7 +90,8 @@ extension ShelfContent {
           ChainRow(
             id: ReservedID.escaped(row.id), sectionID: sectionID, sectionOccurrence: occurrence,
             sectionTitle: section.title, title: row.title,
-            items: row.cards.isEmpty ? [CardFace(id: ReservedID.emptyRowCard, title: "")] : row.cards
+            items: row.cards.isEmpty
+              ? [CardFace(id: ReservedID.emptyRowCard, title: "")] : row.cards
           ))
       }
     }

@@ -56,7 +56,8 @@ struct RowGrouping {
   /// - Complexity: O(`rows.count`).
   var sections: [ShelfSection] {
     groups.map { group in
-      ShelfSection(id: group.key.id, title: group.title, rows: group.rows.map { rows[$0].carouselRow })
+      ShelfSection(
+        id: group.key.id, title: group.title, rows: group.rows.map { rows[$0].carouselRow })
     }
   }
 
@@ -71,14 +72,17 @@ struct RowGrouping {
   ///
   /// - Complexity: O(rows + `delta.changeCount` + sections log sections).
   func delta(from old: RowGrouping, given delta: SectionDelta) -> SectionDelta? {
-    guard let sources = Self.sources(of: delta.sections, oldCount: old.rows.count, newCount: rows.count)
+    guard
+      let sources = Self.sources(of: delta.sections, oldCount: old.rows.count, newCount: rows.count)
     else { return nil }
     // Rows whose content changed, by new index.
     var isChanged = [Bool](repeating: false, count: rows.count)
     var targets = [Int](repeating: -1, count: old.rows.count)
     for (t, s) in sources.enumerated() where s >= 0 { targets[s] = t }
     func markNew(_ t: Int) { if isChanged.indices.contains(t) { isChanged[t] = true } }
-    func markOld(_ s: Int) { if targets.indices.contains(s), targets[s] >= 0 { isChanged[targets[s]] = true } }
+    func markOld(_ s: Int) {
+      if targets.indices.contains(s), targets[s] >= 0 { isChanged[targets[s]] = true }
+    }
     for reload in delta.sections.reloads { markNew(reload.to) }
     for path in delta.items.deletions { markOld(path.section) }
     for path in delta.items.insertions { markNew(path.section) }

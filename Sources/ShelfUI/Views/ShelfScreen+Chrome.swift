@@ -134,7 +134,8 @@ extension ShelfScreen {
     var parts: [(String, Style)] = []
     // The recently viewed row shows other rows' cards: it is not counted.
     let rowCount =
-      table.model.contentRowCount - (table.model.rowIndexByID[ReservedID.recentlyViewed] == nil ? 0 : 1)
+      table.model.contentRowCount
+      - (table.model.rowIndexByID[ReservedID.recentlyViewed] == nil ? 0 : 1)
     let query = contentPath.shownQuery
     if query.isEmpty {
       parts.append((Wording.counted(rowCount, "row"), Style(foreground: .muted)))
