@@ -13,6 +13,8 @@ final class ContentPath {
   private(set) var delivered = 0
   /// The query whose result the table shows (or is animating towards).
   private(set) var shownQuery = ""
+  /// The query last sent to the chain.
+  private var requestedQuery = ""
   /// Whether nothing matches `shownQuery`.
   private(set) var isNoMatches = false
   /// The cards opened with Enter, newest first.
@@ -44,9 +46,24 @@ final class ContentPath {
     recentlyViewed: [RecentlyViewed.Entry]? = nil
   ) {
     guard let worker else { return }
+    if let query { requestedQuery = query }
     let generation = worker.request(
       content: content, query: query, recentlyViewed: recentlyViewed)
     requested = max(requested, generation)
+  }
+
+  /// Sends new content on: straight to `screen`'s table while neither a
+  /// query nor an opened card needs the chain and no answer is awaited (the
+  /// worker only notes it, to build the chain from it later), else through
+  /// the chain.
+  func request(content: ShelfContent, screen: ShelfScreen) {
+    guard let worker else { return }
+    guard requestedQuery.isEmpty, recentlyViewed.entries.isEmpty, !isWaiting else {
+      request(content: content)
+      return
+    }
+    worker.request(content: content, isSilent: true)
+    screen.submit(content.sections, delta: nil)
   }
 
   /// Records that `card` of row `rowID` was opened, and sends the row on.

@@ -23,6 +23,9 @@ final class ContentWorker: Sendable {
     var recentlyViewed: [RecentlyViewed.Entry]?
     /// How many requests this one answers (all before it included).
     var generation = 0
+    /// Whether the result goes nowhere: the screen gave the table the content
+    /// itself, and the worker only takes note of it.
+    var isSilent = true
 
     var isEmpty: Bool { content == nil && query == nil && recentlyViewed == nil }
   }
@@ -75,14 +78,21 @@ final class ContentWorker: Sendable {
 
   /// Queues changes; returns the generation that answers them.
   ///
+  /// A silent request (new content the screen gave the table itself, while
+  /// no query or opened card needs the chain) is only noted: it is answered
+  /// by no result, unless a later request merges with it.
+  ///
   /// - Complexity: O(1) in background mode; the chain's work in immediate mode.
   @discardableResult
   func request(
     content: ShelfContent? = nil, query: String? = nil,
-    recentlyViewed: [RecentlyViewed.Entry]? = nil
+    recentlyViewed: [RecentlyViewed.Entry]? = nil, isSilent: Bool = false
   ) -> Int {
     let (generation, starts) = state.withLock { state in
-      state.generation += 1
+      if !isSilent {
+        state.generation += 1
+        state.pending.isSilent = false
+      }
       if let content { state.pending.content = content }
       if let query { state.pending.query = query }
       if let recentlyViewed { state.pending.recentlyViewed = recentlyViewed }
@@ -119,6 +129,7 @@ final class ContentWorker: Sendable {
         engine.mustResync = true  // stale: a newer request is waiting
         continue
       }
+      guard !request.isSilent else { continue }
       deliver(engine.result(of: updates, generation: request.generation))
     }
   }

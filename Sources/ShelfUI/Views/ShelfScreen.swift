@@ -88,7 +88,7 @@ public final class ShelfScreen {
   /// and the change animates.
   public func setContent(_ content: ShelfContent) {
     source = content
-    contentPath.request(content: content)
+    contentPath.request(content: content, screen: self)
   }
 
   /// Sends sections the content chain made on their way to the table: the one
