@@ -30,8 +30,8 @@ let package = Package(
     .executableTarget(
       name: "shelf",
       dependencies: [
-        "ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfContentMapping", "ShelfTerminal",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfChain", "ShelfContentMapping",
+        "ShelfTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
     .executableTarget(
