@@ -33,6 +33,12 @@ public struct SharedID: Hashable, Sendable {
   /// The id, as both sources give it.
   public var id: String
 
+  /// The id `id` of a section or a row.
+  public init(kind: Kind, id: String) {
+    self.kind = kind
+    self.id = id
+  }
+
   /// The section and row ids of `catalog`, as its source gives them.
   ///
   /// - Complexity: O(*s* + *r*) for *s* sections and *r* rows.

@@ -101,11 +101,12 @@ extension ShelfScreen {
         if !isOpen { return "\(stream) ended ■" }
         return isPaused ? "\(stream) paused ‖" : "\(stream) open ●"
       case .running(let name, let isValid):
-        let command = TerminalText.sanitized(name)
+        // Long commands and URLs are cut so that their state still shows.
+        let command = TerminalText.truncated(TerminalText.sanitized(name), toWidth: 32)
         if !isValid { return "running \(command): failed ⚠" }
         return isPaused ? "running \(command): paused ‖" : "running \(command) ●"
       case .fetching(let name, let isValid):
-        let url = TerminalText.sanitized(name)
+        let url = TerminalText.truncated(TerminalText.sanitized(name), toWidth: 40)
         if !isValid { return "fetching \(url): failed ⚠" }
         return isPaused ? "fetching \(url): paused ‖" : "fetching \(url) ●"
       }
