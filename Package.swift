@@ -62,7 +62,10 @@ let package = Package(
       dependencies: ["ShelfTerminal", "ShelfUI", "CNCursesW", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["shelf", "TestSupport"],
+      name: "EndToEndTests",
+      dependencies: [
+        "shelf", "ShelfCatalog", "ShelfContentMapping", "ShelfDiff", "ShelfUI", "TestSupport",
+      ],
       exclude: ["Goldens", "Corpus", "Fixtures", "Support/frames.py"], swiftSettings: strict),
   ]
 )

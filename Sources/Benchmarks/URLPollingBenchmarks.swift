@@ -6,7 +6,7 @@ import ShelfCatalog
 /// `If-Modified-Since` with 304), costs under 1% of a core: the release
 /// `shelf` on a pseudo-terminal, its CPU time read from /proc over 10 s.
 enum URLPollingBenchmarks {
-  static let name = "--url polling at 1 s, unchanged 10,000 cards: CPU over 10 s"
+  static let name = "url polling at 1 s, unchanged 10,000 cards: CPU over 10 s"
 
   @MainActor
   static func run(_ harness: inout Harness) {
@@ -25,7 +25,8 @@ enum URLPollingBenchmarks {
 
     let session = TerminalBenchmarks.Session(shelf: shelf, scratch: scratch)
     let url = "http://127.0.0.1:\(server.port)/catalog.json"
-    guard let (child, _, seconds) = session.start(["--url", url, "--every", "1s"], until: "100 rows")
+    guard
+      let (child, _, seconds) = session.start(["--url", url, "--every", "1s"], until: "100 rows")
     else { return }
     defer { session.quit(child) }
     print("  first paint \(Harness.format(seconds: seconds)) after launch")
@@ -47,7 +48,7 @@ enum URLPollingBenchmarks {
       "\(Harness.format(seconds: cpu)) (\(ticksAfter - ticks) ticks) = \(Harness.fixed(share))% of a core; "
         + "\(requests.notModified - requestsBefore.notModified) x 304, "
         + "\(requests.full - requestsBefore.full) x 200, \(output) B written")
-    harness.check("--url polling at 1 s, unchanged 10,000 cards: CPU", share, below: 1) {
+    harness.check("url polling at 1 s, unchanged 10,000 cards: CPU", share, below: 1) {
       Harness.fixed($0) + "%"
     }
   }

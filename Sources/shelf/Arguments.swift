@@ -236,7 +236,8 @@ enum Parse {
     ]
     guard let unit = units.first(where: { text.hasSuffix($0.suffix) }) else { throw refusal }
     let number = text.dropLast(unit.suffix.count)
-    guard let value = Double(number), value.isFinite, number.allSatisfy({ $0.isNumber || $0 == "." })
+    guard let value = Double(number), value.isFinite,
+      number.allSatisfy({ $0.isNumber || $0 == "." })
     else { throw refusal }
     let milliseconds = (value * unit.milliseconds).rounded()
     guard milliseconds >= 100, milliseconds <= 86_400_000 else { throw refusal }

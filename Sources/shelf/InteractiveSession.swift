@@ -241,9 +241,13 @@ final class InteractiveSession: EventLoopDelegate {
       MainActor.assumeIsolated {
         switch event {
         case .catalog(let loaded, _):
-          self.take(.success(loaded), from: self.feeds[index]) { _ in .streaming("stdin", isOpen: true) }
+          self.take(.success(loaded), from: self.feeds[index]) { _ in
+            .streaming("stdin", isOpen: true)
+          }
         case .failure(let error):
-          self.take(.failure(error), from: self.feeds[index]) { _ in .streaming("stdin", isOpen: true) }
+          self.take(.failure(error), from: self.feeds[index]) { _ in
+            .streaming("stdin", isOpen: true)
+          }
         case .end:
           self.feeds[index].status = .streaming("stdin", isOpen: false)
           self.updateStatuses()

@@ -8,7 +8,8 @@ import Testing
     let result = try runShelf(["--help"])
     #expect(result.status == 0)
     for option in [
-      "--catalog", "--watch", "--stream", "--exec", "--url", "--every", "--no-live", "--rate", "--churn", "--seed", "--color",
+      "--catalog", "--watch", "--stream", "--exec", "--url", "--every", "--no-live", "--rate",
+      "--churn", "--seed", "--color",
       "--animation-ms", "--fps", "--reduced-motion", "--theme", "render", "frames", "diff",
       "--version",
     ] {
@@ -80,7 +81,8 @@ import Testing
   @Test(arguments: [
     ("render", ["--catalog", "--width", "--height", "--color"], ["--fps", "--rate", "--format"]),
     (
-      "frames", ["<A.json>", "--width", "--fps", "--animation-ms", "--format", "--catalog", "--url"],
+      "frames",
+      ["<A.json>", "--width", "--fps", "--animation-ms", "--format", "--catalog", "--url"],
       ["--rate", "--seed", "--keys"]
     ),
     ("diff", ["<A.json>", "<B.json>"], ["--catalog", "--width", "--fps"]),

@@ -42,7 +42,8 @@ extension InTmux {
       let file = session.scratch.appendingPathComponent("out.json")
       try catalogJSON(title: "Output", rows: [("r1", ["First"])]).write(to: file)
       // The stderr line, "no catalog-file", is not in the command's own text.
-      let command = "cat \(file.path) 2>/dev/null || { printf \"no %s\\\\n\" catalog-file >&2; exit 3; }"
+      let command =
+        "cat \(file.path) 2>/dev/null || { printf \"no %s\\\\n\" catalog-file >&2; exit 3; }"
       try session.startShelf("--exec '\(command)' --every 300ms")
       session.expectScreen(containing: "First")
       session.expectScreen(containing: "running cat /")
@@ -102,7 +103,9 @@ extension InTmux {
       session.expectScreen(containing: "⚠ \(server.url("/catalog")), line 1")
       #expect(session.statusLine.contains("v2"), "the last good data stays")
       server.get("/set?title=v3")
-      session.expectScreen("the good version back") { $0.contains("v3 · 1 row") && !$0.contains("⚠") }
+      session.expectScreen("the good version back") {
+        $0.contains("v3 · 1 row") && !$0.contains("⚠")
+      }
       try session.quitAndExpectRestored()
     }
 

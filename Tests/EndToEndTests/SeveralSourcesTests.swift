@@ -10,7 +10,8 @@ func catalogJSON(
     let cards = row.cards.enumerated().map { index, card in
       "{\"id\": \"c\(index)\", \"title\": \"\(card)\"}"
     }
-    return "{\"id\": \"\(row.id)\", \"title\": \"Row \(row.id)\", \"items\": [\(cards.joined(separator: ", "))]}"
+    return
+      "{\"id\": \"\(row.id)\", \"title\": \"Row \(row.id)\", \"items\": [\(cards.joined(separator: ", "))]}"
   }
   return Data(
     """
