@@ -142,7 +142,7 @@ extension ShelfScreen {
       at: Point(x: x, y: 0), style: Style(foreground: .accent, isBold: true), clip: clip)
     var parts: [(String, Style)] = []
     if let sourceScope { parts.append((sourceScope, Style(foreground: .accent))) }
-    let rowCount = model.contentRowCount
+    let rowCount = table.model.contentRowCount
     if filterQuery.isEmpty {
       parts.append((Wording.counted(rowCount, "row"), Style(foreground: .muted)))
     } else {
@@ -199,7 +199,7 @@ extension ShelfScreen {
   /// A filter that matches nothing says so in the middle of the body (in
   /// place of the table's own "no rows"), once the rows have gone.
   func drawNoMatches(into canvas: inout Canvas) {
-    guard !filterQuery.isEmpty, model.rows.isEmpty, !animator.isBusy else { return }
+    guard !filterQuery.isEmpty, table.model.rows.isEmpty, !table.isBusy else { return }
     let body = Layout.body(for: canvas.size)
     let lines = [
       ("No matches for “\(TerminalText.sanitized(filterQuery))”", Style(isBold: true)),

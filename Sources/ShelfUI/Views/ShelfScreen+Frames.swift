@@ -36,12 +36,12 @@ extension ShelfScreen {
     let screen = ShelfScreen(content: first, configuration: configuration, updates: .immediate)
     screen.sourceScope = sourceScope
     screen.canSwitchSources = canSwitchSources
-    screen.resetsFocusOnChange = true
+    screen.table.resetsFocusOnChange = true
     var now: UInt64 = 0
     var frames = [(time: now, canvas: screen.render(size: size, now: now))]
     screen.setContent(second)
     _ = screen.nextFrameDeadline(now: now)  // the change starts where the first frame was drawn
-    screen.markFrameDrawn(at: now)
+    screen.table.markFrameDrawn(at: now)
     while let deadline = screen.nextFrameDeadline(now: now) {
       now = max(deadline, now + 1)
       frames.append((now, screen.render(size: size, now: now)))
@@ -49,10 +49,5 @@ extension ShelfScreen {
     let last = screen.render(size: size, now: now)
     if frames.last?.canvas != last { frames.append((now, last)) }
     return frames
-  }
-
-  /// Records that a frame was drawn at `now` without drawing one.
-  func markFrameDrawn(at now: UInt64) {
-    animator.noteFrame(at: now)
   }
 }
