@@ -11,15 +11,20 @@ extension InTmux {
       session.expectScreen(containing: "Small Shelf · 3 rows · Emma — Jane Austen (1815)")
       try session.send("Right")
       session.expectScreen(containing: "Middlemarch — George Eliot (1871)")
+      // A row never focused gives its first card on screen; ↑ ↓ land on the
+      // card each row remembers, the one its counter shows.
+      try session.send("Down")
+      session.expectScreen(containing: "Metropolis — Fritz Lang (1927)")
+      try session.send("Right")
+      session.expectScreen(containing: "Casablanca — Michael Curtiz (1942)")
+      try session.send("Up")
+      session.expectScreen(containing: "Middlemarch — George Eliot (1871)")
       try session.send("Down")
       session.expectScreen(containing: "Casablanca — Michael Curtiz (1942)")
       try session.send("End")
-      session.expectScreen(containing: "The Raven — Edgar Allan Poe (1845)")
+      session.expectScreen(containing: "Leaves of Grass — Walt Whitman (1855)")
       try session.send("g")
-      session.expectScreen("the focus back in the first row") { screen in
-        let status = String(screen.split(separator: "\n").first ?? "")
-        return ["Emma", "Middlemarch", "Dracula"].contains { status.contains($0 + " — ") }
-      }
+      session.expectScreen(containing: "Middlemarch — George Eliot (1871)")
       try session.send("$")
       session.expectScreen(containing: "Candide — Voltaire")
       try session.send("0")
@@ -27,10 +32,7 @@ extension InTmux {
       try session.send("l", "l")
       session.expectScreen(containing: "Dracula — Bram Stoker")
       try session.send("j")
-      session.expectScreen("the focus in the Films row") { screen in
-        let status = String(screen.split(separator: "\n").first ?? "")
-        return ["Metropolis", "Casablanca", "The Kid"].contains { status.contains($0 + " — ") }
-      }
+      session.expectScreen(containing: "Casablanca — Michael Curtiz (1942)")
       try session.quitAndExpectRestored()
     }
 
