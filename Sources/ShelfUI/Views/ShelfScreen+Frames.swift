@@ -23,14 +23,19 @@ extension ShelfScreen {
   }
 
   /// The frames of `frames(from:to:size:framesPerSecond:configuration:)`, each
-  /// with the time it is shown, in milliseconds from the first (at 0).
+  /// with the time it is shown, in milliseconds from the first (at 0); the
+  /// header shows `sourceScope`, and the key hint offers Tab when
+  /// `canSwitchSources`, as on a screen of several sources.
   public static func timedFrames(
     from first: ShelfContent, to second: ShelfContent, size: Size, framesPerSecond: Int = 60,
-    configuration: ScreenConfiguration = ScreenConfiguration()
+    configuration: ScreenConfiguration = ScreenConfiguration(), sourceScope: String? = nil,
+    canSwitchSources: Bool = false
   ) -> [(time: UInt64, canvas: Canvas)] {
     var configuration = configuration
     configuration.framesPerSecond = max(1, framesPerSecond)
     let screen = ShelfScreen(content: first, configuration: configuration, updates: .immediate)
+    screen.sourceScope = sourceScope
+    screen.canSwitchSources = canSwitchSources
     screen.table.resetsFocusOnChange = true
     var now: UInt64 = 0
     var frames = [(time: now, canvas: screen.render(size: size, now: now))]

@@ -66,6 +66,8 @@ extension ShelfScreen {
       return .quit
     case .character(" "): return canPause ? .togglePause : .none
     case .character("."): return canPause ? .stepOnce : .none
+    case .tab: return canSwitchSources ? .nextSource : .none
+    case .backTab: return canSwitchSources ? .previousSource : .none
     case .character("/"):
       isEditingFilter = true
       return .redraw

@@ -26,6 +26,12 @@ public final class ShelfScreen {
   public var liveStatus: LiveStatus = .off
   /// The live sources' own states, shown in the status line.
   public var sources: [SourceStatus] = []
+  /// Which sources the table shows when there are several ("all sources",
+  /// or one source's name), shown after the title; nil with one source.
+  public var sourceScope: String?
+  /// Whether Tab and Shift-Tab switch between all sources and each alone
+  /// (the app says so when it has several); the key hint then offers it.
+  public var canSwitchSources = false
   /// A note for the message area above the key hint (such as a watch error).
   public var message: ScreenMessage?
   /// The focus when the filter began, given back when it is cleared.
