@@ -228,3 +228,14 @@ func throughTheHoldersTheLastContentAlwaysWins(seed: UInt64) async throws {
     #expect(carousel.data.items == row.cards, "row \(rowID)")
   }
 }
+
+@MainActor
+@Test(.timeLimit(.minutes(1))) func waitingGivesUpOnAConditionThatNeverHolds() async {
+  var checks = 0
+  let held = await eventually(timeout: .milliseconds(200)) {
+    checks += 1
+    return false
+  }
+  #expect(!held)
+  #expect(checks > 1)
+}
