@@ -65,7 +65,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
 
   private func upstreamDidChange(_ change: SourceChange) {
     let upstreamSections = upstream.sections
-    let newCounts = upstreamSections.itemCounts
+    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
     switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {
     case .reload:
       rebuild()
@@ -76,15 +76,17 @@ public final class Filter<Section: ChainableSection>: SectionSource {
       fallbackCount += 1
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
     case .placement(let placement, let isRediffed):
-      let old = sections
-      let output = translate(placement, upstreamSections: upstreamSections)
+      let (output, old) = translate(placement, upstreamSections: upstreamSections)
       upstreamCounts = newCounts
       observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
     }
   }
 
-  /// Updates the state for upstream's new sections and returns the output's placement.
-  private func translate(_ placement: Placement, upstreamSections: [Section]) -> Placement {
+  /// Updates the state for upstream's new sections and returns the output's
+  /// placement, with the old output sections its delta reads.
+  private func translate(_ placement: Placement, upstreamSections: [Section]) -> (
+    Placement, SectionsBefore<Section>
+  ) {
     var output = placement
     output.itemSources = [:]
     output.reloads = []
@@ -127,7 +129,10 @@ public final class Filter<Section: ChainableSection>: SectionSource {
       touched[t] = (shown, kept)
       output.itemSources[t] = keptSources
     }
+    let before: SectionsBefore<Section>
     if placement.keepsSections {
+      // In place: the output's array is not copied for a change of a few sections.
+      before = SectionsBefore(sections, readBy: output)
       for (t, change) in touched {
         isShown[t] = change.shown
         sections[t] = upstreamSections[t].with(items: change.items)
@@ -135,6 +140,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     } else {
       let oldShown = isShown
       let oldSections = sections
+      before = SectionsBefore(all: oldSections)
       isShown = placement.sectionSources.enumerated().map { t, s in
         touched[t]?.shown ?? oldShown[s]
       }
@@ -146,7 +152,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     for t in placement.headerChanges where touched[t] == nil {
       sections[t] = upstreamSections[t].with(items: sections[t].items)
     }
-    return output
+    return (output, before)
   }
 
   private func predicateDidChange() {

@@ -44,7 +44,7 @@ public final class Map<Section: ChainableSection>: SectionSource {
 
   private func upstreamDidChange(_ change: SourceChange) {
     let upstreamSections = upstream.sections
-    let newCounts = upstreamSections.itemCounts
+    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
     switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {
     case .reload:
       upstreamCounts = newCounts
@@ -52,11 +52,11 @@ public final class Map<Section: ChainableSection>: SectionSource {
       observers.send(.reload)
     case .unmappable:
       let old = sections
-      upstreamCounts = newCounts
+      upstreamCounts = upstreamSections.itemCounts
       sections = expectedSections
       fallbackCount += 1
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
-    case .placement(var placement, let isRediffed):
+    case .placement(let placement, let isRediffed):
       let old = sections
       upstreamCounts = newCounts
       var touched: [Int: [Section.Item]] = [:]
@@ -80,7 +80,6 @@ public final class Map<Section: ChainableSection>: SectionSource {
           return item
         }
       }
-      placement.reloads.subtract(unchanged)
       if placement.keepsSections {
         for (t, items) in touched { sections[t] = upstreamSections[t].with(items: items) }
       } else {
@@ -92,7 +91,11 @@ public final class Map<Section: ChainableSection>: SectionSource {
       for t in placement.headerChanges where touched[t] == nil {
         sections[t] = upstreamSections[t].with(items: sections[t].items)
       }
-      observers.send(.delta(placement.delta(old: old, new: sections), isRediffed: isRediffed))
+      // Positions are upstream's, so its delta is this one, less the reloads
+      // whose transformed item did not change: no delta to recompute.
+      guard var delta = change.delta else { return }
+      if !unchanged.isEmpty { delta.items.reloads.removeAll { unchanged.contains($0.to) } }
+      observers.send(.delta(delta, isRediffed: isRediffed))
     }
   }
 }
