@@ -104,27 +104,38 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     }
     var touched: [Int: (shown: [Bool], items: [Section.Item])] = [:]
     let reloadFlags = placement.reloadFlags()
+    // Plain loops, items touched only through buffers: in unspecialized
+    // generic code every closure or array access per item costs a lookup.
     for (t, sources) in placement.itemSources {
       let isReloadedAt = reloadFlags[t]
-      let items = upstreamSections[t].items
-      var shown = [Bool](repeating: false, count: items.count)
-      var kept: [Section.Item] = []
+      let upstreamItems = upstreamSections[t].items
+      let count = sources.count
+      var shown = [Bool](repeating: false, count: count)
+      var keptIndices: [Int] = []
       var keptSources: [ItemPath?] = []
-      for (j, source) in sources.enumerated() {
-        let isReloaded = isReloadedAt?[j] ?? false
-        if let source, !isReloaded {
-          shown[j] = isShown[source.section][source.item]
-        } else {
-          shown[j] = predicate(items[j])
+      upstreamItems.withUnsafeBufferPointer { items in
+        for j in 0..<count {
+          let source = sources[j]
+          let isReloaded = isReloadedAt?[j] ?? false
+          let wasShown = source.map { isShown[$0.section][$0.item] } ?? false
+          shown[j] = source != nil && !isReloaded ? wasShown : predicate(items[j])
+          guard shown[j] else { continue }
+          var outputSource: ItemPath?
+          if let source, wasShown {
+            outputSource = ItemPath(section: source.section, item: rank(source))
+            if isReloaded { output.reloads.insert(ItemPath(section: t, item: keptIndices.count)) }
+          }
+          keptIndices.append(j)
+          keptSources.append(outputSource)
         }
-        guard shown[j] else { continue }
-        var outputSource: ItemPath?
-        if let source, isShown[source.section][source.item] {
-          outputSource = ItemPath(section: source.section, item: rank(source))
-          if isReloaded { output.reloads.insert(ItemPath(section: t, item: kept.count)) }
+      }
+      let kept = upstreamItems.withUnsafeBufferPointer { items in
+        [Section.Item](unsafeUninitializedCapacity: keptIndices.count) { output, initialized in
+          for (k, j) in keptIndices.enumerated() {
+            (output.baseAddress! + k).initialize(to: items[j])
+          }
+          initialized = keptIndices.count
         }
-        kept.append(items[j])
-        keptSources.append(outputSource)
       }
       touched[t] = (shown, kept)
       output.itemSources[t] = keptSources

@@ -42,6 +42,42 @@ public final class Map<Section: ChainableSection>: SectionSource {
     upstream.sections.map { $0.with(items: $0.items.map(transform)) }
   }
 
+  /// A touched section's new items: kept ones from the old output as they
+  /// are, inserted and reloaded ones transformed; `isUnchanged` hears of each
+  /// reloaded one whose transformed item is the same as before. Written as
+  /// plain loops over buffers: in unspecialized generic code, every closure,
+  /// enumerated tuple or array access per item costs a metadata lookup.
+  private func items(
+    at sources: [ItemPath?], from upstreamItems: [Section.Item], old: [Section],
+    reloaded isReloadedAt: [Bool]?, isUnchanged: (Int) -> Void
+  ) -> [Section.Item] {
+    var keptSection = -1
+    var keptItems: [Section.Item] = []
+    return upstreamItems.withUnsafeBufferPointer { items in
+      [Section.Item](unsafeUninitializedCapacity: sources.count) { output, count in
+        for j in 0..<sources.count {
+          guard let source = sources[j] else {
+            (output.baseAddress! + j).initialize(to: transform(items[j]))
+            continue
+          }
+          if source.section != keptSection {
+            keptSection = source.section
+            keptItems = old[source.section].items
+          }
+          let kept = keptItems[source.item]
+          if let isReloadedAt, isReloadedAt[j] {
+            let item = transform(items[j])
+            if item == kept { isUnchanged(j) }
+            (output.baseAddress! + j).initialize(to: item)
+          } else {
+            (output.baseAddress! + j).initialize(to: kept)
+          }
+        }
+        count = sources.count
+      }
+    }
+  }
+
   private func upstreamDidChange(_ change: SourceChange) {
     let upstreamSections = upstream.sections
     let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
@@ -63,22 +99,9 @@ public final class Map<Section: ChainableSection>: SectionSource {
       var unchanged: Set<ItemPath> = []
       let reloadFlags = placement.reloadFlags()
       for (t, sources) in placement.itemSources {
-        let items = upstreamSections[t].items
-        let isReloadedAt = reloadFlags[t]
-        var keptSection = -1
-        var keptItems: [Section.Item] = []
-        touched[t] = sources.enumerated().map { j, source in
-          guard let source else { return transform(items[j]) }
-          if source.section != keptSection {
-            keptSection = source.section
-            keptItems = old[source.section].items
-          }
-          let kept = keptItems[source.item]
-          guard isReloadedAt?[j] ?? false else { return kept }
-          let item = transform(items[j])
-          if item == kept { unchanged.insert(ItemPath(section: t, item: j)) }
-          return item
-        }
+        touched[t] = items(
+          at: sources, from: upstreamSections[t].items, old: old, reloaded: reloadFlags[t]
+        ) { j in unchanged.insert(ItemPath(section: t, item: j)) }
       }
       if placement.keepsSections {
         for (t, items) in touched { sections[t] = upstreamSections[t].with(items: items) }
