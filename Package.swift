@@ -30,8 +30,8 @@ let package = Package(
     .executableTarget(
       name: "shelf",
       dependencies: [
-        "ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfContentMapping", "ShelfTerminal",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfChain", "ShelfContentMapping",
+        "ShelfTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
     .executableTarget(
@@ -62,7 +62,10 @@ let package = Package(
       dependencies: ["ShelfTerminal", "ShelfUI", "CNCursesW", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["shelf", "TestSupport"],
+      name: "EndToEndTests",
+      dependencies: [
+        "shelf", "ShelfCatalog", "ShelfContentMapping", "ShelfDiff", "ShelfUI", "TestSupport",
+      ],
       exclude: ["Goldens", "Corpus", "Fixtures", "Support/frames.py"], swiftSettings: strict),
   ]
 )

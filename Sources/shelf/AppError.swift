@@ -8,6 +8,8 @@ enum AppError: Error, Equatable, CustomStringConvertible {
   case badData(String)
   /// A file that does not exist or cannot be opened (66).
   case missingInput(String)
+  /// A source that cannot be reached: a URL's host, a command that fails (69).
+  case unavailable(String)
   /// A bug: something Shelf should never do (70).
   case internalError(String)
   /// The terminal or a file could not be read or written (74).
@@ -19,6 +21,7 @@ enum AppError: Error, Equatable, CustomStringConvertible {
     case .usage: return 64
     case .badData: return 65
     case .missingInput: return 66
+    case .unavailable: return 69
     case .internalError: return 70
     case .io: return 74
     }
@@ -28,8 +31,8 @@ enum AppError: Error, Equatable, CustomStringConvertible {
   var description: String {
     switch self {
     case .usage(let message, let help): return "\(message) (see '\(help)')"
-    case .badData(let message), .missingInput(let message), .internalError(let message),
-      .io(let message):
+    case .badData(let message), .missingInput(let message), .unavailable(let message),
+      .internalError(let message), .io(let message):
       return message
     }
   }

@@ -23,37 +23,112 @@ extension DemoChurn: ExpressibleByArgument {}
 
 // MARK: - Option groups
 
-/// Where the catalogs come from: shared by `shelf`, `render` and `record`.
-/// A new source is one more option here and one more line in `validate()`.
+/// Where the catalogs come from: shared by `shelf`, `render`, `frames` and
+/// `record`. Source options repeat and mix; their sections are concatenated
+/// in the order given (`sources(in:)` reads that order).
 struct SourceOptions: ParsableArguments {
   @Option(
     name: .customLong("catalog"),
-    help: ArgumentHelp("Show a catalog of your own (JSON).", valueName: "file"))
-  var catalogPath: String?
+    help: ArgumentHelp("Show a catalog of your own (JSON); repeats.", valueName: "file"))
+  var catalogPaths: [String] = []
 
   @Option(
     name: .customLong("watch"),
     help: ArgumentHelp(
-      "Re-read <file> when it changes and animate the difference.", valueName: "file"))
-  var watchPath: String?
+      "Re-read <file> when it changes and animate the difference; repeats.", valueName: "file"))
+  var watchPaths: [String] = []
 
   @Flag(name: .customLong("stream"), help: "Read one catalog per line (NDJSON) from stdin.")
   var isStreaming = false
+
+  @Option(
+    name: .customLong("exec"),
+    help: ArgumentHelp(
+      "Run <command> through /bin/sh -c and show the catalog it prints, again every --every;"
+        + " repeats.", valueName: "command"))
+  var commands: [String] = []
+
+  @Option(
+    name: .customLong("url"),
+    help: ArgumentHelp(
+      "Fetch a catalog over HTTP(S), conditionally, again every --every; repeats.",
+      valueName: "url"))
+  var urls: [String] = []
+
+  @Option(
+    name: .customLong("every"),
+    help: ArgumentHelp(
+      "How often --exec runs and --url fetches: 500ms, 10s, 2m (default 5s, 30s for --url).",
+      valueName: "duration"),
+    transform: Parse.duration)
+  var every: Duration?
 
   @Flag(name: .customLong("no-live"), help: "No demo updates.")
   var isStill = false
 
   func validate() throws {
-    if isStreaming && (catalogPath != nil || watchPath != nil) {
-      throw ValidationError("--stream reads catalogs from stdin: it takes no --catalog or --watch")
+    if isStreaming && catalogPaths.contains("-") {
+      throw ValidationError("--stream and --catalog - both read stdin: keep one")
     }
-    if catalogPath != nil && watchPath != nil {
-      throw ValidationError("--watch FILE already names the catalog: drop --catalog")
+    if catalogPaths.filter({ $0 == "-" }).count > 1 {
+      throw ValidationError("--catalog - reads stdin once: give it once")
+    }
+    if every != nil && commands.isEmpty && urls.isEmpty {
+      throw ValidationError("--every sets how often --exec and --url run: give one of them")
     }
   }
 
-  /// The catalog file the first screen shows; nil for the bundled one.
-  var firstCatalogPath: String? { watchPath ?? catalogPath }
+  /// Every source given, in no particular order across kinds.
+  private var unordered: [SourceSpec] {
+    catalogPaths.map(SourceSpec.catalog) + watchPaths.map(SourceSpec.watch)
+      + (isStreaming ? [.stream] : []) + commands.map(SourceSpec.exec) + urls.map(SourceSpec.url)
+  }
+
+  /// The sources in the order `arguments` (the command line as typed) gives
+  /// them; ArgumentParser keeps the order within each option only.
+  func sources(in arguments: [String]) -> [SourceSpec] {
+    var catalogs = catalogPaths[...]
+    var watches = watchPaths[...]
+    var execs = commands[...]
+    var addresses = urls[...]
+    var streams = isStreaming ? 1 : 0
+    var ordered: [SourceSpec] = []
+    var index = arguments.startIndex
+    while index < arguments.endIndex, arguments[index] != "--" {
+      let token = arguments[index]
+      index += 1
+      let name = token.split(separator: "=", maxSplits: 1).first.map(String.init) ?? token
+      let hasInlineValue = token.contains("=")
+      func takeValue() {
+        if !hasInlineValue { index += 1 }
+      }
+      switch name {
+      case "--catalog":
+        takeValue()
+        if let path = catalogs.popFirst() { ordered.append(.catalog(path)) }
+      case "--watch":
+        takeValue()
+        if let path = watches.popFirst() { ordered.append(.watch(path)) }
+      case "--exec":
+        takeValue()
+        if let command = execs.popFirst() { ordered.append(.exec(command)) }
+      case "--url":
+        takeValue()
+        if let url = addresses.popFirst() { ordered.append(.url(url)) }
+      case "--stream":
+        if streams > 0 {
+          streams -= 1
+          ordered.append(.stream)
+        }
+      default:
+        break
+      }
+    }
+    // A command line the scan could not follow (an option's value that looks
+    // like a source option): every source still counts, in a fixed order.
+    guard ordered.count == unordered.count else { return unordered }
+    return ordered
+  }
 }
 
 /// The demo's updates: shared by `shelf` and `record`.
@@ -150,6 +225,23 @@ enum Parse {
       throw Refusal(description: "expected a whole number from 0 to \(UInt64.max)")
     }
     return number
+  }
+
+  /// A duration such as `500ms`, `10s` or `2m`: from 100 ms to 24 hours.
+  @Sendable static func duration(_ text: String) throws -> Duration {
+    let refusal = Refusal(
+      description: "expected a duration such as 500ms, 10s or 2m, from 100ms to 24h")
+    let units: [(suffix: String, milliseconds: Double)] = [
+      ("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000),
+    ]
+    guard let unit = units.first(where: { text.hasSuffix($0.suffix) }) else { throw refusal }
+    let number = text.dropLast(unit.suffix.count)
+    guard let value = Double(number), value.isFinite,
+      number.allSatisfy({ $0.isNumber || $0 == "." })
+    else { throw refusal }
+    let milliseconds = (value * unit.milliseconds).rounded()
+    guard milliseconds >= 100, milliseconds <= 86_400_000 else { throw refusal }
+    return .milliseconds(Int64(milliseconds))
   }
 
   /// Seconds: a positive number up to an hour, to the millisecond.

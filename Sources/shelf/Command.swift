@@ -5,7 +5,10 @@ import ShelfUI
 
 /// Options of `shelf render`.
 struct RenderOptions: Equatable, Sendable {
-  var catalogPath: String?
+  /// The sources in the order given; the bundled catalog when none is.
+  var sources: [SourceSpec] = [.bundled]
+  /// How long a command may run (its interval); nil for the default.
+  var every: Duration?
   var size = Size(width: 80, height: 24)
 }
 
@@ -13,6 +16,9 @@ struct RenderOptions: Equatable, Sendable {
 struct FramesOptions: Equatable, Sendable {
   var fromPath: String
   var toPath: String
+  /// Other sources shown after A and B, each read once.
+  var others: [SourceSpec] = []
+  var every: Duration?
   var size = Size(width: 80, height: 24)
   var framesPerSecond = 30
   var animationMilliseconds: Int?
@@ -55,14 +61,19 @@ enum Arguments {
     }
     switch parsed {
     case let root as ShelfCommand:
-      return root.version ? .version : .run(root.options)
+      return root.version ? .version : .run(root.options(arguments: arguments))
     case let render as RenderCommand:
+      let sources = render.sources.sources(in: arguments)
       return .render(
-        RenderOptions(catalogPath: render.sources.firstCatalogPath, size: render.size.size))
+        RenderOptions(
+          sources: sources.isEmpty ? [.bundled] : sources, every: render.sources.every,
+          size: render.size.size))
     case let frames as FramesCommand:
       return .frames(
         FramesOptions(
-          fromPath: frames.from, toPath: frames.to, size: frames.size.size,
+          fromPath: frames.from, toPath: frames.to,
+          others: frames.sources.sources(in: arguments), every: frames.sources.every,
+          size: frames.size.size,
           framesPerSecond: frames.display.framesPerSecond ?? 30,
           animationMilliseconds: frames.display.animationMilliseconds,
           isReducedMotion: frames.display.isReducedMotion, colorMode: frames.display.color,
@@ -72,7 +83,9 @@ enum Arguments {
     case let record as RecordCommand:
       return .record(
         RecordOptions(
-          run: RunOptions(sources: record.sources, demo: record.demo, display: record.display),
+          run: RunOptions(
+            sources: record.sources, demo: record.demo, display: record.display,
+            arguments: arguments),
           size: record.size.size, milliseconds: UInt64((record.seconds * 1000).rounded()),
           // Checked by the command's validate().
           keys: (try? KeyScript(record.keys)) ?? KeyScript(), outputPath: record.outputPath))

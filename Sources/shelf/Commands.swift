@@ -5,9 +5,10 @@ import ShelfUI
 
 /// Options of the interactive screen.
 struct RunOptions: Equatable, Sendable {
-  var catalogPath: String?
-  var watchPath: String?
-  var isStreaming = false
+  /// The sources in the order given; the bundled catalog when none is.
+  var sources: [SourceSpec] = [.bundled]
+  /// How often commands run and URLs are fetched; nil for each one's default.
+  var every: Duration?
   var isLive = true
   var colorMode: ColorMode = .auto
   var theme: Theme = .auto
@@ -21,17 +22,31 @@ struct RunOptions: Equatable, Sendable {
   /// The demo runs on the bundled catalog unless `--no-live`; on a catalog of
   /// one's own only when asked for with `--rate`, `--churn` or `--seed`.
   var runsDemo: Bool {
-    guard isLive, watchPath == nil, !isStreaming else { return false }
-    return catalogPath == nil || rate != nil || churn != nil || seed != nil
+    guard isLive, sources.count == 1 else { return false }
+    switch sources[0] {
+    case .bundled: return true
+    case .catalog: return rate != nil || churn != nil || seed != nil
+    case .watch, .stream, .exec, .url: return false
+    }
   }
+
+  /// Whether one of the sources reads catalogs from stdin as a stream.
+  var isStreaming: Bool { sources.contains(.stream) }
+
+  /// How often `spec` runs or is fetched.
+  func interval(for spec: SourceSpec) -> Duration { every ?? spec.defaultInterval }
 }
 
 extension RunOptions {
-  /// The options the three groups hold.
-  init(sources: SourceOptions, demo: DemoOptions, display: DisplayOptions) {
+  /// The options the three groups hold, the sources in the order `arguments`
+  /// (the command line) gives them.
+  init(
+    sources: SourceOptions, demo: DemoOptions, display: DisplayOptions, arguments: [String]
+  ) {
+    let specs = sources.sources(in: arguments)
     self.init(
-      catalogPath: sources.catalogPath, watchPath: sources.watchPath,
-      isStreaming: sources.isStreaming, isLive: !sources.isStill, colorMode: display.color,
+      sources: specs.isEmpty ? [.bundled] : specs, every: sources.every,
+      isLive: !sources.isStill, colorMode: display.color,
       theme: display.theme, animationMilliseconds: display.animationMilliseconds,
       framesPerSecond: display.framesPerSecond, isReducedMotion: display.isReducedMotion,
       seed: demo.seed, rate: demo.rate, churn: demo.churn)
@@ -55,7 +70,10 @@ struct ShelfCommand: ParsableCommand {
   @Flag(name: [.customShort("V"), .long], help: "Show the version.")
   var version = false
 
-  var options: RunOptions { RunOptions(sources: sources, demo: demo, display: display) }
+  /// The options, the sources in the order `arguments` gives them.
+  func options(arguments: [String]) -> RunOptions {
+    RunOptions(sources: sources, demo: demo, display: display, arguments: arguments)
+  }
 }
 
 /// `shelf render`: the first screen as plain text.
@@ -73,7 +91,7 @@ struct RenderCommand: ParsableCommand {
 
   func validate() throws {
     if sources.isStreaming {
-      throw ValidationError("render reads no stdin: give it --catalog FILE")
+      throw ValidationError("render reads no stdin stream: give it --catalog FILE")
     }
   }
 }
@@ -93,14 +111,22 @@ struct FramesCommand: ParsableCommand {
     abstract: "Print the animation from A to B.",
     discussion: """
       As text, frames are separated by a line holding a form feed; as an asciicast, \
-      each frame is one output event at its time.
+      each frame is one output event at its time. Source options add other \
+      sources after A and B, as on the live screen, each read once.
       """)
+
+  func validate() throws {
+    if sources.isStreaming {
+      throw ValidationError("frames reads no stdin stream: give it --catalog FILE")
+    }
+  }
 
   @Argument(help: ArgumentHelp("The catalog the animation starts from.", valueName: "A.json"))
   var from: String
   @Argument(help: ArgumentHelp("The catalog it ends on.", valueName: "B.json"))
   var to: String
 
+  @OptionGroup(title: "Sources shown after A and B (read once)") var sources: SourceOptions
   @OptionGroup(title: "Size") var size: SizeOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
 
@@ -154,9 +180,15 @@ struct RecordCommand: ParsableCommand {
   var outputPath: String?
 
   func validate() throws {
-    if sources.isStreaming || sources.watchPath != nil {
+    if sources.isStreaming || !sources.watchPaths.isEmpty || !sources.commands.isEmpty
+      || !sources.urls.isEmpty
+    {
       throw ValidationError(
-        "record runs on simulated time: it takes --catalog, not --watch or --stream")
+        "record runs on simulated time: it takes --catalog, not --watch, --stream, --exec or --url"
+      )
+    }
+    if sources.catalogPaths.count > 1 {
+      throw ValidationError("record shows one catalog: give --catalog once")
     }
     do {
       _ = try KeyScript(keys)

@@ -13,21 +13,25 @@ final class ContentConverter: Sendable {
   /// The number of the newest catalog handed to `convert`.
   private let newest = Atomic<UInt64>(0)
 
-  /// Converts `catalog` off the main queue, then calls `deliver` with its
-  /// content on the main queue, unless a newer catalog has arrived by then.
+  /// Converts `catalog` off the main queue, its ids in `namespace` (one of
+  /// several sources), then calls `deliver` with its content and, for one of
+  /// several sources, its section and row ids as given, on the main queue,
+  /// unless a newer catalog has arrived by then.
   @MainActor
   func convert(
-    _ catalog: Catalog, deliver: @escaping @MainActor @Sendable (ShelfContent) -> Void
+    _ catalog: Catalog, namespace: SourceNamespace? = nil,
+    deliver: @escaping @MainActor @Sendable (ShelfContent, Set<SharedID>) -> Void
   ) {
     let number = newest.add(1, ordering: .relaxed).newValue
     queue.async { [self] in
       // A newer catalog is queued behind this one: skip it.
       guard newest.load(ordering: .relaxed) == number else { return }
-      let parcel = Parcel(ShelfContent(catalog))
+      let ids = namespace == nil ? [] : SharedID.ids(of: catalog)
+      let parcel = Parcel(ShelfContent(catalog, namespace: namespace))
       DispatchQueue.main.async { [self] in
         MainActor.assumeIsolated {
           if newest.load(ordering: .relaxed) == number, let content = parcel.value.take() {
-            deliver(content)
+            deliver(content, ids)
           } else {
             free(parcel)
           }

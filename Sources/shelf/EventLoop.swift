@@ -21,6 +21,9 @@ protocol EventLoopDelegate: AnyObject {
 @MainActor
 final class EventLoop {
   weak var delegate: (any EventLoopDelegate)?
+  /// Runs once as the loop finishes, before the terminal is given back: live
+  /// sources stop there (a running command's process group is killed).
+  var willFinish: (@MainActor () -> Void)?
   let backend: TerminalBackend
   private var sources: [any DispatchSourceProtocol] = []
   private let frameTimer: any DispatchSourceTimer
@@ -122,6 +125,7 @@ final class EventLoop {
   func finish(status: Int32, message: String? = nil) -> Never {
     isFinished = true
     sources.forEach { $0.cancel() }
+    willFinish.take()?()
     backend.end()
     if let message {
       // Not FileHandle: it traps when the write fails, as it does on a

@@ -1,7 +1,9 @@
+import Dispatch
 import Foundation
 import ShelfCatalog
 import ShelfContentMapping
 import ShelfUI
+import Synchronization
 
 /// The commands that need no terminal: `render`, `frames` and `diff`.
 @MainActor
@@ -9,10 +11,77 @@ enum Headless {
   /// `shelf render`: the first screen as plain text.
   static func render(_ options: RenderOptions) throws(AppError) {
     try checkSize(options.size)
-    let loaded = try load(options.catalogPath)
-    let canvas = ShelfScreen.renderFirstScreen(
-      content: ShelfContent(loaded.catalog), size: options.size)
-    writeStandardOutput(TextBackend.text(of: canvas) + "\n")
+    var loaded: [LoadedCatalog] = []
+    for spec in options.sources { loaded.append(try loadOnce(spec, every: options.every)) }
+    let chain = chain(of: options.sources, showing: loaded.map(\.catalog))
+    let screen = ShelfScreen(
+      content: chain.content, configuration: ScreenConfiguration(), updates: .immediate)
+    screen.sourceScope = chain.scope
+    screen.canSwitchSources = chain.canSwitch
+    writeStandardOutput(TextBackend.text(of: screen.render(size: options.size, now: 0)) + "\n")
+  }
+
+  /// The chain of `specs` showing `catalogs` (one each), its first shared id
+  /// reported on stderr.
+  static func chain(of specs: [SourceSpec], showing catalogs: [Catalog]) -> SourceChain {
+    let contents = catalogs.indices.map { index in
+      ShelfContent(
+        catalogs[index], namespace: SourceChain.namespace(ofSourceAt: index, count: specs.count))
+    }
+    let ids = catalogs.map { specs.count > 1 ? SharedID.ids(of: $0) : [] }
+    let chain = SourceChain(specs: specs, contents: contents, ids: ids)
+    if let warning = chain.sharedIDWarning() {
+      FileHandle.standardError.write(Data("shelf: \(TerminalText.sanitized(warning))\n".utf8))
+    }
+    return chain
+  }
+
+  /// The catalog `spec` gives once: a file read, a command run, a URL fetched.
+  static func loadOnce(_ spec: SourceSpec, every: Duration?) throws(AppError) -> LoadedCatalog {
+    switch spec {
+    case .bundled: return try load(nil)
+    case .catalog(let path): return try load(path)
+    case .watch(let path): return try load(path, regularFileOnly: true)
+    case .stream:
+      throw .usage("a command that draws once reads no stdin stream: give it --catalog FILE")
+    case .exec(let command):
+      return try reportingWarnings(runOnce(command, timeout: every ?? spec.defaultInterval))
+    case .url(let url):
+      do {
+        return try reportingWarnings(URLSource.fetchOnce(url: url))
+      } catch {
+        throw AppError(error)
+      }
+    }
+  }
+
+  /// Runs `command` once, as `--exec` does, for at most `timeout`.
+  private static func runOnce(_ command: String, timeout: Duration) throws(AppError)
+    -> LoadedCatalog
+  {
+    let source = ExecSource(command: command, interval: timeout)
+    let outcome = Mutex<Result<LoadedCatalog, CatalogError>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    source.start(queue: DispatchQueue.global()) { result in
+      outcome.withLock { $0 = $0 ?? result }
+      done.signal()
+    }
+    done.wait()
+    source.stop()
+    source.waitUntilIdle()
+    do {
+      return try outcome.withLock { $0! }.get()
+    } catch {
+      throw AppError(error)
+    }
+  }
+
+  /// Prints `loaded`'s warnings on stderr and passes it on.
+  private static func reportingWarnings(_ loaded: LoadedCatalog) -> LoadedCatalog {
+    for line in loaded.warningLines {
+      FileHandle.standardError.write(Data("shelf: warning: \(line)\n".utf8))
+    }
+    return loaded
   }
 
   /// `shelf frames`: the animation from A to B, as text frames separated by a
@@ -21,14 +90,25 @@ enum Headless {
     try checkSize(options.size)
     let first = try load(options.fromPath)
     let second = try load(options.toPath)
+    var others: [LoadedCatalog] = []
+    for spec in options.others { others.append(try loadOnce(spec, every: options.every)) }
+    let specs = [SourceSpec.catalog(options.fromPath)] + options.others
+    let chain = chain(of: specs, showing: [first.catalog] + others.map(\.catalog))
+    let before = chain.content
+    chain.update(
+      0,
+      with: ShelfContent(
+        second.catalog, namespace: SourceChain.namespace(ofSourceAt: 0, count: specs.count)),
+      ids: specs.count > 1 ? SharedID.ids(of: second.catalog) : [])
     var configuration = ScreenConfiguration()
     if let milliseconds = options.animationMilliseconds {
       configuration.animationDuration = UInt64(milliseconds)
     }
     configuration.reducedMotion = options.isReducedMotion
     let frames = ShelfScreen.timedFrames(
-      from: ShelfContent(first.catalog), to: ShelfContent(second.catalog), size: options.size,
-      framesPerSecond: options.framesPerSecond, configuration: configuration)
+      from: before, to: chain.content, size: options.size,
+      framesPerSecond: options.framesPerSecond, configuration: configuration,
+      sourceScope: chain.scope, canSwitchSources: chain.canSwitch)
     switch options.format {
     case .text:
       writeStandardOutput(TextBackend.transcript(of: frames.map(\.canvas)) + "\n")
@@ -109,6 +189,7 @@ extension AppError {
   init(_ error: CatalogError) {
     switch error.exitCode {
     case 66: self = .missingInput(error.description)
+    case 69: self = .unavailable(error.description)
     case 74: self = .io(error.description)
     default: self = .badData(error.description)
     }

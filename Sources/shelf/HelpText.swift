@@ -1,14 +1,17 @@
 /// What `shelf --help` says after the options.
 enum HelpText {
   static let discussion = """
-    With no options, the bundled catalog with live demo updates.
+    With no options, the bundled catalog with live demo updates. Source options \
+    (--catalog, --watch, --exec, --url, --stream) repeat and mix: their sections \
+    are shown one after another, in the order given.
 
     Keys: arrows or h j k l move, Home/End or g/G first/last row, 0/$ first/last \
-    card, PgUp/PgDn, Enter details, / filter, space pause, . one update, ? help, \
+    card, PgUp/PgDn, Enter details, / filter, Tab/Shift-Tab one source alone or \
+    all of them (with several), space pause, . one update, ? help, \
     q or Esc quit, Ctrl-L redraws the screen, Ctrl-Z suspends (fg resumes). \
     Mouse: click focuses, the wheel scrolls.
 
-    Exit status: 0 ok, 64 usage, 65 bad data, 66 missing input, 70 internal \
-    error, 74 I/O error.
+    Exit status: 0 ok, 64 usage, 65 bad data, 66 missing input, 69 a source that \
+    cannot be reached, 70 internal error, 74 I/O error.
     """
 }

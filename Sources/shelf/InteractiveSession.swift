@@ -5,42 +5,78 @@ import ShelfContentMapping
 import ShelfTerminal
 import ShelfUI
 
-/// The interactive screen: a terminal, a run loop, the screen and its live source.
+/// The interactive screen: a terminal, a run loop, the screen and its sources,
+/// joined by the app's chain (`SourceChain`).
 @MainActor
 final class InteractiveSession: EventLoopDelegate {
+  /// One source at run time: how it is stopped, what it shows in the status
+  /// line, and the snapshot that waits while updates are paused.
+  private final class Feed {
+    let spec: SourceSpec
+    let index: Int
+    /// Converts this source's snapshots off the main queue, newest first.
+    let converter = ContentConverter()
+    /// The state the status line shows; nil for a source that never changes.
+    var status: SourceStatus?
+    /// A snapshot that arrived while paused.
+    var pending: Catalog?
+    /// Stops the source for good (a running command is killed and reaped).
+    var stop: (() -> Void)?
+
+    init(spec: SourceSpec, index: Int) {
+      self.spec = spec
+      self.index = index
+    }
+  }
+
   private let loop: EventLoop
   private let screen: ShelfScreen
   private let options: RunOptions
+  private let chain: SourceChain
+  private let feeds: [Feed]
   /// The catalog the demo changes next.
-  private var catalog: Catalog
+  private var demoCatalog: Catalog?
   private var demo: DemoGenerator?
   private var demoTimer: (any DispatchSourceTimer)?
-  private var watcher: CatalogFileWatcher?
-  private var stream: CatalogStreamReader?
-  /// A snapshot from the watcher or the stream that arrived while paused.
-  private var pending: Catalog?
-  /// Converts snapshots to screen content off the main queue.
-  private let converter = ContentConverter()
+  /// The source whose error or warning the message area shows, if one does.
+  private var messageOwner: Int?
+  /// Frees what the screen lets go of, off the main queue.
+  private let freer = ContentConverter()
 
-  private init(loop: EventLoop, screen: ShelfScreen, catalog: Catalog, options: RunOptions) {
+  private init(
+    loop: EventLoop, screen: ShelfScreen, chain: SourceChain, feeds: [Feed], options: RunOptions
+  ) {
     self.loop = loop
     self.screen = screen
-    self.catalog = catalog
+    self.chain = chain
+    self.feeds = feeds
     self.options = options
   }
 
-  /// Loads the first catalog, takes over the terminal and runs until the user
+  /// Loads the first catalogs, takes over the terminal and runs until the user
   /// quits; never returns. Errors before the terminal is taken are thrown.
   static func run(_ options: RunOptions, isNoColorSet: Bool) throws(AppError) -> Never {
-    let loaded: LoadedCatalog
-    if options.isStreaming {
-      loaded = LoadedCatalog(catalog: Catalog(title: "stdin", sections: []))
-    } else if let watchPath = options.watchPath {
+    let specs = options.sources
+    var firsts: [LoadedCatalog] = []
+    for spec in specs {
+      switch spec {
+      case .bundled: firsts.append(try Headless.load(nil))
+      case .catalog(let path): firsts.append(try Headless.load(path))
       // As the watcher reads it: a FIFO would block here for good.
-      loaded = try Headless.load(watchPath, regularFileOnly: true)
-    } else {
-      loaded = try Headless.load(options.catalogPath)
+      case .watch(let path): firsts.append(try Headless.load(path, regularFileOnly: true))
+      // These deliver their first catalog once running.
+      case .stream: firsts.append(LoadedCatalog(catalog: Catalog(title: "stdin", sections: [])))
+      case .exec, .url: firsts.append(LoadedCatalog(catalog: Catalog(title: "", sections: [])))
+      }
     }
+    let contents = firsts.indices.map { index in
+      ShelfContent(
+        firsts[index].catalog,
+        namespace: SourceChain.namespace(ofSourceAt: index, count: specs.count))
+    }
+    let ids = firsts.map { specs.count > 1 ? SharedID.ids(of: $0.catalog) : [] }
+    let chain = SourceChain(specs: specs, contents: contents, ids: ids)
+
     var configuration = ScreenConfiguration()
     if let milliseconds = options.animationMilliseconds {
       configuration.animationDuration = UInt64(milliseconds)
@@ -56,16 +92,25 @@ final class InteractiveSession: EventLoopDelegate {
     } catch {
       throw AppError(error)
     }
-    let screen = ShelfScreen(content: ShelfContent(loaded.catalog), configuration: configuration)
-    screen.message = loaded.warningLines.first.map { .warning("warning: \($0)") }
+    let screen = ShelfScreen(content: chain.content, configuration: configuration)
+    screen.sourceScope = chain.scope
+    screen.canSwitchSources = chain.canSwitch
+    let feeds = specs.indices.map { Feed(spec: specs[$0], index: $0) }
     let session = InteractiveSession(
-      loop: EventLoop(backend: backend), screen: screen, catalog: loaded.catalog, options: options)
-    session.loop.delegate = session
-    screen.onNeedsDisplay = { [unowned session] in session.loop.setNeedsDraw() }
-    screen.onDiscard = { [converter = session.converter] retired in
-      converter.free(consume retired)
+      loop: EventLoop(backend: backend), screen: screen, chain: chain, feeds: feeds,
+      options: options)
+    if let warning = chain.sharedIDWarning() {
+      screen.message = .warning(TerminalText.sanitized(warning))
+    } else if let index = firsts.firstIndex(where: { !$0.warningLines.isEmpty }) {
+      session.setMessage(.warning("warning: \(firsts[index].warningLines[0])"), from: index)
     }
-    session.startSource()
+    session.loop.delegate = session
+    session.loop.willFinish = { [unowned session] in session.stopSources() }
+    screen.onNeedsDisplay = { [unowned session] in session.loop.setNeedsDraw() }
+    screen.onDiscard = { [freer = session.freer] retired in freer.free(consume retired) }
+    chain.onChange = { [unowned session] in session.chainDidChange() }
+    if options.runsDemo { session.demoCatalog = firsts[0].catalog }
+    session.startSources()
     session.loop.start()
     retained = session
     dispatchMain()
@@ -74,23 +119,42 @@ final class InteractiveSession: EventLoopDelegate {
   /// The session lives as long as the process.
   private static var retained: InteractiveSession?
 
-  // MARK: - Live sources
+  // MARK: - Sources
 
-  private func startSource() {
-    if options.isStreaming {
-      startStream()
-    } else if let path = options.watchPath {
-      startWatching(path)
-    } else if options.runsDemo {
-      startDemo()
+  private func startSources() {
+    if options.runsDemo { startDemo() }
+    for feed in feeds {
+      switch feed.spec {
+      case .bundled, .catalog: break
+      case .watch(let path): startWatching(path, feed: feed)
+      case .stream: startStream(feed)
+      case .exec(let command): startCommand(command, feed: feed)
+      case .url(let url): startFetching(url, feed: feed)
+      }
     }
+    if options.runsDemo || feeds.contains(where: \.spec.isLive) { screen.liveStatus = .live }
+    updateStatuses()
+  }
+
+  /// Stops every source: no command keeps running after the app.
+  private func stopSources() {
+    demoTimer?.cancel()
+    for feed in feeds { feed.stop.take()?() }
+  }
+
+  /// The name a source goes by in the status line: whole when it is the only
+  /// one, short among several.
+  private func statusName(_ feed: Feed) -> String {
+    feeds.count == 1 ? feed.spec.name : SourceChain.shortName(of: feed.spec)
+  }
+
+  private func updateStatuses() {
+    screen.sources = (options.runsDemo ? [.demo] : []) + feeds.compactMap(\.status)
   }
 
   private func startDemo() {
     let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
     demo = DemoGenerator(seed: seed, churn: options.churn ?? .moderate)
-    screen.liveStatus = .live
-    screen.sources = [.demo]
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.setEventHandler { [unowned self] in
       MainActor.assumeIsolated {
@@ -98,6 +162,7 @@ final class InteractiveSession: EventLoopDelegate {
       }
     }
     demoTimer = timer
+    screen.liveStatus = .live
     armDemoTimer()
     timer.resume()
   }
@@ -116,83 +181,158 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   private func applyDemoUpdate() {
-    guard var demo else { return }
-    replaceCatalog(with: demo.nextCatalog(after: catalog))
+    guard var demo, let current = demoCatalog else { return }
+    let next = demo.nextCatalog(after: current)
     self.demo = demo
-    show(catalog)
+    // The old catalog is freed off the main queue (a million cards take a while).
+    var old: Catalog? = next
+    swap(&old, &demoCatalog)
+    freer.free(consume old)
+    show(next, from: feeds[0])
   }
 
-  private func startWatching(_ path: String) {
+  private func startWatching(_ path: String, feed: Feed) {
     let watcher = CatalogFileWatcher(path: path)
-    let name = URL(fileURLWithPath: path).lastPathComponent
-    screen.liveStatus = .live
-    screen.sources = [.watching(name, isValid: true)]
+    let index = feed.index
+    let name = statusName(feed)
+    feed.status = .watching(name, isValid: true)
     watcher.start(queue: .main, deliversInitialVersion: false) { [unowned self] result in
       MainActor.assumeIsolated {
-        switch result {
-        case .success(let loaded):
-          self.screen.sources = [.watching(name, isValid: true)]
-          self.screen.message = loaded.warningLines.first.map { .warning("warning: \($0)") }
-          self.receive(loaded.catalog)
-        case .failure(let error):
-          self.screen.sources = [.watching(name, isValid: false)]
-          self.screen.message = .error(error.description)
-          self.loop.setNeedsDraw()
-        }
+        self.take(result, from: self.feeds[index]) { .watching(name, isValid: $0) }
       }
     }
-    self.watcher = watcher
+    feed.stop = { watcher.stop() }
   }
 
-  private func startStream() {
+  private func startCommand(_ command: String, feed: Feed) {
+    let source = ExecSource(command: command, interval: options.interval(for: feed.spec))
+    let index = feed.index
+    let name = statusName(feed)
+    feed.status = .running(name, isValid: true)
+    source.start(queue: .main) { [unowned self] result in
+      MainActor.assumeIsolated {
+        self.take(result, from: self.feeds[index]) { .running(name, isValid: $0) }
+      }
+    }
+    feed.stop = {
+      source.stop()
+      source.waitUntilIdle()
+    }
+  }
+
+  private func startFetching(_ url: String, feed: Feed) {
+    let source = URLSource(url: url, interval: options.interval(for: feed.spec))
+    let index = feed.index
+    let name = statusName(feed)
+    feed.status = .fetching(name, isValid: true)
+    source.start(queue: .main) { [unowned self] result in
+      MainActor.assumeIsolated {
+        self.take(result, from: self.feeds[index]) { .fetching(name, isValid: $0) }
+      }
+    }
+    feed.stop = { source.stop() }
+  }
+
+  private func startStream(_ feed: Feed) {
     let reader = CatalogStreamReader(fileDescriptor: 0, name: "stdin")
-    screen.liveStatus = .live
-    screen.sources = [.streaming("stdin", isOpen: true)]
+    let index = feed.index
+    feed.status = .streaming("stdin", isOpen: true)
     reader.start(queue: .main) { [unowned self] event in
       MainActor.assumeIsolated {
         switch event {
         case .catalog(let loaded, _):
-          self.screen.message = loaded.warningLines.first.map { .warning("warning: \($0)") }
-          self.receive(loaded.catalog)
+          self.take(.success(loaded), from: self.feeds[index]) { _ in
+            .streaming("stdin", isOpen: true)
+          }
         case .failure(let error):
-          self.screen.message = .error(error.description)
-          self.loop.setNeedsDraw()
+          self.take(.failure(error), from: self.feeds[index]) { _ in
+            .streaming("stdin", isOpen: true)
+          }
         case .end:
-          self.screen.sources = [.streaming("stdin", isOpen: false)]
+          self.feeds[index].status = .streaming("stdin", isOpen: false)
+          self.updateStatuses()
           self.loop.setNeedsDraw()
         }
       }
     }
-    stream = reader
+    feed.stop = { reader.stop() }
   }
 
-  /// A new snapshot from the watcher or the stream: shown now, or kept while paused.
-  private func receive(_ newCatalog: Catalog) {
+  /// A new version of `feed` or why it failed: its status says which, its
+  /// error (which names it) shows in the message area, and a failure keeps
+  /// the last good data on screen.
+  private func take(
+    _ result: Result<LoadedCatalog, CatalogError>, from feed: Feed,
+    status: (_ isValid: Bool) -> SourceStatus
+  ) {
+    switch result {
+    case .success(let loaded):
+      feed.status = status(true)
+      if let warning = loaded.warningLines.first {
+        setMessage(.warning("warning: \(warning)"), from: feed.index)
+      } else if messageOwner == feed.index {
+        screen.message = nil
+        messageOwner = nil
+      }
+      updateStatuses()
+      receive(loaded.catalog, from: feed)
+    case .failure(let error):
+      feed.status = status(false)
+      setMessage(.error(error.description), from: feed.index)
+      updateStatuses()
+      loop.setNeedsDraw()
+    }
+  }
+
+  private func setMessage(_ message: ScreenMessage, from index: Int?) {
+    screen.message = message
+    messageOwner = index
+  }
+
+  /// A new snapshot of `feed`: shown now, or kept while paused.
+  private func receive(_ catalog: Catalog, from feed: Feed) {
     if screen.liveStatus == .paused {
-      if let old = pending.take() { converter.free(old) }
-      pending = newCatalog
+      if let old = feed.pending.take() { freer.free(old) }
+      feed.pending = catalog
       loop.setNeedsDraw()
     } else {
-      replaceCatalog(with: newCatalog)
-      show(newCatalog)
+      show(catalog, from: feed)
     }
   }
 
-  /// Keeps `newCatalog` as the current one; the old one is freed off the main
-  /// queue (a million cards take a while to free).
-  private func replaceCatalog(with newCatalog: Catalog) {
-    var old = newCatalog
-    swap(&old, &catalog)
-    converter.free(consume old)  // moved: the queue drops the last reference
-  }
-
-  /// Converts `catalog` off the main queue and hands the result to the screen;
-  /// snapshots reach it in order, and one overtaken by a newer is skipped.
-  private func show(_ catalog: Catalog) {
-    converter.convert(catalog) { [unowned self] content in
-      screen.setContent(content)
+  /// Converts `catalog` off the main queue and hands it to the chain; a
+  /// source's snapshots arrive in order, and one overtaken by a newer is skipped.
+  private func show(_ catalog: Catalog, from feed: Feed) {
+    let namespace = SourceChain.namespace(ofSourceAt: feed.index, count: feeds.count)
+    feed.converter.convert(catalog, namespace: namespace) { [unowned self] content, ids in
+      chain.update(feed.index, with: content, ids: ids)
+      if let warning = chain.sharedIDWarning() {
+        setMessage(.warning(TerminalText.sanitized(warning)), from: nil)
+      }
       loop.setNeedsDraw()
     }
+  }
+
+  /// Shows the snapshots that waited while paused: every source's, or only
+  /// the first source's that has one (`.`); true if one was shown.
+  @discardableResult
+  private func applyPending(all: Bool) -> Bool {
+    var applied = false
+    for feed in feeds {
+      guard let pending = feed.pending.take() else { continue }
+      show(pending, from: feed)
+      applied = true
+      if !all { break }
+    }
+    return applied
+  }
+
+  /// The chain's output changed (a source, or the Tab selection): the screen
+  /// animates to it.
+  private func chainDidChange() {
+    screen.sourceScope = chain.scope
+    screen.setContent(chain.content)
+    loop.setNeedsDraw()
   }
 
   // MARK: - Keys and frames
@@ -207,10 +347,7 @@ final class InteractiveSession: EventLoopDelegate {
         screen.liveStatus = .paused
       case .paused:
         screen.liveStatus = .live
-        if let pending = pending.take() {
-          replaceCatalog(with: pending)
-          show(pending)
-        }
+        applyPending(all: true)
       case .off:
         break
       }
@@ -219,10 +356,15 @@ final class InteractiveSession: EventLoopDelegate {
     case .stepOnce:
       if demo != nil {
         applyDemoUpdate()
-      } else if let pending = pending.take() {
-        replaceCatalog(with: pending)
-        show(pending)
+      } else {
+        applyPending(all: false)
       }
+      loop.setNeedsDraw()
+    case .nextSource:
+      chain.selectNext()
+      loop.setNeedsDraw()
+    case .previousSource:
+      chain.selectPrevious()
       loop.setNeedsDraw()
     case .redraw:
       loop.setNeedsDraw()

@@ -26,7 +26,9 @@ enum Recorder {
     -> Asciicast
   {
     let run = options.run
-    var catalog = try Headless.load(run.catalogPath).catalog
+    var catalogPath: String?
+    if case .catalog(let path) = run.sources.first { catalogPath = path }
+    var catalog = try Headless.load(catalogPath).catalog
     var configuration = ScreenConfiguration()
     if let milliseconds = run.animationMilliseconds {
       configuration.animationDuration = UInt64(milliseconds)
@@ -83,7 +85,7 @@ enum Recorder {
           }
         case .stepOnce:
           applyDemoUpdate()
-        case .redraw, .none:
+        case .redraw, .none, .nextSource, .previousSource:
           break
         }
       }

@@ -8,14 +8,15 @@ import Testing
     let result = try runShelf(["--help"])
     #expect(result.status == 0)
     for option in [
-      "--catalog", "--watch", "--stream", "--no-live", "--rate", "--churn", "--seed", "--color",
+      "--catalog", "--watch", "--stream", "--exec", "--url", "--every", "--no-live", "--rate",
+      "--churn", "--seed", "--color",
       "--animation-ms", "--fps", "--reduced-motion", "--theme", "render", "frames", "diff",
       "--version",
     ] {
       #expect(result.standardOutput.contains(option), "help does not mention \(option)")
     }
     // The keys the executable handles itself, besides those the screen lists.
-    for key in ["Ctrl-L redraws", "Ctrl-Z suspends"] {
+    for key in ["Ctrl-L redraws", "Ctrl-Z suspends", "Tab/Shift-Tab"] {
       #expect(result.standardOutput.contains(key), "help does not mention \(key)")
     }
     #expect(result.standardError.isEmpty)
@@ -46,8 +47,8 @@ import Testing
     (["diff"], "shelf: missing expected argument '<A.json>' (see 'shelf diff --help')\n"),
     (["stray"], "shelf: unexpected argument 'stray' (see 'shelf --help')\n"),
     (
-      ["--stream", "--catalog", "x.json"],
-      "shelf: --stream reads catalogs from stdin: it takes no --catalog or --watch (see 'shelf --help')\n"
+      ["--stream", "--catalog", "-"],
+      "shelf: --stream and --catalog - both read stdin: keep one (see 'shelf --help')\n"
     ),
     (
       ["frames", "a.json", "b.json", "--format", "gif"],
@@ -63,7 +64,7 @@ import Testing
     ),
     (
       ["record", "--seconds", "1", "--watch", "x.json"],
-      "shelf: record runs on simulated time: it takes --catalog, not --watch or --stream (see 'shelf record --help')\n"
+      "shelf: record runs on simulated time: it takes --catalog, not --watch, --stream, --exec or --url (see 'shelf record --help')\n"
     ),
     (
       ["--rate", "\u{1B}]0;pwned\u{07}"],
@@ -80,8 +81,9 @@ import Testing
   @Test(arguments: [
     ("render", ["--catalog", "--width", "--height", "--color"], ["--fps", "--rate", "--format"]),
     (
-      "frames", ["<A.json>", "--width", "--fps", "--animation-ms", "--format"],
-      ["--catalog", "--rate", "--seed", "--watch"]
+      "frames",
+      ["<A.json>", "--width", "--fps", "--animation-ms", "--format", "--catalog", "--url"],
+      ["--rate", "--seed", "--keys"]
     ),
     ("diff", ["<A.json>", "<B.json>"], ["--catalog", "--width", "--fps"]),
     (

@@ -138,7 +138,7 @@ private struct CheckedRun {
     // The focus shows whole when its card was in its row before the change
     // (a focused row or card that is itself arriving grows in with it).
     var focus = card != nil
-    if let before = screen.animator.transition?.before.model, let row, let card {
+    if let before = screen.table.animator.transition?.before.model, let row, let card {
       focus =
         before.rowIndexByID[row].map { before.rows[$0].cards.contains { $0.id == card } }
         ?? false

@@ -38,7 +38,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
       frames.append(TextBackend.text(of: screen.render(size: size, now: now)))
       return false
     }
-    return screen.liveTable?.isIdle ?? true
+    return screen.table.liveTable?.isIdle ?? true
   }
   if !isIdle { Issue.record("the screen never became idle") }
   return (frames, now)
@@ -54,7 +54,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
   #expect(!screen.shownRowIDs.contains("new"))  // the holder diffs off the main thread first
   await yieldUntil("the table committed") { screen.shownRowIDs.contains("new") }
   #expect(woken == 1)
-  #expect(screen.animator.isBusy)
+  #expect(screen.table.animator.isBusy)
   let (frames, end) = await runToIdle(screen, from: 1000)
   #expect(frames.count > 2)
   #expect(end == 1300)
@@ -65,27 +65,29 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
 @MainActor
 @Test func theTablesBatchCompletesOnlyAfterEveryCarousel() async throws {
   let screen = liveScreen()
-  let table = try #require(screen.liveTable)
+  let table = try #require(screen.table.liveTable)
   let target = AnimationFixtures.changed { sections in
     sections[0].rows[0].cards.insert(AnimationFixtures.card("new"), at: 1)  // r1's carousel
     sections[1].rows.remove(at: 1)  // and the table itself
   }
   screen.setContent(target)
-  await yieldUntil("the table committed") { screen.animator.isBusy }
-  #expect(screen.animator.transition?.carousels.keys.sorted() == ["r1"])
+  await yieldUntil("the table committed") { screen.table.animator.isBusy }
+  #expect(screen.table.animator.transition?.carousels.keys.sorted() == ["r1"])
   #expect(table.carousels["r1"] != nil)
-  await yieldUntil("r1's holder delivered its batch") { screen.carouselCompletions["r1"] != nil }
+  await yieldUntil("r1's holder delivered its batch") {
+    screen.table.carouselCompletions["r1"] != nil
+  }
   // However soon the holder delivered, the carousel starts 100 ms after the table.
-  screen.animator.startCarousel("r1", at: 100)
+  screen.table.animator.startCarousel("r1", at: 100)
   _ = screen.render(size: size, now: 0)  // the table starts
   _ = screen.render(size: size, now: 300)  // the table's own animation ends
-  #expect(screen.tableCompletion == nil)
+  #expect(screen.table.tableCompletion == nil)
   for _ in 0..<1000 { await Task.yield() }
   #expect(!table.data.isIdle)  // still waiting for r1
   #expect(screen.nextFrameDeadline(now: 300) != nil)
   _ = screen.render(size: size, now: 400)  // the carousel ends
   await yieldUntil("the table's batch completed") { table.isIdle }
-  #expect(!screen.animator.isBusy)
+  #expect(!screen.table.animator.isBusy)
   #expect(screen.nextFrameDeadline(now: 400) == nil)
   #expect(table.data.sections == target.sections)
   #expect(table.carousels["r1"]?.data.items == target.sections[0].rows[0].cards)
@@ -145,12 +147,12 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
 @MainActor
 @Test func aKeyDuringAHolderBatchCompletesItForTheHolders() async throws {
   let screen = liveScreen()
-  let table = try #require(screen.liveTable)
+  let table = try #require(screen.table.liveTable)
   screen.setContent(AnimationFixtures.changed { $0[0].rows[0].cards[1].title = "edited" })
-  await yieldUntil("the table committed") { screen.animator.isBusy }
+  await yieldUntil("the table committed") { screen.table.animator.isBusy }
   _ = screen.render(size: size, now: 0)
   _ = screen.handle(.down, size: size)  // ends the animation
-  #expect(!screen.animator.isBusy)
+  #expect(!screen.table.animator.isBusy)
   await yieldUntil("the holders settled") { table.isIdle }
   #expect(screen.nextFrameDeadline(now: 10) == nil)
 }
@@ -159,20 +161,23 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
 @Test func aCarouselTheWatchdogReleasedDoesNotHoldUpTheNextBatch() async throws {
   let clock = ManualClock()
   let screen = liveScreen(clock: clock)
-  let table = try #require(screen.liveTable)
+  let table = try #require(screen.table.liveTable)
   screen.setContent(AnimationFixtures.changed { $0[0].rows[0].cards[1].title = "edited" })
-  await yieldUntil("the table committed") { screen.animator.isBusy }
-  await yieldUntil("r1's holder delivered its batch") { screen.carouselCompletions["r1"] != nil }
-  screen.animator.startCarousel("r1", at: 100)  // it starts late
+  await yieldUntil("the table committed") { screen.table.animator.isBusy }
+  await yieldUntil("r1's holder delivered its batch") {
+    screen.table.carouselCompletions["r1"] != nil
+  }
+  screen.table.animator.startCarousel("r1", at: 100)  // it starts late
   _ = screen.render(size: size, now: 0)
   clock.advance(by: table.carouselTimeout)  // r1 has not finished: the watchdog lets it go
   _ = screen.render(size: size, now: 300)  // the table ends; r1 started late and is still going
-  #expect(screen.carouselCompletions["r1"] != nil)
+  #expect(screen.table.carouselCompletions["r1"] != nil)
   await yieldUntil("the table's batch completed") { table.data.isIdle }
   let next = AnimationFixtures.changes[1].content
   screen.setContent(next)
   await yieldUntil("the next batch arrived") { screen.shownRowIDs == ["r1", "r3", "r4"] }
-  #expect(screen.carouselCompletions.isEmpty)  // the released carousel was ended, not left hanging
+  // The released carousel was ended, not left hanging.
+  #expect(screen.table.carouselCompletions.isEmpty)
   let (frames, _) = await runToIdle(screen, from: 400)
   #expect(
     frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: next, size: size)))
@@ -184,7 +189,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
 func throughTheHoldersTheLastContentAlwaysWins(seed: UInt64) async throws {
   var rng = SeededGenerator(seed: seed)
   let screen = liveScreen()
-  let table = try #require(screen.liveTable)
+  let table = try #require(screen.table.liveTable)
   var content = AnimationFixtures.base
   var now: UInt64 = 0
   let keys: [Key] = [.up, .down, .left, .right, .end, .home, .character("$"), .character("0")]
@@ -211,7 +216,7 @@ func throughTheHoldersTheLastContentAlwaysWins(seed: UInt64) async throws {
   #expect(table.isIdle)
   #expect(table.data.sections == content.sections)
   #expect(screen.shownRowIDs == content.sections.flatMap(\.rows).map(\.id))
-  #expect(screen.carouselCompletions.isEmpty && screen.tableCompletion == nil)
+  #expect(screen.table.carouselCompletions.isEmpty && screen.table.tableCompletion == nil)
   for (rowID, carousel) in table.carousels {
     guard let row = content.sections.flatMap(\.rows).first(where: { $0.id == rowID }) else {
       // A deleted row's carousel lingers, idle, until the next batch lets it go.

@@ -10,4 +10,8 @@ public enum ScreenCommand: Hashable, Sendable {
   case togglePause
   /// Apply exactly one live update (`.`, while paused).
   case stepOnce
+  /// Show the next source alone, or all of them again after the last (Tab).
+  case nextSource
+  /// Show the previous source alone, or all of them again before the first (Shift-Tab).
+  case previousSource
 }

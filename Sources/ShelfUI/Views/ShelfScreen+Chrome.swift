@@ -11,6 +11,7 @@ extension ShelfScreen {
     ("/", "filter cards by text (Enter keeps, Esc clears)"),
     ("Ctrl-U", "clear the filter text while typing it"),
     ("Backspace", "delete the last filter character"),
+    ("Tab  Shift-Tab", "all sources / each source alone"),
     ("space", "pause / resume live updates"),
     (".", "apply one update while paused"),
     ("?  F1", "this help"),
@@ -23,6 +24,7 @@ extension ShelfScreen {
   /// The one-line hint at the bottom, most useful first: as many as fit are shown.
   var keyHint: [String] {
     var hint = ["←↑↓→ move", "Enter details", "/ filter", "? help", "q quit"]
+    if canSwitchSources { hint.insert("Tab sources", at: 3) }
     if message != nil { hint.insert("Esc dismiss", at: 0) }
     if canPause {
       hint += [liveStatus == .paused ? "space resume" : "space pause", ". step"]
@@ -98,25 +100,32 @@ extension ShelfScreen {
         let stream = TerminalText.sanitized(name)
         if !isOpen { return "\(stream) ended ■" }
         return isPaused ? "\(stream) paused ‖" : "\(stream) open ●"
+      case .running(let name, let isValid):
+        // Long commands and URLs are cut so that their state still shows.
+        let command = TerminalText.truncated(TerminalText.sanitized(name), toWidth: 32)
+        if !isValid { return "running \(command): failed ⚠" }
+        return isPaused ? "running \(command): paused ‖" : "running \(command) ●"
+      case .fetching(let name, let isValid):
+        let url = TerminalText.truncated(TerminalText.sanitized(name), toWidth: 40)
+        if !isValid { return "fetching \(url): failed ⚠" }
+        return isPaused ? "fetching \(url): paused ‖" : "fetching \(url) ●"
       }
     }
     return sources.map { source in
       switch source {
       case .demo: return "demo " + (isPaused ? "‖" : "●")
-      case .watching(let name, let isValid):
-        return TerminalText.sanitized(name) + (isValid ? (isPaused ? " ‖" : " ●") : " ⚠")
       case .streaming(let name, let isOpen):
         return TerminalText.sanitized(name) + (isOpen ? (isPaused ? " ‖" : " ●") : " ■")
+      case .watching(let name, let isValid), .running(let name, let isValid),
+        .fetching(let name, let isValid):
+        return TerminalText.sanitized(name) + (isValid ? (isPaused ? " ‖" : " ●") : " ⚠")
       }
     }.joined(separator: " ")
   }
 
   /// The style of the source states: calm while running, loud when one fails.
   private var sourceStatusStyle: Style {
-    let isFailing = sources.contains {
-      if case .watching(_, false) = $0 { true } else { false }
-    }
-    if isFailing { return Style(foreground: .error, isBold: true) }
+    if sources.contains(where: \.isFailing) { return Style(foreground: .error, isBold: true) }
     if liveStatus == .paused { return Style(foreground: .warning, isBold: true) }
     if !sources.contains(where: \.isLive) { return Style(foreground: .muted, isBold: true) }
     return Style(foreground: .accent, isBold: true)
@@ -132,7 +141,8 @@ extension ShelfScreen {
       TerminalText.truncated(source.title.isEmpty ? "Shelf" : source.title, toWidth: 30),
       at: Point(x: x, y: 0), style: Style(foreground: .accent, isBold: true), clip: clip)
     var parts: [(String, Style)] = []
-    let rowCount = model.contentRowCount
+    if let sourceScope { parts.append((sourceScope, Style(foreground: .accent))) }
+    let rowCount = table.model.contentRowCount
     if filterQuery.isEmpty {
       parts.append((Wording.counted(rowCount, "row"), Style(foreground: .muted)))
     } else {
@@ -189,7 +199,7 @@ extension ShelfScreen {
   /// A filter that matches nothing says so in the middle of the body (in
   /// place of the table's own "no rows"), once the rows have gone.
   func drawNoMatches(into canvas: inout Canvas) {
-    guard !filterQuery.isEmpty, model.rows.isEmpty, !animator.isBusy else { return }
+    guard !filterQuery.isEmpty, table.model.rows.isEmpty, !table.isBusy else { return }
     let body = Layout.body(for: canvas.size)
     let lines = [
       ("No matches for “\(TerminalText.sanitized(filterQuery))”", Style(isBold: true)),

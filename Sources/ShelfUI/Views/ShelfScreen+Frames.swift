@@ -23,20 +23,25 @@ extension ShelfScreen {
   }
 
   /// The frames of `frames(from:to:size:framesPerSecond:configuration:)`, each
-  /// with the time it is shown, in milliseconds from the first (at 0).
+  /// with the time it is shown, in milliseconds from the first (at 0); the
+  /// header shows `sourceScope`, and the key hint offers Tab when
+  /// `canSwitchSources`, as on a screen of several sources.
   public static func timedFrames(
     from first: ShelfContent, to second: ShelfContent, size: Size, framesPerSecond: Int = 60,
-    configuration: ScreenConfiguration = ScreenConfiguration()
+    configuration: ScreenConfiguration = ScreenConfiguration(), sourceScope: String? = nil,
+    canSwitchSources: Bool = false
   ) -> [(time: UInt64, canvas: Canvas)] {
     var configuration = configuration
     configuration.framesPerSecond = max(1, framesPerSecond)
     let screen = ShelfScreen(content: first, configuration: configuration, updates: .immediate)
-    screen.resetsFocusOnChange = true
+    screen.sourceScope = sourceScope
+    screen.canSwitchSources = canSwitchSources
+    screen.table.resetsFocusOnChange = true
     var now: UInt64 = 0
     var frames = [(time: now, canvas: screen.render(size: size, now: now))]
     screen.setContent(second)
     _ = screen.nextFrameDeadline(now: now)  // the change starts where the first frame was drawn
-    screen.markFrameDrawn(at: now)
+    screen.table.markFrameDrawn(at: now)
     while let deadline = screen.nextFrameDeadline(now: now) {
       now = max(deadline, now + 1)
       frames.append((now, screen.render(size: size, now: now)))
@@ -44,10 +49,5 @@ extension ShelfScreen {
     let last = screen.render(size: size, now: now)
     if frames.last?.canvas != last { frames.append((now, last)) }
     return frames
-  }
-
-  /// Records that a frame was drawn at `now` without drawing one.
-  func markFrameDrawn(at now: UInt64) {
-    animator.noteFrame(at: now)
   }
 }

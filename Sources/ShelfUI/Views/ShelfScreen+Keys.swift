@@ -4,13 +4,13 @@ extension ShelfScreen {
   /// Handles one key or mouse event on a terminal of `size`.
   public func handle(_ key: Key, size screenSize: Size) -> ScreenCommand {
     let size = tableSize(for: screenSize)
-    if lastSize != size { adopt(size) }
-    let before = state
-    let generation = animator.generation
+    table.adopt(size)
+    let before = table.state
+    let generation = table.animator.generation
     let command = dispatch(key, size: size)
     // A focus moved by a key ends the animation: the next frame shows where it
     // went. (A key that changed the content, the filter, animates instead.)
-    if state != before && generation == animator.generation { snap() }
+    if table.state != before && generation == table.animator.generation { table.snap() }
     return command
   }
 
@@ -34,18 +34,18 @@ extension ShelfScreen {
   }
 
   func handleBrowsingKey(_ key: Key, size: Size) -> ScreenCommand {
-    let before = state
+    let before = table.state
     switch key {
-    case .up, .character("k"): state.moveRows(by: -1, in: model, size: size)
-    case .down, .character("j"): state.moveRows(by: 1, in: model, size: size)
-    case .left, .character("h"): state.moveCards(by: -1, in: model, size: size)
-    case .right, .character("l"): state.moveCards(by: 1, in: model, size: size)
-    case .home, .character("g"): state.moveRows(by: -model.rows.count, in: model, size: size)
-    case .end, .character("G"): state.moveRows(by: model.rows.count, in: model, size: size)
-    case .character("0"): state.focus(row: state.focusRow, card: 0, in: model, size: size)
-    case .character("$"): state.focus(row: state.focusRow, card: .max, in: model, size: size)
-    case .pageUp: state.moveRows(by: -rowsPerPage(size), in: model, size: size)
-    case .pageDown: state.moveRows(by: rowsPerPage(size), in: model, size: size)
+    case .up, .character("k"): table.moveRows(by: -1)
+    case .down, .character("j"): table.moveRows(by: 1)
+    case .left, .character("h"): table.moveCards(by: -1)
+    case .right, .character("l"): table.moveCards(by: 1)
+    case .home, .character("g"): table.moveRows(by: -table.model.rows.count)
+    case .end, .character("G"): table.moveRows(by: table.model.rows.count)
+    case .character("0"): table.focusCard(0)
+    case .character("$"): table.focusCard(.max)
+    case .pageUp: table.moveRows(by: -rowsPerPage(size))
+    case .pageDown: table.moveRows(by: rowsPerPage(size))
     case .enter:
       guard focusedCard != nil else { return .none }
       overlay = .details
@@ -66,14 +66,16 @@ extension ShelfScreen {
       return .quit
     case .character(" "): return canPause ? .togglePause : .none
     case .character("."): return canPause ? .stepOnce : .none
+    case .tab: return canSwitchSources ? .nextSource : .none
+    case .backTab: return canSwitchSources ? .previousSource : .none
     case .character("/"):
       isEditingFilter = true
       return .redraw
     case .control("l"): return .redraw
-    case .mouse(let event): return handleMouse(event, size: size)
+    case .mouse(let event): return handleMouse(event)
     default: return .none
     }
-    return state == before ? .none : .redraw
+    return table.state == before ? .none : .redraw
   }
 
   /// Keys typed into the filter prompt; nil passes the key on to browsing.
@@ -103,50 +105,31 @@ extension ShelfScreen {
   func setFilter(_ query: String) {
     guard query != filterQuery else { return }
     if filterQuery.isEmpty {
-      focusBeforeFilter = (state.focusedRowID, state.focusedCardID)
+      focusBeforeFilter = (table.state.focusedRowID, table.state.focusedCardID)
     } else if query.isEmpty, let focus = focusBeforeFilter.take(), focusedCard == nil {
       // Nothing matched, so nothing holds the focus: it goes back to where it
       // was. (A card the filter found keeps it: that is what was looked for.)
-      state.focusedRowID = focus.row
-      state.focusedCardID = focus.card
+      table.state.focusedRowID = focus.row
+      table.state.focusedCardID = focus.card
     }
     filterQuery = query
     submit()
   }
 
-  func handleMouse(_ event: MouseEvent, size: Size) -> ScreenCommand {
+  func handleMouse(_ event: MouseEvent) -> ScreenCommand {
     switch event.kind {
-    case .wheelUp:
-      let before = state
-      state.moveRows(by: -1, in: model, size: size)
-      return state == before ? .none : .redraw
-    case .wheelDown:
-      let before = state
-      state.moveRows(by: 1, in: model, size: size)
-      return state == before ? .none : .redraw
+    case .wheelUp, .wheelDown:
+      let before = table.state
+      table.moveRows(by: event.kind == .wheelUp ? -1 : 1)
+      return table.state == before ? .none : .redraw
     case .click, .press:
       if overlay != .none {
         overlay = .none
         return .redraw
       }
-      let scene = Layout.scene(of: model, state: state, size: size)
-      for row in scene.rows where row.y <= event.position.y && event.position.y < row.y + row.height
-      {
-        guard let index = model.rowIndexByID[row.id] else { continue }
-        let card = row.cards.first {
-          $0.x <= event.position.x && event.position.x < $0.x + $0.width
-        }
-        .flatMap { hit in model.rows[index].cards.firstIndex { $0.id == hit.face.id } }
-        let before = state
-        state.focus(
-          row: index,
-          card: card
-            ?? state.offset(
-              ofRow: model.rows[index], strip: Metrics.strip(forScreenWidth: size.width)),
-          in: model, size: size)
-        return state == before ? .none : .redraw
-      }
-      return .none
+      let before = table.state
+      table.focus(at: event.position)
+      return table.state == before ? .none : .redraw
     case .release:
       return .none
     }

@@ -6,12 +6,26 @@ public enum SourceStatus: Hashable, Sendable {
   case watching(String, isValid: Bool)
   /// A stream, by name: still open, or ended.
   case streaming(String, isOpen: Bool)
+  /// A command run again and again (`--exec`), by name: its last run gave a
+  /// catalog or failed.
+  case running(String, isValid: Bool)
+  /// A URL fetched again and again (`--url`): its last fetch gave a catalog
+  /// (or nothing new) or failed.
+  case fetching(String, isValid: Bool)
 
   /// Whether the source can still bring changes (so pausing means something).
   var isLive: Bool {
     switch self {
-    case .demo, .watching: true
+    case .demo, .watching, .running, .fetching: true
     case .streaming(_, let isOpen): isOpen
+    }
+  }
+
+  /// Whether the source's last version or run failed.
+  var isFailing: Bool {
+    switch self {
+    case .watching(_, let isValid), .running(_, let isValid), .fetching(_, let isValid): !isValid
+    case .demo, .streaming: false
     }
   }
 }

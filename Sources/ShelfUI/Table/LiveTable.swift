@@ -12,8 +12,8 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
   let clock: any CollectionDataClock
   /// The carousels of rows that show or just showed, by row id.
   private(set) var carousels: [String: LiveCarousel] = [:]
-  /// The screen that draws the table.
-  private weak var screen: ShelfScreen?
+  /// The view that draws the table.
+  private weak var view: TableView?
 
   /// How long a carousel may take before the table's watchdog lets its batch go.
   let carouselTimeout: Duration
@@ -27,9 +27,9 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
     data.manualReloadTimeout = carouselTimeout
   }
 
-  /// Makes `screen` the view of the holders.
-  func attach(to screen: ShelfScreen) {
-    self.screen = screen
+  /// Makes `view` the view of the holders.
+  func attach(to view: TableView) {
+    self.view = view
     data.view = self
     data.manualReloadDelegate = self
   }
@@ -51,7 +51,7 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
       {
         continue
       }
-      let live = LiveCarousel(rowID: rowID, cards: carousel.oldCards, clock: clock, screen: screen)
+      let live = LiveCarousel(rowID: rowID, cards: carousel.oldCards, clock: clock, view: view)
       carousels[rowID] = live
     }
     let after = transition.after
@@ -71,15 +71,15 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
     _ delta: SectionDelta, updateData: @escaping () -> Void, completion: @escaping () -> Void
   ) {
     updateData()
-    guard let screen else {
+    guard let view else {
       completion()
       return
     }
-    screen.tableDidCommit(data.sections, delta: delta, completion: completion)
+    view.tableDidCommit(data.sections, delta: delta, completion: completion)
   }
 
   func reloadData() {
-    screen?.tableDidReload(data.sections)
+    view?.tableDidReload(data.sections)
   }
 
   // MARK: - CollectionDataManualReloadDelegate
@@ -94,14 +94,14 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
       let row = data[path]
       let rowID = row.id
       guard let carousel = carousels[rowID] else {
-        screen?.carouselDidSettle(rowID)
+        view?.carouselDidSettle(rowID)
         indexPathCompletion(path)
         continue
       }
-      carousel.data.update(row.cards) { [weak screen] in
+      carousel.data.update(row.cards) { [weak view] in
         // Runs once the carousel's batch has ended (or at once if it had nothing to show).
         Task { @MainActor in
-          screen?.carouselDidSettle(rowID)
+          view?.carouselDidSettle(rowID)
           indexPathCompletion(path)
         }
       }
@@ -116,12 +116,12 @@ final class LiveCarousel: DeltaUpdatableView {
   let rowID: String
   /// The row's cards as the carousel shows them.
   let data: CollectionData<CardFace>
-  private weak var screen: ShelfScreen?
+  private weak var view: TableView?
 
-  /// A carousel for `rowID` holding `cards`, drawn by `screen`.
-  init(rowID: String, cards: [CardFace], clock: any CollectionDataClock, screen: ShelfScreen?) {
+  /// A carousel for `rowID` holding `cards`, drawn by `view`.
+  init(rowID: String, cards: [CardFace], clock: any CollectionDataClock, view: TableView?) {
     self.rowID = rowID
-    self.screen = screen
+    self.view = view
     data = CollectionData(cards, clock: clock)
     data.view = self
   }
@@ -131,14 +131,14 @@ final class LiveCarousel: DeltaUpdatableView {
     completion: @escaping () -> Void
   ) {
     updateData()
-    guard let screen else {
+    guard let view else {
       completion()
       return
     }
-    screen.carouselDidBegin(rowID, delta: delta, completion: completion)
+    view.carouselDidBegin(rowID, delta: delta, completion: completion)
   }
 
   func reloadData() {
-    screen?.carouselDidSettle(rowID)
+    view?.carouselDidSettle(rowID)
   }
 }

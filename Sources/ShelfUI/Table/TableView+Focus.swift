@@ -1,0 +1,39 @@
+extension TableView {
+  // MARK: - Moving the focus
+
+  /// The size of the last frame or key (80 x 24 before either).
+  var size: Size { lastSize ?? Size(width: 80, height: 24) }
+
+  /// Moves the focus `delta` rows down (negative: up).
+  func moveRows(by delta: Int) {
+    state.moveRows(by: delta, in: model, size: size)
+  }
+
+  /// Moves the focus `delta` cards right (negative: left) within its row.
+  func moveCards(by delta: Int) {
+    state.moveCards(by: delta, in: model, size: size)
+  }
+
+  /// Focuses card `card` (clamped) of the focused row.
+  func focusCard(_ card: Int) {
+    state.focus(row: state.focusRow, card: card, in: model, size: size)
+  }
+
+  /// Focuses what shows at `point`: the card there, or, between cards, the
+  /// row's first card on screen. Nothing changes off the rows.
+  func focus(at point: Point) {
+    let scene = Layout.scene(of: model, state: state, size: size)
+    for row in scene.rows where row.y <= point.y && point.y < row.y + row.height {
+      guard let index = model.rowIndexByID[row.id] else { continue }
+      let card = row.cards.first { $0.x <= point.x && point.x < $0.x + $0.width }
+        .flatMap { hit in model.rows[index].cards.firstIndex { $0.id == hit.face.id } }
+      state.focus(
+        row: index,
+        card: card
+          ?? state.offset(
+            ofRow: model.rows[index], strip: Metrics.strip(forScreenWidth: size.width)),
+        in: model, size: size)
+      return
+    }
+  }
+}

@@ -1,0 +1,329 @@
+import ShelfDiff
+
+/// The table of carousels as a view: the one place where new content becomes
+/// frames. It owns the live holders and their handshake, the layout of what
+/// it shows (a `DisplayModel`) with the focus and scroll positions (a
+/// `ViewState`), the running transitions, and the drawn rows kept between
+/// frames. `ShelfScreen` owns one, tells it what to show and where the focus
+/// goes, and draws its chrome and overlays over the frames it gets back.
+///
+/// How a change becomes frames, in order:
+///
+/// 1. **Content in.** `submit(_:)` takes the content to show (already
+///    filtered by the screen). On the live path it goes to `LiveTable`
+///    (`LiveTable.swift`), whose `CollectionSectionData` diffs it on its own
+///    queue; on the immediate path (headless frames, tests) it is committed at
+///    once, or waits, newest only, while a batch is in flight.
+/// 2. **Holder delta.** The table's holder hands its checked `SectionDelta`
+///    to `tableDidCommit(_:delta:completion:)` on the main queue. Rows whose
+///    cards changed are not redrawn by the table: `LiveTable` gives each to
+///    that row's `LiveCarousel`, whose own `CollectionData` diffs the cards
+///    and reports its `IndexDelta` to `carouselDidBegin(_:delta:completion:)`.
+/// 3. **Transition.** `commit(_:delta:animated:carouselsStartWithTable:)` lays
+///    out the new content, finds the focus in it (`ViewState.resolve`) while
+///    keeping the focused row's place on screen, and makes a `TableTransition`
+///    from the layout before to the layout after. `TableAnimator` runs it in
+///    time; each handed-over carousel replays its holder's delta in a
+///    `CarouselTransition`.
+/// 4. **Frames.** `render(size:now:)` moves the animator to `now` (completing
+///    the holders' batches as their animations end), takes its `Scene` at
+///    `now` — at rest, the plain `Layout.scene` — and draws it with
+///    `SceneRenderer`, reusing the rows and headers drawn for earlier frames
+///    (`SceneImages`).
+///
+/// A batch is complete, and the holders may deliver the next one, when the
+/// table's own transition has ended and every carousel it handed a row to has
+/// settled; changes arriving meanwhile coalesce. Old values it lets go of go
+/// to `onDiscard`.
+///
+/// It does no I/O and reads no clock: time arrives as `now`, monotonic milliseconds.
+@MainActor
+final class TableView {
+  /// How the table animates.
+  let configuration: ScreenConfiguration
+  /// What the table shows now, laid out.
+  private(set) var model: DisplayModel
+  /// Focus and scroll positions.
+  var state = ViewState()
+  /// The size of the last frame or key, used to keep the focus in view when
+  /// content changes between frames.
+  private(set) var lastSize: Size?
+  /// The animation in progress, if any.
+  var animator: TableAnimator
+  /// The newest content that arrived while a batch was in flight (immediate path).
+  private var pendingContent: ShelfContent?
+  /// The title of the newest content submitted.
+  private var title: String
+  /// Whether a change puts the focus back on the first card (for `frames`,
+  /// whose last frame must be the first screen of the new content).
+  var resetsFocusOnChange = false
+  /// The live holders, when content flows through them.
+  private(set) var liveTable: LiveTable?
+  /// The table holder's completion for the batch on screen.
+  private(set) var tableCompletion: (() -> Void)?
+  /// Each carousel holder's completion for its batch on screen, by row id.
+  private(set) var carouselCompletions: [String: () -> Void] = [:]
+  /// Whether frames reuse the row placements and drawn rows of earlier ones
+  /// (tests turn it off to hold the reuse to a table drawn from scratch).
+  var reusesEarlierFrames = true
+  /// The rows and headers of the last frame, drawn: the next frame reuses
+  /// those that show the same.
+  private var images = SceneImages()
+  /// The row placements of the last still frame.
+  private var layoutMemo = LayoutMemo()
+  /// Replaced layouts not yet handed to `onDiscard`.
+  private var retired: [any Sendable] = []
+
+  /// Called when a batch from the live holders changed the table between
+  /// frames, so a frame should be drawn soon.
+  var onNeedsDisplay: (@MainActor () -> Void)?
+  /// Receives the old values the table no longer needs; when nil they are
+  /// freed on the spot.
+  var onDiscard: ((consuming RetiredValues) -> Void)?
+
+  /// A table showing `content`, focused on its first card, whose new content takes `updates`.
+  init(content: ShelfContent, configuration: ScreenConfiguration, updates: TableUpdatePath) {
+    self.configuration = configuration
+    model = DisplayModel(content)
+    title = content.title
+    animator = TableAnimator(configuration: configuration)
+    state.rememberIDs(in: model)
+    if case .liveHolders(let clock) = updates {
+      let table = LiveTable(
+        sections: content.sections, clock: clock, animationDuration: configuration.effectiveDuration
+      )
+      liveTable = table
+      table.attach(to: self)
+    }
+  }
+
+  /// Whether a batch is in flight (animating, or waiting for a carousel).
+  var isBusy: Bool { animator.isBusy }
+
+  /// Sends `content` on its way to the screen: through the holders, or at once.
+  func submit(_ content: ShelfContent) {
+    title = content.title
+    if let liveTable {
+      liveTable.submit(content.sections)
+    } else if animator.isBusy {
+      pendingContent = content  // only the newest waits
+    } else {
+      pendingContent = nil
+      commit(content, carouselsStartWithTable: true)
+    }
+  }
+
+  /// Makes `content` the table's data and starts the transition from what is
+  /// on screen, unless nothing visible changes, animation is off, or the batch
+  /// is too large to animate.
+  ///
+  /// - Returns: the transition begun, if any.
+  @discardableResult
+  func commit(
+    _ content: ShelfContent, delta: SectionDelta? = nil, animated: Bool = true,
+    carouselsStartWithTable: Bool
+  ) -> TableTransition? {
+    // Carousels that start with the table have no holder: they diff here.
+    // Otherwise each carousel's holder delivers its own delta.
+    defer { discardRetired() }
+    let newModel = DisplayModel(content)
+    let before = TransitionEnd(model: model, state: state)
+    retired.append(model)  // the transition, if any, holds it too
+    var after = state
+    if resetsFocusOnChange {
+      after = ViewState()
+      after.rememberIDs(in: newModel)
+    } else {
+      // The focused card keeps its place on screen, wherever it went in the data.
+      let anchor =
+        model.rows.indices.contains(state.focusRow)
+        ? model.entry(ofRow: state.focusRow).y - state.scrollY : 0
+      after.reanchorOffsets(from: model, to: newModel)
+      after.resolve(in: newModel, previous: model)
+      if newModel.rows.indices.contains(after.focusRow) {
+        after.scrollY = newModel.entry(ofRow: after.focusRow).y - anchor
+      }
+      after.revealFocusedCard(in: newModel, size: size)
+      after.revealFocusedRow(in: newModel, size: size)
+    }
+    model = newModel
+    state = after
+    guard animated, configuration.effectiveDuration > 0, lastSize != nil else { return nil }
+    let transition = TableTransition(
+      from: before, to: TransitionEnd(model: newModel, state: after), size: size, delta: delta,
+      carouselsAwaitDeltas: !carouselsStartWithTable)
+    if transition.visibleChangeCount > configuration.largeBatchLimit || transition.isStill {
+      return nil
+    }
+    animator.begin(transition, carouselsStartWithTable: carouselsStartWithTable)
+    return transition
+  }
+
+  /// Moves animations to `now`, completing what ended; on the immediate path a
+  /// completed batch lets the waiting change in.
+  private func advance(to now: UInt64) {
+    defer { discardRetired() }
+    let events = animator.advance(to: now)
+    if events.tableEnded, let completion = tableCompletion {
+      tableCompletion = nil
+      completion()
+    }
+    for rowID in events.carouselsEnded {
+      carouselCompletions.removeValue(forKey: rowID)?()
+    }
+    if events.batchEnded, let content = pendingContent.take() {
+      submit(content)
+      _ = animator.advance(to: now)
+    }
+  }
+
+  /// Ends any animation at once (a key moved the focus, the size changed),
+  /// completing it for the holders, and lets a waiting change in.
+  func snap() {
+    defer { discardRetired() }
+    animator.finish()
+    completeEverything()
+    if let content = pendingContent.take() { submit(content) }
+  }
+
+  /// Calls every outstanding holder completion.
+  private func completeEverything() {
+    let table = tableCompletion
+    let carousels = carouselCompletions.sorted { $0.key < $1.key }.map(\.value)
+    tableCompletion = nil
+    carouselCompletions = [:]
+    table?()
+    for completion in carousels { completion() }
+  }
+
+  // MARK: - Live holders
+
+  /// The table holder committed a batch: lay it out and animate it; its
+  /// `completion` runs when the table's own animation has ended.
+  func tableDidCommit(
+    _ sections: [ShelfSection], delta: SectionDelta, completion: @escaping () -> Void
+  ) {
+    // A batch the watchdog released may still be drawing: end it first.
+    animator.finish()
+    completeEverything()
+    let content = ShelfContent(title: title, sections: sections)
+    if let transition = commit(content, delta: delta, carouselsStartWithTable: false) {
+      tableCompletion = completion
+      liveTable?.prepareCarousels(for: transition)
+    } else {
+      completion()
+    }
+    onNeedsDisplay?()
+  }
+
+  /// The table holder asks for a redraw without animation.
+  func tableDidReload(_ sections: [ShelfSection]) {
+    animator.finish()
+    completeEverything()
+    commit(
+      ShelfContent(title: title, sections: sections), animated: false,
+      carouselsStartWithTable: false)
+    onNeedsDisplay?()
+  }
+
+  /// A carousel's holder delivered its batch: the carousel replays its
+  /// `delta` from the next frame, and `completion` runs when it ends (at once
+  /// if nothing of it shows).
+  func carouselDidBegin(
+    _ rowID: String, delta: IndexDelta, completion: @escaping () -> Void
+  ) {
+    guard animator.isWaiting(forCarousel: rowID) else {
+      completion()
+      return
+    }
+    animator.resolveCarousel(rowID, with: delta)
+    animator.startCarouselAtNextFrame(rowID)
+    carouselCompletions[rowID] = completion
+    onNeedsDisplay?()
+  }
+
+  /// A carousel has nothing (more) to animate — its batch ended, its holder
+  /// reloaded, or it has no holder: its cards show as they are now.
+  func carouselDidSettle(_ rowID: String) {
+    animator.completeCarousel(rowID)
+    carouselCompletions.removeValue(forKey: rowID)?()
+    onNeedsDisplay?()
+  }
+
+  // MARK: - Frames
+
+  /// The table at time `now` on a screen of `size` (the status line and key
+  /// hint left blank for the screen to draw).
+  func render(size: Size, now: UInt64) -> Canvas {
+    adopt(size)
+    advance(to: now)
+    if reusesEarlierFrames {
+      let scene =
+        animator.scene(at: now)
+        ?? Layout.scene(of: model, state: state, size: size, memo: &layoutMemo)
+      return SceneRenderer.compose(scene, images: &images)
+    }
+    let scene = animator.scene(at: now) ?? Layout.scene(of: model, state: state, size: size)
+    var canvas = Canvas(size: size)
+    SceneRenderer.draw(scene, into: &canvas)
+    return canvas
+  }
+
+  /// Time passes without a frame of the table (the screen is too small to
+  /// show it): batches still end, unseen, since the holders wait for them.
+  func skipFrame(at now: UInt64) {
+    advance(to: now)
+    animator.noteFrame(at: now)
+  }
+
+  /// Records that a frame was drawn at `now` without drawing one.
+  func markFrameDrawn(at now: UInt64) {
+    animator.noteFrame(at: now)
+  }
+
+  /// Takes `size` as the terminal's new size, whether a frame or a key saw it
+  /// first: if it changed, ends any animation and brings the focus back into view.
+  func adopt(_ size: Size) {
+    guard lastSize != size else { return }
+    lastSize = size
+    snap()
+    state.revealFocusedCard(in: model, size: size)
+    state.revealFocusedRow(in: model, size: size)
+  }
+
+  /// When the next frame is due while something moves (or a batch is on its
+  /// way from the holders); nil when nothing does.
+  func nextFrameDeadline(now: UInt64) -> UInt64? {
+    advance(to: now)
+    if let deadline = animator.nextFrameDeadline(now: now) { return deadline }
+    if let liveTable, !liveTable.isIdle { return now + animator.frameInterval }
+    return nil
+  }
+
+  // MARK: - Retired values
+
+  /// Hands what the table let go of (ended transitions holding old content,
+  /// a replaced layout) to `onDiscard`, or frees it now.
+  private func discardRetired() {
+    var values: [any Sendable] = []
+    swap(&values, &retired)
+    for transition in animator.takeRetired() { values.append(transition) }
+    guard !values.isEmpty, let onDiscard else { return }
+    // Moved, not copied: whichever thread drops the last reference frees it.
+    onDiscard(RetiredValues(values: consume values))
+  }
+
+  // MARK: - Reading
+
+  /// The focused card, if the focused row has any.
+  var focusedCard: CardFace? {
+    guard model.rows.indices.contains(state.focusRow) else { return nil }
+    let cards = model.rows[state.focusRow].cards
+    return cards.indices.contains(state.focusCard) ? cards[state.focusCard] : nil
+  }
+
+  /// The focused row, if there are rows.
+  var focusedRow: CarouselRow? {
+    model.rows.indices.contains(state.focusRow) ? model.rows[state.focusRow] : nil
+  }
+}

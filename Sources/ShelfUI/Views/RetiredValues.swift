@@ -1,5 +1,0 @@
-/// Old values a `ShelfScreen` no longer needs (ended transitions, replaced
-/// layouts): freeing them is the only thing left to do, wherever suits.
-public struct RetiredValues: Sendable {
-  let values: [any Sendable]
-}

@@ -1,0 +1,144 @@
+import ShelfChain
+import ShelfContentMapping
+import ShelfDiff
+import ShelfUI
+
+/// A section of the table as the app's chain carries it: its rows are the
+/// items a transform may translate.
+struct SourceSection: ChainableSection {
+  var section: ShelfSection
+
+  var id: String { section.id }
+
+  var items: [CarouselRow] {
+    get { section.rows }
+    set { section.rows = newValue }
+  }
+
+  func hasSameHeader(as other: SourceSection) -> Bool {
+    section.hasSameHeader(as: other.section)
+  }
+}
+
+/// The sources on one screen, as a chain: one store per source, their
+/// sections concatenated in the order given (`Concat`), and a `Switch`
+/// between all of them and each alone (Tab). A change of one source reaches
+/// the output as a change of that source's sections only.
+///
+/// With several sources, each source's section and row ids live in a
+/// namespace of their own (`SourceNamespace`), so equal ids in two catalogs
+/// stay two sections or rows; the first id two sources share is reported once.
+@MainActor
+final class SourceChain {
+  /// The sources, in order.
+  let specs: [SourceSpec]
+  private let stores: [SectionStore<SourceSection>]
+  private let selection: Switch<SourceSection>
+  /// Each source's catalog title, or its name while it has none.
+  private var titles: [String]
+  /// Each source's section and row ids as its catalog gives them.
+  private var ids: [Set<SharedID>]
+  /// Whether a shared id was reported already: one warning is enough.
+  private var hasReportedSharedID = false
+  /// Called after the chain's output changed.
+  var onChange: (() -> Void)?
+
+  /// A chain of `specs`, showing `contents` (namespaced as
+  /// `namespace(ofSourceAt:)` says) and their `ids`, all sources selected.
+  init(specs: [SourceSpec], contents: [ShelfContent], ids: [Set<SharedID>]) {
+    precondition(!specs.isEmpty && specs.count == contents.count && specs.count == ids.count)
+    self.specs = specs
+    self.ids = ids
+    titles = zip(specs, contents).map { spec, content in
+      content.title.isEmpty ? spec.name : content.title
+    }
+    stores = contents.map { SectionStore($0.sections.map(SourceSection.init)) }
+    let all = Concat<SourceSection>(stores)
+    selection = Switch([all] + stores)
+    selection.observe { [weak self] _ in self?.onChange?() }
+  }
+
+  /// The namespace of the source at `index` among `count`: none for a single
+  /// source, whose ids stay as they are.
+  nonisolated static func namespace(ofSourceAt index: Int, count: Int) -> SourceNamespace? {
+    count > 1 ? SourceNamespace(index: index) : nil
+  }
+
+  /// The first id the sources share, as a warning for the message area, once.
+  func sharedIDWarning() -> String? {
+    guard !hasReportedSharedID else { return nil }
+    for later in ids.indices {
+      for earlier in ids.indices where earlier < later {
+        guard let shared = SharedID.first(sharedBy: ids[earlier], and: ids[later]) else {
+          continue
+        }
+        hasReportedSharedID = true
+        return "warning: \(shared.kind.rawValue) id \"\(shared.id)\" is in both"
+          + " \(specs[earlier].name) and \(specs[later].name): each keeps its own"
+      }
+    }
+    return nil
+  }
+
+  // MARK: - Changes
+
+  /// Source `index` now shows `content` (already namespaced) with `ids`.
+  func update(_ index: Int, with content: ShelfContent, ids newIDs: Set<SharedID>) {
+    titles[index] = content.title.isEmpty ? specs[index].name : content.title
+    ids[index] = newIDs
+    // The live holders diff what the screen is given, off the main queue: a
+    // reload keeps the chain's own work here proportional to the sections.
+    stores[index].reload(content.sections.map(SourceSection.init))
+  }
+
+  // MARK: - Selection
+
+  /// The source shown alone, or nil when all are shown.
+  var selectedSource: Int? {
+    selection.selectedIndex == 0 ? nil : selection.selectedIndex - 1
+  }
+
+  /// Whether Tab means something: there are several sources to choose from.
+  var canSwitch: Bool { specs.count > 1 }
+
+  /// Shows the next source alone, or all again after the last.
+  func selectNext() {
+    guard canSwitch else { return }
+    selection.selectedIndex = (selection.selectedIndex + 1) % (specs.count + 1)
+  }
+
+  /// Shows the previous source alone, or all again before the first.
+  func selectPrevious() {
+    guard canSwitch else { return }
+    selection.selectedIndex = (selection.selectedIndex + specs.count) % (specs.count + 1)
+  }
+
+  // MARK: - Output
+
+  /// What the screen shows now.
+  var content: ShelfContent {
+    ShelfContent(title: title, sections: selection.sections.map(\.section))
+  }
+
+  /// The header's title: the catalog shown, or the catalogs' titles joined
+  /// while they fit, else how many there are.
+  var title: String {
+    if let selected = selectedSource { return titles[selected] }
+    if titles.count == 1 { return titles[0] }
+    let joined = titles.joined(separator: " + ")
+    return TerminalText.width(of: joined) <= 30 ? joined : "\(titles.count) catalogs"
+  }
+
+  /// What the header says is shown: nil for a single source, else "all
+  /// sources" or the one source's name and place.
+  var scope: String? {
+    guard canSwitch else { return nil }
+    guard let selected = selectedSource else { return "all sources" }
+    return "\(Self.shortName(of: specs[selected])) (\(selected + 1)/\(specs.count))"
+  }
+
+  /// A source's name short enough for the status line among several.
+  static func shortName(of spec: SourceSpec) -> String {
+    TerminalText.truncated(TerminalText.sanitized(spec.name), toWidth: 24)
+  }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension InTmux {
+  /// Several live sources on one screen, `--exec`, `--url` and Tab, as a
+  /// person sees them.
+  @Suite struct SeveralSources {
+    @Test func twoWatchedFilesChangeOnTheirOwnAndAFailureTakesNothingDown() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let books = session.scratch.appendingPathComponent("books.json")
+      let films = session.scratch.appendingPathComponent("films.json")
+      try catalogJSON(title: "Books", rows: [("r1", ["Emma", "Kim"])]).write(to: books)
+      try catalogJSON(title: "Films", rows: [("r1", ["Metropolis"])]).write(to: films)
+      try session.startShelf("--watch \(books.path) --watch \(films.path)")
+      session.expectScreen(containing: "Books + Films · all sources · 2 rows")
+      #expect(session.statusLine.contains("books.json ● films.json ●"))
+      session.expectScreen(containing: "row id \"r1\" is in both books.json and films.json")
+      try session.send("Escape")
+      session.expectScreen("the warning dismissed") { !$0.contains("is in both") }
+
+      try catalogJSON(title: "Films", rows: [("r1", ["Metropolis", "Sunrise"]), ("r2", ["M"])])
+        .write(to: films, options: .atomic)
+      session.expectScreen("the films' new row") { $0.contains("Sunrise") && $0.contains("Row r2") }
+      #expect(session.screen().contains("Emma"), "the books are still there")
+
+      // A broken films file: named in the message and its status; the books go on.
+      try Data("{\"sections\": [".utf8).write(to: films, options: .atomic)
+      session.expectScreen(containing: "films.json ⚠")
+      session.expectScreen(containing: "⚠ \(films.path), line 1, column 15")
+      try catalogJSON(title: "Books", rows: [("r1", ["Emma", "Kim", "Ivanhoe"])])
+        .write(to: books, options: .atomic)
+      session.expectScreen(containing: "Ivanhoe")
+      #expect(session.screen().contains("Sunrise"), "the films' last good data stays")
+      try session.quitAndExpectRestored()
+    }
+
+    @Test func aCommandThatFailsKeepsTheLastGoodDataThenRecovers() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let file = session.scratch.appendingPathComponent("out.json")
+      try catalogJSON(title: "Output", rows: [("r1", ["First"])]).write(to: file)
+      // The stderr line, "no catalog-file", is not in the command's own text.
+      let command =
+        "cat \(file.path) 2>/dev/null || { printf \"no %s\\\\n\" catalog-file >&2; exit 3; }"
+      try session.startShelf("--exec '\(command)' --every 300ms")
+      session.expectScreen(containing: "First")
+      session.expectScreen(containing: "running cat /")
+      try FileManager.default.removeItem(at: file)
+      session.expectScreen(containing: "failed ⚠")
+      session.expectScreen("the command's error and its last stderr line") { screen in
+        let text = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+          .joined(separator: " ")
+        return text.contains("exited with status 3: no catalog-file")
+      }
+      #expect(session.screen().contains("First"), "the last good data stays on screen")
+      try catalogJSON(title: "Output", rows: [("r1", ["Second"])]).write(
+        to: file, options: .atomic)
+      session.expectScreen("the command recovered") { screen in
+        screen.contains("Second") && !screen.contains("⚠")
+      }
+      try session.quitAndExpectRestored()
+    }
+
+    @Test func quittingWhileACommandRunsEndsItAndTheAppAtOnce() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let marker = session.scratch.appendingPathComponent("still-running")
+      // The command outlives the test unless the app kills its process group.
+      try session.startShelf("--exec 'sleep 20; touch \(marker.path)' --every 1m")
+      #expect(session.waitUntilRunning())
+      session.expectScreen(containing: "running sleep 20")
+      let quit = ContinuousClock.now
+      try session.send("q")
+      session.expectRestored(session.waitForExit(timeout: 5), status: 0)
+      #expect(ContinuousClock.now - quit < .seconds(5), "the app exits promptly")
+      #expect(
+        (try? runPgrep("sleep 20; touch \(marker.path)")) == false,
+        "the command's shell was killed with the app")
+    }
+
+    @Test func aURLIsPolledConditionallyAndAChangeOrAFailureShows() throws {
+      let server = try LocalCatalogServer()
+      defer { server.stop() }
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--url \(server.url("/catalog")) --every 200ms")
+      session.expectScreen(containing: "v1 · 1 row")
+      session.expectScreen(containing: "fetching \(server.url("/catalog")) ●")
+      // Unchanged: further requests get 304s and the screen holds still.
+      let screen = session.expectScreen(containing: "no cards") ?? ""
+      let deadline = ContinuousClock.now + .seconds(10)
+      while server.count("/catalog") < 4 && ContinuousClock.now < deadline {
+        _ = session.waitForScreen(timeout: 0.2) { $0 != screen }
+      }
+      #expect(server.count("/catalog") >= 4)
+      #expect(session.screen() == screen, "304s change nothing on screen")
+      server.get("/set?title=v2")
+      session.expectScreen(containing: "v2 · 1 row")
+      server.get("/set?title=!bad")
+      session.expectScreen(containing: "failed ⚠")
+      session.expectScreen(containing: "⚠ \(server.url("/catalog")), line 1")
+      #expect(session.statusLine.contains("v2"), "the last good data stays")
+      server.get("/set?title=v3")
+      session.expectScreen("the good version back") {
+        $0.contains("v3 · 1 row") && !$0.contains("⚠")
+      }
+      try session.quitAndExpectRestored()
+    }
+
+    @Test func tabShowsEachSourceAloneAndShiftTabGoesBack() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf(
+        "--catalog \(fixtures)/small.json --catalog \(fixtures)/wide.json --no-live")
+      session.expectScreen(containing: "· all sources ·")
+      session.expectScreen(containing: "Tab sources")
+      try session.send("Tab")
+      session.expectScreen("small.json alone") { $0.contains("· small.json (1/2) ·") }
+      try session.send("Tab")
+      session.expectScreen("wide.json alone") { $0.contains("· wide.json (2/2) ·") }
+      session.expectScreen("small.json's cards gone") { !$0.contains("Emma") }
+      try session.send("BTab")
+      session.expectScreen("small.json alone again") { $0.contains("· small.json (1/2) ·") }
+      try session.send("BTab")
+      session.expectScreen(containing: "· all sources ·")
+      try session.send("?")
+      session.expectScreen(containing: "Tab  Shift-Tab all sources / each source alone")
+      try session.send("Escape")
+      try session.quitAndExpectRestored()
+    }
+
+    @Test func withOneSourceTabDoesNothingAndIsNotOffered() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--catalog \(fixtures)/small.json")
+      let first = session.expectScreen(containing: "Small Shelf · 3 rows")
+      #expect(first?.contains("Tab") == false)
+      try session.send("Tab")
+      try session.send("Right")
+      session.expectScreen(containing: "┃Middlemarch")
+      #expect(session.statusLine.hasPrefix(" Small Shelf · 3 rows"))
+      try session.quitAndExpectRestored()
+    }
+  }
+}
+
+/// Whether a process whose command line holds `pattern` runs (pgrep -f).
+private func runPgrep(_ pattern: String) throws -> Bool {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+  process.arguments = ["-f", pattern]
+  process.standardOutput = FileHandle.nullDevice
+  try process.run()
+  process.waitUntilExit()
+  return process.terminationStatus == 0
+}
