@@ -156,7 +156,7 @@ private struct CheckedRun {
   /// Lines of the tallest header or row the running transition inserts,
   /// deletes or moves (0 if none): the most blank lines a frame may show.
   var largestChangedBlock: Int {
-    guard let transition = screen.animator.transition else { return 0 }
+    guard let transition = screen.table.animator.transition else { return 0 }
     let kinds = transition.kinds
     let old = transition.before.model.entries.indices.filter { kinds.kind(old: $0) != .stable }
       .map { transition.before.model.entries[$0].height }
