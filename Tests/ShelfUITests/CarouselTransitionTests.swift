@@ -178,6 +178,24 @@ private func faces(_ ids: String...) -> [CardFace] { ids.map { CardFace(id: $0, 
   #expect(replayed.kinds.kind(new: 2) == .stable)  // a
 }
 
+@Test func aCarouselAwaitingItsDeltaStillShowsTheFocusedCard() {
+  let strip = Metrics.strip(forScreenWidth: 80)
+  // The focused card "b" is deleted: the focus goes to "x", new to the row.
+  let pending = CarouselTransition(
+    pendingRowID: "row", oldCards: faces("a", "b", "c"), oldOffset: 0,
+    newCards: faces("a", "x", "c"), newOffset: 0)
+  let cards = pending.cards(at: 0.3, strip: strip, focusedCard: 1)
+  #expect(cards.filter(\.isFocused).map(\.face.id) == ["x"])
+  #expect(cards.last?.isFocused == true, "drawn over the others")
+  // A focused card that was there already stands where it was.
+  let moved = CarouselTransition(
+    pendingRowID: "row", oldCards: faces("a", "b", "c"), oldOffset: 0,
+    newCards: faces("b", "a", "c"), newOffset: 0)
+  let still = moved.cards(at: 0.3, strip: strip, focusedCard: 0)
+  #expect(still.map(\.face.id) == ["a", "c", "b"])
+  #expect(still.filter(\.isFocused).map(\.face.id) == ["b"])
+}
+
 @Test func aDeltaThatDoesNotDescribeTheCardsIsNotReplayed() {
   let pending = CarouselTransition(
     pendingRowID: "row", oldCards: faces("a", "b", "c"), oldOffset: 0,

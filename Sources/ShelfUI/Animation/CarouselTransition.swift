@@ -203,12 +203,17 @@ struct CarouselTransition: Sendable {
   }
 
   /// The cards as they were (or, `atEnd`, as they are), standing still; the
-  /// focused card (a new index) is found among the old ones by its id.
+  /// focused card (a new index) is found among the old ones by its id. If it
+  /// does not show among them (it is new to the row, or the focus came to it
+  /// from a deleted card), the cards show as they are: the focused card is
+  /// never missing while the holder's delta is on its way.
   private func stillCards(atEnd: Bool, strip: StripMetrics, focusedCard: Int?) -> [CardPlacement] {
+    let focusedID = focusedCard.flatMap { newCards.indices.contains($0) ? newCards[$0].id : nil }
+    let atEnd =
+      atEnd || focusedID.map { id in !oldVisible(strip).contains { oldCards[$0].id == id } } ?? false
     let cards = atEnd ? newCards : oldCards
     let offset = atEnd ? newOffset : oldOffset
     let visible = atEnd ? newVisible(strip) : oldVisible(strip)
-    let focusedID = focusedCard.flatMap { newCards.indices.contains($0) ? newCards[$0].id : nil }
     var placed = visible.map { index in
       CardPlacement(
         face: cards[index], x: strip.x(ofCard: index, offset: offset), width: strip.cardWidth,

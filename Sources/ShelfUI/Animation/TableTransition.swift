@@ -21,8 +21,16 @@ struct TableTransition: Sendable {
   private(set) var carousels: [String: CarouselTransition]
   /// How many visible things change; a large batch snaps instead of animating.
   let visibleChangeCount: Int
-  /// The entries visible before and after, by old and new index.
-  private let oldVisible, newVisible: Range<Int>
+  /// The old entries and the new ones, as stacks whose changing slots close
+  /// and open stage by stage.
+  private let oldStack, newStack: EntryStack
+  /// Every moved entry, as its old and new index.
+  private let moves: [(old: Int, new: Int)]
+  /// How the duration is shared between collapsing, sliding and growing.
+  let stages: TableStages
+  /// The entry the view holds on to (old and new index): the focused row if it
+  /// shows whole before and survives, else a still entry on screen before.
+  private let anchor: (old: Int, new: Int)?
   /// Every new entry a frame can show, as the plain layout after places it,
   /// by new index: laid out once, not every frame.
   private let arrivals: [Int: SceneEntry]
@@ -60,8 +68,6 @@ struct TableTransition: Sendable {
     let newVisible = kinds.widened(
       after.model.entries(covering: after.state.scrollY..<(after.state.scrollY + bodyHeight)),
       on: .new, count: after.model.entries.count)
-    self.oldVisible = oldVisible
-    self.newVisible = newVisible
     let strip = Metrics.strip(forScreenWidth: size.width)
     var found: [String: CarouselTransition] = [:]
     var changes = 0
@@ -105,6 +111,52 @@ struct TableTransition: Sendable {
     for new in seen { arrivals[new] = Self.arrival(new, in: after, size: size) }
     self.arrivals = arrivals
     self.departures = departures
+
+    let staging = kinds.stagingKinds()
+    oldStack = EntryStack(before.model, kinds: staging.old)
+    newStack = EntryStack(after.model, kinds: staging.new)
+    moves = staging.old.indices.compactMap {
+      staging.old[$0] == .moved ? ($0, kinds.newOfOld[$0]) : nil
+    }
+    let anchor = Self.anchor(
+      from: before, to: after, size: size, kinds: kinds, staging: staging.old,
+      oldVisible: oldVisible)
+    self.anchor = anchor
+    let scrolls =
+      anchor.map {
+        before.model.entries[$0.old].y - before.state.scrollY
+          != after.model.entries[$0.new].y - after.state.scrollY
+      } ?? (before.state.scrollY != after.state.scrollY)
+    stages = TableStages(
+      deletes: oldVisible.contains { staging.old[$0] == .deleted },
+      movesOut: oldVisible.contains { staging.old[$0] == .moved },
+      movesIn: newVisible.contains { staging.new[$0] == .moved },
+      inserts: newVisible.contains { staging.new[$0] == .inserted }, scrolls: scrolls)
+  }
+
+  /// The entry a transition's view holds on to: the focused row if it survives
+  /// and shows whole before, else the first still entry that shows whole before.
+  private static func anchor(
+    from before: TransitionEnd, to after: TransitionEnd, size: Size, kinds: EntryChanges,
+    staging: [ChangeKind], oldVisible: Range<Int>
+  ) -> (old: Int, new: Int)? {
+    let body = Layout.body(for: size)
+    func showsWhole(_ index: Int, in side: TransitionEnd) -> Bool {
+      let entry = side.model.entries[index]
+      let y = body.minY + entry.y - side.state.scrollY
+      return y >= body.minY && y + entry.height <= body.maxY
+    }
+    if after.model.rows.indices.contains(after.state.focusRow) {
+      let new = after.model.entryOfRow[after.state.focusRow]
+      let old = kinds.oldOfNew[new]
+      if old >= 0, showsWhole(old, in: before) { return (old, new) }
+    }
+    // A still entry on screen before, and after too if one is; else a moved one.
+    let surviving = oldVisible.filter { kinds.newOfOld[$0] >= 0 && showsWhole($0, in: before) }
+    let still = surviving.filter { staging[$0] == .stable }
+    let old =
+      still.first { showsWhole(kinds.newOfOld[$0], in: after) } ?? still.first ?? surviving.first
+    return old.map { ($0, kinds.newOfOld[$0]) }
   }
 
   /// Has the carousel of `rowID` replay `delta`, the one its holder computed
@@ -125,83 +177,181 @@ struct TableTransition: Sendable {
 
   /// The table's scene at eased progress `progress`; each handed-over row's
   /// cards at `carouselProgress(rowID)`.
+  ///
+  /// The table's own motion runs in stages within the one duration, as UIKit
+  /// and DifferenceKit stage a batch: first deleted entries collapse while the
+  /// slots of moved ones close under them (each moved block rides whole at the
+  /// top of its gap), then moved blocks slide over the closed-up table, then
+  /// inserted entries grow while moved blocks' new slots open under them. The
+  /// table under the moving blocks is thus never torn open: a frame shows no
+  /// more blank lines than one block's slot as it closes or opens. The view
+  /// holds on to the focused row (or a still entry near the top) as it goes.
+  ///
+  /// - Complexity: O(log entries + entries on screen + moved entries).
   func scene(at progress: Double, carouselProgress: (String) -> Double) -> Scene {
     let body = Layout.body(for: size)
     var scene = Scene(size: size, body: body)
-    let oldModel = before.model
-    let newModel = after.model
-    if newModel.entries.isEmpty && progress >= 1 {
+    if after.model.entries.isEmpty && progress >= 1 {
       scene.emptyMessage = "no rows"
       return scene
     }
+    let stage = stages.stage(at: progress)
+    var placed: [(entry: SceneEntry, layer: Layer)] = []
+    func place(_ entry: SceneEntry?, y: Int, height: Int, layer: Layer) {
+      guard let entry else { return }
+      placed.append((entry.placed(y: y, height: height), layer))
+    }
 
-    var still: [SceneEntry] = []
-    var leaving: [SceneEntry] = []
-    var arriving: [SceneEntry] = []
-    var moving: [SceneEntry] = []
-    var placed = Set<Int>()
-    let step = TransitionStep(progress)
-
-    for new in newVisible {
-      placed.insert(new)
-      let old = kinds.oldOfNew[new]
-      let kind = kinds.kind(new: new)
-      guard var entry = placement(new: new, progress: progress, carouselProgress: carouselProgress)
-      else { continue }
-      if kind == .inserted {
-        let height = step.opened(newModel.entries[new].height)
-        entry = entry.placed(y: changedY(new, on: .new, step: step), height: height)
-      } else {
-        entry = entry.placed(y: slidingY(entry, old: old, new: new, step: step), height: nil)
-        entry = entry.highlighted(titleChanged(old: old, new: new) ? 1 - progress : 0)
+    switch stage {
+    case .collapse(let step):
+      let opening = EntryStack.Opening.collapsing(step)
+      let shift = screenShift(in: stage)
+      for (old, drawnY) in oldStack.entries(meeting: window(shift), opening) {
+        let y = drawnY + shift
+        let new = kinds.newOfOld[old]
+        switch oldStack.kind(old) {
+        case .deleted, .inserted:
+          place(
+            departure(old), y: y, height: opening.shown(oldStack.height(old)), layer: .leaving)
+        case .moved:
+          place(
+            entry(new: new, old: old, progress: progress, carouselProgress: carouselProgress),
+            y: y, height: oldStack.height(old), layer: .moving)
+        case .stable:
+          place(
+            entry(new: new, old: old, progress: progress, carouselProgress: carouselProgress),
+            y: y, height: oldStack.height(old), layer: .still)
+        }
       }
-      switch kind {
-      case .inserted: arriving.append(entry)
-      case .moved: moving.append(entry)
-      case .stable, .deleted: still.append(entry)
+    case .slide(let step):
+      let shift = screenShift(in: stage)
+      let lines = window(shift)
+      var seen = Set<Int>()
+      let stable =
+        oldStack.stableEntries(meeting: lines).map { ($0, kinds.newOfOld[$0]) }
+        + newStack.stableEntries(meeting: lines).map { (kinds.oldOfNew[$0], $0) }
+      for (old, new) in stable where seen.insert(new).inserted {
+        let y = Easing.lerp(
+          oldStack.slotY(old, .closed), newStack.slotY(new, .closed), step.progress)
+        place(
+          entry(new: new, old: old, progress: progress, carouselProgress: carouselProgress),
+          y: y + shift, height: newStack.height(new), layer: .still)
+      }
+      for (old, new) in moves {
+        let y = Easing.lerp(
+          oldStack.drawnY(old, .closed), newStack.drawnY(new, .closed), step.progress)
+        guard y + shift < body.maxY, y + shift + newStack.height(new) > body.minY else { continue }
+        place(
+          entry(new: new, old: old, progress: progress, carouselProgress: carouselProgress),
+          y: y + shift, height: newStack.height(new), layer: .moving)
+      }
+    case .grow(let step):
+      let opening = EntryStack.Opening.growing(step)
+      let shift = screenShift(in: stage)
+      for (new, drawnY) in newStack.entries(meeting: window(shift), opening) {
+        let y = drawnY + shift
+        let old = kinds.oldOfNew[new]
+        let layer: Layer
+        let height: Int
+        switch newStack.kind(new) {
+        case .inserted, .deleted:
+          (layer, height) = (.arriving, opening.shown(newStack.height(new)))
+        case .moved: (layer, height) = (.moving, newStack.height(new))
+        case .stable: (layer, height) = (.still, newStack.height(new))
+        }
+        place(
+          entry(new: new, old: old, progress: progress, carouselProgress: carouselProgress),
+          y: y, height: height, layer: layer)
       }
     }
-    for old in oldVisible {
-      let new = kinds.newOfOld[old]
-      if new < 0 {
-        guard var entry = departures[old] else { continue }
-        let height = step.closed(oldModel.entries[old].height)
-        entry = entry.placed(y: changedY(old, on: .old, step: step), height: height)
-        leaving.append(entry)
-      } else if !placed.contains(new) {
-        placed.insert(new)
-        guard
-          var entry = placement(new: new, progress: progress, carouselProgress: carouselProgress)
-        else { continue }
-        entry = entry.placed(y: slidingY(entry, old: old, new: new, step: step), height: nil)
-        entry = entry.highlighted(titleChanged(old: old, new: new) ? 1 - progress : 0)
-        if kinds.kind(new: new) == .moved { moving.append(entry) } else { still.append(entry) }
-      }
+
+    // The focused row never leaves the screen, even in part (it may come from
+    // off screen when the focus came to it from a deleted row), and is drawn
+    // last, over everything else.
+    if !placed.contains(where: { $0.entry.isFocusedRow }), let (old, new) = focusedEntry,
+      let y = tableY(old: old, new: new, in: stage)
+    {
+      let shift = screenShift(in: stage)
+      place(
+        entry(new: new, old: old, progress: progress, carouselProgress: carouselProgress),
+        y: y + shift, height: newStack.height(new), layer: .moving)
     }
-    // The focused row is drawn last, over everything else: it is never hidden.
-    if let focused = moving.firstIndex(where: \.isFocusedRow) {
-      moving.append(moving.remove(at: focused))
-    } else if let focused = still.firstIndex(where: \.isFocusedRow) {
-      moving.append(still.remove(at: focused))
+    // A focused row that is itself arriving grows in its place, in its layer.
+    var focused: SceneEntry?
+    if focusedEntry != nil, let index = placed.firstIndex(where: { $0.entry.isFocusedRow }) {
+      var entry = placed.remove(at: index).entry
+      if case .row(let row) = entry, body.height >= row.height {
+        entry = entry.placed(
+          y: max(body.minY, min(row.y, body.maxY - row.height)), height: row.height)
+      }
+      focused = entry
     }
     // Section headers go under every row: a header one line tall sliding over
-    // a row would cut it in two.
-    let ordered = still + leaving + arriving + moving
-    scene.entries = ordered.filter { !$0.isRow } + ordered.filter(\.isRow)
+    // a row would cut it in two. Still rows go over the deleted and inserted
+    // ones their gap's moved blocks push down; moving blocks go over them all.
+    let order: [Layer] = [.leaving, .arriving, .still, .moving]
+    scene.entries = placed.filter { !$0.entry.isRow }.map(\.entry)
+    for layer in order {
+      scene.entries += placed.filter { $0.entry.isRow && $0.layer == layer }.map(\.entry)
+    }
+    if let focused { scene.entries.append(focused) }
     return scene
   }
 
-  /// Where an entry in both layouts is drawn: on its way from its old line to
-  /// its new one. The focused row starts from where it was on screen, or, if
-  /// it was not (the focus came to it from a deleted row), from the nearest
-  /// place where it shows whole: it never leaves the screen, even in part.
-  private func slidingY(_ entry: SceneEntry, old: Int, new: Int, step: TransitionStep) -> Int {
-    var from = oldY(old)
-    if entry.isFocusedRow {
-      let body = Layout.body(for: size)
-      from = max(body.minY, min(from, body.maxY - Metrics.rowHeight))
+  /// Which group of blocks an entry is drawn with.
+  private enum Layer {
+    case leaving, arriving, still, moving
+  }
+
+  /// The table lines the body shows when table line 0 is drawn at screen line `shift`.
+  private func window(_ shift: Int) -> Range<Int> {
+    let body = Layout.body(for: size)
+    return (body.minY - shift)..<(body.maxY - shift)
+  }
+
+  /// The anchor's table line in `stage`, if there is an anchor.
+  private func anchorY(in stage: TableStages.Stage) -> Int? {
+    anchor.flatMap { tableY(old: $0.old, new: $0.new, in: stage) }
+  }
+
+  /// The focused row's old and new entry, if it is in both.
+  private var focusedEntry: (old: Int, new: Int)? {
+    guard after.model.rows.indices.contains(after.state.focusRow) else { return nil }
+    let new = after.model.entryOfRow[after.state.focusRow]
+    let old = kinds.oldOfNew[new]
+    return old >= 0 ? (old, new) : nil
+  }
+
+  /// The table line of a stable or moved entry (old and new index) in `stage`.
+  private func tableY(old: Int, new: Int, in stage: TableStages.Stage) -> Int? {
+    guard old >= 0, new >= 0 else { return nil }
+    switch stage {
+    case .collapse(let step):
+      return oldStack.drawnY(old, .collapsing(step))
+    case .slide(let step):
+      return Easing.lerp(
+        oldStack.drawnY(old, .closed), newStack.drawnY(new, .closed), step.progress)
+    case .grow(let step):
+      return newStack.drawnY(new, .growing(step))
     }
-    return Easing.lerp(from, newY(new), step.progress)
+  }
+
+  /// The screen line of table line 0 in `stage`: the anchor goes steadily from
+  /// its line on screen before to its line after while entries slide, and the
+  /// table never starts below the body's top (a gap there would be a hole).
+  private func screenShift(in stage: TableStages.Stage) -> Int {
+    let top = Layout.body(for: size).minY
+    let scrolled: Double  // how far the view has scrolled
+    switch stage {
+    case .collapse: scrolled = 0
+    case .slide(let step): scrolled = step.progress
+    case .grow: scrolled = 1
+    }
+    guard let anchor, let anchorY = anchorY(in: stage) else {
+      return top - Easing.lerp(before.state.scrollY, after.state.scrollY, scrolled)
+    }
+    let line = Easing.lerp(oldY(anchor.old), newY(anchor.new), scrolled)
+    return min(top, line - anchorY)
   }
 
   /// Screen line of old entry `index` before.
@@ -225,20 +375,27 @@ struct TableTransition: Sendable {
     return before.model.title(ofEntry: old) != after.model.title(ofEntry: new)
   }
 
-  /// New entry `new` as the plain layout after places it, with its cards
-  /// animated if its row was handed to a carousel.
-  private func placement(new: Int, progress: Double, carouselProgress: (String) -> Double)
+  /// New entry `new` (old entry `old`, -1 if inserted) as the plain layout
+  /// after places it, with its cards animated if its row was handed to a
+  /// carousel, and its title flashing if it changed.
+  private func entry(new: Int, old: Int, progress: Double, carouselProgress: (String) -> Double)
     -> SceneEntry?
   {
-    guard let entry = arrivals[new] else { return nil }
+    guard let entry = arrivals[new] ?? Self.arrival(new, in: after, size: size) else { return nil }
+    let flash = titleChanged(old: old, new: new) ? 1 - progress : 0
     guard case .row(var placement) = entry, let carousel = carousels[placement.id] else {
-      return entry
+      return entry.highlighted(flash)
     }
     let strip = Metrics.strip(forScreenWidth: size.width)
     let focused = after.model.entries[new].row == after.state.focusRow ? after.state.focusCard : nil
     placement.cards = carousel.cards(
       at: carouselProgress(placement.id), strip: strip, focusedCard: focused)
-    return .row(placement)
+    return SceneEntry.row(placement).highlighted(flash)
+  }
+
+  /// Deleted old entry `old` as the plain layout before placed it, unfocused.
+  private func departure(_ old: Int) -> SceneEntry? {
+    departures[old] ?? Self.departure(old, from: before, size: size)
   }
 
   /// Entry `index` of `side` as its plain layout places it.
@@ -264,36 +421,6 @@ struct TableTransition: Sendable {
     placement.isFocused = false
     for index in placement.cards.indices { placement.cards[index].isFocused = false }
     return .row(placement)
-  }
-
-  /// Where inserted entry `index` (on the new side) or deleted entry `index`
-  /// (on the old side) is drawn: in the gap below the nearest still entry above
-  /// it, past that gap's slots above its own (deleted entries first, then
-  /// inserted ones), each as far grown or collapsed as `step` says. A gap's
-  /// slots never need more lines than the still entries around it leave.
-  private func changedY(_ index: Int, on side: TransitionSide, step: TransitionStep) -> Int {
-    // The still entry the gap follows; the table's top moves as it scrolls.
-    let top = Layout.body(for: size).minY
-    guard let anchor = kinds.stillNeighbour(before: index, on: side) else {
-      let (old, new) = (top - before.state.scrollY, top - after.state.scrollY)
-      let shift = Easing.lerp(old, new, step.progress) - (side == .old ? old : new)
-      return (side == .old ? oldY(index) : newY(index)) + shift
-    }
-    let anchorBottom =
-      anchor.old < 0
-      ? Easing.lerp(top - before.state.scrollY, top - after.state.scrollY, step.progress)
-      : Easing.lerp(oldY(anchor.old), newY(anchor.new), step.progress)
-        + after.model.entries[anchor.new].height
-    var closing = 0  // lines of the gap's deleted (and moved-away) entries above it
-    var opening = 0  // lines of the gap's inserted (and moved-in) entries above it
-    if side == .old {
-      for old in (anchor.old + 1)..<index { closing += before.model.entries[old].height }
-    } else {
-      let end = kinds.endOfOldGap(after: anchor.old, oldCount: before.model.entries.count)
-      for old in (anchor.old + 1)..<end { closing += before.model.entries[old].height }
-      for new in (anchor.new + 1)..<index { opening += after.model.entries[new].height }
-    }
-    return anchorBottom + step.span(closing: closing, opening: opening)
   }
 }
 

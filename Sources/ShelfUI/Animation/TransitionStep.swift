@@ -1,6 +1,6 @@
 /// Progress held to a multiple of 1/65536, so that slot arithmetic in `Double`
 /// is exact and a gap's rounded slots never add up to more than the gap.
-struct TransitionStep: Sendable {
+struct TransitionStep: Hashable, Sendable {
   /// How far, in 65536ths.
   private let units: Int
   private static let whole = 65536

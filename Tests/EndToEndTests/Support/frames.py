@@ -29,8 +29,9 @@ and every resulting screen is checked:
            another one hides the other's top lines, its title included, so a
            group directly under a bottom edge may start with its top edge.)
   holes    no run of blank body lines longer than --max-hole (default: a row's
-           height plus one), except the run that reaches the bottom of the body
-           (the table ends there).
+           height, the tallest block a change can insert, delete or move),
+           except the run that reaches the bottom of the body (the table ends
+           there).
   rest     a frame at rest (the last one, and any frame followed by no other
            for --rest-ms) starts its body with a section header or a row title.
 
@@ -748,8 +749,8 @@ def main(argv):
                                                          "or not")
     parser.add_argument("--rest-ms", type=float, default=450,
                         help="a frame followed by no other for this long is at rest (450)")
-    parser.add_argument("--max-hole", type=int, default=ROW_HEIGHT + 1,
-                        help=f"most blank body lines in a row ({ROW_HEIGHT + 1})")
+    parser.add_argument("--max-hole", type=int, default=ROW_HEIGHT,
+                        help=f"most blank body lines in a row ({ROW_HEIGHT})")
     parser.add_argument("--body-top", type=int, default=1, help="first body line (1)")
     parser.add_argument("--body-bottom", type=int, default=-2,
                         help="last body line; negative counts from the bottom (-2)")
