@@ -206,3 +206,34 @@ func everyFrameOfRandomChangesIsReadable(seed: UInt64) {
   }
   #expect(run.problems.isEmpty, "\(run.problems.prefix(3).joined(separator: "\n"))")
 }
+
+/// One section of `ids` rows, each with the same few cards.
+private func rows(_ ids: [String]) -> ShelfContent {
+  let cards = (0..<6).map {
+    CardFace(id: "c\($0)", title: "Title \($0)", subtitle: "by \($0)", year: 1990, rating: 3)
+  }
+  return ShelfContent(
+    title: "Reorder",
+    sections: [
+      ShelfSection(
+        id: "s", title: "All", rows: ids.map { CarouselRow(id: $0, title: "Row \($0)", cards: cards) })
+    ])
+}
+
+// An update that reorders nearly every row leaves few still rows: the
+// closed-up table is shorter than the screen, and the rows sliding away from
+// the view (held on the focused row deep in the table) must not uncover it.
+@MainActor
+@Test(arguments: 0..<24 as Range<UInt64>)
+func aNearlyTotalReorderWithTheFocusDeepShowsNoHole(seed: UInt64) {
+  var rng = SeededGenerator(seed: seed)
+  let ids = (0..<30).map { "r\($0)" }
+  let sizes = [Size(width: 60, height: 20), Size(width: 80, height: 30), Size(width: 41, height: 12)]
+  var run = CheckedRun(content: rows(ids), size: sizes[Int(seed) % sizes.count])
+  for _ in 0..<Int.random(in: 4...20, using: &rng) { _ = run.screen.handle(.down, size: run.size) }
+  run.draw()
+  let reordered = seed % 2 == 0 ? ids.reversed() : ids.shuffled(using: &rng)
+  run.screen.setContent(rows(Array(reordered)))
+  run.settle(step: UInt64.random(in: 10...30, using: &rng))
+  #expect(run.problems.isEmpty, "\(run.problems.prefix(2).joined(separator: "\n"))")
+}

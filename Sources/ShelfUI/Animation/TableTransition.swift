@@ -165,6 +165,22 @@ struct TableTransition: Sendable {
     carousels[rowID] = carousels[rowID]?.resolved(with: delta)
   }
 
+  /// Whether its moved blocks cannot slide without holes: when an update
+  /// moves nearly everything, the still entries left make a closed-up table
+  /// that ends more than a row above the bottom of the view held on the
+  /// anchor (where the tables before and after reach), and the blocks sliding
+  /// over that blank come apart. Such a change applies at once, as a large
+  /// batch does.
+  var slidesOverAHole: Bool {
+    guard !moves.isEmpty, stages.slides else { return false }
+    let closedEnd = newStack.slotY(newStack.count, .closed)
+    let reach = min(before.model.totalHeight, after.model.totalHeight)
+    // The shift is linear while blocks slide: its ends bound it.
+    return [TransitionStep(0), TransitionStep(1)].contains { step in
+      min(window(screenShift(in: .slide(step))).upperBound, reach) > closedEnd + Metrics.rowHeight
+    }
+  }
+
   /// Whether nothing visible moves or changes: the change can apply at once.
   ///
   /// - Complexity: O(visible entries × visible cards).

@@ -161,7 +161,9 @@ final class TableView {
     let transition = TableTransition(
       from: before, to: TransitionEnd(model: newModel, state: after), size: size, delta: delta,
       carouselsAwaitDeltas: !carouselsStartWithTable)
-    if transition.visibleChangeCount > configuration.largeBatchLimit || transition.isStill {
+    if transition.visibleChangeCount > configuration.largeBatchLimit || transition.slidesOverAHole
+      || transition.isStill
+    {
       return nil
     }
     animator.begin(transition, carouselsStartWithTable: carouselsStartWithTable)
