@@ -57,18 +57,18 @@ final class InteractiveSession: EventLoopDelegate {
   /// quits; never returns. Errors before the terminal is taken are thrown.
   static func run(_ options: RunOptions, isNoColorSet: Bool) throws(AppError) -> Never {
     let specs = options.sources
-    var firsts: [LoadedCatalog] = []
-    for spec in specs {
+    let start = try FirstCatalogs(specs) { spec throws(AppError) in
       switch spec {
-      case .bundled: firsts.append(try Headless.load(nil))
-      case .catalog(let path): firsts.append(try Headless.load(path))
+      case .bundled: return try Headless.load(nil)
+      case .catalog(let path): return try Headless.load(path)
       // As the watcher reads it: a FIFO would block here for good.
-      case .watch(let path): firsts.append(try Headless.load(path, regularFileOnly: true))
+      case .watch(let path): return try Headless.load(path, regularFileOnly: true)
       // These deliver their first catalog once running.
-      case .stream: firsts.append(LoadedCatalog(catalog: Catalog(title: "stdin", sections: [])))
-      case .exec, .url: firsts.append(LoadedCatalog(catalog: Catalog(title: "", sections: [])))
+      case .stream: return LoadedCatalog(catalog: Catalog(title: "stdin", sections: []))
+      case .exec, .url: return LoadedCatalog(catalog: Catalog(title: "", sections: []))
       }
     }
+    let firsts = start.loaded
     let contents = firsts.indices.map { index in
       ShelfContent(
         firsts[index].catalog,
@@ -99,7 +99,9 @@ final class InteractiveSession: EventLoopDelegate {
     let session = InteractiveSession(
       loop: EventLoop(backend: backend), screen: screen, chain: chain, feeds: feeds,
       options: options)
-    if let warning = chain.sharedIDWarning() {
+    if let failure = start.failures.first {
+      session.setMessage(.error(failure.error.description), from: failure.index)
+    } else if let warning = chain.sharedIDWarning() {
       screen.message = .warning(TerminalText.sanitized(warning))
     } else if let index = firsts.firstIndex(where: { !$0.warningLines.isEmpty }) {
       session.setMessage(.warning("warning: \(firsts[index].warningLines[0])"), from: index)
@@ -110,7 +112,7 @@ final class InteractiveSession: EventLoopDelegate {
     screen.onDiscard = { [freer = session.freer] retired in freer.free(consume retired) }
     chain.onChange = { [unowned session] in session.chainDidChange() }
     if options.runsDemo { session.demoCatalog = firsts[0].catalog }
-    session.startSources()
+    session.startSources(failed: Set(start.failures.map(\.index)))
     session.loop.start()
     retained = session
     dispatchMain()
@@ -121,12 +123,17 @@ final class InteractiveSession: EventLoopDelegate {
 
   // MARK: - Sources
 
-  private func startSources() {
+  /// Starts every source; those at `failed` indices failed at start: a
+  /// watched file is watched still (it recovers as any edit does), a catalog
+  /// read once shows its failure for good.
+  private func startSources(failed: Set<Int>) {
     if options.runsDemo { startDemo() }
     for feed in feeds {
       switch feed.spec {
-      case .bundled, .catalog: break
-      case .watch(let path): startWatching(path, feed: feed)
+      case .bundled, .catalog:
+        if failed.contains(feed.index) { feed.status = .failed(statusName(feed)) }
+      case .watch(let path):
+        startWatching(path, feed: feed, isValid: !failed.contains(feed.index))
       case .stream: startStream(feed)
       case .exec(let command): startCommand(command, feed: feed)
       case .url(let url): startFetching(url, feed: feed)
@@ -191,11 +198,11 @@ final class InteractiveSession: EventLoopDelegate {
     show(next, from: feeds[0])
   }
 
-  private func startWatching(_ path: String, feed: Feed) {
+  private func startWatching(_ path: String, feed: Feed, isValid: Bool) {
     let watcher = CatalogFileWatcher(path: path)
     let index = feed.index
     let name = statusName(feed)
-    feed.status = .watching(name, isValid: true)
+    feed.status = .watching(name, isValid: isValid)
     watcher.start(queue: .main, deliversInitialVersion: false) { [unowned self] result in
       MainActor.assumeIsolated {
         self.take(result, from: self.feeds[index]) { .watching(name, isValid: $0) }
