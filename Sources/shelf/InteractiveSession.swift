@@ -75,7 +75,10 @@ final class InteractiveSession: EventLoopDelegate {
         namespace: SourceChain.namespace(ofSourceAt: index, count: specs.count))
     }
     let ids = firsts.map { specs.count > 1 ? SharedID.ids(of: $0.catalog) : [] }
-    let chain = SourceChain(specs: specs, contents: contents, ids: ids)
+    // Tab diffs the outputs off the main queue: keys never wait for it.
+    let chain = SourceChain(
+      specs: specs, contents: contents, ids: ids,
+      switchQueue: DispatchQueue(label: "shelf.switch", qos: .userInitiated))
 
     var configuration = ScreenConfiguration()
     if let milliseconds = options.animationMilliseconds {
@@ -110,7 +113,7 @@ final class InteractiveSession: EventLoopDelegate {
     session.loop.willFinish = { [unowned session] in session.stopSources() }
     screen.onNeedsDisplay = { [unowned session] in session.loop.setNeedsDraw() }
     screen.onDiscard = { [freer = session.freer] retired in freer.free(consume retired) }
-    chain.onChange = { [unowned session] in session.chainDidChange() }
+    chain.onChange = { [unowned session] _ in session.chainDidChange() }
     if options.runsDemo { session.demoCatalog = firsts[0].catalog }
     session.startSources(failed: Set(start.failures.map(\.index)))
     session.loop.start()
