@@ -203,26 +203,16 @@ final class InteractiveSession: EventLoopDelegate {
 
   private func startWatching(_ path: String, feed: Feed, isValid: Bool) {
     let watcher = CatalogFileWatcher(path: path)
-    let index = feed.index
-    let name = statusName(feed)
-    feed.status = .watching(name, isValid: isValid)
-    watcher.start(queue: .main, deliversInitialVersion: false) { [unowned self] result in
-      MainActor.assumeIsolated {
-        self.take(result, from: self.feeds[index]) { .watching(name, isValid: $0) }
-      }
+    startDelivering(feed, isValid: isValid, status: { .watching($0, isValid: $1) }) {
+      watcher.start(queue: .main, deliversInitialVersion: false, handler: $0)
     }
     feed.stop = { watcher.stop() }
   }
 
   private func startCommand(_ command: String, feed: Feed) {
     let source = ExecSource(command: command, interval: options.interval(for: feed.spec))
-    let index = feed.index
-    let name = statusName(feed)
-    feed.status = .running(name, isValid: true)
-    source.start(queue: .main) { [unowned self] result in
-      MainActor.assumeIsolated {
-        self.take(result, from: self.feeds[index]) { .running(name, isValid: $0) }
-      }
+    startDelivering(feed, status: { .running($0, isValid: $1) }) {
+      source.start(queue: .main, handler: $0)
     }
     feed.stop = {
       source.stop()
@@ -232,15 +222,28 @@ final class InteractiveSession: EventLoopDelegate {
 
   private func startFetching(_ url: String, feed: Feed) {
     let source = URLSource(url: url, interval: options.interval(for: feed.spec))
-    let index = feed.index
-    let name = statusName(feed)
-    feed.status = .fetching(name, isValid: true)
-    source.start(queue: .main) { [unowned self] result in
-      MainActor.assumeIsolated {
-        self.take(result, from: self.feeds[index]) { .fetching(name, isValid: $0) }
-      }
+    startDelivering(feed, status: { .fetching($0, isValid: $1) }) {
+      source.start(queue: .main, handler: $0)
     }
     feed.stop = { source.stop() }
+  }
+
+  /// Starts a source that delivers catalogs or failures on the main queue
+  /// (`start` hands it the handler); `status` says how its state shows,
+  /// by name and whether its last version was valid (`isValid` at first).
+  private func startDelivering(
+    _ feed: Feed, isValid: Bool = true,
+    status: @escaping @Sendable (_ name: String, _ isValid: Bool) -> SourceStatus,
+    start: (@escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) -> Void
+  ) {
+    let index = feed.index
+    let name = statusName(feed)
+    feed.status = status(name, isValid)
+    start { [unowned self] result in
+      MainActor.assumeIsolated {
+        self.take(result, from: self.feeds[index]) { status(name, $0) }
+      }
+    }
   }
 
   private func startStream(_ feed: Feed) {
