@@ -194,18 +194,22 @@ import Testing
     #expect(films.map(\.id) == ["2:main"])
     #expect(changes.last?.delta == SectionDelta(from: all, to: films))
 
-    // Back to all while the films change: the switch is diffed again, from
-    // the films as they are now.
     chain.selectNext()
-    let newFilms = catalog("Films", rows: ["r9"])
+    #expect(await eventually { chain.selectedSource == nil })
+
+    // The books alone while the films gain a section: the switch is diffed
+    // again, from all the sources as they are now.
+    chain.selectNext()
+    var newFilms = catalog("Films", rows: ["r9"])
+    newFilms.sections += catalog("Films", rows: ["r8"], section: "more").sections
     chain.update(
       1, with: ShelfContent(newFilms, namespace: SourceNamespace(index: 1)),
       ids: SharedID.ids(of: newFilms))
-    let filmsNow = chain.content.sections.map(SourceSection.init)
-    #expect(await eventually { chain.selectedSource == nil })
     let allNow = chain.content.sections.map(SourceSection.init)
-    #expect(allNow.flatMap(\.items).map(\.id) == ["1:r1", "1:r2", "2:r9"])
-    #expect(changes.last?.delta == SectionDelta(from: filmsNow, to: allNow))
+    #expect(allNow.map(\.id) == ["1:main", "2:main", "2:more"])
+    #expect(await eventually { chain.selectedSource == 0 })
+    let books = chain.content.sections.map(SourceSection.init)
+    #expect(changes.last?.delta == SectionDelta(from: allNow, to: books))
   }
 
   @MainActor
