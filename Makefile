@@ -22,9 +22,10 @@ test: deps
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory tsan
 
-# The concurrency tests (the live holders of ShelfDiff) again under the thread
+# The concurrency tests (the live holders of ShelfDiff, the worker that runs
+# ShelfUI's content chain off the main thread) again under the thread
 # sanitizer, in their own build folder; any report fails the run (exit code 66).
-TSAN_TESTS := ShelfDiffTests\.(CollectionDataTests|CollectionSectionDataTests|ManualReloadTests|SynchronizerTests|ClockTests|LiveStressTests|EmptyArrayRaceTests|SuppliedDeltaTests)
+TSAN_TESTS := ShelfDiffTests\.(CollectionDataTests|CollectionSectionDataTests|ManualReloadTests|SynchronizerTests|ClockTests|LiveStressTests|EmptyArrayRaceTests|SuppliedDeltaTests)|ShelfUITests\.(aResultANewerQueryOvertookIsNeverDelivered|theWorkerAnswersTheNewestRequestLastAndOffTheCallersThread)
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_TESTS)'
 

@@ -20,7 +20,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "ShelfDiff", swiftSettings: strict),
-    .target(name: "ShelfUI", dependencies: ["ShelfDiff"], swiftSettings: strict),
+    .target(name: "ShelfUI", dependencies: ["ShelfDiff", "ShelfChain"], swiftSettings: strict),
     .target(name: "ShelfCatalog", dependencies: ["ShelfDiff"], swiftSettings: strict),
     .target(name: "ShelfChain", dependencies: ["ShelfDiff"], swiftSettings: strict),
     .systemLibrary(name: "CNCursesW", providers: [.apt(["libncursesw5-dev"])]),

@@ -25,6 +25,15 @@ public final class Insert<Section: ChainableSection>: SectionSource {
   public private(set) var sections: [Section]
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
   public private(set) var fallbackCount = 0
+  /// What is inserted; setting it animates the difference (for a section
+  /// kept in place: its items matched by id, inserted, deleted, moved or
+  /// reloaded; otherwise the old element leaves and the new one arrives).
+  ///
+  /// - Complexity: O(*s*) plus the items of the old and new element's
+  ///   section, for *s* sections.
+  public var element: Element {
+    didSet { elementDidChange(from: oldValue) }
+  }
   /// Whether the element is shown; setting it animates its arrival or departure.
   public var isShown: Bool {
     didSet {
@@ -35,7 +44,6 @@ public final class Insert<Section: ChainableSection>: SectionSource {
   }
 
   private let upstream: any SectionSource<Section>
-  private let element: Element
   private var observers = Observers()
   private var upstreamCounts: [Int]
   /// Where the element is in `sections`, if shown.
@@ -112,6 +120,52 @@ public final class Insert<Section: ChainableSection>: SectionSource {
         placement, from: oldPosition, to: position, upstreamSections: upstreamSections)
     }
     observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
+  }
+
+  /// Tells observers how the output changed when the element became another.
+  private func elementDidChange(from oldElement: Element) {
+    let count = upstream.sections.count
+    guard isShown, let oldPosition = position else {
+      change(Placement.identity(sectionCount: count), isRediffed: false)
+      return
+    }
+    guard case .section(let new, _) = element, case .section(let old, _) = oldElement else {
+      // An item element: hide the old one and show the new one as one delta.
+      let before = sections
+      (sections, position) = Self.output(of: upstream.sections, element: element, isShown: isShown)
+      let delta = SectionDelta(from: before, to: sections)
+      observers.send(.delta(delta, isRediffed: true))
+      return
+    }
+    let before = sections
+    (sections, position) = Self.output(of: upstream.sections, element: element, isShown: isShown)
+    guard let newPosition = position else { return }
+    var output = sectionPlacement(
+      Placement.identity(sectionCount: count), from: oldPosition.section, to: newPosition.section)
+    if old.id != new.id {
+      // Another section: the old one leaves, the new one arrives.
+      output.sectionSources[newPosition.section] = -1
+      output.itemSources[newPosition.section] = [ItemPath?](repeating: nil, count: new.items.count)
+    } else {
+      var oldIndexByID: [Section.Item.ID: Int] = [:]
+      for (i, item) in old.items.enumerated() where oldIndexByID[item.id] == nil {
+        oldIndexByID[item.id] = i
+      }
+      var sources: [ItemPath?] = []
+      for (j, item) in new.items.enumerated() {
+        guard let i = oldIndexByID.removeValue(forKey: item.id) else {
+          sources.append(nil)
+          continue
+        }
+        sources.append(ItemPath(section: oldPosition.section, item: i))
+        if old.items[i] != item {
+          output.reloads.insert(ItemPath(section: newPosition.section, item: j))
+        }
+      }
+      output.itemSources[newPosition.section] = sources
+      if !new.hasSameHeader(as: old) { output.headerChanges.insert(newPosition.section) }
+    }
+    observers.send(.delta(output.delta(old: before, new: sections), isRediffed: false))
   }
 
   /// Upstream's placement with a section at `old` in old and `new` in new.

@@ -90,6 +90,19 @@ final class ChainHarness {
         child.source, .section(section, at: Int.random(in: 0...4, using: &rng)),
         isShown: .random(using: &rng))
       controls.append { _ in link.isShown.toggle() }
+      // A new element: the same section with its items kept, dropped,
+      // reordered, changed or added to, and maybe a new title.
+      controls.append { [unowned self] rng in
+        guard case .section(var section, let index) = link.element else { return }
+        section.items = section.items.filter { _ in Int.random(in: 0..<4, using: &rng) > 0 }
+        section.items.shuffle(using: &rng)
+        for i in section.items.indices where Bool.random(using: &rng) {
+          section.items[i].value += 1
+        }
+        if Bool.random(using: &rng) { section.items.append(Card(id: uniqueID("insc"), value: 0)) }
+        if Int.random(in: 0..<4, using: &rng) == 0 { section.title += "'" }
+        link.element = .section(section, at: index)
+      }
       node = ChainNode(
         kind: kind, source: link, expected: { link.expectedSections },
         fallbacks: { link.fallbackCount })

@@ -38,7 +38,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
       frames.append(TextBackend.text(of: screen.render(size: size, now: now)))
       return false
     }
-    return screen.table.liveTable?.isIdle ?? true
+    return screen.isSettled
   }
   if !isIdle { Issue.record("the screen never became idle") }
   return (frames, now)
@@ -102,6 +102,8 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
   }
   let newest = AnimationFixtures.changes[1].content
   screen.setContent(first)
+  // The content chain would coalesce the three itself: let the first reach the table.
+  await yieldUntil("the first change committed") { screen.shownRowIDs.contains("new") }
   screen.setContent(skipped)
   screen.setContent(newest)
   let (frames, _) = await runToIdle(screen, from: 0)
@@ -225,4 +227,15 @@ func throughTheHoldersTheLastContentAlwaysWins(seed: UInt64) async throws {
     }
     #expect(carousel.data.items == row.cards, "row \(rowID)")
   }
+}
+
+@MainActor
+@Test(.timeLimit(.minutes(1))) func waitingGivesUpOnAConditionThatNeverHolds() async {
+  var checks = 0
+  let held = await eventually(timeout: .milliseconds(200)) {
+    checks += 1
+    return false
+  }
+  #expect(!held)
+  #expect(checks > 1)
 }

@@ -39,6 +39,12 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
     data.update(sections)
   }
 
+  /// Queues new sections with the delta that makes them from the last ones
+  /// queued (the content chain's); the holder checks it by replay.
+  func submit(_ sections: [ShelfSection], delta: SectionDelta) {
+    data.update(sections, delta: delta)
+  }
+
   /// Whether no update is being diffed, animated or waiting, in the table or a carousel.
   var isIdle: Bool { data.isIdle && carousels.values.allSatisfy(\.data.isIdle) }
 

@@ -61,6 +61,8 @@ final class TableView {
   private(set) var liveTable: LiveTable?
   /// The table holder's completion for the batch on screen.
   private(set) var tableCompletion: (() -> Void)?
+  /// How many batches the table's holder has committed (benchmarks wait for one).
+  private(set) var commitCount = 0
   /// Each carousel holder's completion for its batch on screen, by row id.
   private(set) var carouselCompletions: [String: () -> Void] = [:]
   /// Whether frames reuse the row placements and drawn rows of earlier ones
@@ -100,11 +102,17 @@ final class TableView {
   /// Whether a batch is in flight (animating, or waiting for a carousel).
   var isBusy: Bool { animator.isBusy }
 
-  /// Sends `content` on its way to the screen: through the holders, or at once.
-  func submit(_ content: ShelfContent) {
+  /// Sends `content` on its way to the screen: through the holders, or at
+  /// once. A `delta` from the content submitted before (the screen's content
+  /// chain made one) spares the holder a diff; it still checks it by replay.
+  func submit(_ content: ShelfContent, delta: SectionDelta? = nil) {
     title = content.title
     if let liveTable {
-      liveTable.submit(content.sections)
+      if let delta {
+        liveTable.submit(content.sections, delta: delta)
+      } else {
+        liveTable.submit(content.sections)
+      }
     } else if animator.isBusy {
       pendingContent = content  // only the newest waits
     } else {
@@ -139,6 +147,7 @@ final class TableView {
         model.rows.indices.contains(state.focusRow)
         ? model.entry(ofRow: state.focusRow).y - state.scrollY : 0
       after.reanchorOffsets(from: model, to: newModel)
+      after.reanchorRememberedCards(from: model, to: newModel)
       after.resolve(in: newModel, previous: model)
       if newModel.rows.indices.contains(after.focusRow) {
         after.scrollY = newModel.entry(ofRow: after.focusRow).y - anchor
@@ -203,6 +212,7 @@ final class TableView {
   func tableDidCommit(
     _ sections: [ShelfSection], delta: SectionDelta, completion: @escaping () -> Void
   ) {
+    commitCount += 1
     // A batch the watchdog released may still be drawing: end it first.
     animator.finish()
     completeEverything()
@@ -218,6 +228,7 @@ final class TableView {
 
   /// The table holder asks for a redraw without animation.
   func tableDidReload(_ sections: [ShelfSection]) {
+    commitCount += 1
     animator.finish()
     completeEverything()
     commit(

@@ -75,30 +75,3 @@ enum ShelfFilter {
     return false
   }
 }
-
-/// The last content the filter made, so that a query typed one character
-/// further filters the previous matches instead of the whole source: what
-/// matches the longer query is among what matched the shorter one.
-struct FilterMemo {
-  private var last: (sourceVersion: Int, needle: String, result: ShelfContent)?
-
-  /// `ShelfFilter.filtered(source, by: query)`, where `sourceVersion` changes
-  /// whenever `source` does.
-  ///
-  /// - Complexity: O(card text of the previous matches) when `query`
-  ///   lowercased contains the previous query lowercased, else O(total card text).
-  mutating func filtered(_ source: ShelfContent, version sourceVersion: Int, by query: String)
-    -> ShelfContent
-  {
-    let needle = query.lowercased()
-    var base = source
-    if let last, last.sourceVersion == sourceVersion, !last.needle.isEmpty,
-      ShelfFilter.contains(needle, lowercased: last.needle)
-    {
-      base = last.result
-    }
-    let result = ShelfFilter.filtered(base, by: query)
-    last = needle.isEmpty ? nil : (sourceVersion, needle, result)
-    return result
-  }
-}

@@ -144,11 +144,15 @@ extension ShelfScreen {
       at: Point(x: x, y: 0), style: Style(foreground: .accent, isBold: true), clip: clip)
     var parts: [(String, Style)] = []
     if let sourceScope { parts.append((sourceScope, Style(foreground: .accent))) }
-    let rowCount = table.model.contentRowCount
-    if filterQuery.isEmpty {
+    // The recently viewed row shows other rows' cards: it is not counted.
+    let rowCount =
+      table.model.contentRowCount
+      - (table.model.rowIndexByID[ReservedID.recentlyViewed] == nil ? 0 : 1)
+    let query = contentPath.shownQuery
+    if query.isEmpty {
       parts.append((Wording.counted(rowCount, "row"), Style(foreground: .muted)))
     } else {
-      parts.append((Wording.matching(rowCount, query: filterQuery), Style(foreground: .muted)))
+      parts.append((Wording.matching(rowCount, query: query), Style(foreground: .muted)))
     }
     if let status = sourceStatusText { parts.append((status, sourceStatusStyle)) }
     if let card = focusedCard {
@@ -201,10 +205,11 @@ extension ShelfScreen {
   /// A filter that matches nothing says so in the middle of the body (in
   /// place of the table's own "no rows"), once the rows have gone.
   func drawNoMatches(into canvas: inout Canvas) {
-    guard !filterQuery.isEmpty, table.model.rows.isEmpty, !table.isBusy else { return }
+    guard contentPath.isNoMatches, table.model.rows.isEmpty, !table.isBusy else { return }
     let body = Layout.body(for: canvas.size)
+    let query = contentPath.shownQuery
     let lines = [
-      ("No matches for “\(TerminalText.sanitized(filterQuery))”", Style(isBold: true)),
+      ("No matches for “\(TerminalText.sanitized(query))”", Style(isBold: true)),
       (
         isEditingFilter ? "Esc clears the filter" : "Esc clears the filter, / edits it",
         Style(foreground: .muted)

@@ -47,8 +47,9 @@ extension ShelfScreen {
     case .pageUp: table.moveRows(by: -rowsPerPage(size))
     case .pageDown: table.moveRows(by: rowsPerPage(size))
     case .enter:
-      guard focusedCard != nil else { return .none }
+      guard let card = focusedCard, let row = focusedRow else { return .none }
       overlay = .details
+      contentPath.open(card, inRow: row.id)
       return .redraw
     case .character("?"), .function(1):
       overlay = .help
@@ -113,7 +114,7 @@ extension ShelfScreen {
       table.state.focusedCardID = focus.card
     }
     filterQuery = query
-    submit()
+    contentPath.request(query: query)
   }
 
   func handleMouse(_ event: MouseEvent) -> ScreenCommand {

@@ -41,18 +41,15 @@ public final class ShelfScreen {
   private(set) var source: ShelfContent
   /// The table: holders, transitions, focus and frames.
   let table: TableView
+  /// The content chain off the main thread (filter, recently viewed) and
+  /// what it last delivered.
+  let contentPath = ContentPath()
   /// The open overlay.
   var overlay = Overlay.none
   /// The filter text; empty shows everything.
   var filterQuery = ""
   /// Whether keys are typed into the filter prompt.
   var isEditingFilter = false
-  /// Counts the snapshots `setContent` has shown, so the filter knows its
-  /// last result still comes from the source.
-  private var sourceVersion = 0
-  /// The filter's last result, which the next, longer query narrows.
-  private var filterMemo = FilterMemo()
-
   /// Called when the screen changed between keys and frames — a batch from the
   /// live holders arrived — so the backend should draw a frame soon.
   public var onNeedsDisplay: (@MainActor () -> Void)? {
@@ -90,20 +87,22 @@ public final class ShelfScreen {
     self.configuration = configuration
     source = content
     table = TableView(content: content, configuration: configuration, updates: updates)
+    contentPath.start(with: content, screen: self, isImmediate: table.liveTable == nil)
   }
 
   /// Shows a new snapshot: the focused card keeps the focus wherever it moved,
   /// and the change animates.
   public func setContent(_ content: ShelfContent) {
     source = content
-    sourceVersion += 1
-    submit()
+    contentPath.request(content: content, screen: self)
   }
 
-  /// Sends the source, filtered, on its way to the table: the one path every
-  /// content change takes (new data or a new filter).
-  func submit() {
-    table.submit(filterMemo.filtered(source, version: sourceVersion, by: filterQuery))
+  /// Sends sections the content chain made on their way to the table: the one
+  /// path every change of the table takes (new data, a new filter, another
+  /// recently viewed card). A delta, checked by the holder's replay, spares
+  /// it a diff.
+  func submit(_ sections: [ShelfSection], delta: SectionDelta?) {
+    table.submit(ShelfContent(title: source.title, sections: sections), delta: delta)
   }
 
   // MARK: - Frames

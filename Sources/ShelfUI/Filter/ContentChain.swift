@@ -1,0 +1,166 @@
+import ShelfChain
+import ShelfDiff
+
+/// What the table shows next, and how it got there.
+struct TableUpdate: Sendable {
+  /// The table's sections.
+  var sections: [ShelfSection]
+  /// The change from the table's previous sections, as translated through
+  /// the chain; nil to let the table's holder diff.
+  var delta: SectionDelta?
+  /// Whether nothing matched the query (the screen says so; no row does).
+  var isNoMatches: Bool
+}
+
+/// The screen's content as a chain: the source's rows, the recently viewed
+/// row `Insert`ed at the top, the `/` filter's `Filter` of cards, an
+/// `EmptySectionFilter` that drops rows left with none, and a `Placeholder`
+/// while nothing matches. Each change — new content, a new query, another
+/// recently viewed card — goes in at its link, and the delta that comes out is
+/// regrouped into the table's sections of rows (`RowGrouping`).
+///
+/// Not `Sendable`, like the chain it holds: one thread at a time uses it
+/// (`ContentWorker`'s queue, or the caller's in immediate mode).
+///
+/// - Complexity: new content costs the root's diff of its rows and cards; a
+///   new query O(*n*) for *n* cards (every card is matched again); another
+///   recently viewed card O(rows + its cards). Each then costs O(rows) to regroup.
+final class ContentChain {
+  /// The source's rows: the root.
+  private let store: SectionStore<ChainRow>
+  /// The recently viewed row, at the top.
+  private let recent: Insert<ChainRow>
+  /// The cards that match the query.
+  private let filter: Filter<ChainRow>
+  /// The rows that keep cards.
+  private let nonEmpty: EmptySectionFilter<ChainRow>
+  /// The output: "no matches" while nothing is left.
+  private let output: Placeholder<ChainRow>
+  /// The output's changes since the last `take()`, each with the output it made.
+  private var changes: [(change: SourceChange, rows: [ChainRow])] = []
+  /// The grouping of the output the table last got.
+  private var grouping: RowGrouping
+  /// The content's rows by (escaped) id, for the recently viewed cards.
+  private var rowsByID: [String: ChainRow] = [:]
+  /// The recently viewed cards, newest first.
+  private var recentCards: [RecentlyViewed.Entry] = []
+  /// The query, as typed.
+  private(set) var query = ""
+  /// How many changes the grouping could not translate, and diffed instead.
+  private(set) var fallbackCount = 0
+
+  /// A chain showing `content` unfiltered, with no recently viewed row: its
+  /// output is `content`'s sections.
+  ///
+  /// - Complexity: O(*n*) for *n* cards.
+  init(_ content: ShelfContent) {
+    let rows = content.chainRows
+    store = SectionStore(rows)
+    recent = Insert(store, .section(Self.recentRow(cards: []), at: 0), isShown: false)
+    filter = Filter(recent) { _ in true }
+    nonEmpty = EmptySectionFilter(filter)
+    output = Placeholder(
+      nonEmpty,
+      .section(
+        ChainRow(
+          id: ReservedID.noMatches, sectionID: ReservedID.noMatches, sectionOccurrence: 0,
+          sectionTitle: nil, title: "", items: [])))
+    grouping = RowGrouping(output.sections)
+    rowsByID = Self.index(rows)
+    output.observe { [weak self] change in
+      guard let self else { return }
+      changes.append((change, output.sections))
+    }
+  }
+
+  /// The table's sections now.
+  var sections: [ShelfSection] { grouping.sections }
+
+  /// Whether nothing matches the query.
+  var isNoMatches: Bool { grouping.isNoMatches && !query.isEmpty }
+
+  /// Whether the output is what `content` alone shows: no query, no
+  /// recently viewed row (the screen can then skip the chain).
+  var isPassThrough: Bool { query.isEmpty && recentCards.isEmpty }
+
+  /// Shows `content` (the root diffs its rows).
+  func setContent(_ content: ShelfContent) -> [TableUpdate] {
+    let rows = content.chainRows
+    rowsByID = Self.index(rows)
+    store.update(rows)
+    refreshRecentRow()
+    return take()
+  }
+
+  /// Filters by `query` (case-insensitive, in title, subtitle, year and tags).
+  func setQuery(_ query: String) -> [TableUpdate] {
+    guard query != self.query else { return take() }
+    self.query = query
+    let needle = query.lowercased()
+    if needle.isEmpty {
+      filter.predicate = { _ in true }
+    } else {
+      filter.predicate = { card in
+        card.id != ReservedID.emptyRowCard && ShelfFilter.matches(card, needle)
+      }
+    }
+    return take()
+  }
+
+  /// Shows `entries` in the recently viewed row (hidden while none shows).
+  func setRecentlyViewed(_ entries: [RecentlyViewed.Entry]) -> [TableUpdate] {
+    recentCards = entries
+    refreshRecentRow()
+    return take()
+  }
+
+  /// The recently viewed row as the current content makes it: hidden while
+  /// it has no card; its cards change while it is hidden, so that showing or
+  /// hiding it is one change.
+  private func refreshRecentRow() {
+    var cards: [CardFace] = []
+    for entry in recentCards {
+      guard let row = rowsByID[entry.rowID] ?? rowsByID[ReservedID.escaped(entry.rowID)],
+        var card = row.items.first(where: { $0.id == entry.cardID })
+      else { continue }  // a deleted card leaves the row
+      card.id = entry.recentCardID
+      cards.append(card)
+    }
+    guard !cards.isEmpty else {
+      recent.isShown = false
+      return
+    }
+    let row = Self.recentRow(cards: cards)
+    if case .section(let shown, _) = recent.element, shown != row {
+      recent.element = .section(row, at: 0)
+    }
+    recent.isShown = true
+  }
+
+  /// The output's changes since the last call, each as the table's update.
+  private func take() -> [TableUpdate] {
+    defer { changes = [] }
+    return changes.compactMap { change, rows in
+      guard change.delta?.isEmpty != true else { return nil }  // nothing the table would show
+      let next = RowGrouping(rows)
+      let translated = change.delta.flatMap { next.delta(from: grouping, given: $0) }
+      if translated == nil { fallbackCount += 1 }
+      grouping = next
+      return TableUpdate(
+        sections: next.sections, delta: translated, isNoMatches: next.isNoMatches && !query.isEmpty)
+    }
+  }
+
+  private static func recentRow(cards: [CardFace]) -> ChainRow {
+    ChainRow(
+      id: ReservedID.recentlyViewed, sectionID: ReservedID.recentlyViewed, sectionOccurrence: 0,
+      sectionTitle: nil, title: RecentlyViewed.title, items: cards)
+  }
+
+  private static func index(_ rows: [ChainRow]) -> [String: ChainRow] {
+    var index: [String: ChainRow] = [:]
+    index.reserveCapacity(rows.count)
+    for row in rows where index[row.id] == nil { index[row.id] = row }
+    return index
+  }
+}

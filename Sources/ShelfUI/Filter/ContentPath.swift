@@ -1,0 +1,116 @@
+import Dispatch
+import ShelfDiff
+
+/// The screen's side of the content chain: it asks `ContentWorker` for
+/// changes and keeps what the last delivered result said.
+@MainActor
+final class ContentPath {
+  /// Runs the chain.
+  private var worker: ContentWorker?
+  /// The generation of the newest request.
+  private(set) var requested = 0
+  /// The generation the last delivered result answers.
+  private(set) var delivered = 0
+  /// The query whose result the table shows (or is animating towards).
+  private(set) var shownQuery = ""
+  /// The query last sent to the chain.
+  private var requestedQuery = ""
+  /// Whether nothing matches `shownQuery`.
+  private(set) var isNoMatches = false
+  /// The cards opened with Enter, newest first.
+  private(set) var recentlyViewed = RecentlyViewed()
+
+  /// Whether a request has not been answered yet.
+  var isWaiting: Bool { delivered < requested }
+  /// How many table updates the last result held.
+  private(set) var lastUpdateCount = 0
+
+  /// Starts the worker for a table showing `content`; results reach
+  /// `screen.receive(_:)` on the main queue (at once, when `isImmediate`).
+  func start(with content: ShelfContent, screen: ShelfScreen, isImmediate: Bool) {
+    worker = ContentWorker(content: content, mode: isImmediate ? .immediate : .background) {
+      [weak screen] result in
+      if isImmediate {
+        MainActor.assumeIsolated { screen?.receive(result) }
+      } else {
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated { screen?.receive(result) }
+        }
+      }
+    }
+  }
+
+  /// Sends changes to the chain.
+  func request(
+    content: ShelfContent? = nil, query: String? = nil,
+    recentlyViewed: [RecentlyViewed.Entry]? = nil
+  ) {
+    guard let worker else { return }
+    if let query { requestedQuery = query }
+    let generation = worker.request(
+      content: content, query: query, recentlyViewed: recentlyViewed)
+    requested = max(requested, generation)
+  }
+
+  /// Sends new content on: straight to `screen`'s table while neither a
+  /// query nor an opened card needs the chain and no answer is awaited (the
+  /// worker only notes it, to build the chain from it later), else through
+  /// the chain.
+  func request(content: ShelfContent, screen: ShelfScreen) {
+    guard let worker else { return }
+    guard requestedQuery.isEmpty, recentlyViewed.entries.isEmpty, !isWaiting else {
+      request(content: content)
+      return
+    }
+    worker.request(content: content, isSilent: true)
+    screen.submit(content.sections, delta: nil)
+  }
+
+  /// Records that `card` of row `rowID` was opened, and sends the row on.
+  func open(_ card: CardFace, inRow rowID: String) {
+    let entry =
+      rowID == ReservedID.recentlyViewed
+      ? recentlyViewed.entry(recentCardID: card.id)
+      : RecentlyViewed.Entry(rowID: rowID, cardID: card.id)
+    guard let entry else { return }
+    let before = recentlyViewed
+    recentlyViewed.open(rowID: entry.rowID, cardID: entry.cardID)
+    if recentlyViewed != before { request(recentlyViewed: recentlyViewed.entries) }
+  }
+
+  /// Takes in what `result` says about the table.
+  func didDeliver(_ result: ContentWorker.Result) {
+    delivered = max(delivered, result.generation)
+    requested = max(requested, delivered)
+    shownQuery = result.query
+    isNoMatches = result.isNoMatches
+    lastUpdateCount = result.updates.count
+  }
+}
+
+extension ShelfScreen {
+  /// A result of the content chain: its updates go to the table, in order.
+  func receive(_ result: ContentWorker.Result) {
+    let chrome = (contentPath.shownQuery, contentPath.isNoMatches)
+    contentPath.didDeliver(result)
+    for update in result.updates { submit(update.sections, delta: update.delta) }
+    // The table's holder asks for frames once it commits; the status line and
+    // the no-matches message change with the result itself.
+    if chrome != (contentPath.shownQuery, contentPath.isNoMatches) { onNeedsDisplay?() }
+  }
+
+  /// How many batches the table's holder has committed (benchmarks wait for one).
+  package var tableCommitCount: Int { table.commitCount }
+
+  /// Whether the content chain has answered every request, and how many
+  /// table updates its last answer held (benchmarks wait for them).
+  package var contentChainState: (isWaiting: Bool, lastUpdateCount: Int) {
+    (contentPath.isWaiting, contentPath.lastUpdateCount)
+  }
+
+  /// Whether the content chain and the table's holders have nothing left to
+  /// do (tests wait for it).
+  package var isSettled: Bool {
+    !contentPath.isWaiting && (table.liveTable?.isIdle ?? true)
+  }
+}

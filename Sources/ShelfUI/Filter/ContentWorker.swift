@@ -1,0 +1,191 @@
+import Dispatch
+import Synchronization
+
+/// Runs the screen's content chain (`ContentChain`) off the main thread, so
+/// typing into the filter never waits for a million cards to be matched.
+///
+/// The screen asks for changes (new content, a query, the recently viewed
+/// cards); requests that arrive while the worker is busy merge, so only the
+/// newest of each is worked on. A result that a newer request overtook while
+/// it was computed is dropped, never delivered: the next delivered one has
+/// no delta (the table's holder diffs its way to it), since what it would
+/// start from never reached the table.
+///
+/// While neither a query nor a recently viewed card is in play the chain is
+/// let go: new content passes straight to the table (whose holder diffs it,
+/// as it always has), and the chain is built again, from the content the
+/// table shows, when the first character is typed or the first card opened.
+final class ContentWorker: Sendable {
+  /// Changes not worked on yet; nil fields did not change.
+  struct Request: Sendable {
+    var content: ShelfContent?
+    var query: String?
+    var recentlyViewed: [RecentlyViewed.Entry]?
+    /// How many requests this one answers (all before it included).
+    var generation = 0
+    /// Whether the result goes nowhere: the screen gave the table the content
+    /// itself, and the worker only takes note of it.
+    var isSilent = true
+
+    var isEmpty: Bool { content == nil && query == nil && recentlyViewed == nil }
+  }
+
+  /// What a run of the chain gives the screen.
+  struct Result: Sendable {
+    /// The table's updates, in order; the first has no delta after a dropped result.
+    var updates: [TableUpdate]
+    /// The query the table will show the result of.
+    var query: String
+    /// Whether nothing matches `query`.
+    var isNoMatches: Bool
+    /// The last request it answers.
+    var generation: Int
+  }
+
+  /// Where the chain runs.
+  enum Mode {
+    /// On a queue of its own; results go to `deliver` from there.
+    case background
+    /// On the caller's thread, within `request`; for headless screens and tests.
+    case immediate
+  }
+
+  private struct State: Sendable {
+    var pending = Request()
+    var isRunning = false
+    var generation = 0
+  }
+
+  private let state = Mutex(State())
+  private let engine: Engine
+  private let queue: DispatchQueue?
+  private let deliver: @Sendable (Result) -> Void
+  /// Called after each computation, before the check for newer requests (tests).
+  private let didCompute: (@Sendable () -> Void)?
+
+  /// A worker whose table starts with `content`, unfiltered; `deliver` gets
+  /// each result (from the worker's queue in background mode).
+  init(
+    content: ShelfContent, mode: Mode, didCompute: (@Sendable () -> Void)? = nil,
+    deliver: @escaping @Sendable (Result) -> Void
+  ) {
+    engine = Engine(content)
+    queue =
+      mode == .background ? DispatchQueue(label: "shelf.content-chain", qos: .userInitiated) : nil
+    self.deliver = deliver
+    self.didCompute = didCompute
+  }
+
+  /// Queues changes; returns the generation that answers them.
+  ///
+  /// A silent request (new content the screen gave the table itself, while
+  /// no query or opened card needs the chain) is only noted: it is answered
+  /// by no result, unless a later request merges with it.
+  ///
+  /// - Complexity: O(1) in background mode; the chain's work in immediate mode.
+  @discardableResult
+  func request(
+    content: ShelfContent? = nil, query: String? = nil,
+    recentlyViewed: [RecentlyViewed.Entry]? = nil, isSilent: Bool = false
+  ) -> Int {
+    let (generation, starts) = state.withLock { state in
+      if !isSilent {
+        state.generation += 1
+        state.pending.isSilent = false
+      }
+      if let content { state.pending.content = content }
+      if let query { state.pending.query = query }
+      if let recentlyViewed { state.pending.recentlyViewed = recentlyViewed }
+      state.pending.generation = state.generation
+      guard !state.isRunning else { return (state.generation, false) }
+      state.isRunning = true
+      return (state.generation, true)
+    }
+    guard starts else { return generation }
+    if let queue {
+      queue.async { self.run() }
+    } else {
+      run()
+    }
+    return generation
+  }
+
+  /// Works on requests until none waits.
+  private func run() {
+    while true {
+      let next: Request? = state.withLock { state in
+        guard !state.pending.isEmpty else {
+          state.isRunning = false
+          return nil
+        }
+        defer { state.pending = Request() }
+        return state.pending
+      }
+      guard let request = next else { return }
+      let updates = engine.apply(request)
+      didCompute?()
+      let isOvertaken = state.withLock { !$0.pending.isEmpty }
+      if isOvertaken {
+        engine.mustResync = true  // stale: a newer request is waiting
+        continue
+      }
+      guard !request.isSilent else { continue }
+      deliver(engine.result(of: updates, generation: request.generation))
+    }
+  }
+}
+
+extension ContentWorker {
+  /// The chain and what it was last told; used by one run at a time.
+  private final class Engine: @unchecked Sendable {
+    /// The newest content.
+    var content: ShelfContent
+    /// The newest query.
+    var query = ""
+    /// The newest recently viewed cards.
+    var recentlyViewed: [RecentlyViewed.Entry] = []
+    /// The chain, while a query or a recently viewed card needs it.
+    var chain: ContentChain?
+    /// Whether a result was dropped, so the next must not carry a delta.
+    var mustResync = false
+
+    init(_ content: ShelfContent) { self.content = content }
+
+    /// Takes `request` through the chain (or past it); the table's updates.
+    func apply(_ request: Request) -> [TableUpdate] {
+      query = request.query ?? query
+      recentlyViewed = request.recentlyViewed ?? recentlyViewed
+      let isActive = !query.isEmpty || !recentlyViewed.isEmpty
+      var updates: [TableUpdate] = []
+      if let newContent = request.content {
+        content = newContent
+        if let chain {
+          updates += chain.setContent(newContent)
+        } else {
+          updates.append(TableUpdate(sections: newContent.sections, delta: nil, isNoMatches: false))
+        }
+      }
+      guard isActive || chain != nil else { return updates }
+      // Built from the content the table shows: its output is the table as it is.
+      let chain = self.chain ?? ContentChain(content)
+      self.chain = chain
+      if request.recentlyViewed != nil { updates += chain.setRecentlyViewed(recentlyViewed) }
+      if request.query != nil { updates += chain.setQuery(query) }
+      if chain.isPassThrough { self.chain = nil }
+      return updates
+    }
+
+    /// The result to deliver for `updates`.
+    func result(of updates: [TableUpdate], generation: Int) -> Result {
+      let isNoMatches = chain?.isNoMatches ?? false
+      var updates = updates
+      if mustResync {
+        mustResync = false
+        let sections = chain?.sections ?? content.sections
+        updates = [TableUpdate(sections: sections, delta: nil, isNoMatches: isNoMatches)]
+      }
+      return Result(
+        updates: updates, query: query, isNoMatches: isNoMatches, generation: generation)
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+extension InTmux {
+  /// The `/` filter on a large catalog: it filters off the main thread, so
+  /// keys are read and drawn while it works.
+  @Suite struct Filter {
+    /// A catalog of `rows` rows of `cardsPerRow` cards whose titles are drawn
+    /// from a few words, so that short queries match many cards.
+    static func largeCatalog(rows: Int, cardsPerRow: Int, in folder: URL) throws -> URL {
+      let words = ["the", "sea", "night", "other", "garden", "stone", "river", "winter", "glass"]
+      var json = #"{"title": "Large", "rows": ["#
+      for r in 0..<rows {
+        json += (r == 0 ? "" : ",") + #"{"id": "r\#(r)", "title": "Row \#(r)", "items": ["#
+        for c in 0..<cardsPerRow {
+          let title = "\(words[(r + c) % words.count]) \(words[(r * 7 + c * 3) % words.count])"
+          json +=
+            (c == 0 ? "" : ",")
+            + #"{"id": "c\#(c)", "title": "\#(title)", "year": \#(1900 + c % 120)}"#
+        }
+        json += "]}"
+      }
+      json += "]}"
+      let file = folder.appendingPathComponent("large.json")
+      try json.write(to: file, atomically: true, encoding: .utf8)
+      return file
+    }
+
+    @Test func typingIntoTheFilterOfALargeCatalogNeverHoldsUpKeysOrQuitting() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let catalog = try Self.largeCatalog(rows: 200, cardsPerRow: 500, in: session.scratch)
+      try session.startShelf("--catalog \(catalog.path)")
+      session.expectScreen(containing: "Large · 200 rows", timeout: 60)
+      try session.send("/")
+      try session.type("the")
+      session.expectScreen(containing: "Filter: the▏")
+      session.expectScreen(containing: "rows match “the”", timeout: 60)
+      // Each key starts another pass over the 100,000 cards; none waits for it.
+      try session.type("sea")
+      session.expectScreen(containing: "Filter: thesea▏")
+      try session.send("BSpace", "BSpace", "BSpace", "Space")
+      try session.type("sea")
+      session.expectScreen(containing: "Filter: the sea▏")
+      try session.send("Enter")
+      try session.quitAndExpectRestored()
+    }
+  }
+}

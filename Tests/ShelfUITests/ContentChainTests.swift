@@ -1,0 +1,209 @@
+import ShelfDiff
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import ShelfUI
+
+/// Short words from few letters, so that random queries match some cards.
+private let letters = ["a", "b", "c", "A", "1", "é", " "]
+
+/// Random content: up to four sections (some untitled, some without rows),
+/// up to eight rows with ids unique across the content (some without cards),
+/// cards from a small pool in each row.
+private func randomContent(_ rng: inout SeededGenerator) -> ShelfContent {
+  func word() -> String {
+    (0..<Int.random(in: 1...3, using: &rng)).map { _ in letters.randomElement(using: &rng)! }
+      .joined()
+  }
+  var sections = (0..<4).shuffled(using: &rng).prefix(Int.random(in: 0...4, using: &rng)).map {
+    ShelfSection(
+      id: "s\($0)",
+      title: Bool.random(using: &rng) ? "Section \(Int.random(in: 0...1, using: &rng))" : nil,
+      rows: [])
+  }
+  guard !sections.isEmpty else { return ShelfContent(title: "t", sections: []) }
+  for r in (0..<8).shuffled(using: &rng).prefix(Int.random(in: 0...8, using: &rng)) {
+    let cards = (0..<6).shuffled(using: &rng).prefix(Int.random(in: 0...6, using: &rng)).map {
+      CardFace(
+        id: "c\($0)", title: word(), subtitle: Bool.random(using: &rng) ? word() : "",
+        year: Int.random(in: 0..<4, using: &rng) == 0 ? 1990 + $0 : nil,
+        tags: Bool.random(using: &rng) ? [word()] : [])
+    }
+    let title = Int.random(in: 0..<4, using: &rng) == 0 ? "Renamed" : "Row \(r)"
+    sections[Int.random(in: 0..<sections.count, using: &rng)].rows.append(
+      CarouselRow(id: "r\(r)", title: title, cards: cards))
+  }
+  return ShelfContent(title: "t", sections: sections)
+}
+
+/// What the table should show: the old `ShelfFilter.filtered` of the content
+/// with the recently viewed row (its cards looked up in the content) on top.
+private func expected(
+  _ content: ShelfContent, query: String, recent: [RecentlyViewed.Entry]
+) -> [ShelfSection] {
+  let cards: [CardFace] = recent.compactMap { entry in
+    let row = content.sections.lazy.flatMap(\.rows).first { $0.id == entry.rowID }
+    guard var card = row?.cards.first(where: { $0.id == entry.cardID }) else { return nil }
+    card.id = entry.recentCardID
+    return card
+  }
+  var all = content
+  if !cards.isEmpty {
+    all.sections.insert(
+      ShelfSection(
+        id: ReservedID.recentlyViewed, title: nil,
+        rows: [
+          CarouselRow(id: ReservedID.recentlyViewed, title: RecentlyViewed.title, cards: cards)
+        ]),
+      at: 0)
+  }
+  return ShelfFilter.filtered(all, by: query).sections
+}
+
+/// Whether `delta` replays `old` into `new`, ids and contents alike.
+private func replays(_ delta: SectionDelta, _ old: [ShelfSection], _ new: [ShelfSection]) -> Bool {
+  guard delta.isValid(oldItemCounts: old.map(\.rows.count), newItemCounts: new.map(\.rows.count))
+  else { return false }
+  let (sections, rows) = delta.applied(to: old, with: new)
+  return sections.map(\.id) == new.map(\.id) && sections.map(\.title) == new.map(\.title)
+    && rows == new.map(\.rows)
+}
+
+@Test(arguments: 0..<150 as Range<UInt64>)
+func theChainShowsWhatTheFilterAlwaysShowedAndEachStepReplays(seed: UInt64) {
+  var rng = SeededGenerator(seed: seed)
+  var content = randomContent(&rng)
+  let chain = ContentChain(content)
+  #expect(chain.sections == content.sections)
+  var table = content.sections
+  var query = ""
+  var recent = RecentlyViewed()
+  for step in 0..<30 {
+    let updates: [TableUpdate]
+    switch Int.random(in: 0..<12, using: &rng) {
+    case 0..<4:
+      query += letters.randomElement(using: &rng)!
+      updates = chain.setQuery(query)
+    case 4..<6:
+      if !query.isEmpty { query.removeLast() }
+      updates = chain.setQuery(query)
+    case 6:
+      query = ""
+      updates = chain.setQuery(query)
+    case 7..<9:
+      let rows = content.sections.flatMap(\.rows).filter { !$0.cards.isEmpty }
+      guard let row = rows.randomElement(using: &rng) else { continue }
+      recent.open(rowID: row.id, cardID: row.cards.randomElement(using: &rng)!.id)
+      updates = chain.setRecentlyViewed(recent.entries)
+    default:
+      content = randomContent(&rng)
+      updates = chain.setContent(content)
+    }
+    for update in updates {
+      let delta = try! #require(update.delta, "seed \(seed) step \(step): not translated")
+      #expect(replays(delta, table, update.sections), "seed \(seed) step \(step): \(delta)")
+      table = update.sections
+    }
+    let want = expected(content, query: query, recent: recent.entries)
+    #expect(table == want, "seed \(seed) step \(step): query \(query.debugDescription)")
+    #expect(chain.isNoMatches == (!query.isEmpty && want.isEmpty))
+  }
+  #expect(chain.fallbackCount == 0)
+}
+
+@Test func realIDsThatLookReservedAreKeptApart() {
+  let content = ShelfContent(
+    title: "t",
+    sections: [
+      ShelfSection(
+        id: ReservedID.recentlyViewed, title: nil,
+        rows: [
+          CarouselRow(
+            id: ReservedID.recentlyViewed, title: "Impostor",
+            cards: [CardFace(id: "x", title: "Dune")])
+        ])
+    ])
+  let chain = ContentChain(content)
+  var recent = RecentlyViewed()
+  recent.open(rowID: ReservedID.escaped(ReservedID.recentlyViewed), cardID: "x")
+  let updates = chain.setRecentlyViewed(recent.entries)
+  let rowIDs = chain.sections.flatMap(\.rows).map(\.id)
+  #expect(rowIDs == [ReservedID.recentlyViewed, "\u{0}=" + ReservedID.recentlyViewed])
+  #expect(Set(chain.sections.map(\.id)).count == 2)
+  #expect(updates.count == 1)
+  #expect(chain.sections[0].rows[0].cards.map(\.title) == ["Dune"])
+}
+
+@Test func recentlyViewedHoldsTwentyNewestFirstWithoutRepeats() {
+  var recent = RecentlyViewed()
+  for i in 0..<25 { recent.open(rowID: "r", cardID: "c\(i)") }
+  #expect(recent.entries.count == 20)
+  #expect(recent.entries.first?.cardID == "c24")
+  recent.open(rowID: "r", cardID: "c10")
+  #expect(recent.entries.count == 20)
+  #expect(recent.entries.map(\.cardID).prefix(2) == ["c10", "c24"])
+  #expect(recent.entries.filter { $0.cardID == "c10" }.count == 1)
+  // Pairs that would read the same if joined plainly stay apart.
+  #expect(
+    RecentlyViewed.Entry(rowID: "a:", cardID: "b").recentCardID
+      != RecentlyViewed.Entry(rowID: "a", cardID: ":b").recentCardID)
+}
+
+// MARK: - The worker
+
+/// Collects what a worker delivers, from whichever thread.
+private final class Deliveries: Sendable {
+  let results = Mutex<[ContentWorker.Result]>([])
+  let worker = Mutex<ContentWorker?>(nil)
+  var all: [ContentWorker.Result] { results.withLock { $0 } }
+}
+
+@Test func aResultANewerQueryOvertookIsNeverDelivered() throws {
+  let content = Fixtures.content
+  let box = Deliveries()
+  let hasOvertaken = Mutex(false)
+  let worker = ContentWorker(
+    content: content, mode: .immediate,
+    didCompute: {
+      // While "moo" is computed, the user types on: "moon" is asked for.
+      guard !hasOvertaken.withLock({ $0 }) else { return }
+      hasOvertaken.withLock { $0 = true }
+      box.worker.withLock { $0 }?.request(query: "moon")
+    },
+    deliver: { result in box.results.withLock { $0.append(result) } })
+  box.worker.withLock { $0 = worker }
+  worker.request(query: "moo")
+  let results = box.all
+  try #require(results.count == 1)
+  #expect(results[0].query == "moon")
+  #expect(results[0].generation == 2)
+  // What "moo" made never reached the table, so the table diffs its way to "moon".
+  #expect(results[0].updates.count == 1)
+  #expect(results[0].updates[0].delta == nil)
+  #expect(results[0].updates[0].sections == ShelfFilter.filtered(content, by: "moon").sections)
+}
+
+@Test func theWorkerAnswersTheNewestRequestLastAndOffTheCallersThread() async throws {
+  let content = Fixtures.content
+  let box = Deliveries()
+  let worker = ContentWorker(content: content, mode: .background) { result in
+    box.results.withLock { $0.append(result) }
+  }
+  var last = 0
+  for query in ["m", "mo", "moo", "moon", "moo", "x", "xq", ""] {
+    last = worker.request(query: query)
+  }
+  let isDone = await eventually { box.all.last?.generation == last }
+  try #require(isDone)
+  let results = box.all
+  #expect(results.map(\.generation) == results.map(\.generation).sorted())
+  #expect(results.last?.query == "")
+  // Replaying what was delivered, in order, ends on the unfiltered content.
+  var table = content.sections
+  for update in results.flatMap(\.updates) {
+    if let delta = update.delta { #expect(replays(delta, table, update.sections)) }
+    table = update.sections
+  }
+  #expect(table == content.sections)
+}

@@ -1,0 +1,105 @@
+import ShelfDiff
+import TestSupport
+import Testing
+
+@testable import ShelfUI
+
+private let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40)]
+
+/// Opens the details of the focused card and closes them again.
+@MainActor
+private func open(on screen: ShelfScreen, size: Size) {
+  for key in [Key.enter, .escape] { _ = screen.handle(key, size: size) }
+}
+
+@MainActor
+@Test(arguments: sizes)
+func twoOpenedCardsShowInRecentlyViewedAtTheTop(size: Size) {
+  let screen = screen()
+  _ = screen.render(size: size, now: 0)
+  open(on: screen, size: size)  // Dune
+  for key in [Key.down, .right] { _ = screen.handle(key, size: size) }
+  open(on: screen, size: size)  // The Moonstone
+  #expect(screen.focusedIDs == ("mystery", "moonstone"))  // the new row above took no focus
+  _ = screen.handle(.home, size: size)
+  #expect(screen.focusedIDs.row == ReservedID.recentlyViewed)
+  let lines = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(lines.contains("Recently viewed"))
+  expectGolden(lines, named: "recently-viewed-\(size.width)x\(size.height)")
+}
+
+@MainActor
+@Test func reopeningACardMovesItToTheFrontAndDetailsOpenFromTheRow() {
+  let screen = screen()
+  let size = Fixtures.screenSize
+  open(on: screen, size: size)  // Dune
+  _ = screen.handle(.right, size: size)
+  open(on: screen, size: size)  // Foundation
+  _ = screen.handle(.home, size: size)
+  #expect(screen.shownCardTitles(ofRow: ReservedID.recentlyViewed) == ["Foundation", "Dune"])
+  _ = screen.handle(.right, size: size)  // Dune, in the recently viewed row
+  _ = screen.handle(.enter, size: size)
+  #expect(screen.isShowingDetails)
+  let details = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(details.contains("Frank Herbert"))
+  _ = screen.handle(.escape, size: size)
+  #expect(screen.shownCardTitles(ofRow: ReservedID.recentlyViewed) == ["Dune", "Foundation"])
+}
+
+@MainActor
+@Test func itsCardsAreTheContentsCardsEditedAndDeletedWithThem() {
+  let screen = screen()
+  let size = Fixtures.screenSize
+  open(on: screen, size: size)  // Dune
+  _ = screen.handle(.right, size: size)
+  open(on: screen, size: size)  // Foundation
+  var content = Fixtures.content
+  content.sections[0].rows[0].cards[0].title = "Dune (revised)"
+  content.sections[0].rows[0].cards.remove(at: 1)  // Foundation
+  screen.setContent(content)
+  #expect(screen.shownCardTitles(ofRow: ReservedID.recentlyViewed) == ["Dune (revised)"])
+  content.sections[0].rows[0].cards.remove(at: 0)
+  screen.setContent(content)
+  #expect(!screen.shownRowIDs.contains(ReservedID.recentlyViewed))  // hidden while empty
+}
+
+@MainActor
+@Test func theFilterAppliesToItLikeAnyRow() {
+  let screen = screen()
+  let size = Fixtures.screenSize
+  open(on: screen, size: size)  // Dune
+  for key in [Key.character("/")] + "herbert".map(Key.character) {
+    _ = screen.handle(key, size: size)
+  }
+  #expect(screen.shownRowIDs == [ReservedID.recentlyViewed, "sci-fi"])
+  for key in "x".map(Key.character) { _ = screen.handle(key, size: size) }
+  #expect(screen.shownRowIDs.isEmpty)
+}
+
+@Test func itArrivesAsARowInsertionThenItsRowReloadsAsItGrows() throws {
+  let chain = ContentChain(Fixtures.content)
+  var recent = RecentlyViewed()
+  recent.open(rowID: "sci-fi", cardID: "dune")
+  let arrival = try #require(chain.setRecentlyViewed(recent.entries).first?.delta)
+  #expect(arrival.sections.insertions == [0])
+  #expect(arrival.items.isEmpty)  // its card arrives with it
+  recent.open(rowID: "mystery", cardID: "rebecca")
+  let growth = try #require(chain.setRecentlyViewed(recent.entries).first?.delta)
+  // The row is reloaded; its carousel's own holder animates the card it gained.
+  let row = ItemPath(section: 0, item: 0)
+  #expect(growth.sections.isEmpty)
+  #expect(growth.items.insertions.isEmpty && growth.items.moves.isEmpty)
+  #expect(growth.items.reloads == [SectionDelta.Items.Reload(from: row, to: row)])
+  recent.open(rowID: "sci-fi", cardID: "dune")
+  let reopened = try #require(chain.setRecentlyViewed(recent.entries).first?.delta)
+  #expect(reopened.sections.isEmpty)
+  #expect(reopened.items.insertions.isEmpty && reopened.items.deletions.isEmpty)
+  #expect(reopened.items.reloads.count == 1)  // the row's cards changed
+}
+
+extension ShelfScreen {
+  /// The titles of the cards the row `rowID` shows.
+  fileprivate func shownCardTitles(ofRow rowID: String) -> [String] {
+    table.model.rows.first { $0.id == rowID }?.cards.map(\.title) ?? []
+  }
+}
