@@ -1,9 +1,21 @@
+import Dispatch
 import ShelfChain
 import ShelfDiff
+import Synchronization
 
-/// A change of a 1M-card source through a chain of four transforms, against
-/// re-diffing the chain's output: what translating deltas saves.
+/// A change of a 1M-card source through a chain of four transforms to the
+/// view's holder, against re-diffing the chain's output: what translating
+/// deltas saves.
 enum ChainBenchmarks {
+  /// Counts the deltas a holder rejected: the benchmark must time accepted ones.
+  final class RejectionCounter: CollectionDataCalculationDelegate {
+    let count = Atomic(0)
+
+    func collectionData(_ collectionData: AnyObject, didReport issue: CollectionDataIssue) {
+      if case .rejectedDelta = issue { count.add(1, ordering: .relaxed) }
+    }
+  }
+
   struct Card: Identifiable, Equatable, Sendable {
     var id: Int
     var title: String
@@ -53,6 +65,16 @@ enum ChainBenchmarks {
     let chain = Placeholder(highlighted, .section(Row(id: -1, title: "No matches", items: [])))
     var lastDelta = SectionDelta()
     chain.observe { change in lastDelta = change.delta ?? SectionDelta() }
+    // The view's holder, as `CollectionSectionData.follow(_:)` feeds it: each
+    // delta is replay-checked on the holder's queue before a view could see it.
+    let holder = CollectionSectionData(chain.sections)
+    let rejections = RejectionCounter()
+    holder.calculationDelegate = rejections
+    func handToHolder() {
+      let committed = DispatchSemaphore(value: 0)
+      holder.update(chain.sections, delta: lastDelta) { committed.signal() }
+      committed.wait()
+    }
 
     // Once, untimed: the chain's delta replays its old output into its new one.
     let oldOutput = chain.sections
@@ -64,7 +86,10 @@ enum ChainBenchmarks {
         && replayed.sections.map(\.id) == newOutput.map(\.id),
       "the chain's delta does not replay")
     precondition(filter.fallbackCount + nonEmpty.fallbackCount == 0, "the chain fell back")
+    handToHolder()
     store.update(old, delta: backward)
+    handToHolder()
+    precondition(rejections.count.load(ordering: .relaxed) == 0, "the holder rejected a delta")
 
     var isForward = true
     let chained = harness.measure(chainName) {
@@ -74,8 +99,10 @@ enum ChainBenchmarks {
         store.update(old, delta: backward)
       }
       isForward.toggle()
+      handToHolder()
       return lastDelta.changeCount
     }
+    precondition(rejections.count.load(ordering: .relaxed) == 0, "the holder rejected a delta")
     let rediffed = harness.measure(rediffName) {
       SectionDelta(from: oldOutput, to: newOutput).changeCount
     }
@@ -92,11 +119,13 @@ enum ChainBenchmarks {
   }
 
   /// `sections` after 1% of their cards changed, in 2% of the rows: in each
-  /// changed row, 20 cards edited, 10 deleted, 10 inserted and 10 moved.
+  /// changed row, 10 cards deleted, 10 inserted, 5 moved within the row and 5
+  /// moved to the next changed row (from the one before), then 20 edited.
   static func changed(_ sections: [Row], using rng: inout SplitMix64) -> [Row] {
     var sections = sections
     var nextID = rows * cardsPerRow
-    let changedRows = Array(0..<rows).shuffled(using: &rng).prefix(rows / 50)
+    let changedRows = Array(Array(0..<rows).shuffled(using: &rng).prefix(rows / 50))
+    var leaving: [[Card]] = []
     for r in changedRows {
       var items = sections[r].items
       for _ in 0..<10 { items.remove(at: Int.random(in: 0..<items.count, using: &rng)) }
@@ -106,8 +135,17 @@ enum ChainBenchmarks {
           at: Int.random(in: 0...items.count, using: &rng))
         nextID += 1
       }
-      for _ in 0..<10 {
+      for _ in 0..<5 {
         let card = items.remove(at: Int.random(in: 0..<items.count, using: &rng))
+        items.insert(card, at: Int.random(in: 0...items.count, using: &rng))
+      }
+      leaving.append(
+        (0..<5).map { _ in items.remove(at: Int.random(in: 0..<items.count, using: &rng)) })
+      sections[r].items = items
+    }
+    for (k, r) in changedRows.enumerated() {
+      var items = sections[r].items
+      for card in leaving[(k + leaving.count - 1) % leaving.count] {
         items.insert(card, at: Int.random(in: 0...items.count, using: &rng))
       }
       for _ in 0..<20 {

@@ -39,7 +39,7 @@ public final class Concat<Section: ChainableSection>: SectionSource {
   private func sourceDidChange(_ index: Int, _ change: SourceChange) {
     let sourceSections = sources[index].sections
     let oldCounts = sourceCounts[index]
-    let newCounts = sourceSections.itemCounts
+    let newCounts = change.itemCounts(of: sourceSections, before: oldCounts)
     sourceCounts[index] = newCounts
     let offset = sourceCounts[..<index].reduce(0) { $0 + $1.count }
     let old = sections
@@ -48,6 +48,7 @@ public final class Concat<Section: ChainableSection>: SectionSource {
     case .reload:
       observers.send(.reload)
     case .unmappable:
+      sourceCounts[index] = sourceSections.itemCounts
       fallbackCount += 1
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
     case .placement(let placement, let isRediffed):

@@ -32,27 +32,96 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
 
   private func upstreamDidChange(_ change: SourceChange) {
     let upstreamSections = upstream.sections
-    let newCounts = upstreamSections.itemCounts
+    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
     switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {
     case .reload:
+      upstreamCounts = newCounts
       sections = expectedSections
       observers.send(.reload)
     case .unmappable:
+      upstreamCounts = upstreamSections.itemCounts
       let old = sections
       sections = expectedSections
       fallbackCount += 1
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
     case .placement(let placement, let isRediffed):
-      let old = sections
-      let output = translate(placement, oldCounts: upstreamCounts, newCounts: newCounts)
+      if let delta = change.delta,
+        let (renumbered, rank) = Self.renumbered(
+          delta, placement, oldCounts: upstreamCounts, newCounts: newCounts)
+      {
+        upstreamCounts = newCounts
+        for t in placement.itemSources.keys where rank[t] >= 0 {
+          sections[rank[t]] = upstreamSections[t]
+        }
+        for t in placement.headerChanges where rank[t] >= 0 {
+          sections[rank[t]] = upstreamSections[t]
+        }
+        observers.send(.delta(renumbered, isRediffed: isRediffed))
+        return
+      }
+      let (output, upstreamIndices) = translate(
+        placement, oldCounts: upstreamCounts, newCounts: newCounts)
       upstreamCounts = newCounts
-      sections = upstreamSections.filter { !$0.items.isEmpty }
+      let old: SectionsBefore<Section>
+      if output.keepsSections {
+        // The same sections shown: only the touched and re-headed ones
+        // change, in place, so the output's array is not copied.
+        old = SectionsBefore(sections, readBy: output)
+        for u in output.itemSources.keys { sections[u] = upstreamSections[upstreamIndices[u]] }
+        for u in output.headerChanges { sections[u] = upstreamSections[upstreamIndices[u]] }
+      } else {
+        old = SectionsBefore(all: sections)
+        sections = upstreamSections.filter { !$0.items.isEmpty }
+      }
       observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
     }
   }
 
-  /// Maps upstream's placement to the output's, by section ranks among the non-empty.
-  private func translate(_ placement: Placement, oldCounts: [Int], newCounts: [Int]) -> Placement {
+  /// Upstream's delta in the output's section numbers, with each section's
+  /// rank among the non-empty, when the change keeps every section in place
+  /// and empties or fills none: then the output's sections are upstream's
+  /// non-empty ones throughout, and only the empty ones' absence shifts
+  /// indices. Nil otherwise.
+  ///
+  /// - Complexity: O(*s* + *c*) integer steps for *s* sections and *c* changes.
+  private static func renumbered(
+    _ delta: SectionDelta, _ placement: Placement, oldCounts: [Int], newCounts: [Int]
+  ) -> (SectionDelta, rank: [Int])? {
+    guard placement.keepsSections else { return nil }
+    for t in placement.itemSources.keys where (oldCounts[t] > 0) != (newCounts[t] > 0) {
+      return nil
+    }
+    var rank = [Int](repeating: -1, count: newCounts.count)
+    var next = 0
+    for (t, count) in newCounts.enumerated() where count > 0 {
+      rank[t] = next
+      next += 1
+    }
+    guard next < newCounts.count else { return (delta, rank) }
+    func renumber(_ path: ItemPath) -> ItemPath {
+      ItemPath(section: rank[path.section], item: path.item)
+    }
+    // Changed items are all in non-empty sections; ranks keep their order.
+    var output = SectionDelta()
+    output.sections.reloads = delta.sections.reloads.compactMap { reload in
+      rank[reload.to] >= 0 ? IndexDelta.Reload(from: rank[reload.from], to: rank[reload.to]) : nil
+    }
+    output.items.deletions = delta.items.deletions.map(renumber)
+    output.items.insertions = delta.items.insertions.map(renumber)
+    output.items.moves = delta.items.moves.map {
+      SectionDelta.Items.Move(from: renumber($0.from), to: renumber($0.to))
+    }
+    output.items.reloads = delta.items.reloads.map {
+      SectionDelta.Items.Reload(from: renumber($0.from), to: renumber($0.to))
+    }
+    return (output, rank)
+  }
+
+  /// Maps upstream's placement to the output's, by section ranks among the
+  /// non-empty; also gives the upstream index of each output section.
+  private func translate(_ placement: Placement, oldCounts: [Int], newCounts: [Int]) -> (
+    Placement, upstreamIndices: [Int]
+  ) {
     func ranks(_ counts: [Int]) -> [Int] {
       var next = 0
       return counts.map { count in
@@ -66,24 +135,25 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
     var output = Placement(
       sectionSources: [], oldSectionCount: oldRank.lazy.filter { $0 >= 0 }.count)
     output.sectionSources.reserveCapacity(newCounts.count)
+    var upstreamIndices: [Int] = []
+    upstreamIndices.reserveCapacity(newCounts.count)
     for (t, s) in placement.sectionSources.enumerated() where newRank[t] >= 0 {
       output.sectionSources.append(s >= 0 ? oldRank[s] : -1)
+      upstreamIndices.append(t)
     }
-    for t in placement.sectionSources.indices where newRank[t] >= 0 {
-      let u = newRank[t]
-      let isTouched = placement.itemSources[t] != nil
-      guard isTouched || output.sectionSources[u] < 0 else {
-        if placement.headerChanges.contains(t) { output.headerChanges.insert(u) }
-        continue
-      }
-      output.itemSources[u] = placement.sources(ofSection: t, count: newCounts[t]).map { source in
+    // An output section is new or changed only where upstream's is touched:
+    // an untouched one keeps its count, so it neither empties nor fills.
+    for (t, sources) in placement.itemSources where newRank[t] >= 0 {
+      output.itemSources[newRank[t]] = sources.map { source in
         source.map { ItemPath(section: oldRank[$0.section], item: $0.item) }
       }
-      if placement.headerChanges.contains(t) { output.headerChanges.insert(u) }
+    }
+    for t in placement.headerChanges where newRank[t] >= 0 {
+      output.headerChanges.insert(newRank[t])
     }
     for path in placement.reloads {
       output.reloads.insert(ItemPath(section: newRank[path.section], item: path.item))
     }
-    return output
+    return (output, upstreamIndices)
   }
 }

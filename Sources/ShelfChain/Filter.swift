@@ -65,7 +65,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
 
   private func upstreamDidChange(_ change: SourceChange) {
     let upstreamSections = upstream.sections
-    let newCounts = upstreamSections.itemCounts
+    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
     switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {
     case .reload:
       rebuild()
@@ -76,15 +76,17 @@ public final class Filter<Section: ChainableSection>: SectionSource {
       fallbackCount += 1
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
     case .placement(let placement, let isRediffed):
-      let old = sections
-      let output = translate(placement, upstreamSections: upstreamSections)
+      let (output, old) = translate(placement, upstreamSections: upstreamSections)
       upstreamCounts = newCounts
       observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
     }
   }
 
-  /// Updates the state for upstream's new sections and returns the output's placement.
-  private func translate(_ placement: Placement, upstreamSections: [Section]) -> Placement {
+  /// Updates the state for upstream's new sections and returns the output's
+  /// placement, with the old output sections its delta reads.
+  private func translate(_ placement: Placement, upstreamSections: [Section]) -> (
+    Placement, SectionsBefore<Section>
+  ) {
     var output = placement
     output.itemSources = [:]
     output.reloads = []
@@ -102,32 +104,46 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     }
     var touched: [Int: (shown: [Bool], items: [Section.Item])] = [:]
     let reloadFlags = placement.reloadFlags()
+    // Plain loops, items touched only through buffers: in unspecialized
+    // generic code every closure or array access per item costs a lookup.
     for (t, sources) in placement.itemSources {
       let isReloadedAt = reloadFlags[t]
-      let items = upstreamSections[t].items
-      var shown = [Bool](repeating: false, count: items.count)
-      var kept: [Section.Item] = []
+      let upstreamItems = upstreamSections[t].items
+      let count = sources.count
+      var shown = [Bool](repeating: false, count: count)
+      var keptIndices: [Int] = []
       var keptSources: [ItemPath?] = []
-      for (j, source) in sources.enumerated() {
-        let isReloaded = isReloadedAt?[j] ?? false
-        if let source, !isReloaded {
-          shown[j] = isShown[source.section][source.item]
-        } else {
-          shown[j] = predicate(items[j])
+      upstreamItems.withUnsafeBufferPointer { items in
+        for j in 0..<count {
+          let source = sources[j]
+          let isReloaded = isReloadedAt?[j] ?? false
+          let wasShown = source.map { isShown[$0.section][$0.item] } ?? false
+          shown[j] = source != nil && !isReloaded ? wasShown : predicate(items[j])
+          guard shown[j] else { continue }
+          var outputSource: ItemPath?
+          if let source, wasShown {
+            outputSource = ItemPath(section: source.section, item: rank(source))
+            if isReloaded { output.reloads.insert(ItemPath(section: t, item: keptIndices.count)) }
+          }
+          keptIndices.append(j)
+          keptSources.append(outputSource)
         }
-        guard shown[j] else { continue }
-        var outputSource: ItemPath?
-        if let source, isShown[source.section][source.item] {
-          outputSource = ItemPath(section: source.section, item: rank(source))
-          if isReloaded { output.reloads.insert(ItemPath(section: t, item: kept.count)) }
+      }
+      let kept = upstreamItems.withUnsafeBufferPointer { items in
+        [Section.Item](unsafeUninitializedCapacity: keptIndices.count) { output, initialized in
+          for (k, j) in keptIndices.enumerated() {
+            (output.baseAddress! + k).initialize(to: items[j])
+          }
+          initialized = keptIndices.count
         }
-        kept.append(items[j])
-        keptSources.append(outputSource)
       }
       touched[t] = (shown, kept)
       output.itemSources[t] = keptSources
     }
+    let before: SectionsBefore<Section>
     if placement.keepsSections {
+      // In place: the output's array is not copied for a change of a few sections.
+      before = SectionsBefore(sections, readBy: output)
       for (t, change) in touched {
         isShown[t] = change.shown
         sections[t] = upstreamSections[t].with(items: change.items)
@@ -135,6 +151,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     } else {
       let oldShown = isShown
       let oldSections = sections
+      before = SectionsBefore(all: oldSections)
       isShown = placement.sectionSources.enumerated().map { t, s in
         touched[t]?.shown ?? oldShown[s]
       }
@@ -146,7 +163,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     for t in placement.headerChanges where touched[t] == nil {
       sections[t] = upstreamSections[t].with(items: sections[t].items)
     }
-    return output
+    return (output, before)
   }
 
   private func predicateDidChange() {

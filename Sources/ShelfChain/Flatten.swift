@@ -40,7 +40,7 @@ public final class Flatten<Section: ChainableSection>: SectionSource {
   private func upstreamDidChange(_ change: SourceChange) {
     let upstreamSections = upstream.sections
     let oldCounts = upstreamCounts
-    let newCounts = upstreamSections.itemCounts
+    let newCounts = change.itemCounts(of: upstreamSections, before: oldCounts)
     upstreamCounts = newCounts
     let old = sections
     switch UpstreamChange(change, oldCounts: oldCounts, newCounts: newCounts) {
@@ -48,6 +48,7 @@ public final class Flatten<Section: ChainableSection>: SectionSource {
       sections = expectedSections
       observers.send(.reload)
     case .unmappable:
+      upstreamCounts = upstreamSections.itemCounts
       sections = expectedSections
       fallbackCount += 1
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))

@@ -90,13 +90,14 @@ public final class Insert<Section: ChainableSection>: SectionSource {
 
   private func upstreamDidChange(_ change: SourceChange) {
     let oldCounts = upstreamCounts
-    let newCounts = upstream.sections.itemCounts
+    let newCounts = change.itemCounts(of: upstream.sections, before: oldCounts)
     upstreamCounts = newCounts
     switch UpstreamChange(change, oldCounts: oldCounts, newCounts: newCounts) {
     case .reload:
       (sections, position) = Self.output(of: upstream.sections, element: element, isShown: isShown)
       observers.send(.reload)
     case .unmappable:
+      upstreamCounts = upstream.sections.itemCounts
       let old = sections
       (sections, position) = Self.output(of: upstream.sections, element: element, isShown: isShown)
       fallbackCount += 1

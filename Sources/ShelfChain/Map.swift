@@ -42,9 +42,45 @@ public final class Map<Section: ChainableSection>: SectionSource {
     upstream.sections.map { $0.with(items: $0.items.map(transform)) }
   }
 
+  /// A touched section's new items: kept ones from the old output as they
+  /// are, inserted and reloaded ones transformed; `isUnchanged` hears of each
+  /// reloaded one whose transformed item is the same as before. Written as
+  /// plain loops over buffers: in unspecialized generic code, every closure,
+  /// enumerated tuple or array access per item costs a metadata lookup.
+  private func items(
+    at sources: [ItemPath?], from upstreamItems: [Section.Item], old: [Section],
+    reloaded isReloadedAt: [Bool]?, isUnchanged: (Int) -> Void
+  ) -> [Section.Item] {
+    var keptSection = -1
+    var keptItems: [Section.Item] = []
+    return upstreamItems.withUnsafeBufferPointer { items in
+      [Section.Item](unsafeUninitializedCapacity: sources.count) { output, count in
+        for j in 0..<sources.count {
+          guard let source = sources[j] else {
+            (output.baseAddress! + j).initialize(to: transform(items[j]))
+            continue
+          }
+          if source.section != keptSection {
+            keptSection = source.section
+            keptItems = old[source.section].items
+          }
+          let kept = keptItems[source.item]
+          if let isReloadedAt, isReloadedAt[j] {
+            let item = transform(items[j])
+            if item == kept { isUnchanged(j) }
+            (output.baseAddress! + j).initialize(to: item)
+          } else {
+            (output.baseAddress! + j).initialize(to: kept)
+          }
+        }
+        count = sources.count
+      }
+    }
+  }
+
   private func upstreamDidChange(_ change: SourceChange) {
     let upstreamSections = upstream.sections
-    let newCounts = upstreamSections.itemCounts
+    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
     switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {
     case .reload:
       upstreamCounts = newCounts
@@ -52,35 +88,21 @@ public final class Map<Section: ChainableSection>: SectionSource {
       observers.send(.reload)
     case .unmappable:
       let old = sections
-      upstreamCounts = newCounts
+      upstreamCounts = upstreamSections.itemCounts
       sections = expectedSections
       fallbackCount += 1
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
-    case .placement(var placement, let isRediffed):
+    case .placement(let placement, let isRediffed):
       let old = sections
       upstreamCounts = newCounts
       var touched: [Int: [Section.Item]] = [:]
       var unchanged: Set<ItemPath> = []
       let reloadFlags = placement.reloadFlags()
       for (t, sources) in placement.itemSources {
-        let items = upstreamSections[t].items
-        let isReloadedAt = reloadFlags[t]
-        var keptSection = -1
-        var keptItems: [Section.Item] = []
-        touched[t] = sources.enumerated().map { j, source in
-          guard let source else { return transform(items[j]) }
-          if source.section != keptSection {
-            keptSection = source.section
-            keptItems = old[source.section].items
-          }
-          let kept = keptItems[source.item]
-          guard isReloadedAt?[j] ?? false else { return kept }
-          let item = transform(items[j])
-          if item == kept { unchanged.insert(ItemPath(section: t, item: j)) }
-          return item
-        }
+        touched[t] = items(
+          at: sources, from: upstreamSections[t].items, old: old, reloaded: reloadFlags[t]
+        ) { j in unchanged.insert(ItemPath(section: t, item: j)) }
       }
-      placement.reloads.subtract(unchanged)
       if placement.keepsSections {
         for (t, items) in touched { sections[t] = upstreamSections[t].with(items: items) }
       } else {
@@ -92,7 +114,11 @@ public final class Map<Section: ChainableSection>: SectionSource {
       for t in placement.headerChanges where touched[t] == nil {
         sections[t] = upstreamSections[t].with(items: sections[t].items)
       }
-      observers.send(.delta(placement.delta(old: old, new: sections), isRediffed: isRediffed))
+      // Positions are upstream's, so its delta is this one, less the reloads
+      // whose transformed item did not change: no delta to recompute.
+      guard var delta = change.delta else { return }
+      if !unchanged.isEmpty { delta.items.reloads.removeAll { unchanged.contains($0.to) } }
+      observers.send(.delta(delta, isRediffed: isRediffed))
     }
   }
 }

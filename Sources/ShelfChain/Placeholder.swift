@@ -55,18 +55,28 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
   private func upstreamDidChange(_ change: SourceChange) {
     let upstreamSections = upstream.sections
     let oldCounts = upstreamCounts
-    let newCounts = upstreamSections.itemCounts
+    let newCounts = change.itemCounts(of: upstreamSections, before: oldCounts)
     upstreamCounts = newCounts
     switch UpstreamChange(change, oldCounts: oldCounts, newCounts: newCounts) {
     case .reload:
       sections = expectedSections
       observers.send(.reload)
     case .unmappable:
+      upstreamCounts = upstreamSections.itemCounts
       let old = sections
       sections = expectedSections
       fallbackCount += 1
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
     case .placement(let placement, let isRediffed):
+      if case .section = kind, placement.oldSectionCount > 0, !upstreamSections.isEmpty,
+        let delta = change.delta
+      {
+        // Upstream had sections and still has: no placeholder before or
+        // after, so upstream's delta is this one as it is.
+        sections = upstreamSections
+        observers.send(.delta(delta, isRediffed: isRediffed))
+        return
+      }
       let old = sections
       let output: Placement
       switch kind {

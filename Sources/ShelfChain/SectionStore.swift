@@ -31,8 +31,11 @@ public final class SectionStore<Section: ChainableSection>: SectionSource {
   /// Replaces the sections with `sections`, which `delta` turns the current
   /// sections into.
   ///
-  /// - Precondition: `delta` replays the current sections into `sections`
-  ///   (transforms that cannot map it fall back to diffing, and say so).
+  /// - Precondition: `delta` replays the current sections into `sections`.
+  ///   Transforms check it against the sections it names and fall back to
+  ///   diffing, saying so, when it does not fit them; they take the item
+  ///   counts of the sections it does not name as unchanged (a holder's
+  ///   replay check still catches a delta that breaks this).
   public func update(_ sections: [Section], delta: SectionDelta) {
     self.sections = sections
     observers.send(.delta(delta, isRediffed: false))

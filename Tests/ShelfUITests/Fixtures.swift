@@ -108,3 +108,10 @@ func screen(_ content: ShelfContent = Fixtures.content) -> ShelfScreen {
 func press(_ keys: Key..., on screen: ShelfScreen) {
   for key in keys { _ = screen.handle(key, size: Fixtures.screenSize) }
 }
+
+/// `content` with its sections edited by `change`.
+func editing(_ content: ShelfContent, _ change: (inout [ShelfSection]) -> Void) -> ShelfContent {
+  var content = content
+  change(&content.sections)
+  return content
+}

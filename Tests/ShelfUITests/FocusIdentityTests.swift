@@ -4,14 +4,6 @@ import Testing
 
 private let size = Fixtures.screenSize
 
-private func editing(_ content: ShelfContent, _ change: (inout [ShelfSection]) -> Void)
-  -> ShelfContent
-{
-  var content = content
-  change(&content.sections)
-  return content
-}
-
 @MainActor
 @Test func theFocusedCardKeepsTheFocusWhenItMovesWithinItsRow() {
   let screen = screen()

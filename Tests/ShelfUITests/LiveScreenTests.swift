@@ -228,3 +228,17 @@ func throughTheHoldersTheLastContentAlwaysWins(seed: UInt64) async throws {
     #expect(carousel.data.items == row.cards, "row \(rowID)")
   }
 }
+
+// The limit is generous: the main actor this waits on is shared by every
+// `@MainActor` test of the run, which can hold it for minutes on a busy
+// machine; a broken deadline would still end the run, not hang it.
+@MainActor
+@Test(.timeLimit(.minutes(10))) func waitingGivesUpOnAConditionThatNeverHolds() async {
+  var checks = 0
+  let held = await eventually(timeout: .milliseconds(200)) {
+    checks += 1
+    return false
+  }
+  #expect(!held)
+  #expect(checks > 1)
+}

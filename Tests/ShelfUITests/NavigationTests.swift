@@ -25,9 +25,9 @@ func leftAndHMoveToThePreviousCardAndStopAtTheFirst(key: Key) {
 
 @MainActor
 @Test(arguments: [Key.down, .character("j")])
-func downAndJMoveToTheNextRowKeepingTheColumn(key: Key) {
+func downAndJMoveToTheNextRowsRememberedCard(key: Key) {
   let screen = screen()
-  press(.right, on: screen)
+  press(.down, .right, .up, .right, on: screen)  // Mystery remembers moonstone
   #expect(screen.handle(key, size: size) == .redraw)
   #expect(screen.focusedIDs.row == "mystery")
   #expect(screen.focusedIDs.card == "moonstone")
@@ -46,11 +46,11 @@ func upAndKMoveToThePreviousRowAndStopAtTheTop(key: Key) {
 }
 
 @MainActor
-@Test func movingDownIntoAShorterRowFocusesItsLastCard() {
+@Test func movingDownIntoARowNeverFocusedFocusesItsFirstCardOnScreen() {
   let screen = screen()
   press(.character("$"), .down, on: screen)
   #expect(screen.focusedIDs.row == "mystery")
-  #expect(screen.focusedIDs.card == "rebecca")
+  #expect(screen.focusedIDs.card == "hound")
 }
 
 @MainActor
@@ -310,7 +310,7 @@ func qAndEscapeQuit(key: Key) {
   press(.up, .up, on: screen)
   #expect(screen.focusedIDs.row == "films")
   #expect(screen.rememberedOffset(ofRow: "films") == 7)
-  #expect(screen.focusedIDs.card == "film-8")
+  #expect(screen.focusedIDs.card == "film-11")  // the card last focused there
 }
 
 @MainActor

@@ -6,15 +6,26 @@ package let eventualTimeout: Duration = .seconds(120)
 /// Yields the main actor until `condition` holds or `timeout` has passed;
 /// whether it held. Waits for a condition with a deadline, however loaded the
 /// machine is, rather than for a number of turns.
+///
+/// Only the time the main actor was free counts against `timeout`. Every
+/// `@MainActor` test of the run shares it, and a synchronous one holds it to
+/// its end (seconds, for a property test), so a turn of this loop can wait
+/// behind a whole target's tests; the awaited work could not use that time
+/// either, since it reaches the test on the main queue. A turn that takes
+/// longer than `turnAllowance` counts as `turnAllowance`. A cancelled test
+/// (past its time limit) stops waiting.
 @MainActor
 package func eventually(
-  timeout: Duration = eventualTimeout, _ condition: () -> Bool
+  timeout: Duration = eventualTimeout, turnAllowance: Duration = .milliseconds(100),
+  _ condition: () -> Bool
 ) async -> Bool {
   let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: timeout)
-  while clock.now < deadline {
+  var waited = Duration.zero
+  while waited < timeout, !Task.isCancelled {
     if condition() { return true }
+    let turn = clock.now
     await Task.yield()
+    waited += min(clock.now - turn, turnAllowance)
   }
   return condition()
 }

@@ -30,6 +30,15 @@ struct CatalogDecoder {
   let limits: CatalogLimits
   /// Whether the catalog had a top-level `"rows"` array rather than `"sections"`.
   private(set) var hasTopLevelRows = false
+  /// Where each row object starts, when rows are skipped now and decoded
+  /// later on several threads (`catalogInParallel`); nil decodes them in place.
+  var deferredRows: [RowStart]?
+
+  /// A row object's first byte and the nesting depth there.
+  struct RowStart {
+    var offset: Int
+    var depth: Int
+  }
 
   init(bytes: UnsafeBufferPointer<UInt8>, limits: CatalogLimits) {
     scanner = JSONScanner(bytes: bytes, maximumDepth: limits.maximumDepth)
@@ -57,7 +66,8 @@ struct CatalogDecoder {
       case .title: title = try decoder.optionalString() ?? ""
       case .sections:
         sections = try decoder.array { (decoder) throws(ParseFailure) in try decoder.section() }
-      case .rows: rows = try decoder.array { (decoder) throws(ParseFailure) in try decoder.row() }
+      case .rows:
+        rows = try decoder.array { (decoder) throws(ParseFailure) in try decoder.rowOrStart() }
       default: return false
       }
       return true
@@ -97,7 +107,9 @@ struct CatalogDecoder {
       case .id: id = try decoder.identifier()
       case .title: title = try decoder.optionalString()
       case .rows:
-        rows = try decoder.optionalArray { (decoder) throws(ParseFailure) in try decoder.row() }
+        rows = try decoder.optionalArray { (decoder) throws(ParseFailure) in
+          try decoder.rowOrStart()
+        }
       default: return false
       }
       return true
@@ -106,7 +118,16 @@ struct CatalogDecoder {
     return Section(id: id, title: title, rows: rows)
   }
 
-  private mutating func row() throws(ParseFailure) -> Row {
+  /// A row decoded here, or, while rows are deferred, skipped with its start
+  /// noted and an empty stand-in returned.
+  private mutating func rowOrStart() throws(ParseFailure) -> Row {
+    guard deferredRows != nil, scanner.peek == .openBrace else { return try row() }
+    deferredRows!.append(RowStart(offset: scanner.position, depth: scanner.depth))
+    try scanner.skipValue()
+    return Row(id: "", title: "", items: [])
+  }
+
+  mutating func row() throws(ParseFailure) -> Row {
     let start = scanner.position
     var id: String?
     var title: String?

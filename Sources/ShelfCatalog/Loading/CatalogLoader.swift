@@ -61,9 +61,24 @@ public enum CatalogLoader {
     try load(bytes: Array(json.utf8), source: source, limits: limits)
   }
 
+  /// From this many bytes on, rows are decoded on every core: below it the
+  /// threads would cost more than they save.
+  static let parallelDecodingSize = 1 << 20
+
   /// Loads a catalog from UTF-8 JSON bytes in a buffer.
   public static func load(
     buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits = .default
+  ) throws(CatalogError) -> LoadedCatalog {
+    let threads =
+      buffer.count >= parallelDecodingSize ? ProcessInfo.processInfo.activeProcessorCount : 1
+    return try load(buffer: buffer, source: source, limits: limits, threads: threads)
+  }
+
+  /// Loads a catalog as `load(buffer:source:limits:)` does, decoding its rows
+  /// on `threads` threads whatever its size (1: in place), for tests.
+  package static func load(
+    buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits,
+    threads: Int
   ) throws(CatalogError) -> LoadedCatalog {
     if buffer.count > limits.maximumFileSize {
       throw FileReader.tooLarge(buffer.count, limit: limits.maximumFileSize, source: source)
@@ -71,7 +86,8 @@ public enum CatalogLoader {
     var decoder = CatalogDecoder(bytes: buffer, limits: limits)
     let catalog: Catalog
     do {
-      catalog = try decoder.catalog()
+      catalog =
+        threads > 1 ? try decoder.catalogInParallel(threads: threads) : try decoder.catalog()
     } catch {
       throw catalogError(error, scanner: decoder.scanner, source: source)
     }

@@ -9,12 +9,19 @@ extension Placement {
   /// - Complexity: O(*s* log *s* + *t* log *t*) for *s* sections and *t*
   ///   items in touched sections; O(*s* + *t*) when nothing moves.
   func delta<Section: DiffableSection>(old: [Section], new: [Section]) -> SectionDelta {
+    delta(old: SectionsBefore(all: old), new: new)
+  }
+
+  /// `delta(old:new:)` with only the old sections it reads.
+  func delta<Section: DiffableSection>(old: SectionsBefore<Section>, new: [Section])
+    -> SectionDelta
+  {
     let targets = sectionTargets
 
     // MARK: Sections
     var sectionDeletions: [Int] = []
     var survivors: [Int] = []  // new indices of the kept sections, in old order
-    survivors.reserveCapacity(old.count)
+    survivors.reserveCapacity(oldSectionCount)
     for (s, t) in targets.enumerated() {
       if t < 0 { sectionDeletions.append(s) } else { survivors.append(t) }
     }

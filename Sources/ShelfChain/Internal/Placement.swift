@@ -98,32 +98,43 @@ struct Placement {
       newCounts.indices.contains(path.section) && path.item >= 0
         && path.item < newCounts[path.section]
     }
-    // Grouped by section in arrays, not dictionaries: no hashing per change.
-    var leaving = [[Int]](repeating: [], count: oldCounts.count)  // items that leave each old section
-    var arrivals = [[(slot: Int, source: ItemPath?)]](repeating: [], count: newCounts.count)
-    var isTouched = [Bool](repeating: false, count: newCounts.count)
+    // Grouped by section without hashing: a slot per section that has
+    // changes, found through one flat array per side (no array per section,
+    // which would cost every section an allocation or a retain).
+    var leavingSlot = [Int](repeating: -1, count: oldCounts.count)
+    var leaving: [[Int]] = []  // items that leave each old section with a slot
+    var arrivalSlot = [Int](repeating: -1, count: newCounts.count)
+    var arrivals: [[(slot: Int, source: ItemPath?)]] = []
     var touched: [Int] = []
     func touch(_ t: Int) {
-      if !isTouched[t] {
-        isTouched[t] = true
+      if arrivalSlot[t] < 0 {
+        arrivalSlot[t] = arrivals.count
+        arrivals.append([])
         touched.append(t)
       }
     }
+    func leave(_ path: ItemPath) {
+      if leavingSlot[path.section] < 0 {
+        leavingSlot[path.section] = leaving.count
+        leaving.append([])
+      }
+      leaving[leavingSlot[path.section]].append(path.item)
+    }
     for path in delta.items.deletions {
       guard inOld(path), targets[path.section] >= 0 else { return nil }
-      leaving[path.section].append(path.item)
+      leave(path)
       touch(targets[path.section])
     }
     for path in delta.items.insertions {
       guard inNew(path), sectionSources[path.section] >= 0 else { return nil }
-      arrivals[path.section].append((path.item, nil))
       touch(path.section)
+      arrivals[arrivalSlot[path.section]].append((path.item, nil))
     }
     for move in delta.items.moves {
       guard inOld(move.from), inNew(move.to) else { return nil }
-      leaving[move.from.section].append(move.from.item)
-      arrivals[move.to.section].append((move.to.item, move.from))
+      leave(move.from)
       touch(move.to.section)
+      arrivals[arrivalSlot[move.to.section]].append((move.to.item, move.from))
       if targets[move.from.section] >= 0 { touch(targets[move.from.section]) }
     }
     for (t, s) in sectionSources.enumerated() where s < 0 { touch(t) }
@@ -131,7 +142,7 @@ struct Placement {
       guard inNew(reload.to) else { return nil }
       touch(reload.to.section)
     }
-    for (t, s) in sectionSources.enumerated() where s >= 0 && !isTouched[t] {
+    for (t, s) in sectionSources.enumerated() where s >= 0 && arrivalSlot[t] < 0 {
       guard oldCounts[s] == newCounts[t] else { return nil }
     }
     itemSources.reserveCapacity(touched.count)
@@ -140,7 +151,7 @@ struct Placement {
       var sources = [ItemPath?](repeating: nil, count: count)
       var isFilled = [Bool](repeating: false, count: count)
       var filled = 0
-      for (slot, source) in arrivals[t] {
+      for (slot, source) in arrivals[arrivalSlot[t]] {
         guard !isFilled[slot] else { return nil }
         isFilled[slot] = true
         filled += 1
@@ -149,7 +160,7 @@ struct Placement {
       let s = sectionSources[t]
       if s >= 0 {
         var isLeaving = [Bool](repeating: false, count: oldCounts[s])
-        for i in leaving[s] {
+        for i in leavingSlot[s] >= 0 ? leaving[leavingSlot[s]] : [] {
           guard !isLeaving[i] else { return nil }
           isLeaving[i] = true
         }
@@ -166,8 +177,9 @@ struct Placement {
       itemSources[t] = sources
     }
     // An item leaving a deleted section twice is the one check left.
-    for (s, items) in leaving.enumerated() where targets[s] < 0 && items.count > 1 {
-      guard Set(items).count == items.count else { return nil }
+    for (s, slot) in leavingSlot.enumerated() where slot >= 0 && targets[s] < 0 {
+      let items = leaving[slot]
+      guard items.count < 2 || Set(items).count == items.count else { return nil }
     }
     for reload in delta.items.reloads {
       guard itemSources[reload.to.section]?[reload.to.item] == reload.from else { return nil }

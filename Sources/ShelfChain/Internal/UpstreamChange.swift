@@ -43,3 +43,48 @@ extension ChainableSection {
     return copy
   }
 }
+
+extension SourceChange {
+  /// The item count of each of `sections`, upstream's sections after this
+  /// change, given their counts before it: for a delta, copied from before
+  /// and read only in the sections the delta names (inserted, or with items
+  /// deleted, inserted, moved or reloaded), which are the only ones whose
+  /// count it may change. A delta that claims an unchanged section changed
+  /// its count breaks `SectionStore.update(_:delta:)`'s precondition; the
+  /// holder's replay check still catches what that leads to.
+  ///
+  /// - Complexity: O(*s* + *c*) integer steps for *s* sections and *c*
+  ///   changes, reading sections only where changes are; O(*s*) reads for a reload.
+  func itemCounts<Section: ChainableSection>(of sections: [Section], before oldCounts: [Int])
+    -> [Int]
+  {
+    guard case .delta(let delta, _) = self,
+      let sources = Placement.sectionSources(
+        of: delta.sections, oldCount: oldCounts.count, newCount: sections.count)
+    else { return sections.itemCounts }
+    var counts = [Int](repeating: 0, count: sources.count)
+    var targets = [Int](repeating: -1, count: oldCounts.count)
+    for (t, s) in sources.enumerated() {
+      if s >= 0 {
+        counts[t] = oldCounts[s]
+        targets[s] = t
+      } else {
+        counts[t] = sections[t].items.count
+      }
+    }
+    func read(_ t: Int) {
+      if t >= 0 && t < sections.count { counts[t] = sections[t].items.count }
+    }
+    func readTarget(of s: Int) {
+      if s >= 0 && s < targets.count { read(targets[s]) }
+    }
+    for path in delta.items.deletions { readTarget(of: path.section) }
+    for path in delta.items.insertions { read(path.section) }
+    for move in delta.items.moves {
+      readTarget(of: move.from.section)
+      read(move.to.section)
+    }
+    for reload in delta.items.reloads { read(reload.to.section) }
+    return counts
+  }
+}

@@ -70,7 +70,8 @@ enum Layout {
     let isFocused = index == state.focusRow
     var placement = RowPlacement(
       id: row.id, title: row.title,
-      position: position(in: row, focused: isFocused ? state.focusCard : nil, offset: offset),
+      position: position(
+        in: row, card: state.rememberedCard(ofRow: index, in: model, strip: strip)),
       isFocused: isFocused, y: body(for: size).minY + entry.y - state.scrollY,
       height: entry.height)
     if row.cards.isEmpty {
@@ -105,10 +106,10 @@ enum Layout {
       y: body(for: size).minY + entry.y - state.scrollY, height: entry.height)
   }
 
-  /// `3 / 24`: the focused card's place in the row, or the first visible card's.
-  static func position(in row: CarouselRow, focused: Int?, offset: Int) -> String {
+  /// `3 / 24`: the place of card `card` in the row (the row's remembered card).
+  static func position(in row: CarouselRow, card: Int) -> String {
     guard !row.cards.isEmpty else { return "0 / 0" }
-    return "\((focused ?? offset) + 1) / \(row.cards.count)"
+    return "\(card + 1) / \(row.cards.count)"
   }
 }
 
@@ -128,26 +129,31 @@ struct LayoutMemo {
     var width: Int
     var offset: Int
     var focusCard: Int?
+    var rememberedCard: Int
     var placement: RowPlacement
   }
 
   private var rows = FrameCache<String, Entry>()
 
   /// `Layout.placement(ofRow:in:state:size:)`, from the memo when the row, the
-  /// width, its scroll offset and its focus are what they were.
+  /// width, its scroll offset, its focus and its remembered card are what they were.
   ///
   /// - Complexity: O(1) when the row's cards are the same array as before.
   mutating func placement(ofRow index: Int, in model: DisplayModel, state: ViewState, size: Size)
     -> RowPlacement
   {
     let row = model.rows[index]
-    let offset = state.offset(ofRow: row, strip: Metrics.strip(forScreenWidth: size.width))
+    let strip = Metrics.strip(forScreenWidth: size.width)
+    let offset = state.offset(ofRow: row, strip: strip)
     let focusCard = index == state.focusRow ? state.focusCard : nil
+    let remembered = state.rememberedCard(ofRow: index, in: model, strip: strip)
     var placement = rows.value(for: row.id) {
-      $0.width == size.width && $0.offset == offset && $0.focusCard == focusCard && $0.row == row
+      $0.width == size.width && $0.offset == offset && $0.focusCard == focusCard
+        && $0.rememberedCard == remembered && $0.row == row
     } make: {
       Entry(
         row: row, width: size.width, offset: offset, focusCard: focusCard,
+        rememberedCard: remembered,
         placement: Layout.placement(ofRow: index, in: model, state: state, size: size))
     }.placement
     let entry = model.entry(ofRow: index)

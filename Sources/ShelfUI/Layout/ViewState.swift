@@ -1,5 +1,5 @@
-/// Where the user is: the focused card, each row's horizontal scroll position,
-/// and the table's vertical scroll position.
+/// Where the user is: the focused card, each row's horizontal scroll position
+/// and remembered card, and the table's vertical scroll position.
 ///
 /// Focus is kept both by index (so moving is O(1)) and by id (so it follows the
 /// card when the data changes); `resolve(in:)` re-derives the indices from the ids.
@@ -14,6 +14,9 @@ struct ViewState: Hashable, Sendable {
   var focusedCardID: String?
   /// Each row's first visible card, by row id; rows never scrolled are absent (0).
   var offsets: [String: Int] = [:]
+  /// Each row's remembered card — the card last focused in it — by row id;
+  /// rows never focused are absent (they remember their first card on screen).
+  var rememberedCards: [String: RememberedCard] = [:]
   /// The content line shown at the top of the table.
   var scrollY = 0
 
@@ -34,6 +37,9 @@ struct ViewState: Hashable, Sendable {
     let row = model.rows[focusRow]
     focusedRowID = row.id
     focusedCardID = row.cards.indices.contains(focusCard) ? row.cards[focusCard].id : nil
+    if let focusedCardID {
+      rememberedCards[row.id] = RememberedCard(id: focusedCardID, index: focusCard)
+    }
   }
 
   /// Finds the focus in a new model. The user browses a row, not a card: the
@@ -88,7 +94,7 @@ struct ViewState: Hashable, Sendable {
   /// The card of `cards` nearest to index `index`, preferring one that was in
   /// `old` (so the focus lands on a card that is already on screen, not one
   /// still growing in).
-  private static func nearestCard(
+  static func nearestCard(
     to index: Int, in cards: [CardFace], survivingFrom old: [CardFace]?
   )
     -> Int
@@ -139,15 +145,15 @@ struct ViewState: Hashable, Sendable {
     revealFocusedRow(in: model, size: size)
   }
 
-  /// Moves the focus `delta` rows down (negative: up), keeping its column on screen.
+  /// Moves the focus `delta` rows down (negative: up), onto the target row's
+  /// remembered card: the one its counter shows.
   mutating func moveRows(by delta: Int, in model: DisplayModel, size: Size) {
     guard !model.rows.isEmpty else { return }
     let strip = Metrics.strip(forScreenWidth: size.width)
-    let current = model.rows[min(focusRow, model.rows.count - 1)]
-    let column = focusCard - offset(ofRow: current, strip: strip)
     let target = min(max(0, focusRow + delta), model.rows.count - 1)
-    let targetOffset = offset(ofRow: model.rows[target], strip: strip)
-    focus(row: target, card: targetOffset + column, in: model, size: size)
+    focus(
+      row: target, card: rememberedCard(ofRow: target, in: model, strip: strip), in: model,
+      size: size)
   }
 
   /// Moves the focus `delta` cards right (negative: left) within its row.

@@ -19,20 +19,17 @@ extension TableView {
     state.focus(row: state.focusRow, card: card, in: model, size: size)
   }
 
-  /// Focuses what shows at `point`: the card there, or, between cards, the
-  /// row's first card on screen. Nothing changes off the rows.
+  /// Focuses what shows at `point`: the card there, or, off its cards, the
+  /// row's remembered card. Nothing changes off the rows.
   func focus(at point: Point) {
     let scene = Layout.scene(of: model, state: state, size: size)
     for row in scene.rows where row.y <= point.y && point.y < row.y + row.height {
       guard let index = model.rowIndexByID[row.id] else { continue }
       let card = row.cards.first { $0.x <= point.x && point.x < $0.x + $0.width }
         .flatMap { hit in model.rows[index].cards.firstIndex { $0.id == hit.face.id } }
-      state.focus(
-        row: index,
-        card: card
-          ?? state.offset(
-            ofRow: model.rows[index], strip: Metrics.strip(forScreenWidth: size.width)),
-        in: model, size: size)
+      let remembered = state.rememberedCard(
+        ofRow: index, in: model, strip: Metrics.strip(forScreenWidth: size.width))
+      state.focus(row: index, card: card ?? remembered, in: model, size: size)
       return
     }
   }

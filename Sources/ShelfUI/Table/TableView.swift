@@ -147,6 +147,7 @@ final class TableView {
         model.rows.indices.contains(state.focusRow)
         ? model.entry(ofRow: state.focusRow).y - state.scrollY : 0
       after.reanchorOffsets(from: model, to: newModel)
+      after.reanchorRememberedCards(from: model, to: newModel)
       after.resolve(in: newModel, previous: model)
       if newModel.rows.indices.contains(after.focusRow) {
         after.scrollY = newModel.entry(ofRow: after.focusRow).y - anchor

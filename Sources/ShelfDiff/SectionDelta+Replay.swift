@@ -1,0 +1,148 @@
+// MARK: - Checking a replay at the cost of the change
+
+extension SectionDelta {
+  /// Whether replaying the delta on `old` (with `new`'s content) gives exactly
+  /// `new`: the delta fits their item counts (`isValid(oldItemCounts:newItemCounts:)`),
+  /// and `applied(to:with:)` gives `new`'s ids and headers and `new`'s items.
+  ///
+  /// Only the sections the delta touches are replayed item by item. A
+  /// surviving section it does not touch replays to its old items unchanged,
+  /// so those are compared with its new items as arrays, which is O(1) when
+  /// they share storage (a chain or an edit that kept the section's array);
+  /// the same storage counts as the same items even where an item is not
+  /// equal to itself.
+  ///
+  /// - Complexity: O(*s* + `changeCount` + *t*) for *s* sections, old and
+  ///   new, and *t* items in the touched sections, plus the comparison of each
+  ///   untouched section's items when old and new do not share their storage.
+  package func replays<Section: DiffableSection>(_ old: [Section], into new: [Section]) -> Bool {
+    guard let sectionSources = sections.placement(oldCount: old.count, newCount: new.count)
+    else { return false }
+    var sectionTargets = [Int](repeating: -1, count: old.count)
+    for (t, s) in sectionSources.enumerated() where s >= 0 { sectionTargets[s] = t }
+    func inOld(_ path: ItemPath) -> Bool {
+      path.section >= 0 && path.section < old.count && path.item >= 0
+        && path.item < old[path.section].items.count
+    }
+    func inNew(_ path: ItemPath) -> Bool {
+      path.section >= 0 && path.section < new.count && path.item >= 0
+        && path.item < new[path.section].items.count
+    }
+
+    // Per-item flags only for the sections a change names, found through a
+    // slot index per section instead of hashing.
+    var leavingSlot = [Int](repeating: -1, count: old.count)
+    var isLeaving: [[Bool]] = []
+    func markLeaving(_ path: ItemPath) -> Bool {
+      var slot = leavingSlot[path.section]
+      if slot < 0 {
+        slot = isLeaving.count
+        leavingSlot[path.section] = slot
+        isLeaving.append([Bool](repeating: false, count: old[path.section].items.count))
+      }
+      guard !isLeaving[slot][path.item] else { return false }
+      isLeaving[slot][path.item] = true
+      return true
+    }
+    var filledSlot = [Int](repeating: -1, count: new.count)
+    var sources: [[ItemPath?]] = []  // per touched new section: the old path of each item
+    var isFilled: [[Bool]] = []
+    var touched: [Int] = []
+    func touch(_ t: Int) -> Int {
+      if filledSlot[t] < 0 {
+        filledSlot[t] = sources.count
+        let count = new[t].items.count
+        sources.append([ItemPath?](repeating: nil, count: count))
+        isFilled.append([Bool](repeating: false, count: count))
+        touched.append(t)
+      }
+      return filledSlot[t]
+    }
+
+    for path in items.deletions {
+      guard inOld(path), sectionTargets[path.section] >= 0, markLeaving(path) else { return false }
+      _ = touch(sectionTargets[path.section])
+    }
+    for path in items.insertions {
+      guard inNew(path), sectionSources[path.section] >= 0 else { return false }
+      let slot = touch(path.section)
+      guard !isFilled[slot][path.item] else { return false }
+      isFilled[slot][path.item] = true
+    }
+    for move in items.moves {
+      guard inOld(move.from), markLeaving(move.from), inNew(move.to) else { return false }
+      let slot = touch(move.to.section)
+      guard !isFilled[slot][move.to.item] else { return false }
+      isFilled[slot][move.to.item] = true
+      sources[slot][move.to.item] = move.from
+      if sectionTargets[move.from.section] >= 0 { _ = touch(sectionTargets[move.from.section]) }
+    }
+    for reload in items.reloads {
+      guard inOld(reload.from), inNew(reload.to) else { return false }
+      _ = touch(reload.to.section)
+    }
+    for (t, s) in sectionSources.enumerated() where s < 0 { _ = touch(t) }
+
+    // Touched surviving sections: their unmoved items fill the other slots in order.
+    for t in touched {
+      let s = sectionSources[t]
+      guard s >= 0 else { continue }
+      let slot = filledSlot[t]
+      let leaving = leavingSlot[s] >= 0 ? isLeaving[leavingSlot[s]] : nil
+      let count = new[t].items.count
+      var j = 0
+      for i in old[s].items.indices where !(leaving?[i] ?? false) {
+        while j < count && isFilled[slot][j] { j += 1 }
+        guard j < count else { return false }
+        sources[slot][j] = ItemPath(section: s, item: i)
+        isFilled[slot][j] = true
+      }
+      guard !isFilled[slot].contains(false) else { return false }
+    }
+    var isReloaded = sources.map { [Bool](repeating: false, count: $0.count) }
+    for reload in items.reloads {
+      let slot = filledSlot[reload.to.section]
+      guard sources[slot][reload.to.item] == reload.from else { return false }
+      isReloaded[slot][reload.to.item] = true
+    }
+
+    // Each surviving section once: its replayed header is its old one unless
+    // reloaded; an untouched one replays to its old items, compared as a whole.
+    var isHeaderReloaded = [Bool](repeating: false, count: new.count)
+    for reload in sections.reloads { isHeaderReloaded[reload.to] = true }
+    for (t, s) in sectionSources.enumerated() where s >= 0 {
+      let isUntouched = filledSlot[t] < 0
+      guard !isHeaderReloaded[t] || isUntouched else { continue }
+      let before = old[s]
+      let after = new[t]
+      if !isHeaderReloaded[t] {
+        guard before.id == after.id, before.hasSameHeader(as: after) else { return false }
+      }
+      if isUntouched {
+        guard before.items == after.items else { return false }
+      }
+    }
+
+    // Touched sections item by item. Inserted and reloaded items are read
+    // from `new`: compared with themselves, as the full replay compares them,
+    // so an item that is not equal to itself (a NaN field) fails here too.
+    var keptSection = -1
+    var keptItems: [Section.Item] = []
+    for t in touched {
+      let slot = filledSlot[t]
+      let newItems = new[t].items
+      for (j, source) in sources[slot].enumerated() {
+        guard let source, !isReloaded[slot][j] else {
+          guard newItems[j] == newItems[j] else { return false }
+          continue
+        }
+        if source.section != keptSection {
+          keptSection = source.section
+          keptItems = old[keptSection].items
+        }
+        guard keptItems[source.item] == newItems[j] else { return false }
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,91 @@
+import ShelfDiff
+import TestSupport
+import Testing
+
+// The live holders check a supplied delta with `replays(_:into:)`, which
+// replays only the sections the delta touches. Its verdict must be the full
+// replay's: `isValid` for the counts, then `applied(to:with:)` equal to `new`.
+
+/// The full replay check, section by section and item by item.
+private func replaysInFull(_ delta: SectionDelta, _ old: [DiffShelf], _ new: [DiffShelf]) -> Bool {
+  guard
+    delta.isValid(oldItemCounts: old.map(\.items.count), newItemCounts: new.map(\.items.count))
+  else { return false }
+  let replayed = delta.applied(to: old, with: new)
+  return replayed.sections.map(\.id) == new.map(\.id)
+    && zip(replayed.sections, new).allSatisfy { $0.hasSameHeader(as: $1) }
+    && replayed.items == new.map(\.items)
+}
+
+/// `delta` spoiled in one of several ways, some of which still replay.
+private func spoiled(
+  _ delta: SectionDelta, new: inout [DiffShelf], using rng: inout SeededGenerator
+) -> SectionDelta {
+  var delta = delta
+  func nudge(_ path: ItemPath) -> ItemPath {
+    ItemPath(section: path.section, item: path.item + (Bool.random(using: &rng) ? 1 : -1))
+  }
+  switch Int.random(in: 0..<9, using: &rng) {
+  case 0 where !delta.items.deletions.isEmpty:
+    delta.items.deletions.remove(at: Int.random(in: 0..<delta.items.deletions.count, using: &rng))
+  case 1 where !delta.items.insertions.isEmpty:
+    let k = Int.random(in: 0..<delta.items.insertions.count, using: &rng)
+    delta.items.insertions[k] = nudge(delta.items.insertions[k])
+  case 2 where !delta.items.moves.isEmpty:
+    let k = Int.random(in: 0..<delta.items.moves.count, using: &rng)
+    delta.items.moves[k].to = nudge(delta.items.moves[k].to)
+  case 3 where !delta.items.reloads.isEmpty:
+    delta.items.reloads.remove(at: Int.random(in: 0..<delta.items.reloads.count, using: &rng))
+  case 4 where !delta.sections.reloads.isEmpty:
+    delta.sections.reloads.removeAll()
+  case 5:
+    // An item edited in `new` that the delta does not reload.
+    let filled = new.indices.filter { !new[$0].items.isEmpty }
+    if let t = filled.randomElement(using: &rng) {
+      new[t].items[Int.random(in: 0..<new[t].items.count, using: &rng)].edition += 7
+    }
+  case 6:
+    // Two items of one section swapped in `new` behind the delta's back.
+    let crowded = new.indices.filter { new[$0].items.count > 1 }
+    if let t = crowded.randomElement(using: &rng) {
+      new[t].items.swapAt(0, new[t].items.count - 1)
+    }
+  case 7 where !delta.items.moves.isEmpty:
+    delta.items.moves.remove(at: Int.random(in: 0..<delta.items.moves.count, using: &rng))
+  default:
+    break  // unspoiled: it must replay
+  }
+  return delta
+}
+
+@Test(arguments: 0..<600 as Range<UInt64>)
+func checkingOnlyTouchedSectionsGivesTheFullReplaysVerdict(seed: UInt64) {
+  var rng = SeededGenerator(seed: seed &+ 9_000)
+  let (old, original) = randomShelves(seed: seed)
+  var new = original
+  let delta = spoiled(SectionDelta(from: old, to: original), new: &new, using: &rng)
+  #expect(delta.replays(old, into: new) == replaysInFull(delta, old, new))
+}
+
+@Test(arguments: 0..<100 as Range<UInt64>)
+func aComputedDeltaReplaysAndAnotherPairsDeltaDoesNot(seed: UInt64) {
+  let (old, new) = randomShelves(seed: seed)
+  #expect(SectionDelta(from: old, to: new).replays(old, into: new))
+  let (otherOld, otherNew) = randomShelves(seed: seed + 1_000)
+  let foreign = SectionDelta(from: otherOld, to: otherNew)
+  #expect(foreign.replays(old, into: new) == replaysInFull(foreign, old, new))
+}
+
+@Test func anUntouchedSectionWhoseItemsChangedDoesNotReplay() {
+  let old = [
+    DiffShelf(id: 0, items: [DiffBook(id: 1), DiffBook(id: 2)]),
+    DiffShelf(id: 1, items: [DiffBook(id: 3)]),
+  ]
+  var new = old
+  new[1].items[0].edition = 1  // changed, but the delta names only section 0
+  let delta = SectionDelta(items: .init(deletions: [ItemPath(section: 0, item: 1)]))
+  new[0].items.removeLast()
+  #expect(!delta.replays(old, into: new))
+  new[1].items[0].edition = 0
+  #expect(delta.replays(old, into: new))
+}
