@@ -64,7 +64,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "shelf", "ShelfCatalog", "ShelfContentMapping", "ShelfDiff", "ShelfUI", "TestSupport",
+        "shelf", "ShelfCatalog", "ShelfChain", "ShelfContentMapping", "ShelfDiff", "ShelfUI",
+        "TestSupport",
       ],
       exclude: ["Goldens", "Corpus", "Fixtures", "Support/frames.py"], swiftSettings: strict),
   ]

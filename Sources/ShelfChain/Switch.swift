@@ -20,7 +20,7 @@ public final class Switch<Section: ChainableSection>: SectionSource {
   public var selectedIndex: Int {
     didSet {
       precondition(sources.indices.contains(selectedIndex), "no source \(selectedIndex)")
-      guard selectedIndex != oldValue else { return }
+      guard selectedIndex != oldValue, !isSelectingWithDelta else { return }
       let old = sections
       sections = sources[selectedIndex].sections
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
@@ -28,6 +28,26 @@ public final class Switch<Section: ChainableSection>: SectionSource {
   }
 
   private var observers = Observers()
+
+  /// Selects `sources[index]` with `delta` computed elsewhere (off the main
+  /// queue, from the same two outputs), so that the switch itself costs no
+  /// diff; observers are told as for `selectedIndex`.
+  ///
+  /// - Precondition: `delta` turns the current output into `sources[index]`'s
+  ///   sections; nothing changed either since it was computed.
+  /// - Complexity: O(1) beyond the observers.
+  package func select(_ index: Int, delta: SectionDelta) {
+    precondition(sources.indices.contains(index), "no source \(index)")
+    guard index != selectedIndex else { return }
+    isSelectingWithDelta = true
+    selectedIndex = index
+    isSelectingWithDelta = false
+    sections = sources[index].sections
+    observers.send(.delta(delta, isRediffed: true))
+  }
+
+  /// Set while `select(_:delta:)` changes the index: no diff then.
+  private var isSelectingWithDelta = false
 
   /// A switch showing `sources[selectedIndex]`.
   ///

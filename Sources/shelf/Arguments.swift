@@ -99,22 +99,16 @@ struct SourceOptions: ParsableArguments {
       index += 1
       let name = token.split(separator: "=", maxSplits: 1).first.map(String.init) ?? token
       let hasInlineValue = token.contains("=")
-      func takeValue() {
+      // A source option's value: skipped in `arguments`, the next of its kind taken.
+      func take(_ values: inout ArraySlice<String>, as source: (String) -> SourceSpec) {
         if !hasInlineValue { index += 1 }
+        if let value = values.popFirst() { ordered.append(source(value)) }
       }
       switch name {
-      case "--catalog":
-        takeValue()
-        if let path = catalogs.popFirst() { ordered.append(.catalog(path)) }
-      case "--watch":
-        takeValue()
-        if let path = watches.popFirst() { ordered.append(.watch(path)) }
-      case "--exec":
-        takeValue()
-        if let command = execs.popFirst() { ordered.append(.exec(command)) }
-      case "--url":
-        takeValue()
-        if let url = addresses.popFirst() { ordered.append(.url(url)) }
+      case "--catalog": take(&catalogs, as: SourceSpec.catalog)
+      case "--watch": take(&watches, as: SourceSpec.watch)
+      case "--exec": take(&execs, as: SourceSpec.exec)
+      case "--url": take(&addresses, as: SourceSpec.url)
       case "--stream":
         if streams > 0 {
           streams -= 1

@@ -11,14 +11,27 @@ enum Headless {
   /// `shelf render`: the first screen as plain text.
   static func render(_ options: RenderOptions) throws(AppError) {
     try checkSize(options.size)
-    var loaded: [LoadedCatalog] = []
-    for spec in options.sources { loaded.append(try loadOnce(spec, every: options.every)) }
-    let chain = chain(of: options.sources, showing: loaded.map(\.catalog))
+    let start = try FirstCatalogs(options.sources) { spec throws(AppError) in
+      try loadOnce(spec, every: options.every)
+    }
+    warn(about: start)
+    let chain = chain(of: options.sources, showing: start.loaded.map(\.catalog))
     let screen = ShelfScreen(
       content: chain.content, configuration: ScreenConfiguration(), updates: .immediate)
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
+    // The first screen as the live app would show it: the failure's message.
+    if let message = start.message { screen.message = .error(message) }
     writeStandardOutput(TextBackend.text(of: screen.render(size: options.size, now: 0)) + "\n")
+  }
+
+  /// Says on stderr which sources failed while others loaded: the command
+  /// goes on with what loaded, as the live screen does.
+  private static func warn(about start: FirstCatalogs) {
+    for failure in start.failures {
+      FileHandle.standardError.write(
+        Data("shelf: warning: \(failure.error); shown without it\n".utf8))
+    }
   }
 
   /// The chain of `specs` showing `catalogs` (one each), its first shared id
@@ -90,10 +103,17 @@ enum Headless {
     try checkSize(options.size)
     let first = try load(options.fromPath)
     let second = try load(options.toPath)
-    var others: [LoadedCatalog] = []
-    for spec in options.others { others.append(try loadOnce(spec, every: options.every)) }
+    // A or B failing is the command's error; another source's is a warning.
+    let others =
+      options.others.isEmpty
+      ? nil
+      : try FirstCatalogs(options.others, othersLoaded: true) { spec throws(AppError) in
+        try loadOnce(spec, every: options.every)
+      }
+    if let others { warn(about: others) }
     let specs = [SourceSpec.catalog(options.fromPath)] + options.others
-    let chain = chain(of: specs, showing: [first.catalog] + others.map(\.catalog))
+    let chain = chain(
+      of: specs, showing: [first.catalog] + (others?.loaded ?? []).map(\.catalog))
     let before = chain.content
     chain.update(
       0,

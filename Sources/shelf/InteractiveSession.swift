@@ -57,25 +57,28 @@ final class InteractiveSession: EventLoopDelegate {
   /// quits; never returns. Errors before the terminal is taken are thrown.
   static func run(_ options: RunOptions, isNoColorSet: Bool) throws(AppError) -> Never {
     let specs = options.sources
-    var firsts: [LoadedCatalog] = []
-    for spec in specs {
+    let start = try FirstCatalogs(specs) { spec throws(AppError) in
       switch spec {
-      case .bundled: firsts.append(try Headless.load(nil))
-      case .catalog(let path): firsts.append(try Headless.load(path))
+      case .bundled: return try Headless.load(nil)
+      case .catalog(let path): return try Headless.load(path)
       // As the watcher reads it: a FIFO would block here for good.
-      case .watch(let path): firsts.append(try Headless.load(path, regularFileOnly: true))
+      case .watch(let path): return try Headless.load(path, regularFileOnly: true)
       // These deliver their first catalog once running.
-      case .stream: firsts.append(LoadedCatalog(catalog: Catalog(title: "stdin", sections: [])))
-      case .exec, .url: firsts.append(LoadedCatalog(catalog: Catalog(title: "", sections: [])))
+      case .stream: return LoadedCatalog(catalog: Catalog(title: "stdin", sections: []))
+      case .exec, .url: return LoadedCatalog(catalog: Catalog(title: "", sections: []))
       }
     }
+    let firsts = start.loaded
     let contents = firsts.indices.map { index in
       ShelfContent(
         firsts[index].catalog,
         namespace: SourceChain.namespace(ofSourceAt: index, count: specs.count))
     }
     let ids = firsts.map { specs.count > 1 ? SharedID.ids(of: $0.catalog) : [] }
-    let chain = SourceChain(specs: specs, contents: contents, ids: ids)
+    // Tab diffs the outputs off the main queue: keys never wait for it.
+    let chain = SourceChain(
+      specs: specs, contents: contents, ids: ids,
+      switchQueue: DispatchQueue(label: "shelf.switch", qos: .userInitiated))
 
     var configuration = ScreenConfiguration()
     if let milliseconds = options.animationMilliseconds {
@@ -99,7 +102,9 @@ final class InteractiveSession: EventLoopDelegate {
     let session = InteractiveSession(
       loop: EventLoop(backend: backend), screen: screen, chain: chain, feeds: feeds,
       options: options)
-    if let warning = chain.sharedIDWarning() {
+    if let failure = start.failures.first {
+      session.setMessage(.error(failure.error.description), from: failure.index)
+    } else if let warning = chain.sharedIDWarning() {
       screen.message = .warning(TerminalText.sanitized(warning))
     } else if let index = firsts.firstIndex(where: { !$0.warningLines.isEmpty }) {
       session.setMessage(.warning("warning: \(firsts[index].warningLines[0])"), from: index)
@@ -108,9 +113,9 @@ final class InteractiveSession: EventLoopDelegate {
     session.loop.willFinish = { [unowned session] in session.stopSources() }
     screen.onNeedsDisplay = { [unowned session] in session.loop.setNeedsDraw() }
     screen.onDiscard = { [freer = session.freer] retired in freer.free(consume retired) }
-    chain.onChange = { [unowned session] in session.chainDidChange() }
+    chain.onChange = { [unowned session] _ in session.chainDidChange() }
     if options.runsDemo { session.demoCatalog = firsts[0].catalog }
-    session.startSources()
+    session.startSources(failed: Set(start.failures.map(\.index)))
     session.loop.start()
     retained = session
     dispatchMain()
@@ -121,12 +126,17 @@ final class InteractiveSession: EventLoopDelegate {
 
   // MARK: - Sources
 
-  private func startSources() {
+  /// Starts every source; those at `failed` indices failed at start: a
+  /// watched file is watched still (it recovers as any edit does), a catalog
+  /// read once shows its failure for good.
+  private func startSources(failed: Set<Int>) {
     if options.runsDemo { startDemo() }
     for feed in feeds {
       switch feed.spec {
-      case .bundled, .catalog: break
-      case .watch(let path): startWatching(path, feed: feed)
+      case .bundled, .catalog:
+        if failed.contains(feed.index) { feed.status = .failed(statusName(feed)) }
+      case .watch(let path):
+        startWatching(path, feed: feed, isValid: !failed.contains(feed.index))
       case .stream: startStream(feed)
       case .exec(let command): startCommand(command, feed: feed)
       case .url(let url): startFetching(url, feed: feed)
@@ -191,28 +201,18 @@ final class InteractiveSession: EventLoopDelegate {
     show(next, from: feeds[0])
   }
 
-  private func startWatching(_ path: String, feed: Feed) {
+  private func startWatching(_ path: String, feed: Feed, isValid: Bool) {
     let watcher = CatalogFileWatcher(path: path)
-    let index = feed.index
-    let name = statusName(feed)
-    feed.status = .watching(name, isValid: true)
-    watcher.start(queue: .main, deliversInitialVersion: false) { [unowned self] result in
-      MainActor.assumeIsolated {
-        self.take(result, from: self.feeds[index]) { .watching(name, isValid: $0) }
-      }
+    startDelivering(feed, isValid: isValid, status: { .watching($0, isValid: $1) }) {
+      watcher.start(queue: .main, deliversInitialVersion: false, handler: $0)
     }
     feed.stop = { watcher.stop() }
   }
 
   private func startCommand(_ command: String, feed: Feed) {
     let source = ExecSource(command: command, interval: options.interval(for: feed.spec))
-    let index = feed.index
-    let name = statusName(feed)
-    feed.status = .running(name, isValid: true)
-    source.start(queue: .main) { [unowned self] result in
-      MainActor.assumeIsolated {
-        self.take(result, from: self.feeds[index]) { .running(name, isValid: $0) }
-      }
+    startDelivering(feed, status: { .running($0, isValid: $1) }) {
+      source.start(queue: .main, handler: $0)
     }
     feed.stop = {
       source.stop()
@@ -222,15 +222,28 @@ final class InteractiveSession: EventLoopDelegate {
 
   private func startFetching(_ url: String, feed: Feed) {
     let source = URLSource(url: url, interval: options.interval(for: feed.spec))
-    let index = feed.index
-    let name = statusName(feed)
-    feed.status = .fetching(name, isValid: true)
-    source.start(queue: .main) { [unowned self] result in
-      MainActor.assumeIsolated {
-        self.take(result, from: self.feeds[index]) { .fetching(name, isValid: $0) }
-      }
+    startDelivering(feed, status: { .fetching($0, isValid: $1) }) {
+      source.start(queue: .main, handler: $0)
     }
     feed.stop = { source.stop() }
+  }
+
+  /// Starts a source that delivers catalogs or failures on the main queue
+  /// (`start` hands it the handler); `status` says how its state shows,
+  /// by name and whether its last version was valid (`isValid` at first).
+  private func startDelivering(
+    _ feed: Feed, isValid: Bool = true,
+    status: @escaping @Sendable (_ name: String, _ isValid: Bool) -> SourceStatus,
+    start: (@escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) -> Void
+  ) {
+    let index = feed.index
+    let name = statusName(feed)
+    feed.status = status(name, isValid)
+    start { [unowned self] result in
+      MainActor.assumeIsolated {
+        self.take(result, from: self.feeds[index]) { status(name, $0) }
+      }
+    }
   }
 
   private func startStream(_ feed: Feed) {

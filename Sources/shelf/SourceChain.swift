@@ -1,3 +1,4 @@
+import Dispatch
 import ShelfChain
 import ShelfContentMapping
 import ShelfDiff
@@ -40,22 +41,34 @@ final class SourceChain {
   private var ids: [Set<SharedID>]
   /// Whether a shared id was reported already: one warning is enough.
   private var hasReportedSharedID = false
-  /// Called after the chain's output changed.
-  var onChange: (() -> Void)?
+  /// Called after the chain's output changed, with the change.
+  var onChange: ((SourceChange) -> Void)?
+  /// Where a change of selection is diffed; nil to diff at once, in the caller.
+  private let switchQueue: DispatchQueue?
+  /// The selection Tab asked for while its diff runs off the main queue.
+  private var pendingSelection: Int?
+  /// Counts selections and source changes: a switch's delta diffed before
+  /// the latest of them is stale and dropped.
+  private var switchGeneration = 0
 
   /// A chain of `specs`, showing `contents` (namespaced as
-  /// `namespace(ofSourceAt:)` says) and their `ids`, all sources selected.
-  init(specs: [SourceSpec], contents: [ShelfContent], ids: [Set<SharedID>]) {
+  /// `namespace(ofSourceAt:)` says) and their `ids`, all sources selected; a
+  /// change of selection is diffed on `switchQueue` (at once when nil).
+  init(
+    specs: [SourceSpec], contents: [ShelfContent], ids: [Set<SharedID>],
+    switchQueue: DispatchQueue? = nil
+  ) {
     precondition(!specs.isEmpty && specs.count == contents.count && specs.count == ids.count)
     self.specs = specs
     self.ids = ids
+    self.switchQueue = switchQueue
     titles = zip(specs, contents).map { spec, content in
       content.title.isEmpty ? spec.name : content.title
     }
     stores = contents.map { SectionStore($0.sections.map(SourceSection.init)) }
     let all = Concat<SourceSection>(stores)
     selection = Switch([all] + stores)
-    selection.observe { [weak self] _ in self?.onChange?() }
+    selection.observe { [weak self] change in self?.onChange?(change) }
   }
 
   /// The namespace of the source at `index` among `count`: none for a single
@@ -89,6 +102,8 @@ final class SourceChain {
     // The live holders diff what the screen is given, off the main queue: a
     // reload keeps the chain's own work here proportional to the sections.
     stores[index].reload(content.sections.map(SourceSection.init))
+    // A switch diffed against the data before this change is stale: again.
+    if let pending = pendingSelection { select(pending) }
   }
 
   // MARK: - Selection
@@ -104,13 +119,46 @@ final class SourceChain {
   /// Shows the next source alone, or all again after the last.
   func selectNext() {
     guard canSwitch else { return }
-    selection.selectedIndex = (selection.selectedIndex + 1) % (specs.count + 1)
+    select((requestedSelection + 1) % (specs.count + 1))
   }
 
   /// Shows the previous source alone, or all again before the first.
   func selectPrevious() {
     guard canSwitch else { return }
-    selection.selectedIndex = (selection.selectedIndex + specs.count) % (specs.count + 1)
+    select((requestedSelection + specs.count) % (specs.count + 1))
+  }
+
+  /// The selection last asked for: shown, or on its way.
+  private var requestedSelection: Int { pendingSelection ?? selection.selectedIndex }
+
+  /// Selects `sources[index]` of the switch. With a queue, the diff of the
+  /// outputs (a million cards take a while) runs there and the switch takes
+  /// its delta back on the main queue, unless a later Tab or a change of a
+  /// source made it stale by then.
+  private func select(_ index: Int) {
+    switchGeneration += 1
+    guard let switchQueue else {
+      selection.selectedIndex = index
+      return
+    }
+    guard index != selection.selectedIndex else {
+      pendingSelection = nil
+      return
+    }
+    pendingSelection = index
+    let generation = switchGeneration
+    let old = selection.sections
+    let new = selection.sources[index].sections
+    switchQueue.async {
+      let delta = SectionDelta(from: old, to: new)
+      DispatchQueue.main.async { [weak self] in
+        MainActor.assumeIsolated {
+          guard let self, generation == self.switchGeneration else { return }
+          self.pendingSelection = nil
+          self.selection.select(index, delta: delta)
+        }
+      }
+    }
   }
 
   // MARK: - Output

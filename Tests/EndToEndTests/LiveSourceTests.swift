@@ -54,14 +54,7 @@ extension InTmux {
     @Test func watchReportsAFIFOAndPicksUpAFileRenamedOverIt() throws {
       let session = try TmuxSession()
       defer { session.close() }
-      let file = session.scratch.appendingPathComponent("watched.json")
-      let small = try Data(
-        contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small.json"))
-      let next = try Data(
-        contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small-next.json"))
-      try small.write(to: file)
-      try session.startShelf("--watch \(file.path)")
-      session.expectScreen(containing: "Small Shelf")
+      let (file, _, next) = try watchSmallShelf(in: session)
       try FileManager.default.removeItem(at: file)
       #expect(mkfifo(file.path, 0o600) == 0)
       session.expectScreen(containing: "watched.json: not a regular file (a FIFO)")
@@ -85,14 +78,7 @@ extension InTmux {
     @Test func watchPicksUpAnEditAndSurvivesABadVersion() throws {
       let session = try TmuxSession()
       defer { session.close() }
-      let file = session.scratch.appendingPathComponent("watched.json")
-      let small = try Data(
-        contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small.json"))
-      let next = try Data(
-        contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small-next.json"))
-      try small.write(to: file)
-      try session.startShelf("--watch \(file.path)")
-      session.expectScreen(containing: "Small Shelf")
+      let (file, small, next) = try watchSmallShelf(in: session)
       #expect(!session.screen().contains("Classic Films"))
       try next.write(to: file, options: .atomic)
       session.expectScreen(containing: "Classic Films")
@@ -206,6 +192,22 @@ extension InTmux {
       try session.quitAndExpectRestored()
     }
   }
+}
+
+/// Starts `shelf --watch` on a copy of small.json in `session`'s scratch
+/// folder and waits for it: the watched file, small.json's bytes and those of
+/// the version after it.
+private func watchSmallShelf(in session: TmuxSession) throws -> (
+  file: URL, small: Data, next: Data
+) {
+  let file = session.scratch.appendingPathComponent("watched.json")
+  let small = try Data(contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small.json"))
+  let next = try Data(
+    contentsOf: repositoryRoot.appendingPathComponent("\(fixtures)/small-next.json"))
+  try small.write(to: file)
+  try session.startShelf("--watch \(file.path)")
+  session.expectScreen(containing: "Small Shelf")
+  return (file, small, next)
 }
 
 /// A shell command that waits until `path` exists: a gate the test opens once

@@ -36,6 +36,38 @@ extension InTmux {
       try session.quitAndExpectRestored()
     }
 
+    /// At start, a missing watched file and a missing catalog are named in
+    /// the message area and the status line while the other source shows; the
+    /// watched file, once written, shows like any edit.
+    @Test func sourcesThatFailAtStartTakeNothingDownAndAWatchedFileRecovers() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let books = session.scratch.appendingPathComponent("books.json")
+      let gone = session.scratch.appendingPathComponent("gone.json")
+      try session.startShelf(
+        "--watch \(books.path) --catalog \(fixtures)/small.json --catalog \(gone.path)")
+      session.expectScreen(containing: "Emma")
+      session.expectScreen(containing: "⚠ \(books.path): no such file")
+      #expect(session.statusLine.contains("books.json ⚠ gone.json ⚠"), "\(session.statusLine)")
+
+      try catalogJSON(title: "Books", rows: [("r1", ["Ivanhoe"])]).write(
+        to: books, options: .atomic)
+      session.expectScreen("the watched file recovered") { screen in
+        screen.contains("Ivanhoe") && !screen.contains("no such file")
+          && screen.contains("books.json ● gone.json ⚠")
+      }
+      #expect(session.screen().contains("Emma"), "small.json stays")
+      try session.quitAndExpectRestored()
+    }
+
+    @Test func whenEverySourceFailsAtStartTheAppExitsWithTheFirstError() throws {
+      let result = try runShelf([
+        "--watch", "/nonexistent-shelf-dir/a.json", "--catalog", "/nonexistent-shelf-dir/b.json",
+      ])
+      #expect(result.status == 66)
+      #expect(result.standardError == "shelf: /nonexistent-shelf-dir/a.json: no such file\n")
+    }
+
     @Test func aCommandThatFailsKeepsTheLastGoodDataThenRecovers() throws {
       let session = try TmuxSession()
       defer { session.close() }

@@ -91,6 +91,42 @@ func catalogJSON(
     #expect(wide != nil && small != nil && wide! < small!, "wide.json's sections come first")
   }
 
+  /// A source that fails shows nothing and is named on stderr and in the
+  /// message area; only when every source fails does the command fail.
+  @Test func renderShowsTheSourcesThatLoadAndNamesTheOnesThatFailed() throws {
+    let missing = "/nonexistent-shelf-dir/missing.json"
+    let result = try runShelf([
+      "render", "--catalog", missing, "--catalog", "\(fixtures)/small.json",
+      "--exec", "exit 3", "--width", "80", "--height", "20",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let warnings = result.standardError.split(separator: "\n")
+    #expect(warnings.count == 2, "\(result.standardError)")
+    #expect(warnings.first == "shelf: warning: \(missing): no such file; shown without it")
+    #expect(
+      warnings.last == "shelf: warning: command \"exit 3\": exited with status 3; shown without it")
+    #expect(result.standardOutput.contains("Emma"), "small.json shows")
+    #expect(result.standardOutput.contains("⚠ \(missing): no such file"), "the first failure")
+
+    let allFail = try runShelf(["render", "--catalog", missing, "--exec", "exit 3"])
+    #expect(allFail.status == 66, "the first source's error, as with one source")
+    #expect(allFail.standardError == "shelf: \(missing): no such file\n")
+    #expect(allFail.standardOutput.isEmpty)
+  }
+
+  @Test func framesGoOnWithoutAnotherSourceButNotWithoutAOrB() throws {
+    let small = "\(fixtures)/small.json"
+    let next = "\(fixtures)/small-next.json"
+    let missing = "/nonexistent-shelf-dir/other.json"
+    let result = try runShelf(["frames", small, next, "--catalog", missing, "--fps", "5"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError == "shelf: warning: \(missing): no such file; shown without it\n")
+    #expect(result.standardOutput.contains("Emma"))
+    let withoutA = try runShelf(["frames", missing, next, "--catalog", small])
+    #expect(withoutA.status == 66)
+    #expect(withoutA.standardError == "shelf: \(missing): no such file\n")
+  }
+
   @Test func badDurationsAreUsageErrors() throws {
     let result = try runShelf(["render", "--exec", "true", "--every", "fortnight"])
     #expect(result.status == 64)

@@ -1,4 +1,6 @@
+import Dispatch
 import ShelfCatalog
+import ShelfChain
 import ShelfContentMapping
 import ShelfDiff
 import ShelfUI
@@ -109,14 +111,16 @@ import Testing
 
   /// Two catalogs with the same section and row ids on one screen.
   @MainActor
-  private func twoSources(titles: (String, String) = ("Books", "Films")) -> SourceChain {
+  private func twoSources(
+    titles: (String, String) = ("Books", "Films"), switchQueue: DispatchQueue? = nil
+  ) -> SourceChain {
     let catalogs = [catalog(titles.0, rows: ["r1", "r2"]), catalog(titles.1, rows: ["r1", "r3"])]
     return SourceChain(
       specs: [.catalog("books.json"), .watch("films.json")],
       contents: catalogs.indices.map {
         ShelfContent(catalogs[$0], namespace: SourceChain.namespace(ofSourceAt: $0, count: 2))
       },
-      ids: catalogs.map(SharedID.ids(of:)))
+      ids: catalogs.map(SharedID.ids(of:)), switchQueue: switchQueue)
   }
 
   @MainActor
@@ -135,7 +139,7 @@ import Testing
   @Test func aChangeOfOneSourceIsADeltaOfItsSectionsOnly() {
     let chain = twoSources()
     var changes = 0
-    chain.onChange = { changes += 1 }
+    chain.onChange = { _ in changes += 1 }
     let before = chain.content
     let films = catalog("Films", rows: ["r3", "r4", "r1"])
     chain.update(
@@ -171,6 +175,43 @@ import Testing
     #expect(chain.selectedSource == 1)
   }
 
+  /// As the live app does it: Tab returns at once, the switch takes its delta
+  /// back on the main queue, and one overtaken by a later Tab, or by a change
+  /// of a source, is dropped.
+  @MainActor
+  @Test func tabDiffsOffTheMainQueueAndDropsAStaleSwitch() async {
+    let chain = twoSources(switchQueue: DispatchQueue(label: "test.switch"))
+    var changes: [SourceChange] = []
+    chain.onChange = { changes.append($0) }
+    let all = chain.content.sections.map(SourceSection.init)
+    chain.selectNext()
+    chain.selectNext()
+    #expect(chain.selectedSource == nil, "nothing switched on the main queue yet")
+    #expect(await eventually { chain.selectedSource == 1 })
+    #expect(changes.count == 1, "the first Tab's switch was dropped")
+    #expect(chain.scope == "films.json (2/2)")
+    let films = chain.content.sections.map(SourceSection.init)
+    #expect(films.map(\.id) == ["2:main"])
+    #expect(changes.last?.delta == SectionDelta(from: all, to: films))
+
+    chain.selectNext()
+    #expect(await eventually { chain.selectedSource == nil })
+
+    // The books alone while the films gain a section: the switch is diffed
+    // again, from all the sources as they are now.
+    chain.selectNext()
+    var newFilms = catalog("Films", rows: ["r9"])
+    newFilms.sections += catalog("Films", rows: ["r8"], section: "more").sections
+    chain.update(
+      1, with: ShelfContent(newFilms, namespace: SourceNamespace(index: 1)),
+      ids: SharedID.ids(of: newFilms))
+    let allNow = chain.content.sections.map(SourceSection.init)
+    #expect(allNow.map(\.id) == ["1:main", "2:main", "2:more"])
+    #expect(await eventually { chain.selectedSource == 0 })
+    let books = chain.content.sections.map(SourceSection.init)
+    #expect(changes.last?.delta == SectionDelta(from: allNow, to: books))
+  }
+
   @MainActor
   @Test func withOneSourceTabDoesNothingAndTheHeaderSaysNoScope() {
     let chain = SourceChain(
@@ -198,7 +239,7 @@ import Testing
       content: chain.content, configuration: configuration, updates: .immediate)
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
-    chain.onChange = {
+    chain.onChange = { _ in
       screen.sourceScope = chain.scope
       screen.setContent(chain.content)
     }

@@ -1,56 +1,33 @@
 import Foundation
 import ShelfCatalog
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// The test catalog server (Fixtures/catalog_server.py) on 127.0.0.1 and a
-/// free port, run by Debian's python3; it stops when its stdin closes.
-final class CatalogServer {
-  let port: Int
-  private let process: Process
-  private let input: Pipe
+/// The test catalog server (`CatalogServerProcess`), started and asked
+/// without blocking the test's threads.
+final class CatalogServer: Sendable {
+  private let server: CatalogServerProcess
 
-  private init(process: Process, input: Pipe, port: Int) {
-    self.process = process
-    self.input = input
-    self.port = port
+  private init(_ server: CatalogServerProcess) {
+    self.server = server
   }
 
   /// Starts a server; waiting for its port happens off the test's threads.
   static func start() async throws -> CatalogServer {
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/catalog_server.py")
-    let process = Process()
-    let input = Pipe()
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [script.path]
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    // The first line is the port; it comes once the server listens.
-    let line = await withCheckedContinuation { continuation in
+    try await withCheckedThrowingContinuation { continuation in
       DispatchQueue.global().async {
-        var line = Data()
-        while true {
-          let byte = output.fileHandleForReading.readData(ofLength: 1)
-          if byte.isEmpty || byte == Data("\n".utf8) { break }
-          line += byte
-        }
-        continuation.resume(returning: String(decoding: line, as: UTF8.self))
+        continuation.resume(with: Result { CatalogServer(try CatalogServerProcess()) })
       }
     }
-    guard let port = Int(line) else {
-      process.terminate()
-      throw CocoaError(.fileReadCorruptFile)
-    }
-    return CatalogServer(process: process, input: input, port: port)
   }
 
-  func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+  var port: Int { server.port }
+
+  func url(_ path: String) -> String { server.url(path) }
 
   /// A plain GET, for changing the server's catalog and reading its counts.
   func get(_ path: String) async throws -> String {
@@ -58,14 +35,17 @@ final class CatalogServer {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// Ends the server at once (SIGTERM) and reaps it.
-  func stop() {
-    try? input.fileHandleForWriting.close()
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-  }
+  /// Ends the server at once and reaps it.
+  func stop() { server.stop() }
+}
 
-  deinit { if process.isRunning { stop() } }
+extension URLSource {
+  /// Starts fetching, its deliveries awaited on a global queue.
+  fileprivate func startedDeliveries() -> SourceDeliveries {
+    let deliveries = SourceDeliveries()
+    start(queue: .global(), handler: deliveries.handler)
+    return deliveries
+  }
 }
 
 /// Waits up to 10 s for `condition`, looking every 10 ms.
@@ -83,8 +63,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     let server = try await CatalogServer.start()
     defer { server.stop() }
     let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(50))
-    let deliveries = SourceDeliveries()
-    source.start(queue: .global(), handler: deliveries.handler)
+    let deliveries = source.startedDeliveries()
     #expect(await deliveries.next() == "title v1")
     #expect(await eventually { source.counts.notModified >= 3 })
     #expect(source.counts.parsed == 1)
@@ -100,8 +79,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     let server = try await CatalogServer.start()
     defer { server.stop() }
     let source = URLSource(url: server.url("/moved"), interval: .seconds(60))
-    let deliveries = SourceDeliveries()
-    source.start(queue: .global(), handler: deliveries.handler)
+    let deliveries = source.startedDeliveries()
     #expect(await deliveries.next() == "title v1")
     source.stop()
   }
@@ -115,8 +93,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     let server = try await CatalogServer.start()
     defer { server.stop() }
     let source = URLSource(url: server.url(path), interval: .seconds(60))
-    let deliveries = SourceDeliveries()
-    source.start(queue: .global(), handler: deliveries.handler)
+    let deliveries = source.startedDeliveries()
     let message = await deliveries.next()
     #expect(message.hasPrefix(expected.replacingOccurrences(of: "PORT", with: "\(server.port)")))
     source.stop()
@@ -126,8 +103,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     let server = try await CatalogServer.start()
     defer { server.stop() }
     let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(50))
-    let deliveries = SourceDeliveries()
-    source.start(queue: .global(), handler: deliveries.handler)
+    let deliveries = source.startedDeliveries()
     #expect(await deliveries.next() == "title v1")
     _ = try await server.get("/set?title=!bad")
     #expect(await deliveries.next().hasPrefix("error 65 "))
@@ -140,8 +116,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     let port = closed.port
     closed.stop()
     let refused = URLSource(url: "http://127.0.0.1:\(port)/catalog", interval: .seconds(60))
-    let first = SourceDeliveries()
-    refused.start(queue: .global(), handler: first.handler)
+    let first = refused.startedDeliveries()
     #expect(await first.next().hasSuffix("the connection was refused"))
     refused.stop()
 
@@ -149,14 +124,12 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     defer { server.stop() }
     let slow = URLSource(
       url: server.url("/slow"), interval: .seconds(60), timeout: .milliseconds(300))
-    let second = SourceDeliveries()
-    slow.start(queue: .global(), handler: second.handler)
+    let second = slow.startedDeliveries()
     #expect(await second.next().hasSuffix("the request timed out"))
     slow.stop()
 
     let unknown = URLSource(url: "http://no-such-host.invalid/catalog", interval: .seconds(60))
-    let third = SourceDeliveries()
-    unknown.start(queue: .global(), handler: third.handler)
+    let third = unknown.startedDeliveries()
     #expect(await third.next().hasSuffix("the host name does not resolve"))
     unknown.stop()
   }

@@ -207,3 +207,60 @@ private final class Deliveries: Sendable {
   }
   #expect(table == content.sections)
 }
+
+// MARK: - A warm chain
+
+@Test func anOpenFilterPromptKeepsTheChainBuiltUntilNothingNeedsIt() {
+  let content = Fixtures.content
+  let box = Deliveries()
+  let worker = ContentWorker(content: content, mode: .immediate) { result in
+    box.results.withLock { $0.append(result) }
+  }
+  worker.request(isWarm: true, isSilent: true)
+  // Built before the first character, and nothing reaches the table.
+  #expect(worker.isChainBuilt)
+  #expect(box.all.isEmpty)
+  worker.request(query: "moo")
+  worker.request(query: "")
+  #expect(worker.isChainBuilt)  // the prompt is still open
+  worker.request(isWarm: false, isSilent: true)
+  #expect(!worker.isChainBuilt)  // closed with no query: let go
+  worker.request(isWarm: true, isSilent: true)
+  worker.request(query: "moo")
+  worker.request(isWarm: false, isSilent: true)
+  #expect(worker.isChainBuilt)  // closed with a query that still filters
+  // Replaying what was delivered, in order, ends on the filtered content.
+  var table = content.sections
+  for update in box.all.flatMap(\.updates) {
+    if let delta = update.delta { #expect(replays(delta, table, update.sections)) }
+    table = update.sections
+  }
+  #expect(table == ShelfFilter.filtered(content, by: "moo").sections)
+}
+
+@Test func aCharacterTypedWhileTheChainWarmsStillGetsADelta() throws {
+  let content = Fixtures.content
+  let box = Deliveries()
+  let hasTyped = Mutex(false)
+  let worker = ContentWorker(
+    content: content, mode: .immediate,
+    didCompute: {
+      // While the chain is built for the open prompt, "moo" is typed.
+      guard !hasTyped.withLock({ $0 }) else { return }
+      hasTyped.withLock { $0 = true }
+      box.worker.withLock { $0 }?.request(query: "moo")
+    },
+    deliver: { result in box.results.withLock { $0.append(result) } })
+  box.worker.withLock { $0 = worker }
+  worker.request(isWarm: true, isSilent: true)
+  let results = box.all
+  try #require(results.count == 1)
+  #expect(results[0].query == "moo")
+  // The warm-up reached the table as nothing, so the chain's delta still
+  // starts from what the table shows: the holder need not diff.
+  let update = try #require(results[0].updates.first)
+  #expect(results[0].updates.count == 1)
+  let delta = try #require(update.delta)
+  #expect(replays(delta, content.sections, update.sections))
+  #expect(update.sections == ShelfFilter.filtered(content, by: "moo").sections)
+}

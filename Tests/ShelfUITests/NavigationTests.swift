@@ -211,6 +211,24 @@ func qAndEscapeQuit(key: Key) {
 }
 
 @MainActor
+@Test func contentThatArrivesWhileTheFilterPromptIsOpenIsWhatGetsFiltered() {
+  let screen = screen()
+  press(.character("/"), on: screen)  // the chain is built for the first character
+  var moved = Fixtures.content
+  moved.sections[0].rows.removeAll { $0.id == Fixtures.mystery.id }
+  moved.sections[2].rows.append(Fixtures.mystery)
+  screen.setContent(moved)
+  #expect(screen.shownRowIDs == moved.sections.flatMap { $0.rows.map(\.id) })
+  for character in "moon" { press(.character(character), on: screen) }
+  #expect(screen.shownRowIDs == ["mystery"])
+  press(.escape, on: screen)  // closes the prompt and clears the filter
+  #expect(screen.shownRowIDs == moved.sections.flatMap { $0.rows.map(\.id) })
+  // With the prompt closed, content passes straight to the table again.
+  screen.setContent(Fixtures.content)
+  #expect(screen.shownRowIDs == Fixtures.content.sections.flatMap { $0.rows.map(\.id) })
+}
+
+@MainActor
 @Test func aFilterWithNoMatchSaysSoInTheBodyAndClearingItGivesTheFocusBack() {
   let screen = screen()
   press(.right, .down, on: screen)

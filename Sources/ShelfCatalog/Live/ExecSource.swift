@@ -48,7 +48,7 @@ public final class ExecSource: Sendable {
   /// output limited to `limits.maximumFileSize` bytes.
   public init(command: String, interval: Duration = .seconds(5), limits: CatalogLimits = .default) {
     self.command = command
-    self.interval = min(max(interval, .milliseconds(1)), .seconds(86_400))
+    self.interval = Periodic.clamped(interval)
     self.limits = limits
     var ends: [Int32] = [-1, -1]
     _ = CommandRun.makePipe(&ends, isNonBlocking: true)
@@ -70,12 +70,9 @@ public final class ExecSource: Sendable {
     queue: DispatchQueue,
     handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
   ) {
-    let deliver: @Sendable (Result<LoadedCatalog, CatalogError>) -> Void = { [self] result in
-      queue.async { [self] in
-        if !state.withLock({ $0.isStopped }) { handler(result) }
-      }
-    }
-    schedule(after: .zero, deliver: deliver)
+    let deliver = Periodic.delivery(
+      on: queue, isStopped: { [self] in state.withLock { $0.isStopped } }, to: handler)
+    schedule(after: .seconds(0), deliver: deliver)
   }
 
   /// Stops: a running command's process group is killed and reaped on the
@@ -100,27 +97,20 @@ public final class ExecSource: Sendable {
 
   // MARK: - Running
 
-  private func schedule(
-    after delay: Duration,
-    deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
-  ) {
+  private func schedule(after delay: DispatchTimeInterval, deliver: @escaping Periodic.Delivery) {
     let item = DispatchWorkItem { [self] in run(deliver: deliver) }
     let isStopped = state.withLock { state -> Bool in
       state.nextRun = item
       return state.isStopped
     }
     guard !isStopped else { return }
-    let (seconds, attoseconds) = delay.components
-    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-    work.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: item)
+    work.asyncAfter(deadline: .now() + delay, execute: item)
   }
 
-  private func run(deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) {
+  private func run(deliver: @escaping Periodic.Delivery) {
     guard !state.withLock({ $0.isStopped }) else { return }
     let started = ContinuousClock.now
-    defer {
-      schedule(after: max(.zero, interval - (ContinuousClock.now - started)), deliver: deliver)
-    }
+    defer { schedule(after: Periodic.delay(every: interval, since: started), deliver: deliver) }
     guard
       let outcome = CommandRun(command: command, limit: limits.maximumFileSize).run(
         timeout: interval, wake: wakeRead)

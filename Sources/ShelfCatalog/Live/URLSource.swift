@@ -57,7 +57,7 @@ public final class URLSource: Sendable {
     limits: CatalogLimits = .default
   ) {
     self.url = url
-    self.interval = min(max(interval, .milliseconds(1)), .seconds(86_400))
+    self.interval = Periodic.clamped(interval)
     self.limits = limits
     let configuration = URLSessionConfiguration.ephemeral
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -87,11 +87,8 @@ public final class URLSource: Sendable {
     queue: DispatchQueue,
     handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
   ) {
-    let deliver: @Sendable (Result<LoadedCatalog, CatalogError>) -> Void = { [self] result in
-      queue.async { [self] in
-        if !state.withLock({ $0.isStopped }) { handler(result) }
-      }
-    }
+    let deliver = Periodic.delivery(
+      on: queue, isStopped: { [self] in state.withLock { $0.isStopped } }, to: handler)
     work.async { [self] in fetch(deliver: deliver) }
   }
 
@@ -114,7 +111,8 @@ public final class URLSource: Sendable {
   public static func fetchOnce(
     url: String, timeout: Duration = .seconds(10), limits: CatalogLimits = .default
   ) throws(CatalogError) -> LoadedCatalog {
-    let source = URLSource(url: url, interval: .seconds(86_400), timeout: timeout, limits: limits)
+    let source = URLSource(
+      url: url, interval: Periodic.longestInterval, timeout: timeout, limits: limits)
     let result = Mutex<Result<LoadedCatalog, CatalogError>?>(nil)
     let done = DispatchSemaphore(value: 0)
     source.work.async {
@@ -130,9 +128,7 @@ public final class URLSource: Sendable {
 
   // MARK: - Fetching
 
-  private func fetch(
-    once: Bool = false, deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
-  ) {
+  private func fetch(once: Bool = false, deliver: @escaping Periodic.Delivery) {
     guard let target = URL(string: url), target.scheme == "http" || target.scheme == "https"
     else {
       deliver(.failure(failure("not an http or https URL")))
@@ -164,8 +160,8 @@ public final class URLSource: Sendable {
           return state.isStopped
         }
         guard !isStopped else { return }
-        let wait = max(.zero, interval - (ContinuousClock.now - started))
-        work.asyncAfter(deadline: .now() + Self.seconds(wait), execute: next)
+        work.asyncAfter(
+          deadline: .now() + Periodic.delay(every: interval, since: started), execute: next)
       }
     }
     let isStopped = state.withLock { state -> Bool in
@@ -216,7 +212,7 @@ public final class URLSource: Sendable {
 
   private func report(
     _ result: Result<LoadedCatalog, CatalogError>,
-    deliver: @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
+    deliver: Periodic.Delivery
   ) {
     let isNew = state.withLock { state -> Bool in
       switch result {

@@ -1,9 +1,9 @@
 /// Longest strictly increasing subsequences, for keeping moves minimal.
-enum IncreasingRun {
+package enum IncreasingRun {
   /// Whether `values` is strictly increasing already: then nothing moves.
   ///
   /// - Complexity: O(*n*).
-  static func isIncreasing(_ values: [Int]) -> Bool {
+  package static func isIncreasing(_ values: [Int]) -> Bool {
     var previous = Int.min
     for value in values {
       if value <= previous { return false }
@@ -16,7 +16,7 @@ enum IncreasingRun {
   /// one longest strictly increasing subsequence (patience sorting).
   ///
   /// - Complexity: O(*n* log *n*).
-  static func members(of values: [Int]) -> [Bool] {
+  package static func members(of values: [Int]) -> [Bool] {
     let n = values.count
     var isMember = [Bool](repeating: false, count: n)
     guard n > 0 else { return isMember }

@@ -15,6 +15,8 @@ final class ContentPath {
   private(set) var shownQuery = ""
   /// The query last sent to the chain.
   private var requestedQuery = ""
+  /// Whether the chain is kept built for a character to come.
+  private var isWarm = false
   /// Whether nothing matches `shownQuery`.
   private(set) var isNoMatches = false
   /// The cards opened with Enter, newest first.
@@ -40,6 +42,9 @@ final class ContentPath {
     }
   }
 
+  /// Whether the worker has nothing to do, silent requests included.
+  var isIdle: Bool { worker?.isIdle ?? true }
+
   /// Sends changes to the chain.
   func request(
     content: ShelfContent? = nil, query: String? = nil,
@@ -52,13 +57,22 @@ final class ContentPath {
     requested = max(requested, generation)
   }
 
+  /// Keeps the chain built while `isWarm` (the filter prompt is open), so
+  /// that the first character only filters: the worker starts building it
+  /// now, off the main thread, from the content the table shows.
+  func setWarm(_ isWarm: Bool) {
+    guard let worker, isWarm != self.isWarm else { return }
+    self.isWarm = isWarm
+    worker.request(isWarm: isWarm, isSilent: true)
+  }
+
   /// Sends new content on: straight to `screen`'s table while neither a
-  /// query nor an opened card needs the chain and no answer is awaited (the
-  /// worker only notes it, to build the chain from it later), else through
-  /// the chain.
+  /// query, an opened card nor an open filter prompt needs the chain and no
+  /// answer is awaited (the worker only notes it, to build the chain from it
+  /// later), else through the chain.
   func request(content: ShelfContent, screen: ShelfScreen) {
     guard let worker else { return }
-    guard requestedQuery.isEmpty, recentlyViewed.entries.isEmpty, !isWaiting else {
+    guard requestedQuery.isEmpty, recentlyViewed.entries.isEmpty, !isWarm, !isWaiting else {
       request(content: content)
       return
     }
@@ -107,6 +121,10 @@ extension ShelfScreen {
   package var contentChainState: (isWaiting: Bool, lastUpdateCount: Int) {
     (contentPath.isWaiting, contentPath.lastUpdateCount)
   }
+
+  /// Whether the content chain's worker has nothing to do, a warm-up
+  /// included (benchmarks wait for the chain the filter prompt builds).
+  package var isContentChainIdle: Bool { contentPath.isIdle }
 
   /// Whether the content chain and the table's holders have nothing left to
   /// do (tests wait for it).

@@ -14,20 +14,27 @@ import Synchronization
 /// While neither a query nor a recently viewed card is in play the chain is
 /// let go: new content passes straight to the table (whose holder diffs it,
 /// as it always has), and the chain is built again, from the content the
-/// table shows, when the first character is typed or the first card opened.
+/// table shows, when the filter prompt opens (it is kept warm while the
+/// prompt is open, so the first character finds it built), when the first
+/// character is typed or when the first card is opened.
 final class ContentWorker: Sendable {
   /// Changes not worked on yet; nil fields did not change.
   struct Request: Sendable {
     var content: ShelfContent?
     var query: String?
     var recentlyViewed: [RecentlyViewed.Entry]?
+    /// Whether the chain is kept built even while nothing needs it yet (the
+    /// filter prompt is open, and a character is coming).
+    var isWarm: Bool?
     /// How many requests this one answers (all before it included).
     var generation = 0
     /// Whether the result goes nowhere: the screen gave the table the content
     /// itself, and the worker only takes note of it.
     var isSilent = true
 
-    var isEmpty: Bool { content == nil && query == nil && recentlyViewed == nil }
+    var isEmpty: Bool {
+      content == nil && query == nil && recentlyViewed == nil && isWarm == nil
+    }
   }
 
   /// What a run of the chain gives the screen.
@@ -60,6 +67,10 @@ final class ContentWorker: Sendable {
   private let engine: Engine
   private let queue: DispatchQueue?
   private let deliver: @Sendable (Result) -> Void
+  /// Whether no request is being worked on or waiting (benchmarks wait for it).
+  var isIdle: Bool { state.withLock { !$0.isRunning } }
+  /// Whether the chain is built (tests; read between requests in immediate mode).
+  var isChainBuilt: Bool { engine.chain != nil }
   /// Called after each computation, before the check for newer requests (tests).
   private let didCompute: (@Sendable () -> Void)?
 
@@ -79,14 +90,15 @@ final class ContentWorker: Sendable {
   /// Queues changes; returns the generation that answers them.
   ///
   /// A silent request (new content the screen gave the table itself, while
-  /// no query or opened card needs the chain) is only noted: it is answered
-  /// by no result, unless a later request merges with it.
+  /// no query or opened card needs the chain, or a change of `isWarm`) is
+  /// only noted: it is answered by no result, unless a later request merges
+  /// with it.
   ///
   /// - Complexity: O(1) in background mode; the chain's work in immediate mode.
   @discardableResult
   func request(
     content: ShelfContent? = nil, query: String? = nil,
-    recentlyViewed: [RecentlyViewed.Entry]? = nil, isSilent: Bool = false
+    recentlyViewed: [RecentlyViewed.Entry]? = nil, isWarm: Bool? = nil, isSilent: Bool = false
   ) -> Int {
     let (generation, starts) = state.withLock { state in
       if !isSilent {
@@ -96,6 +108,7 @@ final class ContentWorker: Sendable {
       if let content { state.pending.content = content }
       if let query { state.pending.query = query }
       if let recentlyViewed { state.pending.recentlyViewed = recentlyViewed }
+      if let isWarm { state.pending.isWarm = isWarm }
       state.pending.generation = state.generation
       guard !state.isRunning else { return (state.generation, false) }
       state.isRunning = true
@@ -126,7 +139,9 @@ final class ContentWorker: Sendable {
       didCompute?()
       let isOvertaken = state.withLock { !$0.pending.isEmpty }
       if isOvertaken {
-        engine.mustResync = true  // stale: a newer request is waiting
+        // Stale: a newer request is waiting. What a silent one made matches
+        // the table already (the screen gave it the content itself).
+        if !request.isSilent { engine.mustResync = true }
         continue
       }
       guard !request.isSilent else { continue }
@@ -144,7 +159,9 @@ extension ContentWorker {
     var query = ""
     /// The newest recently viewed cards.
     var recentlyViewed: [RecentlyViewed.Entry] = []
-    /// The chain, while a query or a recently viewed card needs it.
+    /// Whether the chain is kept while nothing needs it yet.
+    var isWarm = false
+    /// The chain, while a query, a recently viewed card or `isWarm` needs it.
     var chain: ContentChain?
     /// Whether a result was dropped, so the next must not carry a delta.
     var mustResync = false
@@ -155,7 +172,8 @@ extension ContentWorker {
     func apply(_ request: Request) -> [TableUpdate] {
       query = request.query ?? query
       recentlyViewed = request.recentlyViewed ?? recentlyViewed
-      let isActive = !query.isEmpty || !recentlyViewed.isEmpty
+      isWarm = request.isWarm ?? isWarm
+      let isActive = !query.isEmpty || !recentlyViewed.isEmpty || isWarm
       var updates: [TableUpdate] = []
       if let newContent = request.content {
         content = newContent
@@ -171,7 +189,7 @@ extension ContentWorker {
       self.chain = chain
       if request.recentlyViewed != nil { updates += chain.setRecentlyViewed(recentlyViewed) }
       if request.query != nil { updates += chain.setQuery(query) }
-      if chain.isPassThrough { self.chain = nil }
+      if chain.isPassThrough && !isWarm { self.chain = nil }
       return updates
     }
 

@@ -1,3 +1,4 @@
+import ShelfChain
 import ShelfDiff
 
 /// The content chain's rows put back into table sections, and a delta of rows

@@ -109,6 +109,7 @@ extension ShelfScreen {
         let url = TerminalText.truncated(TerminalText.sanitized(name), toWidth: 40)
         if !isValid { return "fetching \(url): failed ⚠" }
         return isPaused ? "fetching \(url): paused ‖" : "fetching \(url) ●"
+      case .failed(let name): return "\(TerminalText.sanitized(name)): failed ⚠"
       }
     }
     return sources.map { source in
@@ -119,6 +120,7 @@ extension ShelfScreen {
       case .watching(let name, let isValid), .running(let name, let isValid),
         .fetching(let name, let isValid):
         return TerminalText.sanitized(name) + (isValid ? (isPaused ? " ‖" : " ●") : " ⚠")
+      case .failed(let name): return TerminalText.sanitized(name) + " ⚠"
       }
     }.joined(separator: " ")
   }

@@ -49,7 +49,9 @@ public final class ShelfScreen {
   /// The filter text; empty shows everything.
   var filterQuery = ""
   /// Whether keys are typed into the filter prompt.
-  var isEditingFilter = false
+  var isEditingFilter = false {
+    didSet { contentPath.setWarm(isEditingFilter) }  // the first character finds the chain built
+  }
   /// Called when the screen changed between keys and frames — a batch from the
   /// live holders arrived — so the backend should draw a frame soon.
   public var onNeedsDisplay: (@MainActor () -> Void)? {

@@ -12,12 +12,16 @@ public enum SourceStatus: Hashable, Sendable {
   /// A URL fetched again and again (`--url`): its last fetch gave a catalog
   /// (or nothing new) or failed.
   case fetching(String, isValid: Bool)
+  /// A source that failed at start and never changes (`--catalog`), by name;
+  /// only shown beside others, since a lone source that fails ends the app.
+  case failed(String)
 
   /// Whether the source can still bring changes (so pausing means something).
   var isLive: Bool {
     switch self {
     case .demo, .watching, .running, .fetching: true
     case .streaming(_, let isOpen): isOpen
+    case .failed: false
     }
   }
 
@@ -25,6 +29,7 @@ public enum SourceStatus: Hashable, Sendable {
   var isFailing: Bool {
     switch self {
     case .watching(_, let isValid), .running(_, let isValid), .fetching(_, let isValid): !isValid
+    case .failed: true
     case .demo, .streaming: false
     }
   }

@@ -5,46 +5,19 @@ import TestSupport
   import FoundationNetworking
 #endif
 
-/// The catalog server of the URLSource tests
-/// (Tests/ShelfCatalogTests/Fixtures/catalog_server.py) on 127.0.0.1 and a
-/// free port, run by Debian's python3; it stops when its stdin closes.
+/// The catalog server of the URLSource tests (`CatalogServerProcess`), with
+/// the plain GETs the end-to-end tests change it and read its counts with.
 final class LocalCatalogServer {
-  let port: Int
-  private let process: Process
-  private let input: Pipe
+  private let server: CatalogServerProcess
 
   /// Starts a server and waits (at most 10 s) for the port it listens on.
   init() throws {
-    let script = repositoryRoot.appendingPathComponent(
-      "Tests/ShelfCatalogTests/Fixtures/catalog_server.py")
-    process = Process()
-    input = Pipe()
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [script.path]
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    // The first line is the port; it comes once the server listens.
-    let group = DispatchGroup()
-    nonisolated(unsafe) var line = Data()
-    DispatchQueue.global().async(group: group) {
-      while true {
-        let byte = output.fileHandleForReading.readData(ofLength: 1)
-        if byte.isEmpty || byte == Data("\n".utf8) { break }
-        line += byte
-      }
-    }
-    let waited = group.wait(timeout: .now() + 10)
-    guard waited == .success, let port = Int(String(decoding: line, as: UTF8.self)) else {
-      process.terminate()
-      process.waitUntilExit()
-      throw CocoaError(.fileReadCorruptFile)
-    }
-    self.port = port
+    server = try CatalogServerProcess()
   }
 
-  func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+  var port: Int { server.port }
+
+  func url(_ path: String) -> String { server.url(path) }
 
   /// A plain GET (changing the server's catalog, reading its counts), at most 10 s.
   @discardableResult
@@ -63,11 +36,5 @@ final class LocalCatalogServer {
   func count(_ path: String) -> Int { get("/count?path=\(path)").flatMap { Int($0) } ?? -1 }
 
   /// Ends the server and reaps it.
-  func stop() {
-    try? input.fileHandleForWriting.close()
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-  }
-
-  deinit { if process.isRunning { stop() } }
+  func stop() { server.stop() }
 }

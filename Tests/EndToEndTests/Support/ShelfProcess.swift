@@ -77,6 +77,9 @@ extension TmuxSession {
   func startShelf(_ arguments: String, environment: String = "") throws {
     let before = scratch.appendingPathComponent("before").path
     let after = scratch.appendingPathComponent("after").path
+    // `waitForExit` waits for this run's `after` file, so the report of an
+    // earlier run still on screen (before `clear` runs) is never taken for it.
+    try? FileManager.default.removeItem(atPath: after)
     // The markers are split in the typed line so only the output matches them.
     try run(
       "clear; stty -g > \(before); \(environment.isEmpty ? "" : "env \(environment) ")\(shelfBinary.path) \(arguments); echo \"EXIT\"=$?; "
@@ -86,12 +89,15 @@ extension TmuxSession {
 
   /// Waits for the shell to report how `shelf` ended; nil after `timeout` seconds.
   func waitForExit(timeout: Double = 10) -> InteractiveExit? {
+    let after = scratch.appendingPathComponent("after").path
     guard
       let screen = waitForScreen(
         timeout: timeout,
         until: { screen in
           // The report comes before the prompt: wait for both, or the prompt races the capture.
-          (screen.contains("TTY=same") || screen.contains("TTY=changed"))
+          // The `after` file exists only once this run's `clear` has wiped earlier reports.
+          FileManager.default.fileExists(atPath: after)
+            && (screen.contains("TTY=same") || screen.contains("TTY=changed"))
             && screen.split(separator: "\n").last.map(String.init) == TmuxSession.prompt
         })
     else { return nil }
