@@ -152,7 +152,7 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
       output.headerChanges.insert(newRank[t])
     }
     for path in placement.reloads {
-      output.reloads.insert(ItemPath(section: newRank[path.section], item: path.item))
+      output.reloads.append(ItemPath(section: newRank[path.section], item: path.item))
     }
     return (output, upstreamIndices)
   }

@@ -123,7 +123,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
           var outputSource: ItemPath?
           if let source, wasShown {
             outputSource = ItemPath(section: source.section, item: rank(source))
-            if isReloaded { output.reloads.insert(ItemPath(section: t, item: keptIndices.count)) }
+            if isReloaded { output.reloads.append(ItemPath(section: t, item: keptIndices.count)) }
           }
           keptIndices.append(j)
           keptSources.append(outputSource)

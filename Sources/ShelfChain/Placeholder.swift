@@ -110,7 +110,7 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
       let s = placement.sectionSources[t]
       if s >= 0 && oldCounts[s] == 0 {
         output.itemSources[t] = [ItemPath(section: s, item: 0)]
-        if old[s].items[0] != item { output.reloads.insert(ItemPath(section: t, item: 0)) }
+        if old[s].items[0] != item { output.reloads.append(ItemPath(section: t, item: 0)) }
       } else {
         output.itemSources[t] = [nil]
       }

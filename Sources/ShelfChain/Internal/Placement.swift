@@ -18,8 +18,10 @@ struct Placement {
   /// for an inserted item. A new section not listed continues its old section
   /// with the same items in the same order.
   var itemSources: [Int: [ItemPath?]] = [:]
-  /// New paths of items kept from old whose content changed; all in touched sections.
-  var reloads: Set<ItemPath> = []
+  /// New paths of items kept from old whose content changed, each once, in
+  /// no particular order; all in touched sections. An array, not a set: a
+  /// change reloads thousands of items, and every link hashed each of them.
+  var reloads: [ItemPath] = []
   /// New sections, kept from old, whose header may have changed.
   var headerChanges: Set<Int> = []
 
@@ -181,9 +183,17 @@ struct Placement {
       let items = leaving[slot]
       guard items.count < 2 || Set(items).count == items.count else { return nil }
     }
+    // Each reloaded item once, checked by a flag per item of its touched section.
+    var isReloaded: [[Bool]] = arrivals.indices.map { _ in [] }
+    reloads.reserveCapacity(delta.items.reloads.count)
     for reload in delta.items.reloads {
-      guard itemSources[reload.to.section]?[reload.to.item] == reload.from else { return nil }
-      reloads.insert(reload.to)
+      let t = reload.to.section
+      guard itemSources[t]?[reload.to.item] == reload.from else { return nil }
+      let slot = arrivalSlot[t]
+      if isReloaded[slot].isEmpty { isReloaded[slot] = [Bool](repeating: false, count: newCounts[t]) }
+      guard !isReloaded[slot][reload.to.item] else { return nil }
+      isReloaded[slot][reload.to.item] = true
+      reloads.append(reload.to)
     }
     for reload in delta.sections.reloads {
       guard sectionSources.indices.contains(reload.to), sectionSources[reload.to] == reload.from
