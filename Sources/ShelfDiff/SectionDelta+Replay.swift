@@ -22,13 +22,19 @@ extension SectionDelta {
     else { return false }
     var sectionTargets = [Int](repeating: -1, count: old.count)
     for (t, s) in sectionSources.enumerated() where s >= 0 { sectionTargets[s] = t }
+    // Item counts read once per named section: reading one through a
+    // section costs a copy of the section where this runs unspecialised.
+    var oldCounts = [Int](repeating: -1, count: old.count)
+    var newCounts = [Int](repeating: -1, count: new.count)
     func inOld(_ path: ItemPath) -> Bool {
-      path.section >= 0 && path.section < old.count && path.item >= 0
-        && path.item < old[path.section].items.count
+      guard path.section >= 0 && path.section < old.count && path.item >= 0 else { return false }
+      if oldCounts[path.section] < 0 { oldCounts[path.section] = old[path.section].items.count }
+      return path.item < oldCounts[path.section]
     }
     func inNew(_ path: ItemPath) -> Bool {
-      path.section >= 0 && path.section < new.count && path.item >= 0
-        && path.item < new[path.section].items.count
+      guard path.section >= 0 && path.section < new.count && path.item >= 0 else { return false }
+      if newCounts[path.section] < 0 { newCounts[path.section] = new[path.section].items.count }
+      return path.item < newCounts[path.section]
     }
 
     // Per-item flags only for the sections a change names, found through a
@@ -143,7 +149,8 @@ extension SectionDelta {
         end += 1
       }
       if !SameBytes.elements(of: old, from: s, new, from: t, count: end - t) {
-        for k in 0..<(end - t) where !SameBytes.elements(of: old, from: s + k, new, from: t + k, count: 1) {
+        for k in 0..<(end - t)
+        where !SameBytes.elements(of: old, from: s + k, new, from: t + k, count: 1) {
           guard isSameUntouched(old: s + k, new: t + k) else { return false }
         }
       }

@@ -42,7 +42,9 @@ package enum SameBytes {
       offset += 8
     }
     while offset < length {
-      guard a.load(fromByteOffset: offset, as: UInt8.self) == b.load(fromByteOffset: offset, as: UInt8.self)
+      guard
+        a.load(fromByteOffset: offset, as: UInt8.self)
+          == b.load(fromByteOffset: offset, as: UInt8.self)
       else { return false }
       offset += 1
     }
