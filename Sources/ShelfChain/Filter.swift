@@ -98,16 +98,25 @@ public final class Filter<Section: ChainableSection>: SectionSource {
       let wasShownAt = isShown
       let predicate = predicate
       var ranks: [Int: [Int]] = [:]  // old upstream section -> old output index of each item, or -1
+      // Kept items come in runs from one old section: the last section's
+      // ranks are at hand, so only a change of section is looked up.
+      var rankedSection = -1
+      var rankList: [Int] = []
       func rank(_ path: ItemPath) -> Int {
-        if let known = ranks[path.section] { return known[path.item] }
+        if path.section == rankedSection { return rankList[path.item] }
+        if rankedSection >= 0 { ranks[rankedSection] = rankList }
+        rankedSection = path.section
+        if let known = ranks[path.section] {
+          rankList = known
+          return rankList[path.item]
+        }
         var next = 0
-        var list = [Int](repeating: -1, count: wasShownAt[path.section].count)
+        rankList = [Int](repeating: -1, count: wasShownAt[path.section].count)
         for (i, isShown) in wasShownAt[path.section].enumerated() where isShown {
-          list[i] = next
+          rankList[i] = next
           next += 1
         }
-        ranks[path.section] = list
-        return list[path.item]
+        return rankList[path.item]
       }
       let reloadFlags = placement.reloadFlags()
       // Plain loops, items touched only through buffers: in unspecialized
