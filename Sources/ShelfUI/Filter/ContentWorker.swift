@@ -1,4 +1,5 @@
 import Dispatch
+import ShelfDiff
 import Synchronization
 
 /// Runs the screen's content chain (`ContentChain`) off the main thread, so
@@ -21,6 +22,9 @@ final class ContentWorker: Sendable {
   /// Changes not worked on yet; nil fields did not change.
   struct Request: Sendable {
     var content: ShelfContent?
+    /// The table's delta from the content before to `content`, when one
+    /// came with it and no other content was merged into this request.
+    var contentDelta: SectionDelta?
     var query: String?
     var recentlyViewed: [RecentlyViewed.Entry]?
     /// Whether the chain is kept built even while nothing needs it yet (the
@@ -97,7 +101,7 @@ final class ContentWorker: Sendable {
   /// - Complexity: O(1) in background mode; the chain's work in immediate mode.
   @discardableResult
   func request(
-    content: ShelfContent? = nil, query: String? = nil,
+    content: ShelfContent? = nil, contentDelta: SectionDelta? = nil, query: String? = nil,
     recentlyViewed: [RecentlyViewed.Entry]? = nil, isWarm: Bool? = nil, isSilent: Bool = false
   ) -> Int {
     let (generation, starts) = state.withLock { state in
@@ -105,7 +109,12 @@ final class ContentWorker: Sendable {
         state.generation += 1
         state.pending.isSilent = false
       }
-      if let content { state.pending.content = content }
+      if let content {
+        // A delta starts from the content before; merged with a pending
+        // content, it would skip that one.
+        state.pending.contentDelta = state.pending.content == nil ? contentDelta : nil
+        state.pending.content = content
+      }
       if let query { state.pending.query = query }
       if let recentlyViewed { state.pending.recentlyViewed = recentlyViewed }
       if let isWarm { state.pending.isWarm = isWarm }
@@ -176,9 +185,10 @@ extension ContentWorker {
       let isActive = !query.isEmpty || !recentlyViewed.isEmpty || isWarm
       var updates: [TableUpdate] = []
       if let newContent = request.content {
+        let old = content
         content = newContent
         if let chain {
-          updates += chain.setContent(newContent)
+          updates += chain.setContent(newContent, delta: request.contentDelta, from: old)
         } else {
           updates.append(TableUpdate(sections: newContent.sections, delta: nil, isNoMatches: false))
         }
