@@ -114,3 +114,36 @@ func contentWithItsDeltaFiltersAsWhenTheRootDiffs(seed: UInt64) {
   _ = chain.setQuery("")
   #expect(chain.sections == new.sections)
 }
+
+/// Through the screen: with a query typed, new content with its delta goes
+/// through the content chain, whose root takes it without a diff; the table
+/// shows the filtered new content. A delta merged away with a skipped
+/// content is not used.
+@MainActor
+@Test func aFilteredScreenTakesContentWithItsDeltaWithoutDiffingTheRoot() {
+  var rng = SeededGenerator(seed: 5)
+  var content = randomContent(&rng)
+  while content.sections.flatMap(\.rows).isEmpty { content = randomContent(&rng) }
+  let screen = ShelfScreen(
+    content: content, configuration: ScreenConfiguration(), updates: .immediate)
+  let size = Size(width: 80, height: 24)
+  _ = screen.render(size: size, now: 0)
+  for key in [Key.character("/"), .character("a")] { _ = screen.handle(key, size: size) }
+  #expect(screen.contentPath.chainRootDiffCount == 0)
+  var now: UInt64 = 0
+  for _ in 0..<8 {
+    let next = randomContent(&rng)
+    screen.setContent(next, delta: SectionDelta(from: content.sections, to: next.sections))
+    content = next
+    for _ in 0..<2 {  // the batch on screen ends, then the one that waited
+      now += 10_000
+      _ = screen.render(size: size, now: now)
+    }
+    #expect(
+      screen.shownRowIDs
+        == ShelfFilter.filtered(content, by: "a").sections.flatMap(\.rows).map(\.id))
+  }
+  #expect(screen.contentPath.chainRootDiffCount == 0, "the root took every delta")
+  screen.setContent(randomContent(&rng))
+  #expect(screen.contentPath.chainRootDiffCount == 1, "content without a delta is diffed")
+}

@@ -48,6 +48,9 @@ final class ContentPath {
   /// Whether the worker has nothing to do, silent requests included.
   var isIdle: Bool { worker?.isIdle ?? true }
 
+  /// How many contents the chain's root diffed (tests, immediate mode).
+  var chainRootDiffCount: Int? { worker?.chainRootDiffCount }
+
   /// Sends changes to the chain.
   func request(
     content: ShelfContent? = nil, contentDelta: SectionDelta? = nil, query: String? = nil,

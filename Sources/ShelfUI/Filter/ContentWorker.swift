@@ -75,6 +75,9 @@ final class ContentWorker: Sendable {
   var isIdle: Bool { state.withLock { !$0.isRunning } }
   /// Whether the chain is built (tests; read between requests in immediate mode).
   var isChainBuilt: Bool { engine.chain != nil }
+  /// How many contents the built chain's root diffed rather than took with
+  /// their delta (tests; read between requests in immediate mode).
+  var chainRootDiffCount: Int? { engine.chain?.rootDiffCount }
   /// Called after each computation, before the check for newer requests (tests).
   private let didCompute: (@Sendable () -> Void)?
 
