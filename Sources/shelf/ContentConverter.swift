@@ -21,8 +21,8 @@ struct SourceUpdate: Sendable {
 
 /// Turns catalogs into screen content on a serial background queue, so a
 /// million-card snapshot never holds up a key on the main queue: catalogs are
-/// converted in the order they arrive, only the newest is delivered, and old
-/// snapshots are freed on the background queue too.
+/// converted in the order they arrive, one overtaken by a newer before it is
+/// done is skipped, and old snapshots are freed on the background queue too.
 ///
 /// Given the sections the source starts with, it also diffs each new version
 /// against the version delivered before it, there, once: the delta then
