@@ -70,7 +70,7 @@ man: deps
 # A docc warning (a broken link, an undocumented parameter) fails it. Serve it
 # with `python3 -m http.server -d .build/docs` (DocC pages need a web server).
 DOCC ?= docc
-DOC_MODULES := ShelfDiff ShelfUI ShelfCatalog
+DOC_MODULES := ShelfDiff ShelfChain ShelfUI ShelfCatalog
 docs: deps
 	$(SWIFT) package dump-symbol-graph --minimum-access-level public
 	rm -rf .build/docs .build/docs-symbols
