@@ -1,5 +1,6 @@
 import Foundation
 import ShelfCatalog
+import ShelfChain
 import ShelfContentMapping
 import ShelfUI
 
@@ -50,10 +51,11 @@ enum Recorder {
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
     if let message = start.message { screen.message = .error(message) }
-    // As the live screen: the chain's output changed (a source, or Tab).
-    chain.onChange = { [unowned chain] _ in
+    // As the live screen: the chain's output changed (a source, or Tab), by
+    // the chain's delta when it has one.
+    chain.onChange = { [unowned chain] change in
       screen.sourceScope = chain.scope
-      screen.setContent(chain.content)
+      screen.setContent(chain.content, delta: change.delta)
     }
     var demo =
       run.runsDemo
