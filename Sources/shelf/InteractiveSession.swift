@@ -60,6 +60,17 @@ final class InteractiveSession: EventLoopDelegate {
   /// Loads the first catalogs, takes over the terminal and runs until the user
   /// quits; never returns. Errors before the terminal is taken are thrown.
   static func run(_ options: RunOptions, isNoColorSet: Bool) throws(AppError) -> Never {
+    // The start-up values (the first catalogs, their converted content) end
+    // with `start`'s scope: `dispatchMain()` never returns, so locals here
+    // would keep a million cards' first version alive for the whole run.
+    retained = try start(options, isNoColorSet: isNoColorSet)
+    dispatchMain()
+  }
+
+  /// Loads the first catalogs, takes over the terminal and starts the session.
+  private static func start(
+    _ options: RunOptions, isNoColorSet: Bool
+  ) throws(AppError) -> InteractiveSession {
     let specs = options.sources
     let start = try FirstCatalogs(specs) { spec throws(AppError) in
       switch spec {
@@ -123,8 +134,7 @@ final class InteractiveSession: EventLoopDelegate {
     if options.runsDemo { session.demoCatalog = firsts[0].catalog }
     session.startSources(failed: Set(start.failures.map(\.index)))
     session.loop.start()
-    retained = session
-    dispatchMain()
+    return session
   }
 
   /// The session lives as long as the process.
