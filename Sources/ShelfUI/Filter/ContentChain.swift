@@ -23,7 +23,8 @@ struct TableUpdate: Sendable {
 /// (`ContentWorker`'s queue, or the caller's in immediate mode).
 ///
 /// - Complexity: new content costs the root's diff of its rows and cards; a
-///   new query O(*n*) for *n* cards (every card is matched again); another
+///   new query O(*n*) for *n* cards (every card is matched again, on several
+///   threads; a query that extends the last matches only the cards shown); another
 ///   recently viewed card O(rows + its cards). Each then costs O(rows) to regroup.
 final class ContentChain {
   /// The source's rows: the root.
@@ -95,14 +96,16 @@ final class ContentChain {
   /// Filters by `query` (case-insensitive, in title, subtitle, year and tags).
   func setQuery(_ query: String) -> [TableUpdate] {
     guard query != self.query else { return take() }
+    let old = ShelfFilter.Needle(self.query)
     self.query = query
-    let needle = query.lowercased()
+    let needle = ShelfFilter.Needle(query)
     if needle.isEmpty {
-      filter.predicate = { _ in true }
+      filter.setPredicate { _ in true }
     } else {
-      filter.predicate = { card in
-        card.id != ReservedID.emptyRowCard && ShelfFilter.matches(card, needle)
-      }
+      // A longer query hides cards and shows none: only the shown are matched.
+      filter.setPredicate(
+        { card in card.id != ReservedID.emptyRowCard && ShelfFilter.matches(card, needle) },
+        isNarrowing: needle.narrows(old))
     }
     return take()
   }
