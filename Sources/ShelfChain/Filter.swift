@@ -48,6 +48,20 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
   }
 
+  /// All the items of `upstream`, until a predicate is set: none is tested.
+  ///
+  /// - Complexity: O(*s* + *n*) for *s* sections and *n* items, with no
+  ///   predicate called and no item copied.
+  public init(_ upstream: any SectionSource<Section>) {
+    self.upstream = upstream
+    currentPredicate = { _ in true }
+    let upstreamSections = upstream.sections
+    upstreamCounts = upstreamSections.itemCounts
+    isShown = upstreamCounts.map { [Bool](repeating: true, count: $0) }
+    sections = upstreamSections
+    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+  }
+
   /// Registers `observer` for every later change.
   public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
 

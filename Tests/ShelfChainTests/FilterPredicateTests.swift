@@ -23,7 +23,7 @@ struct FilterPredicateTests {
     let store = SectionStore(sections)
     // The same filter three times: plain, concurrent on every size, concurrent never.
     let plain = Filter(store) { _ in true }
-    let concurrent = Filter(store) { _ in true }
+    let concurrent = Filter(store)  // keeps all, testing none
     concurrent.concurrencyThreshold = 0
     let serial = Filter(store) { _ in true }
     serial.concurrencyThreshold = .max
@@ -79,6 +79,19 @@ struct FilterPredicateTests {
         #expect(replayed.sections.map(\.id) == nonEmptyAfter.map(\.id))
       }
     }
+  }
+
+  @Test func aFilterWithoutAPredicateKeepsEveryItemAndTranslatesChanges() {
+    let store = SectionStore([shelf("a", [1, 2]), shelf("b", [])])
+    let filter = Filter(store)
+    let recorder = ChangeRecorder(filter)
+    #expect(filter.sections == store.sections)
+    store.update([shelf("b", [3]), shelf("a", [2])])
+    #expect(filter.sections == store.sections)
+    #expect(filter.fallbackCount == 0)
+    #expect(recorder.last?.delta?.items.insertions == [ItemPath(section: 0, item: 0)])
+    filter.predicate = { $0.value > 2 }
+    #expect(filter.sections == [shelf("b", [3]), shelf("a", [])])
   }
 
   @Test func aNarrowingPredicateTestsOnlyTheShownItems() {

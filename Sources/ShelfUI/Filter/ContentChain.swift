@@ -58,7 +58,7 @@ final class ContentChain {
     let rows = content.chainRows
     store = SectionStore(rows)
     recent = Insert(store, .section(Self.recentRow(cards: []), at: 0), isShown: false)
-    filter = Filter(recent) { _ in true }
+    filter = Filter(recent)
     nonEmpty = EmptySectionFilter(filter)
     output = Placeholder(
       nonEmpty,
