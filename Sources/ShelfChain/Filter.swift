@@ -208,17 +208,38 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     change(to: predicate, concurrent: predicate, isNarrowing: isNarrowing)
   }
 
+  /// `setPredicate(_:isNarrowing:)` with a test of a whole section's items at
+  /// once, for when that is faster than one item at a time (it reads an
+  /// index the section carries, say). `sectionTest(section, &flags)` finds
+  /// `flags[i]` true for each item `i` to test and must set it to whether
+  /// `predicate` keeps that item, leaving the other flags false. Sections are
+  /// tested on several threads at once when upstream has many items.
+  ///
+  /// `predicate` must agree with `sectionTest`: the filter tests the items
+  /// that arrive later with it.
+  ///
+  /// - Complexity: O(*s* + *n*) for *s* sections and *n* items, plus what
+  ///   `sectionTest` costs, spread over the cores when *n* is large.
+  public func setPredicate(
+    _ predicate: @escaping @Sendable (Section.Item) -> Bool, isNarrowing: Bool = false,
+    sectionTest: @escaping @Sendable (Section, inout [Bool]) -> Void
+  ) {
+    change(
+      to: predicate, concurrent: predicate, isNarrowing: isNarrowing, sectionTest: sectionTest)
+  }
+
   /// Re-evaluates every section and tells observers exactly the items that
   /// are hidden and shown now, section by section.
   private func change(
     to predicate: @escaping (Section.Item) -> Bool,
-    concurrent: (@Sendable (Section.Item) -> Bool)?, isNarrowing: Bool
+    concurrent: (@Sendable (Section.Item) -> Bool)?, isNarrowing: Bool,
+    sectionTest: (@Sendable (Section, inout [Bool]) -> Void)? = nil
   ) {
     currentPredicate = predicate
     let upstreamSections = upstream.sections
     let changes = PredicateEvaluation.changes(
       of: upstreamSections, wasShown: isShown, isNarrowing: isNarrowing, predicate: predicate,
-      concurrent: concurrent, threshold: concurrencyThreshold)
+      concurrent: concurrent, sectionTest: sectionTest, threshold: concurrencyThreshold)
     var deletions: [ItemPath] = []
     var insertions: [ItemPath] = []
     for (t, change) in changes.enumerated() {

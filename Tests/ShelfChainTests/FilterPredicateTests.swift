@@ -143,3 +143,25 @@ extension Row {
     Row(id: id, title: title, items: items.filter(isKept))
   }
 }
+
+extension FilterPredicateTests {
+  @Test func aSectionTestStandsInForThePredicateOnEachSection() {
+    let store = SectionStore([shelf("a", [1, 2, 3, 4]), shelf("b", [5, 6])])
+    let byItem = Filter(store)
+    let bySection = Filter(store)
+    let recorders = [byItem, bySection].map(ChangeRecorder.init)
+    let tested = TestedValues()
+    byItem.setPredicate({ $0.value % 2 == 0 })
+    bySection.setPredicate(
+      { _ in Issue.record("the predicate was called"); return false },
+      sectionTest: { section, flags in
+        for i in flags.indices where flags[i] {
+          tested.append(section.items[i].value)
+          flags[i] = section.items[i].value % 2 == 0
+        }
+      })
+    #expect(tested.values == [1, 2, 3, 4, 5, 6])
+    #expect(bySection.sections == byItem.sections)
+    #expect(recorders[0].last == recorders[1].last)
+  }
+}

@@ -34,10 +34,12 @@ struct PredicateEvaluation<Section: ChainableSection> {
   ///
   /// - Complexity: O(*n*) for *n* items (only the shown ones tested when
   ///   narrowing), divided among threads when concurrent.
+  /// A `sectionTest`, when given, tests the items of a section in place of
+  /// calling `predicate` on each (see `Filter.setPredicate(_:isNarrowing:sectionTest:)`).
   static func changes(
     of sections: [Section], wasShown: [[Bool]], isNarrowing: Bool,
     predicate: (Section.Item) -> Bool, concurrent: (@Sendable (Section.Item) -> Bool)?,
-    threshold: Int
+    sectionTest: (@Sendable (Section, inout [Bool]) -> Void)? = nil, threshold: Int
   ) -> [SectionChange?] {
     let count = sections.count
     guard let concurrent, count > 1, testedCount(sections, wasShown, isNarrowing) >= threshold
@@ -46,7 +48,7 @@ struct PredicateEvaluation<Section: ChainableSection> {
       changes.reserveCapacity(count)
       for t in 0..<count {
         changes.append(
-          change(of: sections[t], wasShown: wasShown[t], isNarrowing, predicate))
+          change(of: sections[t], wasShown: wasShown[t], isNarrowing, predicate, sectionTest))
       }
       return changes
     }
@@ -62,7 +64,7 @@ struct PredicateEvaluation<Section: ChainableSection> {
     DispatchQueue.concurrentPerform(iterations: runs) { run in
       for t in (count * run / runs)..<(count * (run + 1) / runs) {
         shared.results[t] = change(
-          of: sections[t], wasShown: wasShown[t], isNarrowing, concurrent)
+          of: sections[t], wasShown: wasShown[t], isNarrowing, concurrent, sectionTest)
       }
     }
     return Array(results)
@@ -89,12 +91,24 @@ struct PredicateEvaluation<Section: ChainableSection> {
   /// or array access per item costs a lookup.
   private static func change(
     of section: Section, wasShown: [Bool], _ isNarrowing: Bool,
-    _ predicate: (Section.Item) -> Bool
+    _ predicate: (Section.Item) -> Bool, _ sectionTest: ((Section, inout [Bool]) -> Void)?
   ) -> SectionChange? {
     let items = section.items
     let count = items.count
     var shownCount = 0
     var isChanged = false
+    if let sectionTest {
+      var shown = isNarrowing ? wasShown : [Bool](repeating: true, count: count)
+      sectionTest(section, &shown)
+      precondition(shown.count == count, "a section test must keep one flag per item")
+      for j in 0..<count {
+        if isNarrowing && !wasShown[j] { shown[j] = false }  // hidden stays hidden
+        if shown[j] { shownCount += 1 }
+        if shown[j] != wasShown[j] { isChanged = true }
+      }
+      guard isChanged else { return nil }
+      return change(of: items, wasShown: wasShown, shown: shown, shownCount: shownCount)
+    }
     let shown = items.withUnsafeBufferPointer { items in
       wasShown.withUnsafeBufferPointer { was in
         [Bool](unsafeUninitializedCapacity: count) { shown, initialized in
@@ -109,6 +123,14 @@ struct PredicateEvaluation<Section: ChainableSection> {
       }
     }
     guard isChanged else { return nil }
+    return change(of: items, wasShown: wasShown, shown: shown, shownCount: shownCount)
+  }
+
+  /// The change from `wasShown` to `shown` of a section holding `items`.
+  private static func change(
+    of items: [Section.Item], wasShown: [Bool], shown: [Bool], shownCount: Int
+  ) -> SectionChange {
+    let count = items.count
     var deletions: [Int] = []
     var insertions: [Int] = []
     var oldIndex = 0

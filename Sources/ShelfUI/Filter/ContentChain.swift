@@ -103,9 +103,12 @@ final class ContentChain {
       filter.setPredicate { _ in true }
     } else {
       // A longer query hides cards and shows none: only the shown are matched.
+      // Rows are matched by a loop over their cards here, where the cards'
+      // type is known: the chain's generic code would copy each card to test it.
       filter.setPredicate(
         { card in card.id != ReservedID.emptyRowCard && ShelfFilter.matches(card, needle) },
-        isNarrowing: needle.narrows(old))
+        isNarrowing: needle.narrows(old),
+        sectionTest: { row, flags in ShelfFilter.match(row.items, needle, flags: &flags) })
     }
     return take()
   }

@@ -55,6 +55,16 @@ enum ShelfFilter {
     func narrows(_ other: Needle) -> Bool { other.isEmpty || text.contains(other.text) }
   }
 
+  /// Clears the flag of each flagged card of `cards` that does not match
+  /// `needle`; the stand-in card of an empty row matches nothing.
+  ///
+  /// - Complexity: O(text of the flagged cards × `needle.text.utf8.count`).
+  static func match(_ cards: [CardFace], _ needle: Needle, flags: inout [Bool]) {
+    for i in cards.indices where flags[i] {
+      flags[i] = cards[i].id != ReservedID.emptyRowCard && matches(cards[i], needle)
+    }
+  }
+
   /// Whether `card` matches the lowercased `needle`.
   static func matches(_ card: CardFace, _ needle: String) -> Bool {
     matches(card, Needle(needle))
