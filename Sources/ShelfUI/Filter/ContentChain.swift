@@ -100,7 +100,7 @@ final class ContentChain {
     self.query = query
     let needle = ShelfFilter.Needle(query)
     if needle.isEmpty {
-      filter.setPredicate { _ in true }
+      filter.setPredicate({ _ in true }, sectionTest: { _, _ in })  // every flag stays set
     } else {
       // A longer query hides cards and shows none: only the shown are matched.
       // Rows are matched by a loop over their cards here, where the cards'
