@@ -23,9 +23,10 @@ test: deps
 	$(MAKE) --no-print-directory tsan
 
 # The concurrency tests (the live holders of ShelfDiff, the worker that runs
-# ShelfUI's content chain off the main thread) again under the thread
+# ShelfUI's content chain off the main thread, the app's per-source diff
+# queues feeding the chain and the table's holder) again under the thread
 # sanitizer, in their own build folder; any report fails the run (exit code 66).
-TSAN_TESTS := ShelfDiffTests\.(CollectionDataTests|CollectionSectionDataTests|ManualReloadTests|SynchronizerTests|ClockTests|LiveStressTests|EmptyArrayRaceTests|SuppliedDeltaTests)|ShelfUITests\.(aResultANewerQueryOvertookIsNeverDelivered|theWorkerAnswersTheNewestRequestLastAndOffTheCallersThread)
+TSAN_TESTS := ShelfDiffTests\.(CollectionDataTests|CollectionSectionDataTests|ManualReloadTests|SynchronizerTests|ClockTests|LiveStressTests|EmptyArrayRaceTests|SuppliedDeltaTests)|ShelfUITests\.(aResultANewerQueryOvertookIsNeverDelivered|theWorkerAnswersTheNewestRequestLastAndOffTheCallersThread)|EndToEndTests\.SourceDeltaTests
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_TESTS)'
 

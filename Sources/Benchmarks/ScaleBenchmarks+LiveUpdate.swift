@@ -29,7 +29,7 @@ extension ScaleBenchmarks {
   static func liveUpdate(from old: Catalog, to new: Catalog, _ harness: inout Harness) {
     guard
       harness.includes("1% of 1M: rows") || harness.includes(liveHolderCase)
-        || harness.includes(screenCase)
+        || harness.includes(screenCase) || harness.includes(screenDeltaCase)
         || harness.includes("1M cards: Catalog to ShelfContent")
     else { return }
     harness.heading("live update: 1% of 1M cards changed", result: "moves")
@@ -77,6 +77,12 @@ extension ScaleBenchmarks {
     if harness.includes(screenCase) {
       screenUpdate(from: old, to: new, runs: runs, &harness)
     }
+    // The app's path with several sources' plumbing: each snapshot is also
+    // diffed against the one before on its converter's queue, and the screen
+    // takes it with that delta, which its holder only replay-checks.
+    if harness.includes(screenDeltaCase) {
+      screenUpdate(from: old, to: new, runs: runs, withDelta: true, &harness)
+    }
   }
 
   /// A catalog snapshot to the first frame of its transition: the catalog
@@ -86,11 +92,16 @@ extension ScaleBenchmarks {
   /// be drawn, then one frame is drawn. Both figures are printed: from the
   /// catalog, and from `setContent` (content already converted). Between runs
   /// the transition is played to its end (time stepped at 60 fps).
+  /// `withDelta`: the converted content is also diffed against the content
+  /// before (counted with the conversion, as the app's converter queue does
+  /// both), and given to `ShelfScreen.setContent(_:delta:)`.
   @MainActor
   private static func screenUpdate(
-    from oldCatalog: Catalog, to newCatalog: Catalog, runs: Int, _ harness: inout Harness
+    from oldCatalog: Catalog, to newCatalog: Catalog, runs: Int, withDelta: Bool = false,
+    _ harness: inout Harness
   ) {
     let before = ShelfContent(oldCatalog)
+    var previous = before
     final class Flag {
       var isSet = false
     }
@@ -107,8 +118,14 @@ extension ScaleBenchmarks {
       needsDisplay.isSet = false
       let converted = Monotonic.seconds()
       let content = ShelfContent(run.isMultiple(of: 2) ? newCatalog : oldCatalog)
+      let delta = withDelta ? SectionDelta(from: previous.sections, to: content.sections) : nil
+      previous = content
       let start = Monotonic.seconds()
-      screen.setContent(content)
+      if withDelta {
+        screen.setContent(content, delta: delta)
+      } else {
+        screen.setContent(content)
+      }
       guard Main.run(until: { needsDisplay.isSet }, timeout: 10) else {
         print("  ShelfScreen: no batch within 10 s of setContent")
         return
@@ -134,6 +151,15 @@ extension ScaleBenchmarks {
           quietSince = Monotonic.seconds()
         }
       }
+    }
+    if withDelta {
+      harness.printSamples(
+        "1% of 1M, catalog to first frame (convert, diff, setContent with delta)",
+        seconds: withConversion)
+      harness.printSamples(
+        screenDeltaCase, seconds: samples,
+        note: "\(frames / (runs + 1)) animated frames per update")
+      return
     }
     let whole = harness.printSamples(
       "1% of 1M, catalog to first frame (convert, setContent)", seconds: withConversion)

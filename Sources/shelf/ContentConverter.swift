@@ -1,44 +1,110 @@
 import Dispatch
 import ShelfCatalog
 import ShelfContentMapping
+import ShelfDiff
 import ShelfUI
 import Synchronization
 
+/// One source's new version, converted (and diffed) off the main queue.
+struct SourceUpdate: Sendable {
+  /// The source's content, namespaced.
+  var content: ShelfContent
+  /// For one of several sources, its section and row ids as its catalog gives them.
+  var ids: Set<SharedID>
+  /// The change from the sections of the version before, `version - 1`, to
+  /// `content.sections`; nil when the converter does not diff.
+  var delta: SectionDelta?
+  /// The number of this version: the source's first content is 0, and each
+  /// version delivered is one more than the one before it.
+  var version: Int
+}
+
 /// Turns catalogs into screen content on a serial background queue, so a
 /// million-card snapshot never holds up a key on the main queue: catalogs are
-/// converted in the order they arrive, only the newest is delivered, and old
-/// snapshots are freed on the background queue too.
+/// converted in the order they arrive, one overtaken by a newer before it is
+/// done is skipped, and old snapshots are freed on the background queue too.
+///
+/// Given the sections the source starts with, it also diffs each new version
+/// against the version delivered before it, there, once: the delta then
+/// flows through the app's chain to the table's holder, which need not diff
+/// the whole table again. Whether a version is delivered is decided on the
+/// queue, before it becomes the base of the next diff, and every version
+/// decided on is delivered, in order: so each delta starts from the sections
+/// the source's store holds when it arrives.
 final class ContentConverter: Sendable {
+  /// The version the next one is diffed against: the last delivered.
+  private struct Base: Sendable {
+    var sections: [ShelfSection]
+    var version: Int
+  }
+
   private let queue = DispatchQueue(label: "shelf.content", qos: .userInitiated)
   /// The number of the newest catalog handed to `convert`.
   private let newest = Atomic<UInt64>(0)
+  /// How many catalogs handed to `convert` are not delivered or dropped yet.
+  private let inFlight = Atomic<Int>(0)
+  /// What the next version is diffed against; nil for a converter that does
+  /// not diff. Used on `queue` only (the mutex makes that checkable).
+  private let base: Mutex<Base?>
+  /// Called on the queue after each diff, before the check for a newer
+  /// catalog (tests hold a conversion there).
+  private let didDiff: (@Sendable () -> Void)?
+
+  /// A converter; with `sections`, the source's first content, each version
+  /// is diffed against the one before.
+  init(diffingFrom sections: [ShelfSection]? = nil, didDiff: (@Sendable () -> Void)? = nil) {
+    base = Mutex(sections.map { Base(sections: $0, version: 0) })
+    self.didDiff = didDiff
+  }
 
   /// Converts `catalog` off the main queue, its ids in `namespace` (one of
-  /// several sources), then calls `deliver` with its content and, for one of
-  /// several sources, its section and row ids as given, on the main queue,
-  /// unless a newer catalog has arrived by then.
+  /// several sources), diffs it (when this converter diffs), then calls
+  /// `deliver` with the update on the main queue, unless a newer catalog
+  /// arrived before it was done.
   @MainActor
   func convert(
     _ catalog: Catalog, namespace: SourceNamespace? = nil,
-    deliver: @escaping @MainActor @Sendable (ShelfContent, Set<SharedID>) -> Void
+    deliver: @escaping @MainActor @Sendable (SourceUpdate) -> Void
   ) {
     let number = newest.add(1, ordering: .relaxed).newValue
+    inFlight.add(1, ordering: .relaxed)
     queue.async { [self] in
+      var isDelivering = false
+      defer { if !isDelivering { inFlight.subtract(1, ordering: .relaxed) } }
       // A newer catalog is queued behind this one: skip it.
       guard newest.load(ordering: .relaxed) == number else { return }
       let ids = namespace == nil ? [] : SharedID.ids(of: catalog)
-      let parcel = Parcel(ShelfContent(catalog, namespace: namespace))
-      DispatchQueue.main.async { [self] in
+      let content = ShelfContent(catalog, namespace: namespace)
+      let parcel = Parcel<SourceUpdate>(nil)
+      base.withLock { base in
+        guard let before = base else {
+          parcel.value = SourceUpdate(content: content, ids: ids, delta: nil, version: 0)
+          return
+        }
+        let delta = SectionDelta(from: before.sections, to: content.sections)
+        didDiff?()
+        // Overtaken meanwhile: dropped before it becomes the base, so the
+        // next version is diffed against what the main queue will hold.
+        guard newest.load(ordering: .relaxed) == number else { return }
+        // The version before is let go here, not on the main queue.
+        base = Base(sections: content.sections, version: before.version + 1)
+        parcel.value = SourceUpdate(
+          content: content, ids: ids, delta: delta, version: before.version + 1)
+      }
+      guard parcel.value != nil else { return }
+      isDelivering = true
+      DispatchQueue.main.async {
         MainActor.assumeIsolated {
-          if newest.load(ordering: .relaxed) == number, let content = parcel.value.take() {
-            deliver(content, ids)
-          } else {
-            free(parcel)
-          }
+          if let update = parcel.value.take() { deliver(update) }
+          self.inFlight.subtract(1, ordering: .relaxed)
         }
       }
     }
   }
+
+  /// Whether every catalog handed to `convert` was delivered or dropped
+  /// (tests wait for it).
+  var isIdle: Bool { inFlight.load(ordering: .relaxed) == 0 }
 
   /// Frees `value` (a snapshot the main queue no longer needs) on the
   /// background queue, after the conversions queued before it.
@@ -60,7 +126,7 @@ private final class Parcel<Value: Sendable>: @unchecked Sendable {
   // never touches it again.
   var value: Value?
 
-  init(_ value: consuming Value) {
+  init(_ value: consuming Value?) {
     self.value = consume value
   }
 }

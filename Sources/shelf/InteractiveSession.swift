@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ShelfCatalog
+import ShelfChain
 import ShelfContentMapping
 import ShelfTerminal
 import ShelfUI
@@ -14,8 +15,9 @@ final class InteractiveSession: EventLoopDelegate {
   private final class Feed {
     let spec: SourceSpec
     let index: Int
-    /// Converts this source's snapshots off the main queue, newest first.
-    let converter = ContentConverter()
+    /// Converts this source's snapshots off the main queue, newest first,
+    /// and diffs each against the one before.
+    let converter: ContentConverter
     /// The state the status line shows; nil for a source that never changes.
     var status: SourceStatus?
     /// A snapshot that arrived while paused.
@@ -23,9 +25,11 @@ final class InteractiveSession: EventLoopDelegate {
     /// Stops the source for good (a running command is killed and reaped).
     var stop: (() -> Void)?
 
-    init(spec: SourceSpec, index: Int) {
+    /// Source `index` of the chain, showing `sections` at first.
+    init(spec: SourceSpec, index: Int, sections: [ShelfSection]) {
       self.spec = spec
       self.index = index
+      converter = ContentConverter(diffingFrom: sections)
     }
   }
 
@@ -98,7 +102,9 @@ final class InteractiveSession: EventLoopDelegate {
     let screen = ShelfScreen(content: chain.content, configuration: configuration)
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
-    let feeds = specs.indices.map { Feed(spec: specs[$0], index: $0) }
+    let feeds = specs.indices.map {
+      Feed(spec: specs[$0], index: $0, sections: contents[$0].sections)
+    }
     let session = InteractiveSession(
       loop: EventLoop(backend: backend), screen: screen, chain: chain, feeds: feeds,
       options: options)
@@ -113,7 +119,7 @@ final class InteractiveSession: EventLoopDelegate {
     session.loop.willFinish = { [unowned session] in session.stopSources() }
     screen.onNeedsDisplay = { [unowned session] in session.loop.setNeedsDraw() }
     screen.onDiscard = { [freer = session.freer] retired in freer.free(consume retired) }
-    chain.onChange = { [unowned session] _ in session.chainDidChange() }
+    chain.onChange = { [unowned session] change in session.chainDidChange(change) }
     if options.runsDemo { session.demoCatalog = firsts[0].catalog }
     session.startSources(failed: Set(start.failures.map(\.index)))
     session.loop.start()
@@ -317,8 +323,8 @@ final class InteractiveSession: EventLoopDelegate {
   /// source's snapshots arrive in order, and one overtaken by a newer is skipped.
   private func show(_ catalog: Catalog, from feed: Feed) {
     let namespace = SourceChain.namespace(ofSourceAt: feed.index, count: feeds.count)
-    feed.converter.convert(catalog, namespace: namespace) { [unowned self] content, ids in
-      chain.update(feed.index, with: content, ids: ids)
+    feed.converter.convert(catalog, namespace: namespace) { [unowned self] update in
+      chain.update(feed.index, with: update)
       if let warning = chain.sharedIDWarning() {
         setMessage(.warning(TerminalText.sanitized(warning)), from: nil)
       }
@@ -341,10 +347,10 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   /// The chain's output changed (a source, or the Tab selection): the screen
-  /// animates to it.
-  private func chainDidChange() {
+  /// animates to it, by the chain's delta when it has one.
+  private func chainDidChange(_ change: SourceChange) {
     screen.sourceScope = chain.scope
-    screen.setContent(chain.content)
+    screen.setContent(chain.content, delta: change.delta)
     loop.setNeedsDraw()
   }
 

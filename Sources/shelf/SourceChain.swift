@@ -24,7 +24,8 @@ struct SourceSection: ChainableSection {
 /// The sources on one screen, as a chain: one store per source, their
 /// sections concatenated in the order given (`Concat`), and a `Switch`
 /// between all of them and each alone (Tab). A change of one source reaches
-/// the output as a change of that source's sections only.
+/// the output as a change of that source's sections only: the delta its
+/// converter computed, translated by each link (`onChange` gets it).
 ///
 /// With several sources, each source's section and row ids live in a
 /// namespace of their own (`SourceNamespace`), so equal ids in two catalogs
@@ -41,6 +42,9 @@ final class SourceChain {
   private var ids: [Set<SharedID>]
   /// Whether a shared id was reported already: one warning is enough.
   private var hasReportedSharedID = false
+  /// The version of each source's content in its store (`SourceUpdate`):
+  /// 0 at first; nil after a change that came without one.
+  private var versions: [Int?]
   /// Called after the chain's output changed, with the change.
   var onChange: ((SourceChange) -> Void)?
   /// Where a change of selection is diffed; nil to diff at once, in the caller.
@@ -62,6 +66,7 @@ final class SourceChain {
     self.specs = specs
     self.ids = ids
     self.switchQueue = switchQueue
+    versions = Array(repeating: 0, count: specs.count)
     titles = zip(specs, contents).map { spec, content in
       content.title.isEmpty ? spec.name : content.title
     }
@@ -95,13 +100,38 @@ final class SourceChain {
 
   // MARK: - Changes
 
-  /// Source `index` now shows `content` (already namespaced) with `ids`.
+  /// Source `index` now shows `content` (already namespaced) with `ids`;
+  /// nothing says how it changed, so the chain's output reloads.
   func update(_ index: Int, with content: ShelfContent, ids newIDs: Set<SharedID>) {
+    versions[index] = nil
+    apply(index, content: content, ids: newIDs, delta: nil)
+  }
+
+  /// Source `index`'s next version, converted and diffed off the main queue
+  /// (`ContentConverter`): its delta goes down the chain (`Concat`, then
+  /// `Switch`), translated, and on to the screen, so nothing downstream
+  /// diffs the source again. A delta computed against another version than
+  /// the one the store holds is never applied: the output reloads instead.
+  func update(_ index: Int, with update: SourceUpdate) {
+    let base = versions[index]
+    versions[index] = update.version
+    let fits = base.map { $0 + 1 == update.version } ?? false
+    apply(index, content: update.content, ids: update.ids, delta: fits ? update.delta : nil)
+  }
+
+  /// Puts `content` in source `index`'s store: as a change by `delta`, or
+  /// without one as a reload (the screen's holder then diffs the table).
+  private func apply(
+    _ index: Int, content: ShelfContent, ids newIDs: Set<SharedID>, delta: SectionDelta?
+  ) {
     titles[index] = content.title.isEmpty ? specs[index].name : content.title
     ids[index] = newIDs
-    // The live holders diff what the screen is given, off the main queue: a
-    // reload keeps the chain's own work here proportional to the sections.
-    stores[index].reload(content.sections.map(SourceSection.init))
+    let sections = content.sections.map(SourceSection.init)
+    if let delta {
+      stores[index].update(sections, delta: delta)
+    } else {
+      stores[index].reload(sections)
+    }
     // A switch diffed against the data before this change is stale: again.
     if let pending = pendingSelection { select(pending) }
   }
@@ -130,6 +160,9 @@ final class SourceChain {
 
   /// The selection last asked for: shown, or on its way.
   private var requestedSelection: Int { pendingSelection ?? selection.selectedIndex }
+
+  /// Whether a Tab's switch is being diffed off the main queue (tests wait for it).
+  var isSwitching: Bool { pendingSelection != nil }
 
   /// Selects `sources[index]` of the switch. With a queue, the diff of the
   /// outputs (a million cards take a while) runs there and the switch takes

@@ -62,6 +62,13 @@ public final class CollectionSectionData<Section: DiffableSection & Sendable>: S
   /// Whether no update is being applied or waiting to be.
   public var isIdle: Bool { pipeline.isIdle }
 
+  /// How many updates the holder diffed itself, and how many supplied deltas
+  /// it rejected (tests check that a chain's deltas spare it the diff).
+  package var calculationCounts: (diffs: Int, rejectedDeltas: Int) {
+    let counts = pipeline.state.withLock { $0.counts }
+    return (counts.diffs, counts.rejectedDeltas)
+  }
+
   // MARK: - Updating
 
   /// Queues `sections` as the new data; `completion` runs once they are committed

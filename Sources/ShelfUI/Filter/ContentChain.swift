@@ -22,9 +22,11 @@ struct TableUpdate: Sendable {
 /// Not `Sendable`, like the chain it holds: one thread at a time uses it
 /// (`ContentWorker`'s queue, or the caller's in immediate mode).
 ///
-/// - Complexity: new content costs the root's diff of its rows and cards; a
-///   new query O(*n*) for *n* cards (every card is matched again, on several
-///   threads; a query that extends the last matches only the cards shown); another
+/// - Complexity: new content costs the root's diff of its rows and cards,
+///   or with the table's delta, its translation (O(rows + the changed rows'
+///   cards), after a replay check of it); a new query O(*n*) for *n* cards
+///   (every card is matched again, on several threads; a query that extends
+///   the last matches only the cards shown); another
 ///   recently viewed card O(rows + its cards). Each then costs O(rows) to regroup.
 final class ContentChain {
   /// The source's rows: the root.
@@ -49,6 +51,9 @@ final class ContentChain {
   private(set) var query = ""
   /// How many changes the grouping could not translate, and diffed instead.
   private(set) var fallbackCount = 0
+  /// How many contents the root diffed (no delta came with them, or it did
+  /// not fit), rather than taking their delta translated.
+  private(set) var rootDiffCount = 0
 
   /// A chain showing `content` unfiltered, with no recently viewed row: its
   /// output is `content`'s sections.
@@ -84,11 +89,25 @@ final class ContentChain {
   /// recently viewed row (the screen can then skip the chain).
   var isPassThrough: Bool { query.isEmpty && recentCards.isEmpty }
 
-  /// Shows `content` (the root diffs its rows).
-  func setContent(_ content: ShelfContent) -> [TableUpdate] {
+  /// Shows `content`. Given `delta`, the table's delta from `old` (the
+  /// content shown before) to `content`, the root takes it translated to its
+  /// rows (`ChainRowDelta`); otherwise, or when it does not replay `old`
+  /// into `content`, the root diffs its rows and cards.
+  func setContent(
+    _ content: ShelfContent, delta: SectionDelta? = nil, from old: ShelfContent? = nil
+  ) -> [TableUpdate] {
     let rows = content.chainRows
     rowsByID = Self.index(rows)
-    store.update(rows)
+    if let delta, let old, delta.replays(old.sections, into: content.sections),
+      let rowDelta = ChainRowDelta.delta(
+        from: old.sections, to: content.sections, oldRows: store.sections, newRows: rows,
+        given: delta)
+    {
+      store.update(rows, delta: rowDelta)
+    } else {
+      rootDiffCount += 1
+      store.update(rows)
+    }
     refreshRecentRow()
     return take()
   }

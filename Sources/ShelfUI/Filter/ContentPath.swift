@@ -26,6 +26,9 @@ final class ContentPath {
   var isWaiting: Bool { delivered < requested }
   /// How many table updates the last result held.
   private(set) var lastUpdateCount = 0
+  /// Whether the table was last sent the content itself, as set, rather
+  /// than what the chain made of it: a delta between contents fits it then.
+  private var tableHoldsSource = true
 
   /// Starts the worker for a table showing `content`; results reach
   /// `screen.receive(_:)` on the main queue (at once, when `isImmediate`).
@@ -45,15 +48,18 @@ final class ContentPath {
   /// Whether the worker has nothing to do, silent requests included.
   var isIdle: Bool { worker?.isIdle ?? true }
 
+  /// How many contents the chain's root diffed (tests, immediate mode).
+  var chainRootDiffCount: Int? { worker?.chainRootDiffCount }
+
   /// Sends changes to the chain.
   func request(
-    content: ShelfContent? = nil, query: String? = nil,
+    content: ShelfContent? = nil, contentDelta: SectionDelta? = nil, query: String? = nil,
     recentlyViewed: [RecentlyViewed.Entry]? = nil
   ) {
     guard let worker else { return }
     if let query { requestedQuery = query }
     let generation = worker.request(
-      content: content, query: query, recentlyViewed: recentlyViewed)
+      content: content, contentDelta: contentDelta, query: query, recentlyViewed: recentlyViewed)
     requested = max(requested, generation)
   }
 
@@ -69,15 +75,19 @@ final class ContentPath {
   /// Sends new content on: straight to `screen`'s table while neither a
   /// query, an opened card nor an open filter prompt needs the chain and no
   /// answer is awaited (the worker only notes it, to build the chain from it
-  /// later), else through the chain.
-  func request(content: ShelfContent, screen: ShelfScreen) {
+  /// later), else through the chain. `delta`, from the content sent before,
+  /// goes with it to the table when the table holds that content as it was
+  /// sent (the chain's last answer may have shaped it otherwise).
+  func request(content: ShelfContent, delta: SectionDelta? = nil, screen: ShelfScreen) {
     guard let worker else { return }
     guard requestedQuery.isEmpty, recentlyViewed.entries.isEmpty, !isWarm, !isWaiting else {
-      request(content: content)
+      tableHoldsSource = false
+      request(content: content, contentDelta: delta)
       return
     }
-    worker.request(content: content, isSilent: true)
-    screen.submit(content.sections, delta: nil)
+    worker.request(content: content, contentDelta: delta, isSilent: true)
+    screen.submit(content.sections, delta: tableHoldsSource ? delta : nil)
+    tableHoldsSource = true
   }
 
   /// Records that `card` of row `rowID` was opened, and sends the row on.
@@ -99,6 +109,7 @@ final class ContentPath {
     shownQuery = result.query
     isNoMatches = result.isNoMatches
     lastUpdateCount = result.updates.count
+    if !result.updates.isEmpty { tableHoldsSource = false }
   }
 }
 

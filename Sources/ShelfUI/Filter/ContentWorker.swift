@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import ShelfDiff
 
 /// Runs the screen's content chain (`ContentChain`) off the main thread, so
 /// typing into the filter never waits for a million cards to be matched.
@@ -21,6 +21,9 @@ final class ContentWorker: Sendable {
   /// Changes not worked on yet; nil fields did not change.
   struct Request: Sendable {
     var content: ShelfContent?
+    /// The table's delta from the content before to `content`, when one
+    /// came with it and no other content was merged into this request.
+    var contentDelta: SectionDelta?
     var query: String?
     var recentlyViewed: [RecentlyViewed.Entry]?
     /// Whether the chain is kept built even while nothing needs it yet (the
@@ -63,7 +66,9 @@ final class ContentWorker: Sendable {
     var generation = 0
   }
 
-  private let state = Mutex(State())
+  /// A semaphore-based lock (`Locked`), not `Mutex`: the thread sanitizer
+  /// cannot see a `Mutex`'s futex on Linux and reports its accesses as races.
+  private let state = Locked(State())
   private let engine: Engine
   private let queue: DispatchQueue?
   private let deliver: @Sendable (Result) -> Void
@@ -71,6 +76,9 @@ final class ContentWorker: Sendable {
   var isIdle: Bool { state.withLock { !$0.isRunning } }
   /// Whether the chain is built (tests; read between requests in immediate mode).
   var isChainBuilt: Bool { engine.chain != nil }
+  /// How many contents the built chain's root diffed rather than took with
+  /// their delta (tests; read between requests in immediate mode).
+  var chainRootDiffCount: Int? { engine.chain?.rootDiffCount }
   /// Called after each computation, before the check for newer requests (tests).
   private let didCompute: (@Sendable () -> Void)?
 
@@ -97,7 +105,7 @@ final class ContentWorker: Sendable {
   /// - Complexity: O(1) in background mode; the chain's work in immediate mode.
   @discardableResult
   func request(
-    content: ShelfContent? = nil, query: String? = nil,
+    content: ShelfContent? = nil, contentDelta: SectionDelta? = nil, query: String? = nil,
     recentlyViewed: [RecentlyViewed.Entry]? = nil, isWarm: Bool? = nil, isSilent: Bool = false
   ) -> Int {
     let (generation, starts) = state.withLock { state in
@@ -105,7 +113,12 @@ final class ContentWorker: Sendable {
         state.generation += 1
         state.pending.isSilent = false
       }
-      if let content { state.pending.content = content }
+      if let content {
+        // A delta starts from the content before; merged with a pending
+        // content, it would skip that one.
+        state.pending.contentDelta = state.pending.content == nil ? contentDelta : nil
+        state.pending.content = content
+      }
       if let query { state.pending.query = query }
       if let recentlyViewed { state.pending.recentlyViewed = recentlyViewed }
       if let isWarm { state.pending.isWarm = isWarm }
@@ -176,9 +189,10 @@ extension ContentWorker {
       let isActive = !query.isEmpty || !recentlyViewed.isEmpty || isWarm
       var updates: [TableUpdate] = []
       if let newContent = request.content {
+        let old = content
         content = newContent
         if let chain {
-          updates += chain.setContent(newContent)
+          updates += chain.setContent(newContent, delta: request.contentDelta, from: old)
         } else {
           updates.append(TableUpdate(sections: newContent.sections, delta: nil, isNoMatches: false))
         }

@@ -93,10 +93,28 @@ public final class ShelfScreen {
   }
 
   /// Shows a new snapshot: the focused card keeps the focus wherever it moved,
-  /// and the change animates.
+  /// and the change animates. The table's holder diffs it off the main thread.
   public func setContent(_ content: ShelfContent) {
+    setContent(content, delta: nil)
+  }
+
+  /// Shows a new snapshot that `delta` makes from the content set before (a
+  /// chain of sources translated it), so that the table's holder need not
+  /// diff the table again: it only checks the delta by replay (and diffs
+  /// when it does not fit). Each changed row's carousel still diffs its own
+  /// cards. With the filter or the recently viewed row in play, the content
+  /// goes through their chain, which diffs its root; a nil `delta` (the first
+  /// content of a source, a change that was not worth a delta) is
+  /// `setContent(_:)`.
+  ///
+  /// - Precondition: `delta`, when given, turns the content last set (or
+  ///   the initial content) into `content`'s sections; a holder that finds
+  ///   it does not reports `.rejectedDelta` and diffs instead.
+  /// - Complexity: O(1) on the main thread beyond the table's own work; the
+  ///   holder's replay check runs on its queue.
+  public func setContent(_ content: ShelfContent, delta: SectionDelta?) {
     source = content
-    contentPath.request(content: content, screen: self)
+    contentPath.request(content: content, delta: delta, screen: self)
   }
 
   /// Sends sections the content chain made on their way to the table: the one
@@ -179,4 +197,16 @@ extension ShelfScreen {
 
   /// The ids of the rows shown, top to bottom.
   package var shownRowIDs: [String] { table.model.rows.map(\.id) }
+
+  /// How many updates the table's holder diffed itself, and how many deltas
+  /// given with content it rejected; zeros without live holders.
+  package var tableCalculationCounts: (diffs: Int, rejectedDeltas: Int) {
+    table.liveTable?.data.calculationCounts ?? (0, 0)
+  }
+
+  /// The table's sections as its holder holds them now (the live path), or
+  /// as laid out (the immediate path).
+  package var tableSections: [ShelfSection] {
+    table.liveTable?.data.sections ?? table.model.content.sections
+  }
 }

@@ -72,6 +72,15 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     weak var calculationDelegate: (any CollectionDataCalculationDelegate)?
     var synchronizer: CollectionDataSynchronizer?
     var settings = Settings()
+    /// How many updates were diffed (none was supplied, or it was rejected,
+    /// or coalescing dropped it), and how many supplied deltas were rejected.
+    var counts = Counts()
+  }
+
+  /// What tests count: the diffs the holder computed, the deltas it refused.
+  struct Counts: Sendable {
+    var diffs = 0
+    var rejectedDeltas = 0
   }
 
   /// A batch at the view, from `performBatchUpdates` to completion.
@@ -172,6 +181,7 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     } else if Model.dataCount(of: old) <= limit && Model.dataCount(of: new) <= limit {
       let (delegate, owner) = state.withLock { ($0.calculationDelegate, $0.owner) }
       if let delegate, let owner { delegate.collectionDataDidBeginCalculating(owner) }
+      state.withLock { $0.counts.diffs += 1 }
       let delta = Model.delta(from: old, to: new)
       let isValid = Model.isReplayable(delta, from: old, to: new)
       if let delegate, let owner { delegate.collectionDataDidEndCalculating(owner) }
@@ -205,7 +215,10 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     if let delegate, let owner { delegate.collectionDataDidBeginCalculating(owner) }
     let isValid = Model.isReplayable(delta, from: old, to: new)
     if let delegate, let owner { delegate.collectionDataDidEndCalculating(owner) }
-    if !isValid { report(.rejectedDelta(Model.describe(delta, from: old, to: new))) }
+    if !isValid {
+      state.withLock { $0.counts.rejectedDeltas += 1 }
+      report(.rejectedDelta(Model.describe(delta, from: old, to: new)))
+    }
     return isValid
   }
 
