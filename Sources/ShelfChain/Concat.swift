@@ -64,7 +64,7 @@ public final class Concat<Section: ChainableSection>: SectionSource {
       for (t, sources) in placement.itemSources {
         output.itemSources[t + offset] = sources.map { $0.map(shift) }
       }
-      output.reloads = Set(placement.reloads.map(shift))
+      output.reloads = placement.reloads.map(shift)
       output.headerChanges = Set(placement.headerChanges.map { $0 + offset })
       observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
     }

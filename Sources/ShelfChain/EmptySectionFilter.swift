@@ -33,6 +33,22 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
   private func upstreamDidChange(_ change: SourceChange) {
     let upstreamSections = upstream.sections
     let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
+    if case .delta(let delta, let isRediffed) = change,
+      let touched = Self.sectionsOfItemChanges(in: delta, sectionCount: upstreamCounts.count),
+      upstreamSections.count == upstreamCounts.count,
+      let (renumbered, rank) = Self.renumbered(
+        delta, touched: touched, oldCounts: upstreamCounts, newCounts: newCounts)
+    {
+      // Renumbering does not read items, so they are not read into a
+      // placement here: the next link, or the holder's replay check, does.
+      upstreamCounts = newCounts
+      for t in touched where rank[t] >= 0 { sections[rank[t]] = upstreamSections[t] }
+      for reload in delta.sections.reloads where rank[reload.to] >= 0 {
+        sections[rank[reload.to]] = upstreamSections[reload.to]
+      }
+      observers.send(.delta(renumbered, isRediffed: isRediffed))
+      return
+    }
     switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {
     case .reload:
       upstreamCounts = newCounts
@@ -45,20 +61,6 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
       fallbackCount += 1
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
     case .placement(let placement, let isRediffed):
-      if let delta = change.delta,
-        let (renumbered, rank) = Self.renumbered(
-          delta, placement, oldCounts: upstreamCounts, newCounts: newCounts)
-      {
-        upstreamCounts = newCounts
-        for t in placement.itemSources.keys where rank[t] >= 0 {
-          sections[rank[t]] = upstreamSections[t]
-        }
-        for t in placement.headerChanges where rank[t] >= 0 {
-          sections[rank[t]] = upstreamSections[t]
-        }
-        observers.send(.delta(renumbered, isRediffed: isRediffed))
-        return
-      }
       let (output, upstreamIndices) = translate(
         placement, oldCounts: upstreamCounts, newCounts: newCounts)
       upstreamCounts = newCounts
@@ -77,20 +79,45 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
     }
   }
 
+  /// The sections that `delta`'s item changes name, when it keeps every one
+  /// of `sectionCount` sections in place (no section inserted, deleted or
+  /// moved) and names none outside them; nil otherwise. A section may be
+  /// listed more than once.
+  ///
+  /// - Complexity: O(*c*) for *c* changes.
+  private static func sectionsOfItemChanges(in delta: SectionDelta, sectionCount: Int) -> [Int]? {
+    let sections = delta.sections
+    guard sections.deletions.isEmpty, sections.insertions.isEmpty, sections.moves.isEmpty
+    else { return nil }
+    let range = 0..<sectionCount
+    var touched: [Int] = []
+    touched.reserveCapacity(delta.items.changeCount + delta.items.moves.count)
+    for path in delta.items.deletions { touched.append(path.section) }
+    for path in delta.items.insertions { touched.append(path.section) }
+    for move in delta.items.moves {
+      touched.append(move.from.section)
+      touched.append(move.to.section)
+    }
+    for reload in delta.items.reloads { touched.append(reload.to.section) }
+    for t in touched where !range.contains(t) { return nil }
+    for reload in sections.reloads where !range.contains(reload.to) || reload.from != reload.to {
+      return nil
+    }
+    return touched
+  }
+
   /// Upstream's delta in the output's section numbers, with each section's
   /// rank among the non-empty, when the change keeps every section in place
-  /// and empties or fills none: then the output's sections are upstream's
-  /// non-empty ones throughout, and only the empty ones' absence shifts
-  /// indices. Nil otherwise.
+  /// (`touched`: the sections its items name) and empties or fills none:
+  /// then the output's sections are upstream's non-empty ones throughout,
+  /// and only the empty ones' absence shifts indices. Nil otherwise.
   ///
   /// - Complexity: O(*s* + *c*) integer steps for *s* sections and *c* changes.
   private static func renumbered(
-    _ delta: SectionDelta, _ placement: Placement, oldCounts: [Int], newCounts: [Int]
+    _ delta: SectionDelta, touched: [Int], oldCounts: [Int], newCounts: [Int]
   ) -> (SectionDelta, rank: [Int])? {
-    guard placement.keepsSections else { return nil }
-    for t in placement.itemSources.keys where (oldCounts[t] > 0) != (newCounts[t] > 0) {
-      return nil
-    }
+    guard oldCounts.count == newCounts.count else { return nil }
+    for t in touched where (oldCounts[t] > 0) != (newCounts[t] > 0) { return nil }
     var rank = [Int](repeating: -1, count: newCounts.count)
     var next = 0
     for (t, count) in newCounts.enumerated() where count > 0 {
@@ -152,7 +179,7 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
       output.headerChanges.insert(newRank[t])
     }
     for path in placement.reloads {
-      output.reloads.insert(ItemPath(section: newRank[path.section], item: path.item))
+      output.reloads.append(ItemPath(section: newRank[path.section], item: path.item))
     }
     return (output, upstreamIndices)
   }

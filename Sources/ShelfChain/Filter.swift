@@ -113,55 +113,71 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     var output = placement
     output.itemSources = [:]
     output.reloads = []
-    var ranks: [Int: [Int]] = [:]  // old upstream section -> old output index of each item, or -1
-    func rank(_ path: ItemPath) -> Int {
-      if let known = ranks[path.section] { return known[path.item] }
-      var next = 0
-      var list = [Int](repeating: -1, count: isShown[path.section].count)
-      for (i, isShown) in isShown[path.section].enumerated() where isShown {
-        list[i] = next
-        next += 1
-      }
-      ranks[path.section] = list
-      return list[path.item]
-    }
     var touched: [Int: (shown: [Bool], items: [Section.Item])] = [:]
-    let reloadFlags = placement.reloadFlags()
-    // Plain loops, items touched only through buffers: in unspecialized
-    // generic code every closure or array access per item costs a lookup.
-    for (t, sources) in placement.itemSources {
-      let isReloadedAt = reloadFlags[t]
-      let upstreamItems = upstreamSections[t].items
-      let count = sources.count
-      var shown = [Bool](repeating: false, count: count)
-      var keptIndices: [Int] = []
-      var keptSources: [ItemPath?] = []
-      upstreamItems.withUnsafeBufferPointer { items in
-        for j in 0..<count {
-          let source = sources[j]
-          let isReloaded = isReloadedAt?[j] ?? false
-          let wasShown = source.map { isShown[$0.section][$0.item] } ?? false
-          shown[j] = source != nil && !isReloaded ? wasShown : predicate(items[j])
-          guard shown[j] else { continue }
-          var outputSource: ItemPath?
-          if let source, wasShown {
-            outputSource = ItemPath(section: source.section, item: rank(source))
-            if isReloaded { output.reloads.insert(ItemPath(section: t, item: keptIndices.count)) }
-          }
-          keptIndices.append(j)
-          keptSources.append(outputSource)
+    // Locals, not properties, in the per-item loop: a class's stored
+    // property costs an exclusivity check on every access. Scoped, so that
+    // `isShown` is unshared again when it is updated below.
+    do {
+      let wasShownAt = isShown
+      let predicate = predicate
+      var ranks: [Int: [Int]] = [:]  // old upstream section -> old output index of each item, or -1
+      // Kept items come in runs from one old section: the last section's
+      // ranks are at hand, so only a change of section is looked up.
+      var rankedSection = -1
+      var rankList: [Int] = []
+      func rank(_ path: ItemPath) -> Int {
+        if path.section == rankedSection { return rankList[path.item] }
+        if rankedSection >= 0 { ranks[rankedSection] = rankList }
+        rankedSection = path.section
+        if let known = ranks[path.section] {
+          rankList = known
+          return rankList[path.item]
         }
-      }
-      let kept = upstreamItems.withUnsafeBufferPointer { items in
-        [Section.Item](unsafeUninitializedCapacity: keptIndices.count) { output, initialized in
-          for (k, j) in keptIndices.enumerated() {
-            (output.baseAddress! + k).initialize(to: items[j])
-          }
-          initialized = keptIndices.count
+        var next = 0
+        rankList = [Int](repeating: -1, count: wasShownAt[path.section].count)
+        for (i, isShown) in wasShownAt[path.section].enumerated() where isShown {
+          rankList[i] = next
+          next += 1
         }
+        return rankList[path.item]
       }
-      touched[t] = (shown, kept)
-      output.itemSources[t] = keptSources
+      let reloadFlags = placement.reloadFlags()
+      // Plain loops, items touched only through buffers: in unspecialized
+      // generic code every closure or array access per item costs a lookup.
+      for (t, sources) in placement.itemSources {
+        let isReloadedAt = reloadFlags[t]
+        let upstreamItems = upstreamSections[t].items
+        let count = sources.count
+        var shown = [Bool](repeating: false, count: count)
+        var keptIndices: [Int] = []
+        var keptSources: [ItemPath?] = []
+        upstreamItems.withUnsafeBufferPointer { items in
+          for j in 0..<count {
+            let source = sources[j]
+            let isReloaded = isReloadedAt?[j] ?? false
+            let wasShown = source.map { wasShownAt[$0.section][$0.item] } ?? false
+            shown[j] = source != nil && !isReloaded ? wasShown : predicate(items[j])
+            guard shown[j] else { continue }
+            var outputSource: ItemPath?
+            if let source, wasShown {
+              outputSource = ItemPath(section: source.section, item: rank(source))
+              if isReloaded { output.reloads.append(ItemPath(section: t, item: keptIndices.count)) }
+            }
+            keptIndices.append(j)
+            keptSources.append(outputSource)
+          }
+        }
+        let kept = upstreamItems.withUnsafeBufferPointer { items in
+          [Section.Item](unsafeUninitializedCapacity: keptIndices.count) { output, initialized in
+            for (k, j) in keptIndices.enumerated() {
+              (output.baseAddress! + k).initialize(to: items[j])
+            }
+            initialized = keptIndices.count
+          }
+        }
+        touched[t] = (shown, kept)
+        output.itemSources[t] = keptSources
+      }
     }
     let before: SectionsBefore<Section>
     if placement.keepsSections {

@@ -79,8 +79,9 @@ public final class Flatten<Section: ChainableSection>: SectionSource {
           }
         }
         output.itemSources[0] = sources
-        output.reloads = Set(
-          placement.reloads.map { ItemPath(section: 0, item: newStarts[$0.section] + $0.item) })
+        output.reloads = placement.reloads.map {
+          ItemPath(section: 0, item: newStarts[$0.section] + $0.item)
+        }
         sections = [section.with(items: upstreamSections.flatMap(\.items))]
       }
       observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))

@@ -160,7 +160,7 @@ public final class Insert<Section: ChainableSection>: SectionSource {
         }
         sources.append(ItemPath(section: oldPosition.section, item: i))
         if old.items[i] != item {
-          output.reloads.insert(ItemPath(section: newPosition.section, item: j))
+          output.reloads.append(ItemPath(section: newPosition.section, item: j))
         }
       }
       output.itemSources[newPosition.section] = sources
@@ -194,8 +194,7 @@ public final class Insert<Section: ChainableSection>: SectionSource {
     if let new, old == nil, case .section(let section, _) = element {
       output.itemSources[new] = [ItemPath?](repeating: nil, count: section.items.count)
     }
-    output.reloads = Set(
-      placement.reloads.map { ItemPath(section: lift($0.section), item: $0.item) })
+    output.reloads = placement.reloads.map { ItemPath(section: lift($0.section), item: $0.item) }
     output.headerChanges = Set(placement.headerChanges.map(lift))
     return output
   }
@@ -222,11 +221,10 @@ public final class Insert<Section: ChainableSection>: SectionSource {
       if let new, new.section == t { sources.insert(old, at: new.item) }
       output.itemSources[t] = sources
     }
-    output.reloads = Set(
-      placement.reloads.map { path in
-        guard let new, new.section == path.section, path.item >= new.item else { return path }
-        return ItemPath(section: path.section, item: path.item + 1)
-      })
+    output.reloads = placement.reloads.map { path in
+      guard let new, new.section == path.section, path.item >= new.item else { return path }
+      return ItemPath(section: path.section, item: path.item + 1)
+    }
     return output
   }
 }

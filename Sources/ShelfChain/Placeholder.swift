@@ -54,6 +54,21 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
 
   private func upstreamDidChange(_ change: SourceChange) {
     let upstreamSections = upstream.sections
+    if case .section = kind, case .delta(let delta, _) = change, !upstreamCounts.isEmpty,
+      !upstreamSections.isEmpty,
+      Placement.sectionSources(
+        of: delta.sections, oldCount: upstreamCounts.count, newCount: upstreamSections.count)
+        != nil
+    {
+      // Upstream had sections and still has: no placeholder before or after,
+      // so this link is the identity and upstream's delta is its own, as it
+      // is. Nothing to map, so its items are not read into a placement: the
+      // next link, or the holder's replay check, reads them.
+      upstreamCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
+      sections = upstreamSections
+      observers.send(change)
+      return
+    }
     let oldCounts = upstreamCounts
     let newCounts = change.itemCounts(of: upstreamSections, before: oldCounts)
     upstreamCounts = newCounts
@@ -68,15 +83,6 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
       fallbackCount += 1
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
     case .placement(let placement, let isRediffed):
-      if case .section = kind, placement.oldSectionCount > 0, !upstreamSections.isEmpty,
-        let delta = change.delta
-      {
-        // Upstream had sections and still has: no placeholder before or
-        // after, so upstream's delta is this one as it is.
-        sections = upstreamSections
-        observers.send(.delta(delta, isRediffed: isRediffed))
-        return
-      }
       let old = sections
       let output: Placement
       switch kind {
@@ -110,7 +116,7 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
       let s = placement.sectionSources[t]
       if s >= 0 && oldCounts[s] == 0 {
         output.itemSources[t] = [ItemPath(section: s, item: 0)]
-        if old[s].items[0] != item { output.reloads.insert(ItemPath(section: t, item: 0)) }
+        if old[s].items[0] != item { output.reloads.append(ItemPath(section: t, item: 0)) }
       } else {
         output.itemSources[t] = [nil]
       }

@@ -1,3 +1,4 @@
+import Dispatch
 import ShelfCatalog
 import ShelfUI
 
@@ -6,6 +7,10 @@ import ShelfUI
 // benchmarks that time it.
 
 extension ShelfContent {
+  /// From this many cards on, rows are converted on every core: below it the
+  /// threads would cost more than they save.
+  package static let parallelConversionSize = 50_000
+
   /// What the screen shows of `catalog`: the same sections, rows and cards,
   /// with missing text fields empty.
   ///
@@ -19,23 +24,63 @@ extension ShelfContent {
   /// equal another source's (card ids need not be: they are unique within
   /// their row).
   ///
+  /// A large catalog's rows are converted on every core.
+  ///
   /// - Complexity: O(*n*), where *n* is the number of cards in `catalog`.
   public init(_ catalog: Catalog, namespace: SourceNamespace?) {
-    func scoped(_ id: String) -> String { namespace?.scoped(id) ?? id }
+    self.init(
+      catalog, namespace: namespace,
+      inParallel: catalog.cardCount >= Self.parallelConversionSize)
+  }
+
+  /// `init(_:namespace:)` with its rows converted on several threads or on
+  /// the caller's, whatever the catalog's size, for tests.
+  package init(_ catalog: Catalog, namespace: SourceNamespace?, inParallel: Bool) {
+    let rows = catalog.sections.flatMap(\.rows)
+    let converted =
+      inParallel && rows.count > 1
+      ? Self.rowsInParallel(rows, namespace: namespace)
+      : rows.map { Self.row($0, namespace: namespace) }
+    var next = 0
     self.init(
       title: catalog.title,
       sections: catalog.sections.map { section in
-        ShelfSection(
-          id: scoped(section.id), title: section.title,
-          rows: section.rows.map { row in
-            CarouselRow(
-              id: scoped(row.id), title: row.title,
-              cards: row.items.map { card in
-                CardFace(
-                  id: card.id, title: card.title, subtitle: card.subtitle ?? "", year: card.year,
-                  rating: card.rating, summary: card.summary ?? "", tags: card.tags)
-              })
-          })
+        defer { next += section.rows.count }
+        return ShelfSection(
+          id: namespace?.scoped(section.id) ?? section.id, title: section.title,
+          rows: Array(converted[next..<next + section.rows.count]))
       })
   }
+
+  /// `rows` converted in contiguous runs spread over the cores.
+  private static func rowsInParallel(_ rows: [Row], namespace: SourceNamespace?) -> [CarouselRow]
+  {
+    [CarouselRow](unsafeUninitializedCapacity: rows.count) { buffer, count in
+      let slots = SharedRows(slots: buffer)
+      // Several runs per core even out rows of different lengths.
+      let runs = min(rows.count, 64)
+      DispatchQueue.concurrentPerform(iterations: runs) { run in
+        for k in (rows.count * run / runs)..<(rows.count * (run + 1) / runs) {
+          slots.slots.initializeElement(at: k, to: row(rows[k], namespace: namespace))
+        }
+      }
+      count = rows.count
+    }
+  }
+
+  private static func row(_ row: Row, namespace: SourceNamespace?) -> CarouselRow {
+    CarouselRow(
+      id: namespace?.scoped(row.id) ?? row.id, title: row.title,
+      cards: row.items.map { card in
+        CardFace(
+          id: card.id, title: card.title, subtitle: card.subtitle ?? "", year: card.year,
+          rating: card.rating, summary: card.summary ?? "", tags: card.tags)
+      })
+  }
+}
+
+/// The result slots, shared by the converting threads: each initializes only
+/// its own rows' slots.
+private struct SharedRows: @unchecked Sendable {
+  let slots: UnsafeMutableBufferPointer<CarouselRow>
 }

@@ -6,27 +6,35 @@ extension SectionDelta {
   /// and `applied(to:with:)` gives `new`'s ids and headers and `new`'s items.
   ///
   /// Only the sections the delta touches are replayed item by item. A
-  /// surviving section it does not touch replays to its old items unchanged,
-  /// so those are compared with its new items as arrays, which is O(1) when
-  /// they share storage (a chain or an edit that kept the section's array);
-  /// the same storage counts as the same items even where an item is not
-  /// equal to itself.
+  /// surviving section it does not touch replays to its old self, so it is
+  /// first compared with its new self byte for byte, in runs of neighbours
+  /// (a chain or an edit that kept the section holds the same bytes: its
+  /// fields and the same storage of its items), then with `==` where the
+  /// bytes differ; kept items of touched sections likewise. The same bytes
+  /// count as the same value even where `==` would not be reflexive.
   ///
   /// - Complexity: O(*s* + `changeCount` + *t*) for *s* sections, old and
-  ///   new, and *t* items in the touched sections, plus the comparison of each
-  ///   untouched section's items when old and new do not share their storage.
+  ///   new, and *t* items in the touched sections, where the untouched
+  ///   sections' *s* is a pass over their bytes; plus the comparison of each
+  ///   untouched section whose bytes differ.
   package func replays<Section: DiffableSection>(_ old: [Section], into new: [Section]) -> Bool {
     guard let sectionSources = sections.placement(oldCount: old.count, newCount: new.count)
     else { return false }
     var sectionTargets = [Int](repeating: -1, count: old.count)
     for (t, s) in sectionSources.enumerated() where s >= 0 { sectionTargets[s] = t }
+    // Item counts read once per named section: reading one through a
+    // section costs a copy of the section where this runs unspecialised.
+    var oldCounts = [Int](repeating: -1, count: old.count)
+    var newCounts = [Int](repeating: -1, count: new.count)
     func inOld(_ path: ItemPath) -> Bool {
-      path.section >= 0 && path.section < old.count && path.item >= 0
-        && path.item < old[path.section].items.count
+      guard path.section >= 0 && path.section < old.count && path.item >= 0 else { return false }
+      if oldCounts[path.section] < 0 { oldCounts[path.section] = old[path.section].items.count }
+      return path.item < oldCounts[path.section]
     }
     func inNew(_ path: ItemPath) -> Bool {
-      path.section >= 0 && path.section < new.count && path.item >= 0
-        && path.item < new[path.section].items.count
+      guard path.section >= 0 && path.section < new.count && path.item >= 0 else { return false }
+      if newCounts[path.section] < 0 { newCounts[path.section] = new[path.section].items.count }
+      return path.item < newCounts[path.section]
     }
 
     // Per-item flags only for the sections a change names, found through a
@@ -107,41 +115,82 @@ extension SectionDelta {
     }
 
     // Each surviving section once: its replayed header is its old one unless
-    // reloaded; an untouched one replays to its old items, compared as a whole.
+    // reloaded; an untouched one replays to its old self. Untouched sections
+    // that keep their neighbours are compared in runs, byte for byte, without
+    // copying a section: the same bytes are the same value, so a chain's
+    // output, which shares every untouched section with its previous output,
+    // costs a pass over memory. A run whose bytes differ is compared with `==`.
     var isHeaderReloaded = [Bool](repeating: false, count: new.count)
     for reload in sections.reloads { isHeaderReloaded[reload.to] = true }
-    for (t, s) in sectionSources.enumerated() where s >= 0 {
-      let isUntouched = filledSlot[t] < 0
-      guard !isHeaderReloaded[t] || isUntouched else { continue }
+    func isSameUntouched(old s: Int, new t: Int) -> Bool {
       let before = old[s]
       let after = new[t]
       if !isHeaderReloaded[t] {
         guard before.id == after.id, before.hasSameHeader(as: after) else { return false }
       }
-      if isUntouched {
-        guard before.items == after.items else { return false }
+      return before.items == after.items
+    }
+    var t = 0
+    while t < new.count {
+      let s = sectionSources[t]
+      guard s >= 0 else {
+        t += 1
+        continue
       }
+      guard filledSlot[t] < 0 else {
+        if !isHeaderReloaded[t] {
+          guard old[s].id == new[t].id, old[s].hasSameHeader(as: new[t]) else { return false }
+        }
+        t += 1
+        continue
+      }
+      var end = t + 1
+      while end < new.count && filledSlot[end] < 0 && sectionSources[end] == s + (end - t) {
+        end += 1
+      }
+      if !SameBytes.elements(of: old, from: s, new, from: t, count: end - t) {
+        for k in 0..<(end - t)
+        where !SameBytes.elements(of: old, from: s + k, new, from: t + k, count: 1) {
+          guard isSameUntouched(old: s + k, new: t + k) else { return false }
+        }
+      }
+      t = end
     }
 
     // Touched sections item by item. Inserted and reloaded items are read
     // from `new`: compared with themselves, as the full replay compares them,
     // so an item that is not equal to itself (a NaN field) fails here too.
-    var keptSection = -1
-    var keptItems: [Section.Item] = []
+    // An item kept in its own section is first compared byte for byte.
+    let itemStride = MemoryLayout<Section.Item>.stride
+    let itemSize = MemoryLayout<Section.Item>.size
     for t in touched {
       let slot = filledSlot[t]
+      let s = sectionSources[t]
       let newItems = new[t].items
-      for (j, source) in sources[slot].enumerated() {
-        guard let source, !isReloaded[slot][j] else {
-          guard newItems[j] == newItems[j] else { return false }
-          continue
+      let ownItems = s >= 0 ? old[s].items : []
+      let isSame = ownItems.withUnsafeBytes { ownBytes in
+        newItems.withUnsafeBytes { newBytes in
+          for (j, source) in sources[slot].enumerated() {
+            guard let source, !isReloaded[slot][j] else {
+              guard newItems[j] == newItems[j] else { return false }
+              continue
+            }
+            if source.section == s {
+              if SameBytes.equal(
+                ownBytes.baseAddress! + source.item * itemStride,
+                newBytes.baseAddress! + j * itemStride, itemSize)
+              {
+                continue
+              }
+              guard ownItems[source.item] == newItems[j] else { return false }
+            } else {
+              guard old[source.section].items[source.item] == newItems[j] else { return false }
+            }
+          }
+          return true
         }
-        if source.section != keptSection {
-          keptSection = source.section
-          keptItems = old[keptSection].items
-        }
-        guard keptItems[source.item] == newItems[j] else { return false }
       }
+      guard isSame else { return false }
     }
     return true
   }

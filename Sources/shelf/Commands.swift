@@ -154,6 +154,12 @@ struct RecordCommand: ParsableCommand {
       Runs the app for the given seconds of simulated time, as fast as the machine \
       allows, and writes an asciicast v2 recording (asciinema plays it).
 
+      Sources: --catalog, --exec and --url repeat and mix as on the live screen, \
+      each read once at the start (--every bounds how long a command runs); \
+      --watch and --stream are refused. The demo changes the only source: the \
+      bundled catalog, or a single --catalog given a demo option; with several \
+      sources there are no demo updates, as on the live screen.
+
       Keys: each character is a key, typed half a second after the one before; \
       <up> <down> <left> <right> <home> <end> <pgup> <pgdn> <enter> <esc> \
       <space> <tab> <bs> and <lt> (a '<') name keys, and a pause such as <2s> or \
@@ -180,15 +186,10 @@ struct RecordCommand: ParsableCommand {
   var outputPath: String?
 
   func validate() throws {
-    if sources.isStreaming || !sources.watchPaths.isEmpty || !sources.commands.isEmpty
-      || !sources.urls.isEmpty
-    {
+    if sources.isStreaming || !sources.watchPaths.isEmpty {
       throw ValidationError(
-        "record runs on simulated time: it takes --catalog, not --watch, --stream, --exec or --url"
-      )
-    }
-    if sources.catalogPaths.count > 1 {
-      throw ValidationError("record shows one catalog: give --catalog once")
+        "record runs on simulated time, which cannot follow --watch or --stream:"
+          + " give --catalog, --exec or --url (each read once)")
     }
     do {
       _ = try KeyScript(keys)

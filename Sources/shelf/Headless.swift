@@ -27,7 +27,7 @@ enum Headless {
 
   /// Says on stderr which sources failed while others loaded: the command
   /// goes on with what loaded, as the live screen does.
-  private static func warn(about start: FirstCatalogs) {
+  static func warn(about start: FirstCatalogs) {
     for failure in start.failures {
       FileHandle.standardError.write(
         Data("shelf: warning: \(failure.error); shown without it\n".utf8))

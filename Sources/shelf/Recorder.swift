@@ -1,5 +1,6 @@
 import Foundation
 import ShelfCatalog
+import ShelfChain
 import ShelfContentMapping
 import ShelfUI
 
@@ -22,13 +23,23 @@ enum Recorder {
   }
 
   /// The recording: what the interactive screen would show over the run.
+  ///
+  /// The sources are read once at the start, as `render` reads them, and
+  /// shown through the app's chain: concatenated in the order given, each in
+  /// its own namespace, Tab showing one alone. The demo changes the one source
+  /// when it runs (as on the live screen: the bundled catalog, or a single
+  /// `--catalog` with a demo option).
   static func recording(_ options: RecordOptions, environment: [String: String]) throws(AppError)
     -> Asciicast
   {
     let run = options.run
-    var catalogPath: String?
-    if case .catalog(let path) = run.sources.first { catalogPath = path }
-    var catalog = try Headless.load(catalogPath).catalog
+    let specs = run.sources
+    let start = try FirstCatalogs(specs) { spec throws(AppError) in
+      try Headless.loadOnce(spec, every: run.every)
+    }
+    Headless.warn(about: start)
+    let chain = Headless.chain(of: specs, showing: start.loaded.map(\.catalog))
+    var catalog = start.loaded[0].catalog
     var configuration = ScreenConfiguration()
     if let milliseconds = run.animationMilliseconds {
       configuration.animationDuration = UInt64(milliseconds)
@@ -36,7 +47,16 @@ enum Recorder {
     if let fps = run.framesPerSecond { configuration.framesPerSecond = fps }
     configuration.reducedMotion = run.isReducedMotion
     let screen = ShelfScreen(
-      content: ShelfContent(catalog), configuration: configuration, updates: .immediate)
+      content: chain.content, configuration: configuration, updates: .immediate)
+    screen.sourceScope = chain.scope
+    screen.canSwitchSources = chain.canSwitch
+    if let message = start.message { screen.message = .error(message) }
+    // As the live screen: the chain's output changed (a source, or Tab), by
+    // the chain's delta when it has one.
+    chain.onChange = { [unowned chain] change in
+      screen.sourceScope = chain.scope
+      screen.setContent(chain.content, delta: change.delta)
+    }
     var demo =
       run.runsDemo
       ? DemoGenerator(
@@ -53,7 +73,8 @@ enum Recorder {
       guard var generator = demo else { return }
       catalog = generator.nextCatalog(after: catalog)
       demo = generator
-      screen.setContent(ShelfContent(catalog))
+      // The demo runs on a single source, whose ids keep no namespace.
+      chain.update(0, with: ShelfContent(catalog), ids: [])
     }
     cast.add(screen.render(size: options.size, now: now), at: now)
     while true {
@@ -85,7 +106,11 @@ enum Recorder {
           }
         case .stepOnce:
           applyDemoUpdate()
-        case .redraw, .none, .nextSource, .previousSource:
+        case .nextSource:
+          chain.selectNext()
+        case .previousSource:
+          chain.selectPrevious()
+        case .redraw, .none:
           break
         }
       }

@@ -64,7 +64,11 @@ import Testing
     ),
     (
       ["record", "--seconds", "1", "--watch", "x.json"],
-      "shelf: record runs on simulated time: it takes --catalog, not --watch, --stream, --exec or --url (see 'shelf record --help')\n"
+      "shelf: record runs on simulated time, which cannot follow --watch or --stream: give --catalog, --exec or --url (each read once) (see 'shelf record --help')\n"
+    ),
+    (
+      ["record", "--seconds", "1", "--catalog", "a.json", "--stream"],
+      "shelf: record runs on simulated time, which cannot follow --watch or --stream: give --catalog, --exec or --url (each read once) (see 'shelf record --help')\n"
     ),
     (
       ["--rate", "\u{1B}]0;pwned\u{07}"],

@@ -121,6 +121,49 @@ private struct Cast {
     #expect(first.standardOutput == second.standardOutput)
   }
 
+  @Test func recordShowsSeveralCatalogsAndTabShowsOneAlone() throws {
+    let result = try runShelf([
+      "record", "--catalog", a, "--catalog", "\(fixtures)/wide.json", "--seconds", "2",
+      "--width", "100", "--height", "30", "--keys", "<tab>", "--color", "never",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.isEmpty)
+    let cast = try Cast(result.standardOutput)
+    let first = try #require(cast.events.first).data
+    // Both catalogs' sections, in the order given, under "all sources".
+    #expect(first.contains("all sources"))
+    let library = try #require(first.range(of: "Library"), "small.json's section")
+    let wide = try #require(first.range(of: "Wide Text"), "wide.json's section")
+    #expect(library.lowerBound < wide.lowerBound)
+    // Tab at 0.5 s: small.json alone, named with its place among the sources.
+    #expect(cast.events.contains { $0.time >= 0.5 && $0.data.contains("small.json (1/2)") })
+  }
+
+  @Test func aBadSourceFailsARecordingAsItFailsTheApp() throws {
+    let missing = "/nonexistent-shelf-dir/missing.json"
+    let cases: [(sources: [String], status: Int32, message: String)] = [
+      (["--catalog", missing], 66, "shelf: \(missing): no such file\n"),
+      (["--exec", "exit 3"], 69, "shelf: command \"exit 3\": exited with status 3\n"),
+      (["--exec", "echo '{\"rows\": ['"], 65, ""),
+      (["--url", "http://127.0.0.1:1/c.json"], 69, ""),
+    ]
+    for (sources, status, message) in cases {
+      let result = try runShelf(["record"] + sources + ["--seconds", "1"])
+      #expect(result.status == status, "\(sources): \(result.standardError)")
+      #expect(result.standardOutput.isEmpty, "\(sources)")
+      #expect(result.standardError.hasPrefix("shelf: "), "\(sources)")
+      #expect(result.standardError.filter { $0 == "\n" }.count == 1, "\(sources)")
+      if !message.isEmpty { #expect(result.standardError == message) }
+    }
+    // One source failing among others: recorded without it, and named.
+    let some = try runShelf([
+      "record", "--catalog", missing, "--catalog", a, "--seconds", "1",
+    ])
+    #expect(some.status == 0)
+    #expect(some.standardError == "shelf: warning: \(missing): no such file; shown without it\n")
+    #expect(try Cast(some.standardOutput).events.first?.data.contains("no such file") == true)
+  }
+
   @Test func anUnwritableOutputIsAnIOError() throws {
     let result = try runShelf([
       "record", "--catalog", a, "--seconds", "1", "--output", "/nonexistent/dir/x.cast",
@@ -135,8 +178,8 @@ extension InTmux {
   /// A cast played by asciinema in a real terminal ends on the screen
   /// `shelf render` prints for the same data.
   @Suite struct CastPlayback {
-    private func expectPlaybackEndsOnRender(of catalog: String, castArguments: [String]) throws {
-      let render = try runShelf(["render", "--catalog", catalog, "--width", "80", "--height", "24"])
+    private func expectPlaybackEndsOnRender(of sources: [String], castArguments: [String]) throws {
+      let render = try runShelf(["render"] + sources + ["--width", "80", "--height", "24"])
       let cast = try runShelf(castArguments)
       #expect(cast.status == 0)
       let session = try TmuxSession(width: 80, height: 24)
@@ -161,7 +204,7 @@ extension InTmux {
 
     @Test func theLastFrameOfAFramesCastIsTheRenderOfB() throws {
       try expectPlaybackEndsOnRender(
-        of: "\(fixtures)/small-next.json",
+        of: ["--catalog", "\(fixtures)/small-next.json"],
         castArguments: [
           "frames", "\(fixtures)/small.json", "\(fixtures)/small-next.json", "--format",
           "asciicast",
@@ -170,8 +213,19 @@ extension InTmux {
 
     @Test func aRecordingOfAStillCatalogEndsOnItsRender() throws {
       try expectPlaybackEndsOnRender(
-        of: "\(fixtures)/wide.json",
+        of: ["--catalog", "\(fixtures)/wide.json"],
         castArguments: ["record", "--catalog", "\(fixtures)/wide.json", "--seconds", "1"])
+    }
+
+    /// Several sources, one of them a command run once: concatenated and
+    /// namespaced as `render` (and the live screen) shows them.
+    @Test func aRecordingOfSeveralSourcesEndsOnTheirRender() throws {
+      let sources = [
+        "--catalog", "\(fixtures)/small.json", "--exec", "cat \(fixtures)/wide.json",
+        "--catalog", "\(fixtures)/small-next.json",
+      ]
+      try expectPlaybackEndsOnRender(
+        of: sources, castArguments: ["record"] + sources + ["--seconds", "1"])
     }
   }
 }

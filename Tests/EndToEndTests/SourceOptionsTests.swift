@@ -101,6 +101,42 @@ import Testing
     #expect(ShelfContent(catalog("A", rows: ["r1"]), namespace: nil).sections[0].rows[0].id == "r1")
   }
 
+  @Test(arguments: [nil, SourceNamespace(index: 2)])
+  func rowsConvertedInParallelKeepTheirSectionsAndOrder(namespace: SourceNamespace?) {
+    // Sections of 0 to 9 rows of 0 to 12 cards, some fields missing.
+    let catalog = Catalog(
+      title: "Many",
+      sections: (0..<30).map { s in
+        Section(
+          id: "s\(s)", title: s.isMultiple(of: 4) ? nil : "S\(s)",
+          rows: (0..<(s * 7 % 10)).map { r in
+            Row(
+              id: "s\(s)r\(r)", title: "Row \(r)",
+              items: (0..<((s + r) % 13)).map { c in
+                Card(
+                  id: "c\(c)", title: "Card \(s).\(r).\(c)",
+                  subtitle: c.isMultiple(of: 3) ? nil : "by \(c)", year: 1900 + c,
+                  rating: c.isMultiple(of: 2) ? nil : 2.5, summary: c == 1 ? "sum" : nil,
+                  tags: Array(repeating: "t", count: c % 3))
+              })
+          })
+      })
+    let inPlace = ShelfContent(catalog, namespace: namespace, inParallel: false)
+    let parallel = ShelfContent(catalog, namespace: namespace, inParallel: true)
+    #expect(parallel == inPlace)
+    let prefix = namespace?.prefix ?? ""
+    #expect(parallel.sections.map(\.id) == catalog.sections.map { prefix + $0.id })
+    #expect(
+      parallel.sections.flatMap(\.rows).map(\.id) == catalog.rows.map { prefix + $0.id })
+    #expect(parallel.sections.map(\.rows.count) == catalog.sections.map(\.rows.count))
+    let card = parallel.sections[1].rows[5].cards[3]
+    #expect(
+      card
+        == CardFace(
+          id: "c3", title: "Card 1.5.3", subtitle: "", year: 1903, rating: 2.5, summary: "",
+          tags: []))
+  }
+
   @Test func theFirstSharedIDIsARowBeforeASection() {
     let a = SharedID.ids(of: catalog("A", rows: ["x", "y"]))
     let b = SharedID.ids(of: catalog("B", rows: ["z", "y"]))

@@ -154,3 +154,38 @@ func rowsDecodedOnSeveralThreadsGiveTheSameCatalogOrTheSameError(seed: UInt64) {
     #expect(outcome(original, threads: 4) == outcome(original, threads: 1))
   }
 }
+
+/// Rows whose strings hold quotes, backslashes and brackets, and cards with
+/// nested unknown fields: the skim steps over each row by its brackets and
+/// the rows decode on several threads, without starting over in place.
+@Test func trickyRowsAreSkimmedAndDecodedOnSeveralThreads() throws {
+  let trickyRow = #"""
+    {"id": "r\"q", "title": "a \" b \\\" c { [ ] } \\", "extra": {"x": ["]}", {"y": "\\"}]},
+     "items": [{"id": 1, "title": "日本語 \"}\"", "tags": ["[", "]", "\\"], "more": [[{}], {"z": null}]},
+               {"id": "2", "title": "\u005c\"", "summary": "}}}]]]"}]}
+    """#
+  let rows = (0..<12).map { k in trickyRow.replacing(#""r"#, with: #""r\#(k)"#) }
+  let json = #"{"title": "T {\"", "sections": [{"id": "s", "rows": [\#(rows[0..<5].joined(separator: ","))]}, {"id": "t", "rows": []}, {"id": "u", "rows": [\#(rows[5...].joined(separator: ","))]}]}"#
+  let bytes = Array(json.utf8)
+  func load(_ bytes: [UInt8], threads: Int) throws -> (LoadedCatalog, Bool) {
+    try bytes.withUnsafeBufferPointer { buffer throws(CatalogError) in
+      try CatalogLoader.loadNotingParallelRows(
+        buffer: buffer, source: .named("t"), limits: .default, threads: threads)
+    }
+  }
+  let (inPlace, _) = try load(bytes, threads: 1)
+  let (parallel, wasParallel) = try load(bytes, threads: 3)
+  #expect(wasParallel, "the skim found every row's end")
+  #expect(parallel.catalog == inPlace.catalog)
+  #expect(inPlace.catalog.rows.count == 12)
+  #expect(inPlace.catalog.rows[0].title == #"a " b \" c { [ ] } \"#)
+  #expect(inPlace.catalog.rows[0].items[1].title == #"\""#)
+
+  // A bad row: decoded again in place, for the same error.
+  var broken = bytes
+  broken[broken.lastIndex(of: UInt8(ascii: "5"))!] = UInt8(ascii: "x")
+  #expect(outcome(broken, threads: 3) == outcome(broken, threads: 1))
+  #expect(
+    outcome(broken, threads: 1).hasSuffix(
+      #"sections[2].rows[6].items[1].title: invalid \u escape: expected four hex digits"#))
+}

@@ -262,6 +262,29 @@ private func failure(_ json: String, limits: CatalogLimits = .default) -> Catalo
     ])
 }
 
+@Test func cardsCheckedOnSeveralThreadsGiveTheSameWarnings() throws {
+  // 40 rows of 30 cards; rows 3, 17 and 38 repeat an id.
+  let rows = (0..<40).map { row in
+    let cards = (0..<30).map { card in
+      let id = [3, 17, 38].contains(row) && card == 29 ? "\(row)-\(row % 7)" : "\(row)-\(card)"
+      return #"{"id": "\#(id)", "title": "T"}"#
+    }
+    return #"{"id": "r\#(row)", "title": "R", "items": [\#(cards.joined(separator: ","))]}"#
+  }
+  let bytes = Array(#"{"rows": [\#(rows.joined(separator: ","))]}"#.utf8)
+  func warnings(threads: Int) throws -> [String] {
+    try bytes.withUnsafeBufferPointer { buffer throws(CatalogError) in
+      try CatalogLoader.load(
+        buffer: buffer, source: .named("p"), limits: .default, threads: threads)
+    }.warningLines
+  }
+  let expected = [3, 17, 38].map { row in
+    #"p: duplicate card id "\#(row)-\#(row % 7)" at rows[\#(row)].items[\#(row % 7)] and rows[\#(row)].items[29]"#
+  }
+  #expect(try warnings(threads: 1) == expected)
+  #expect(try warnings(threads: 4) == expected)
+}
+
 @Test func warningsPastTheLimitAreCounted() throws {
   let rows = (0..<5).map { _ in #"{"id": "same", "title": "T"}"# }.joined(separator: ",")
   let loaded = try CatalogLoader.load(

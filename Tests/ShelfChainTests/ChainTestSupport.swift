@@ -218,6 +218,9 @@ final class ChainHarness {
       {
         failures.append("\(name): \(delta) moves more than \(rediff)")
       }
+      // Links update their outputs in place: each emitted output must be
+      // what recomputing it gives, not only the last one.
+      if new != node.expected() { failures.append("\(name): stale sections after \(delta)") }
       if let kind = node.kind, !delta.isEmpty { nonEmptyDeltas[kind, default: 0] += 1 }
     }
     nodes.append(node)

@@ -156,3 +156,20 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
     #expect(chain.sections == [row("b", [3])])
   }
 }
+
+/// Placements keep reloads as a list: a delta that reloads one item twice
+/// does not fit, so links fall back instead of passing the repeat on.
+@Test func aDeltaReloadingAnItemTwiceIsRediffedNotPassedOn() {
+  let store = SectionStore([row("a", [1, 2, 3])])
+  let filter = Filter(store) { _ in true }
+  let map = Map(filter) { $0 }
+  let recorder = ChangeRecorder(map)
+  var edited = store.sections
+  edited[0].items[1].value = 7
+  let reload = SectionDelta.Items.Reload(
+    from: ItemPath(section: 0, item: 1), to: ItemPath(section: 0, item: 1))
+  store.update(edited, delta: SectionDelta(items: .init(reloads: [reload, reload])))
+  #expect(filter.fallbackCount == 1)
+  #expect(map.sections == edited)
+  #expect(recorder.last == .delta(SectionDelta(items: .init(reloads: [reload])), isRediffed: true))
+}

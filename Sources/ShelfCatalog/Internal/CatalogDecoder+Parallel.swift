@@ -5,12 +5,15 @@ import Synchronization
 
 extension CatalogDecoder {
   /// Decodes the catalog as `catalog()` does, with its rows decoded on up to
-  /// `threads` threads: one pass skims the document, skipping each row object
-  /// and noting where it starts, then the rows are decoded concurrently and put
-  /// in place. A large catalog is mostly rows, so this divides most of the work.
+  /// `threads` threads: one pass skims the document, decoding all but the row
+  /// objects, which it steps over by their brackets alone, noting where each
+  /// starts and ends; then the rows are decoded (and so checked) concurrently
+  /// and put in place. A large catalog is mostly rows, so this divides most of
+  /// the work.
   ///
-  /// Anything wrong, anywhere, and the whole document is decoded again the
-  /// ordinary way, so a bad catalog fails with exactly `catalog()`'s error.
+  /// Anything wrong, anywhere (a row that does not decode, or does not end
+  /// where the skim found its end), and the whole document is decoded again
+  /// the ordinary way, so a bad catalog fails with exactly `catalog()`'s error.
   ///
   /// - Complexity: O(*n*) for *n* bytes, about 1/`threads` of it per thread
   ///   plus the skim.
@@ -31,6 +34,7 @@ extension CatalogDecoder {
       }
     }
     guard next == rows.count else { return try decodedAgain() }
+    decodedRowsInParallel = true
     return skeleton
   }
 
@@ -65,7 +69,7 @@ extension CatalogDecoder {
         if hasFailed.load(ordering: .relaxed) { return }
         decoder.scanner.position = starts[k].offset
         decoder.scanner.depth = starts[k].depth
-        guard let row = try? decoder.row() else {
+        guard let row = try? decoder.row(), decoder.scanner.position == starts[k].end else {
           hasFailed.store(true, ordering: .relaxed)
           return
         }

@@ -33,11 +33,16 @@ struct CatalogDecoder {
   /// Where each row object starts, when rows are skipped now and decoded
   /// later on several threads (`catalogInParallel`); nil decodes them in place.
   var deferredRows: [RowStart]?
+  /// Whether `catalogInParallel` decoded the rows on several threads, rather
+  /// than decoding the whole document again in place.
+  var decodedRowsInParallel = false
 
-  /// A row object's first byte and the nesting depth there.
+  /// A row object's first byte, the nesting depth there, and the offset
+  /// just past its closing brace as the skim found it.
   struct RowStart {
     var offset: Int
     var depth: Int
+    var end: Int
   }
 
   init(bytes: UnsafeBufferPointer<UInt8>, limits: CatalogLimits) {
@@ -118,12 +123,14 @@ struct CatalogDecoder {
     return Section(id: id, title: title, rows: rows)
   }
 
-  /// A row decoded here, or, while rows are deferred, skipped with its start
-  /// noted and an empty stand-in returned.
+  /// A row decoded here, or, while rows are deferred, skipped by its braces
+  /// (it is checked when it is decoded) with its place noted and an empty
+  /// stand-in returned.
   private mutating func rowOrStart() throws(ParseFailure) -> Row {
     guard deferredRows != nil, scanner.peek == .openBrace else { return try row() }
-    deferredRows!.append(RowStart(offset: scanner.position, depth: scanner.depth))
-    try scanner.skipValue()
+    let start = scanner.position
+    try scanner.skipContainerUnchecked()
+    deferredRows!.append(RowStart(offset: start, depth: scanner.depth, end: scanner.position))
     return Row(id: "", title: "", items: [])
   }
 

@@ -1,10 +1,14 @@
+import Dispatch
+
 /// Finds repeated ids after decoding: sections and rows across the catalog,
 /// cards within their row. Each later occurrence gives one warning naming the
 /// first.
 enum DuplicateFinder {
+  /// Adds the warnings; the rows' cards are checked on up to `threads`
+  /// threads (a million cards take a while on one).
   static func addWarnings(
     to loaded: inout LoadedCatalog, source: CatalogSource, hasTopLevelRows: Bool,
-    limits: CatalogLimits
+    limits: CatalogLimits, threads: Int = 1
   ) {
     var warnings: [CatalogWarning] = []
     var omitted = 0
@@ -33,7 +37,8 @@ enum DuplicateFinder {
     }
 
     var rowsSeen: [String: (Int, Int)] = [:]
-    var hashes: [UInt64] = []
+    let suspects = rowsThatMayRepeatIDs(in: sections, threads: threads)
+    var rowNumber = 0
     for (sectionIndex, section) in sections.enumerated() {
       for (rowIndex, row) in section.rows.enumerated() {
         if let (firstSection, firstRow) = rowsSeen[row.id] {
@@ -45,13 +50,40 @@ enum DuplicateFinder {
         }
         // Most rows are clean: sorted hashes of the ids answer that (a repeated
         // hash may be a collision); positions are looked up only on a hit.
-        if mayRepeatIDs(row.items, hashes: &hashes) {
+        if suspects[rowNumber] {
           warnDuplicateCards(in: row, at: rowPath(sectionIndex, rowIndex), warn: warn)
         }
+        rowNumber += 1
       }
     }
     loaded.warnings = warnings
     loaded.omittedWarningCount = omitted
+  }
+
+  /// For each row, top to bottom across `sections`, whether two of its cards
+  /// may share an id (`mayRepeatIDs`), the rows checked in runs on up to
+  /// `threads` threads.
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* cards, divided among the threads.
+  static func rowsThatMayRepeatIDs(in sections: [Section], threads: Int) -> [Bool] {
+    let rows = sections.flatMap { section in section.rows.indices.map { (section, $0) } }
+    guard threads > 1, rows.count > 1 else {
+      var hashes: [UInt64] = []
+      return rows.map { section, row in mayRepeatIDs(section.rows[row].items, hashes: &hashes) }
+    }
+    return [Bool](unsafeUninitializedCapacity: rows.count) { flags, count in
+      let slots = SharedFlags(flags: flags)
+      let runs = min(rows.count, threads * 4)
+      DispatchQueue.concurrentPerform(iterations: runs) { run in
+        var hashes: [UInt64] = []
+        for k in (rows.count * run / runs)..<(rows.count * (run + 1) / runs) {
+          let (section, row) = rows[k]
+          slots.flags.initializeElement(
+            at: k, to: mayRepeatIDs(section.rows[row].items, hashes: &hashes))
+        }
+      }
+      count = rows.count
+    }
   }
 
   /// Whether two of `cards` may share an id: false only when they cannot.
@@ -104,4 +136,9 @@ enum DuplicateFinder {
       }
     }
   }
+}
+
+/// The result slots, shared by the checking threads: each writes only its own rows'.
+private struct SharedFlags: @unchecked Sendable {
+  let flags: UnsafeMutableBufferPointer<Bool>
 }

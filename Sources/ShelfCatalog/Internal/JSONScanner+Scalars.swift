@@ -157,6 +157,69 @@ extension JSONScanner {
     }
   }
 
+  /// Skips the object or array at the current position by its brackets
+  /// alone, stepping over strings and their escapes: nothing is checked, not
+  /// the syntax, the UTF-8 nor the depth. For a skim whose skipped values are
+  /// all decoded (and so checked) later: on valid JSON it ends where
+  /// `skipValue()` would, several times sooner.
+  mutating func skipContainerUnchecked() throws(ParseFailure) {
+    let start = position
+    let count = bytes.count
+    let base = bytes.baseAddress!
+    var index = position
+    var depth = 0
+    while index < count {
+      switch base[index] {
+      case .openBrace, .openBracket:
+        depth += 1
+      case .closeBrace, .closeBracket:
+        depth -= 1
+        if depth == 0 {
+          position = index + 1
+          return
+        }
+      case .quote:
+        index = Self.closingQuote(in: base, from: index + 1, count: count)
+      default:
+        break
+      }
+      index += 1
+    }
+    throw failure(.malformedJSON, at: start, "unterminated value")
+  }
+
+  /// The offset of the `"` that closes a string whose first byte is at
+  /// `offset` (escapes stepped over), or `count` if none does.
+  @inline(__always) private static func closingQuote(
+    in base: UnsafePointer<UInt8>, from offset: Int, count: Int
+  ) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = offset
+    while true {
+      // Eight bytes at a time to the first `"` or `\` (the lowest flagged byte is exact).
+      while index + 8 <= count {
+        let word = UInt64(
+          littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let mask =
+          ((quotes &- ones) & ~quotes & highs) | ((backslashes &- ones) & ~backslashes & highs)
+        if mask != 0 {
+          index &+= mask.trailingZeroBitCount &>> 3
+          break
+        }
+        index &+= 8
+      }
+      guard index < count else { return count }
+      switch base[index] {
+      case .quote: return index
+      case .backslash: index += 2
+      default: index += 1
+      }
+    }
+  }
+
   /// The key whose opening quote is at `offset`, decoded again for a message.
   func keyName(at offset: Int) -> String {
     var copy = JSONScanner(bytes: bytes, maximumDepth: maximumDepth)

@@ -6,6 +6,7 @@ extension JSONScanner {
     position += 1
     var runStart = position
     var isEscaped = false
+    var isASCII = true
     let count = bytes.count
     while true {
       // The common case: plain ASCII, skipped eight bytes at a time, then
@@ -32,7 +33,7 @@ extension JSONScanner {
           scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end]))
           return StringSpan(start: open + 1, end: end, isEscaped: true)
         }
-        return StringSpan(start: open + 1, end: end, isEscaped: false)
+        return StringSpan(start: open + 1, end: end, isEscaped: false, isASCII: isASCII)
       } else if byte == .backslash {
         if !isEscaped {
           scratch.removeAll(keepingCapacity: true)
@@ -52,6 +53,7 @@ extension JSONScanner {
             .invalidUTF8, at: position,
             "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))")
         }
+        isASCII = false
         position += length
       } else {
         position += 1
@@ -168,10 +170,18 @@ extension JSONScanner {
   }
 
   /// The scanned string as a `String`; call before the next string is scanned.
+  ///
+  /// A string without escapes is copied as it stands: `scanString` has
+  /// validated its UTF-8 already, and checking it again cost a tenth of
+  /// decoding a large catalog. (Its ASCII flag is passed on, so the string
+  /// still compares at memory speed.)
   func string(_ span: StringSpan) -> String {
     if span.isEscaped { return String(decoding: scratch, as: UTF8.self) }
-    return String(
-      decoding: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), as: UTF8.self)
+    let text = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
+    if #available(macOS 26, *) {
+      return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: span.isASCII))
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Up to the first eight bytes of the string packed little-endian, and whether

@@ -41,6 +41,8 @@ struct StringSpan {
   var start: Int
   var end: Int
   var isEscaped: Bool
+  /// Whether every byte is ASCII (known only for a string without escapes).
+  var isASCII = false
 }
 
 /// A byte-level JSON scanner over UTF-8 bytes: strict RFC 8259 grammar,

@@ -80,6 +80,17 @@ public enum CatalogLoader {
     buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits,
     threads: Int
   ) throws(CatalogError) -> LoadedCatalog {
+    try loadNotingParallelRows(buffer: buffer, source: source, limits: limits, threads: threads)
+      .loaded
+  }
+
+  /// Loads a catalog as `load(buffer:source:limits:threads:)` does, and says
+  /// whether its rows were decoded on several threads (false: the whole
+  /// document was decoded again in place, as a bad one is), for tests.
+  package static func loadNotingParallelRows(
+    buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits,
+    threads: Int
+  ) throws(CatalogError) -> (loaded: LoadedCatalog, rowsDecodedInParallel: Bool) {
     if buffer.count > limits.maximumFileSize {
       throw FileReader.tooLarge(buffer.count, limit: limits.maximumFileSize, source: source)
     }
@@ -93,8 +104,9 @@ public enum CatalogLoader {
     }
     var loaded = LoadedCatalog(catalog: catalog)
     DuplicateFinder.addWarnings(
-      to: &loaded, source: source, hasTopLevelRows: decoder.hasTopLevelRows, limits: limits)
-    return loaded
+      to: &loaded, source: source, hasTopLevelRows: decoder.hasTopLevelRows, limits: limits,
+      threads: threads)
+    return (loaded, decoder.decodedRowsInParallel)
   }
 
   private static func catalogError(

@@ -18,8 +18,10 @@ struct Placement {
   /// for an inserted item. A new section not listed continues its old section
   /// with the same items in the same order.
   var itemSources: [Int: [ItemPath?]] = [:]
-  /// New paths of items kept from old whose content changed; all in touched sections.
-  var reloads: Set<ItemPath> = []
+  /// New paths of items kept from old whose content changed, each once, in
+  /// no particular order; all in touched sections. An array, not a set: a
+  /// change reloads thousands of items, and every link hashed each of them.
+  var reloads: [ItemPath] = []
   /// New sections, kept from old, whose header may have changed.
   var headerChanges: Set<Int> = []
 
@@ -60,10 +62,22 @@ struct Placement {
   /// - Complexity: O(number of reloads + the items of the sections that have them).
   func reloadFlags() -> [Int: [Bool]] {
     var flags: [Int: [Bool]] = [:]
+    // Reloads come grouped by section: one lookup per group, not per reload.
+    var section = -1
+    var current: [Bool] = []
     for path in reloads {
-      guard let count = itemSources[path.section]?.count else { continue }
-      flags[path.section, default: [Bool](repeating: false, count: count)][path.item] = true
+      if path.section != section {
+        if section >= 0 { flags[section] = current }
+        section = path.section
+        guard let count = itemSources[section]?.count else {
+          section = -1
+          continue
+        }
+        current = flags.removeValue(forKey: section) ?? [Bool](repeating: false, count: count)
+      }
+      current[path.item] = true
     }
+    if section >= 0 { flags[section] = current }
     return flags
   }
 
@@ -146,34 +160,49 @@ struct Placement {
       guard oldCounts[s] == newCounts[t] else { return nil }
     }
     itemSources.reserveCapacity(touched.count)
+    // Per touched section, over buffers: this loop runs for every item of
+    // every touched section of every link of a chain.
+    var isFilled: [Bool] = []
+    var isLeaving: [Bool] = []
     for t in touched {
       let count = newCounts[t]
       var sources = [ItemPath?](repeating: nil, count: count)
-      var isFilled = [Bool](repeating: false, count: count)
-      var filled = 0
-      for (slot, source) in arrivals[arrivalSlot[t]] {
-        guard !isFilled[slot] else { return nil }
-        isFilled[slot] = true
-        filled += 1
-        sources[slot] = source
-      }
+      isFilled.removeAll(keepingCapacity: true)
+      isFilled.append(contentsOf: repeatElement(false, count: count))
       let s = sectionSources[t]
-      if s >= 0 {
-        var isLeaving = [Bool](repeating: false, count: oldCounts[s])
-        for i in leavingSlot[s] >= 0 ? leaving[leavingSlot[s]] : [] {
-          guard !isLeaving[i] else { return nil }
-          isLeaving[i] = true
+      let isFitting = sources.withUnsafeMutableBufferPointer { sources in
+        isFilled.withUnsafeMutableBufferPointer { isFilled in
+          var filled = 0
+          for (slot, source) in arrivals[arrivalSlot[t]] {
+            guard !isFilled[slot] else { return false }
+            isFilled[slot] = true
+            filled += 1
+            sources[slot] = source
+          }
+          guard s >= 0 else { return true }
+          let oldCount = oldCounts[s]
+          isLeaving.removeAll(keepingCapacity: true)
+          isLeaving.append(contentsOf: repeatElement(false, count: oldCount))
+          return isLeaving.withUnsafeMutableBufferPointer { isLeaving in
+            if leavingSlot[s] >= 0 {
+              for i in leaving[leavingSlot[s]] {
+                guard !isLeaving[i] else { return false }
+                isLeaving[i] = true
+              }
+            }
+            var slot = 0
+            for i in 0..<oldCount where !isLeaving[i] {
+              while slot < count && isFilled[slot] { slot += 1 }
+              guard slot < count else { return false }
+              sources[slot] = ItemPath(section: s, item: i)
+              isFilled[slot] = true
+              filled += 1
+            }
+            return filled == count
+          }
         }
-        var slot = 0
-        for i in 0..<oldCounts[s] where !isLeaving[i] {
-          while slot < count && isFilled[slot] { slot += 1 }
-          guard slot < count else { return nil }
-          sources[slot] = ItemPath(section: s, item: i)
-          isFilled[slot] = true
-          filled += 1
-        }
-        guard filled == count else { return nil }
       }
+      guard isFitting else { return nil }
       itemSources[t] = sources
     }
     // An item leaving a deleted section twice is the one check left.
@@ -181,9 +210,19 @@ struct Placement {
       let items = leaving[slot]
       guard items.count < 2 || Set(items).count == items.count else { return nil }
     }
+    // Each reloaded item once, checked by a flag per item of its touched section.
+    var isReloaded: [[Bool]] = arrivals.indices.map { _ in [] }
+    reloads.reserveCapacity(delta.items.reloads.count)
     for reload in delta.items.reloads {
-      guard itemSources[reload.to.section]?[reload.to.item] == reload.from else { return nil }
-      reloads.insert(reload.to)
+      let t = reload.to.section
+      guard itemSources[t]?[reload.to.item] == reload.from else { return nil }
+      let slot = arrivalSlot[t]
+      if isReloaded[slot].isEmpty {
+        isReloaded[slot] = [Bool](repeating: false, count: newCounts[t])
+      }
+      guard !isReloaded[slot][reload.to.item] else { return nil }
+      isReloaded[slot][reload.to.item] = true
+      reloads.append(reload.to)
     }
     for reload in delta.sections.reloads {
       guard sectionSources.indices.contains(reload.to), sectionSources[reload.to] == reload.from

@@ -58,19 +58,29 @@ extension SourceChange {
   func itemCounts<Section: ChainableSection>(of sections: [Section], before oldCounts: [Int])
     -> [Int]
   {
-    guard case .delta(let delta, _) = self,
-      let sources = Placement.sectionSources(
-        of: delta.sections, oldCount: oldCounts.count, newCount: sections.count)
-    else { return sections.itemCounts }
-    var counts = [Int](repeating: 0, count: sources.count)
-    var targets = [Int](repeating: -1, count: oldCounts.count)
-    for (t, s) in sources.enumerated() {
-      if s >= 0 {
-        counts[t] = oldCounts[s]
-        targets[s] = t
-      } else {
-        counts[t] = sections[t].items.count
+    guard case .delta(let delta, _) = self else { return sections.itemCounts }
+    var counts: [Int]
+    var targets: [Int]?  // for each old section, its new index; nil: sections in place
+    if delta.sections.deletions.isEmpty, delta.sections.insertions.isEmpty,
+      delta.sections.moves.isEmpty, sections.count == oldCounts.count
+    {
+      counts = oldCounts  // no O(sections) mapping for a change that keeps them
+    } else {
+      guard
+        let sources = Placement.sectionSources(
+          of: delta.sections, oldCount: oldCounts.count, newCount: sections.count)
+      else { return sections.itemCounts }
+      counts = [Int](repeating: 0, count: sources.count)
+      var sectionTargets = [Int](repeating: -1, count: oldCounts.count)
+      for (t, s) in sources.enumerated() {
+        if s >= 0 {
+          counts[t] = oldCounts[s]
+          sectionTargets[s] = t
+        } else {
+          counts[t] = sections[t].items.count
+        }
       }
+      targets = sectionTargets
     }
     // Each section read once: reading one copies it, and a filter's new
     // predicate names the same few sections for many items.
@@ -82,6 +92,7 @@ extension SourceChange {
       }
     }
     func readTarget(of s: Int) {
+      guard let targets else { return read(s) }
       if s >= 0 && s < targets.count { read(targets[s]) }
     }
     for path in delta.items.deletions { readTarget(of: path.section) }
