@@ -7,12 +7,15 @@ import ShelfDiff
 /// An upstream change is translated through the filter's index mapping: the
 /// predicate runs only on inserted and reloaded items, and kept items keep
 /// their verdict. Setting `predicate` re-evaluates every item and animates
-/// the difference as a delta, again without diffing.
+/// the difference as a delta, again without diffing: a filter keeps order, so
+/// the delta is exactly the items hidden (deleted) and shown (inserted) now.
+/// `setPredicate(_:isNarrowing:)` does the same with a predicate it may run
+/// on several threads at once, and can test only the items shown.
 ///
 /// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
 ///   sections, *c* changes and *t* items in the sections it touches (plus
-///   O(*t* log *t*) where items move); a new predicate costs O(*n*) for *n*
-///   items.
+///   O(*t* log *t*) where items move); a new predicate costs O(*s* + *n*)
+///   for *n* items.
 public final class Filter<Section: ChainableSection>: SectionSource {
   /// The items of upstream that satisfy `predicate`, in their sections.
   public private(set) var sections: [Section]
@@ -20,8 +23,13 @@ public final class Filter<Section: ChainableSection>: SectionSource {
   public private(set) var fallbackCount = 0
   /// Which items to keep; setting it tells observers the difference.
   public var predicate: (Section.Item) -> Bool {
-    didSet { predicateDidChange() }
+    get { currentPredicate }
+    set { change(to: newValue, concurrent: nil, isNarrowing: false) }
   }
+  /// Below how many items to test a concurrent predicate runs on one thread (tests).
+  package var concurrencyThreshold = PredicateEvaluation<Section>.concurrencyThreshold
+
+  private var currentPredicate: (Section.Item) -> Bool
 
   private let upstream: any SectionSource<Section>
   private var observers = Observers()
@@ -32,11 +40,25 @@ public final class Filter<Section: ChainableSection>: SectionSource {
   /// The items of `upstream` for which `predicate` is true.
   public init(_ upstream: any SectionSource<Section>, predicate: @escaping (Section.Item) -> Bool) {
     self.upstream = upstream
-    self.predicate = predicate
+    currentPredicate = predicate
     let upstreamSections = upstream.sections
     upstreamCounts = upstreamSections.itemCounts
     isShown = upstreamSections.map { $0.items.map(predicate) }
     sections = zip(upstreamSections, isShown).map { Self.section($0, shown: $1) }
+    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+  }
+
+  /// All the items of `upstream`, until a predicate is set: none is tested.
+  ///
+  /// - Complexity: O(*s* + *n*) for *s* sections and *n* items, with no
+  ///   predicate called and no item copied.
+  public init(_ upstream: any SectionSource<Section>) {
+    self.upstream = upstream
+    currentPredicate = { _ in true }
+    let upstreamSections = upstream.sections
+    upstreamCounts = upstreamSections.itemCounts
+    isShown = upstreamCounts.map { [Bool](repeating: true, count: $0) }
+    sections = upstreamSections
     upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
   }
 
@@ -49,6 +71,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
   }
 
   private static func section(_ section: Section, shown: [Bool]) -> Section {
+    guard shown.contains(false) else { return section }  // shares upstream's items: no copy
     var items: [Section.Item] = []
     for (item, isShown) in zip(section.items, shown) where isShown { items.append(item) }
     return section.with(items: items)
@@ -182,28 +205,67 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     return (output, before)
   }
 
-  private func predicateDidChange() {
-    let old = sections
+  // MARK: - A new predicate
+
+  /// Keeps the items for which `predicate` is true, as setting `predicate`
+  /// does, calling `predicate` on several threads at once when upstream has
+  /// many items (the delta is the same however they run).
+  ///
+  /// With `isNarrowing` you promise that `predicate` is true only for items
+  /// the current predicate keeps, as a longer search text is: only the shown
+  /// items are tested, and the hidden ones stay hidden.
+  ///
+  /// - Complexity: O(*s* + *n*) for *s* sections and *n* items (only the
+  ///   shown ones tested when narrowing), spread over the cores when *n* is
+  ///   large, plus O(*c*) for *c* items hidden or shown.
+  public func setPredicate(
+    _ predicate: @escaping @Sendable (Section.Item) -> Bool, isNarrowing: Bool = false
+  ) {
+    change(to: predicate, concurrent: predicate, isNarrowing: isNarrowing)
+  }
+
+  /// `setPredicate(_:isNarrowing:)` with a test of a whole section's items at
+  /// once, for when that is faster than one item at a time (it reads an
+  /// index the section carries, say). `sectionTest(section, &flags)` finds
+  /// `flags[i]` true for each item `i` to test and must set it to whether
+  /// `predicate` keeps that item, leaving the other flags false. Sections are
+  /// tested on several threads at once when upstream has many items.
+  ///
+  /// `predicate` must agree with `sectionTest`: the filter tests the items
+  /// that arrive later with it.
+  ///
+  /// - Complexity: O(*s* + *n*) for *s* sections and *n* items, plus what
+  ///   `sectionTest` costs, spread over the cores when *n* is large.
+  public func setPredicate(
+    _ predicate: @escaping @Sendable (Section.Item) -> Bool, isNarrowing: Bool = false,
+    sectionTest: @escaping @Sendable (Section, inout [Bool]) -> Void
+  ) {
+    change(
+      to: predicate, concurrent: predicate, isNarrowing: isNarrowing, sectionTest: sectionTest)
+  }
+
+  /// Re-evaluates every section and tells observers exactly the items that
+  /// are hidden and shown now, section by section.
+  private func change(
+    to predicate: @escaping (Section.Item) -> Bool,
+    concurrent: (@Sendable (Section.Item) -> Bool)?, isNarrowing: Bool,
+    sectionTest: (@Sendable (Section, inout [Bool]) -> Void)? = nil
+  ) {
+    currentPredicate = predicate
     let upstreamSections = upstream.sections
-    var output = Placement.identity(sectionCount: upstreamSections.count)
-    for (t, section) in upstreamSections.enumerated() {
-      let shown = section.items.map(predicate)
-      guard shown != isShown[t] else { continue }
-      var sources: [ItemPath?] = []
-      var kept: [Section.Item] = []
-      var oldIndex = 0
-      for (j, isShownNow) in shown.enumerated() {
-        let wasShown = isShown[t][j]
-        if isShownNow {
-          sources.append(wasShown ? ItemPath(section: t, item: oldIndex) : nil)
-          kept.append(section.items[j])
-        }
-        if wasShown { oldIndex += 1 }
-      }
-      isShown[t] = shown
-      sections[t] = section.with(items: kept)
-      output.itemSources[t] = sources
+    let changes = PredicateEvaluation.changes(
+      of: upstreamSections, wasShown: isShown, isNarrowing: isNarrowing, predicate: predicate,
+      concurrent: concurrent, sectionTest: sectionTest, threshold: concurrencyThreshold)
+    var deletions: [ItemPath] = []
+    var insertions: [ItemPath] = []
+    for (t, change) in changes.enumerated() {
+      guard let change else { continue }
+      for item in change.deletions { deletions.append(ItemPath(section: t, item: item)) }
+      for item in change.insertions { insertions.append(ItemPath(section: t, item: item)) }
+      isShown[t] = change.shown
+      sections[t] = upstreamSections[t].with(items: change.items)
     }
-    observers.send(.delta(output.delta(old: old, new: sections), isRediffed: false))
+    let delta = SectionDelta(items: SectionDelta.Items(deletions: deletions, insertions: insertions))
+    observers.send(.delta(delta, isRediffed: false))
   }
 }

@@ -82,8 +82,14 @@ extension SourceChange {
       }
       targets = sectionTargets
     }
+    // Each section read once: reading one copies it, and a filter's new
+    // predicate names the same few sections for many items.
+    var isRead = [Bool](repeating: false, count: sections.count)
     func read(_ t: Int) {
-      if t >= 0 && t < sections.count { counts[t] = sections[t].items.count }
+      if t >= 0 && t < sections.count && !isRead[t] {
+        isRead[t] = true
+        counts[t] = sections[t].items.count
+      }
     }
     func readTarget(of s: Int) {
       guard let targets else { return read(s) }

@@ -24,7 +24,9 @@ struct TableUpdate: Sendable {
 ///
 /// - Complexity: new content costs the root's diff of its rows and cards,
 ///   or with the table's delta, its translation (O(rows + the changed rows'
-///   cards), after a replay check of it); a new query O(*n*) for *n* cards (every card is matched again); another
+///   cards), after a replay check of it); a new query O(*n*) for *n* cards
+///   (every card is matched again, on several threads; a query that extends
+///   the last matches only the cards shown); another
 ///   recently viewed card O(rows + its cards). Each then costs O(rows) to regroup.
 final class ContentChain {
   /// The source's rows: the root.
@@ -61,7 +63,7 @@ final class ContentChain {
     let rows = content.chainRows
     store = SectionStore(rows)
     recent = Insert(store, .section(Self.recentRow(cards: []), at: 0), isShown: false)
-    filter = Filter(recent) { _ in true }
+    filter = Filter(recent)
     nonEmpty = EmptySectionFilter(filter)
     output = Placeholder(
       nonEmpty,
@@ -113,14 +115,19 @@ final class ContentChain {
   /// Filters by `query` (case-insensitive, in title, subtitle, year and tags).
   func setQuery(_ query: String) -> [TableUpdate] {
     guard query != self.query else { return take() }
+    let old = ShelfFilter.Needle(self.query)
     self.query = query
-    let needle = query.lowercased()
+    let needle = ShelfFilter.Needle(query)
     if needle.isEmpty {
-      filter.predicate = { _ in true }
+      filter.setPredicate({ _ in true }, sectionTest: { _, _ in })  // every flag stays set
     } else {
-      filter.predicate = { card in
-        card.id != ReservedID.emptyRowCard && ShelfFilter.matches(card, needle)
-      }
+      // A longer query hides cards and shows none: only the shown are matched.
+      // Rows are matched by a loop over their cards here, where the cards'
+      // type is known: the chain's generic code would copy each card to test it.
+      filter.setPredicate(
+        { card in card.id != ReservedID.emptyRowCard && ShelfFilter.matches(card, needle) },
+        isNarrowing: needle.narrows(old),
+        sectionTest: { row, flags in ShelfFilter.match(row.items, needle, flags: &flags) })
     }
     return take()
   }

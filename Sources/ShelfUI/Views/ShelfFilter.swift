@@ -30,12 +30,57 @@ enum ShelfFilter {
     return kept
   }
 
+  /// A lowercased query, prepared once for matching many cards.
+  struct Needle: Sendable {
+    /// The query, lowercased.
+    let text: String
+    /// Whether a year, written in decimal, can contain it.
+    let canMatchYear: Bool
+
+    /// `query`, lowercased.
+    ///
+    /// - Complexity: O(`query.count`).
+    init(_ query: String) {
+      text = query.lowercased()
+      canMatchYear = text.utf8.allSatisfy { $0 == UInt8(ascii: "-") || $0 &- 0x30 < 10 }
+    }
+
+    /// Whether every card matches it.
+    var isEmpty: Bool { text.isEmpty }
+
+    /// Whether every text that contains this needle contains `other` too
+    /// (so cards this one matches are among those `other` matches).
+    ///
+    /// - Complexity: O(`text.count` × `other.text.count`).
+    func narrows(_ other: Needle) -> Bool { other.isEmpty || text.contains(other.text) }
+  }
+
+  /// Clears the flag of each flagged card of `cards` that does not match
+  /// `needle`; the stand-in card of an empty row matches nothing.
+  ///
+  /// - Complexity: O(text of the flagged cards × `needle.text.utf8.count`).
+  static func match(_ cards: [CardFace], _ needle: Needle, flags: inout [Bool]) {
+    for i in cards.indices where flags[i] {
+      flags[i] = cards[i].id != ReservedID.emptyRowCard && matches(cards[i], needle)
+    }
+  }
+
   /// Whether `card` matches the lowercased `needle`.
   static func matches(_ card: CardFace, _ needle: String) -> Bool {
-    if contains(card.title, lowercased: needle) { return true }
-    if contains(card.subtitle, lowercased: needle) { return true }
-    if let year = card.year, contains(String(year), lowercased: needle) { return true }
-    return card.tags.contains { contains($0, lowercased: needle) }
+    matches(card, Needle(needle))
+  }
+
+  /// Whether `card` matches `needle`.
+  ///
+  /// - Complexity: O(the card's text × `needle.text.utf8.count`).
+  static func matches(_ card: CardFace, _ needle: Needle) -> Bool {
+    if contains(card.title, lowercased: needle.text) { return true }
+    if contains(card.subtitle, lowercased: needle.text) { return true }
+    // Only digits and a sign can be in a year: skip making its text otherwise.
+    if needle.canMatchYear, let year = card.year, contains(String(year), lowercased: needle.text) {
+      return true
+    }
+    return card.tags.contains { contains($0, lowercased: needle.text) }
   }
 
   /// `text.lowercased().contains(needle)`, for an already lowercased `needle`.
@@ -61,17 +106,30 @@ enum ShelfFilter {
   private static func containsASCII(
     _ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>
   ) -> Bool? {
-    func isPlain(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 0x0D }
-    guard needle.allSatisfy(isPlain), text.allSatisfy(isPlain) else { return nil }
+    guard isPlain(needle), isPlain(text) else { return nil }
+    guard let first = needle.first else { return true }  // the empty needle is found at 0
     guard needle.count <= text.count else { return false }
     func folded(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
-    for start in 0...(text.count - needle.count) {  // the empty needle is found at 0
-      var matched = 0
+    // Candidates by their first byte; the rest is compared only there.
+    for start in 0...(text.count - needle.count) where folded(text[start]) == first {
+      var matched = 1
       while matched < needle.count && folded(text[start + matched]) == needle[matched] {
         matched += 1
       }
       if matched == needle.count { return true }
     }
     return false
+  }
+
+  /// Whether `bytes` are ASCII without a carriage return; one branch-free
+  /// pass, as most text is.
+  private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var high: UInt8 = 0
+    var returns: UInt8 = 0
+    for byte in bytes {
+      high |= byte
+      returns |= byte == 0x0D ? 1 : 0
+    }
+    return high < 0x80 && returns == 0
   }
 }
