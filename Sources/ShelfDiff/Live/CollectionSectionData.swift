@@ -95,7 +95,12 @@ public final class CollectionSectionData<Section: DiffableSection & Sendable>: S
   public func update(
     _ sections: [Section], delta: SectionDelta, completion: (@Sendable () -> Void)? = nil
   ) {
-    pipeline.submit({ _ in sections }, delta: delta, completion: completion)
+    // The check is built here, where `Section` is the caller's own type: a
+    // client's release build specialises it (the pipeline's generic path
+    // would run it through value witnesses, a copy per item it reads).
+    pipeline.submit(
+      { _ in sections }, delta: delta,
+      check: { current in delta.replays(current, into: sections) }, completion: completion)
   }
 
   /// Queues the newest submitted data with `sections` added at the end.

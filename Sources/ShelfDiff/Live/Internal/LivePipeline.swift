@@ -41,6 +41,10 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     /// A delta from the snapshot before this one, supplied by the caller; checked
     /// by replay before use. Nil once coalescing has skipped that snapshot.
     var delta: Model.Delta? = nil
+    /// The replay check of `delta` against the current snapshot, built where
+    /// the holder's element types are concrete (the caller's module
+    /// specialises it); nil to use the model's generic check.
+    var check: (@Sendable (Model.Snapshot) -> Bool)? = nil
   }
 
   /// A computed delta and what to do with it on the main actor.
@@ -139,9 +143,11 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
 
   /// Queues the snapshot that `makeSnapshot` builds from the newest submitted one;
   /// `delta`, if given, says how the newest submitted snapshot becomes it.
+  /// `check`, if given, is that delta's replay check, run on the holder's
+  /// queue against the current snapshot in place of the model's.
   func submit(
     _ makeSnapshot: (Model.Snapshot) -> Model.Snapshot, delta: Model.Delta? = nil,
-    completion: (@Sendable () -> Void)?
+    check: (@Sendable (Model.Snapshot) -> Bool)? = nil, completion: (@Sendable () -> Void)?
   ) {
     let start: Update? = state.withLock { state in
       let snapshot = makeSnapshot(state.latest)
@@ -152,16 +158,18 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
       // skipped, so its delta and this one no longer start from `current`.
       guard !state.isRunning else {
         if state.pending == nil {
-          state.pending = Update(snapshot: snapshot, completions: completions, delta: delta)
+          state.pending = Update(
+            snapshot: snapshot, completions: completions, delta: delta, check: check)
         } else {
           state.pending!.snapshot = snapshot
           state.pending!.completions += completions
           state.pending!.delta = nil
+          state.pending!.check = nil
         }
         return nil
       }
       state.isRunning = true
-      return Update(snapshot: snapshot, completions: completions, delta: delta)
+      return Update(snapshot: snapshot, completions: completions, delta: delta, check: check)
     }
     if let start { queue.async { self.run(start) } }
   }
@@ -173,7 +181,7 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     let new = update.snapshot
     var plan = Plan(update: update)
     let limit = settings.dataCountThreshold
-    if let given = update.delta, accept(given, from: old, to: new) {
+    if let given = update.delta, accept(given, from: old, to: new, check: update.check) {
       // Checked by replay, so it needs no diff and no data-count threshold.
       plan.delta = given
       plan.isEmpty = Model.isEmpty(given)
@@ -199,7 +207,9 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
       return true
     }
     if isCommittedWithoutView {
-      finish(update)
+      // The old snapshot is released after the completions have fired: with
+      // a million items, letting it go costs a millisecond nobody waits for.
+      withExtendedLifetime(old) { finish(update) }
     } else {
       DispatchQueue.main.async {
         MainActor.assumeIsolated { self.deliver(plan) }
@@ -207,13 +217,15 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     }
   }
 
-  /// Whether a supplied delta replays `old` into `new`; reports it when not.
-  private func accept(_ delta: Model.Delta, from old: Model.Snapshot, to new: Model.Snapshot)
-    -> Bool
-  {
+  /// Whether a supplied delta replays `old` into `new` (by `check`, when the
+  /// caller gave one); reports it when not.
+  private func accept(
+    _ delta: Model.Delta, from old: Model.Snapshot, to new: Model.Snapshot,
+    check: (@Sendable (Model.Snapshot) -> Bool)?
+  ) -> Bool {
     let (delegate, owner) = state.withLock { ($0.calculationDelegate, $0.owner) }
     if let delegate, let owner { delegate.collectionDataDidBeginCalculating(owner) }
-    let isValid = Model.isReplayable(delta, from: old, to: new)
+    let isValid = check?(old) ?? Model.isReplayable(delta, from: old, to: new)
     if let delegate, let owner { delegate.collectionDataDidEndCalculating(owner) }
     if !isValid {
       state.withLock { $0.counts.rejectedDeltas += 1 }
