@@ -8,33 +8,19 @@ import Testing
 /// Short words from few letters, so that random queries match some cards.
 private let letters = ["a", "b", "c", "A", "1", "é", " "]
 
-/// Random content: up to four sections (some untitled, some without rows),
-/// up to eight rows with ids unique across the content (some without cards),
-/// cards from a small pool in each row.
+/// Random content (see `randomContent(_:card:)`) whose cards have short
+/// words for title, subtitle and tags, and sometimes a year.
 private func randomContent(_ rng: inout SeededGenerator) -> ShelfContent {
-  func word() -> String {
+  func word(_ rng: inout SeededGenerator) -> String {
     (0..<Int.random(in: 1...3, using: &rng)).map { _ in letters.randomElement(using: &rng)! }
       .joined()
   }
-  var sections = (0..<4).shuffled(using: &rng).prefix(Int.random(in: 0...4, using: &rng)).map {
-    ShelfSection(
-      id: "s\($0)",
-      title: Bool.random(using: &rng) ? "Section \(Int.random(in: 0...1, using: &rng))" : nil,
-      rows: [])
+  return randomContent(&rng) { number, rng in
+    CardFace(
+      id: "c\(number)", title: word(&rng), subtitle: Bool.random(using: &rng) ? word(&rng) : "",
+      year: Int.random(in: 0..<4, using: &rng) == 0 ? 1990 + number : nil,
+      tags: Bool.random(using: &rng) ? [word(&rng)] : [])
   }
-  guard !sections.isEmpty else { return ShelfContent(title: "t", sections: []) }
-  for r in (0..<8).shuffled(using: &rng).prefix(Int.random(in: 0...8, using: &rng)) {
-    let cards = (0..<6).shuffled(using: &rng).prefix(Int.random(in: 0...6, using: &rng)).map {
-      CardFace(
-        id: "c\($0)", title: word(), subtitle: Bool.random(using: &rng) ? word() : "",
-        year: Int.random(in: 0..<4, using: &rng) == 0 ? 1990 + $0 : nil,
-        tags: Bool.random(using: &rng) ? [word()] : [])
-    }
-    let title = Int.random(in: 0..<4, using: &rng) == 0 ? "Renamed" : "Row \(r)"
-    sections[Int.random(in: 0..<sections.count, using: &rng)].rows.append(
-      CarouselRow(id: "r\(r)", title: title, cards: cards))
-  }
-  return ShelfContent(title: "t", sections: sections)
 }
 
 /// What the table should show: the old `ShelfFilter.filtered` of the content

@@ -8,27 +8,11 @@ import Testing
 // the content chain's root takes it translated (`ChainRowDelta`), the table's
 // holder takes it as it is; neither diffs.
 
-/// Random content from small pools of ids, so that two of them share most
-/// sections, rows and cards: up to four sections (some untitled, some
-/// empty), up to eight rows unique across the content (some without cards),
-/// cards from a pool of six in each row.
+/// Random content whose cards differ only in title (see `randomContent(_:card:)`).
 private func randomContent(_ rng: inout SeededGenerator) -> ShelfContent {
-  var sections = (0..<4).shuffled(using: &rng).prefix(Int.random(in: 0...4, using: &rng)).map {
-    ShelfSection(
-      id: "s\($0)",
-      title: Bool.random(using: &rng) ? "Section \(Int.random(in: 0...1, using: &rng))" : nil,
-      rows: [])
+  randomContent(&rng) { number, rng in
+    CardFace(id: "c\(number)", title: ["ab", "ba", "c"].randomElement(using: &rng)!)
   }
-  guard !sections.isEmpty else { return ShelfContent(title: "t", sections: []) }
-  for r in (0..<8).shuffled(using: &rng).prefix(Int.random(in: 0...8, using: &rng)) {
-    let cards = (0..<6).shuffled(using: &rng).prefix(Int.random(in: 0...6, using: &rng)).map {
-      CardFace(id: "c\($0)", title: ["ab", "ba", "c"].randomElement(using: &rng)!)
-    }
-    let title = Int.random(in: 0..<4, using: &rng) == 0 ? "Renamed" : "Row \(r)"
-    sections[Int.random(in: 0..<sections.count, using: &rng)].rows.append(
-      CarouselRow(id: "r\(r)", title: title, cards: cards))
-  }
-  return ShelfContent(title: "t", sections: sections)
 }
 
 @Test(arguments: 0..<200 as Range<UInt64>)
