@@ -56,10 +56,7 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
       observers.send(.reload)
     case .unmappable:
       upstreamCounts = upstreamSections.itemCounts
-      let old = sections
-      sections = expectedSections
-      fallbackCount += 1
-      observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+      observers.send(rediff(&sections, to: expectedSections, counting: &fallbackCount))
     case .placement(let placement, let isRediffed):
       let (output, upstreamIndices) = translate(
         placement, oldCounts: upstreamCounts, newCounts: newCounts)

@@ -49,9 +49,7 @@ public final class Flatten<Section: ChainableSection>: SectionSource {
       observers.send(.reload)
     case .unmappable:
       upstreamCounts = upstreamSections.itemCounts
-      sections = expectedSections
-      fallbackCount += 1
-      observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+      observers.send(rediff(&sections, to: expectedSections, counting: &fallbackCount))
     case .placement(let placement, let isRediffed):
       var output = Placement.identity(sectionCount: 1)
       if !placement.itemSources.isEmpty || !placement.keepsSections {

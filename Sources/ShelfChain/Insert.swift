@@ -98,10 +98,10 @@ public final class Insert<Section: ChainableSection>: SectionSource {
       observers.send(.reload)
     case .unmappable:
       upstreamCounts = upstream.sections.itemCounts
-      let old = sections
-      (sections, position) = Self.output(of: upstream.sections, element: element, isShown: isShown)
-      fallbackCount += 1
-      observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+      let recomputed: [Section]
+      (recomputed, position) = Self.output(
+        of: upstream.sections, element: element, isShown: isShown)
+      observers.send(rediff(&sections, to: recomputed, counting: &fallbackCount))
     case .placement(let placement, let isRediffed):
       self.change(placement, isRediffed: isRediffed)
     }

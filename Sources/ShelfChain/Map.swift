@@ -87,11 +87,8 @@ public final class Map<Section: ChainableSection>: SectionSource {
       sections = expectedSections
       observers.send(.reload)
     case .unmappable:
-      let old = sections
       upstreamCounts = upstreamSections.itemCounts
-      sections = expectedSections
-      fallbackCount += 1
-      observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+      observers.send(rediff(&sections, to: expectedSections, counting: &fallbackCount))
     case .placement(let placement, let isRediffed):
       let old = sections
       upstreamCounts = newCounts

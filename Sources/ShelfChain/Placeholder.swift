@@ -78,10 +78,7 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
       observers.send(.reload)
     case .unmappable:
       upstreamCounts = upstreamSections.itemCounts
-      let old = sections
-      sections = expectedSections
-      fallbackCount += 1
-      observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+      observers.send(rediff(&sections, to: expectedSections, counting: &fallbackCount))
     case .placement(let placement, let isRediffed):
       let old = sections
       let output: Placement

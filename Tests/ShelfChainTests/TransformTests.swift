@@ -173,3 +173,58 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
   #expect(map.sections == edited)
   #expect(recorder.last == .delta(SectionDelta(items: .init(reloads: [reload])), isRediffed: true))
 }
+
+/// What a test needs of one link: the link, its fallback count and its
+/// output recomputed from upstream.
+private struct LinkUnderTest {
+  var source: any SectionSource<Row>
+  var fallbacks: () -> Int
+  var expected: () -> [Row]
+
+  /// Link number `kind` of the ones that map changes themselves, on `store`.
+  init(_ kind: Int, on store: SectionStore<Row>) {
+    switch kind {
+    case 0:
+      let link = Map(store) { Card(id: $0.id, value: $0.value * 2) }
+      (source, fallbacks, expected) = (link, { link.fallbackCount }, { link.expectedSections })
+    case 1:
+      let link = Placeholder(store, .item { Card(id: "ph-" + $0.id, value: 0) })
+      (source, fallbacks, expected) = (link, { link.fallbackCount }, { link.expectedSections })
+    case 2:
+      let link = Placeholder(store, .section(row("none", [])))
+      (source, fallbacks, expected) = (link, { link.fallbackCount }, { link.expectedSections })
+    case 3:
+      let link = EmptySectionFilter(store)
+      (source, fallbacks, expected) = (link, { link.fallbackCount }, { link.expectedSections })
+    case 4:
+      let link = Flatten(store, into: row("all", []))
+      (source, fallbacks, expected) = (link, { link.fallbackCount }, { link.expectedSections })
+    default:
+      let link = Insert(store, .section(row("top", [9]), at: 0))
+      (source, fallbacks, expected) = (link, { link.fallbackCount }, { link.expectedSections })
+    }
+  }
+}
+
+/// A delta whose sections do not fit (an insertion past the end) cannot be
+/// mapped by any link: each recomputes its output, counts the fallback and
+/// tells the diff of its old and new output, marked as re-diffed.
+@Test(arguments: 0..<6)
+func aSectionDeltaThatDoesNotFitIsRediffedByEveryLink(kind: Int) {
+  let store = SectionStore([row("a", [1, 2]), row("b", []), row("c", [3])])
+  let link = LinkUnderTest(kind, on: store)
+  let recorder = ChangeRecorder(link.source)
+  // A link downstream reads the output as it is told of the change.
+  let downstream = Map(link.source) { $0 }
+  let old = link.source.sections
+  store.update(
+    [row("c", [3, 4]), row("b", [5]), row("d", [])],
+    delta: SectionDelta(sections: IndexDelta(insertions: [7])))
+  #expect(link.fallbacks() == 1)
+  #expect(link.source.sections == link.expected())
+  #expect(link.source.sections != old)
+  #expect(downstream.sections == link.source.sections)
+  #expect(
+    recorder.changes
+      == [.delta(SectionDelta(from: old, to: link.source.sections), isRediffed: true)])
+}
