@@ -8,19 +8,20 @@ import ShelfDiff
 ///   O(*t* log *t*) where items move, O(*s* log *s*) where sections move).
 public final class EmptySectionFilter<Section: ChainableSection>: SectionSource {
   /// The sections of upstream that hold items.
-  public private(set) var sections: [Section]
+  public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
   public private(set) var fallbackCount = 0
 
   private let upstream: any SectionSource<Section>
   private var observers = Observers()
   private var upstreamCounts: [Int]
+  private var output = SectionBuffer<Section>([])
 
   /// The non-empty sections of `upstream`.
   public init(_ upstream: any SectionSource<Section>) {
     self.upstream = upstream
     upstreamCounts = upstream.sections.itemCounts
-    sections = upstream.sections.filter { !$0.items.isEmpty }
+    output.replace(with: upstream.sections.filter { !$0.items.isEmpty })
     upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
   }
 
@@ -42,9 +43,16 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
       // Renumbering does not read items, so they are not read into a
       // placement here: the next link, or the holder's replay check, does.
       upstreamCounts = newCounts
-      for t in touched where rank[t] >= 0 { sections[rank[t]] = upstreamSections[t] }
-      for reload in delta.sections.reloads where rank[reload.to] >= 0 {
-        sections[rank[reload.to]] = upstreamSections[reload.to]
+      // Each touched section once: the delta names one for each of its changes.
+      var isCopied = [Bool](repeating: false, count: rank.count)
+      output.update { sections in
+        for t in touched where rank[t] >= 0 && !isCopied[t] {
+          isCopied[t] = true
+          sections[rank[t]] = upstreamSections[t]
+        }
+        for reload in delta.sections.reloads where rank[reload.to] >= 0 {
+          sections[rank[reload.to]] = upstreamSections[reload.to]
+        }
       }
       observers.send(.delta(renumbered, isRediffed: isRediffed))
       return
@@ -52,11 +60,14 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
     switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {
     case .reload:
       upstreamCounts = newCounts
-      sections = expectedSections
+      output.replace(with: expectedSections)
       observers.send(.reload)
     case .unmappable:
       upstreamCounts = upstreamSections.itemCounts
-      observers.send(rediff(&sections, to: expectedSections, counting: &fallbackCount))
+      var sections = output.sections
+      let change = rediff(&sections, to: expectedSections, counting: &fallbackCount)
+      output.replace(with: sections)
+      observers.send(change)
     case .placement(let placement, let isRediffed):
       let (output, upstreamIndices) = translate(
         placement, oldCounts: upstreamCounts, newCounts: newCounts)
@@ -65,14 +76,17 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
       if output.keepsSections {
         // The same sections shown: only the touched and re-headed ones
         // change, in place, so the output's array is not copied.
-        old = SectionsBefore(sections, readBy: output)
-        for u in output.itemSources.keys { sections[u] = upstreamSections[upstreamIndices[u]] }
-        for u in output.headerChanges { sections[u] = upstreamSections[upstreamIndices[u]] }
+        old = SectionsBefore(self.output.sections, readBy: output)
+        self.output.update { sections in
+          for u in output.itemSources.keys { sections[u] = upstreamSections[upstreamIndices[u]] }
+          for u in output.headerChanges { sections[u] = upstreamSections[upstreamIndices[u]] }
+        }
       } else {
-        old = SectionsBefore(all: sections)
-        sections = upstreamSections.filter { !$0.items.isEmpty }
+        old = SectionsBefore(all: self.output.sections)
+        self.output.replace(with: upstreamSections.filter { !$0.items.isEmpty })
       }
-      observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
+      observers.send(
+        .delta(output.delta(old: old, new: self.output.sections), isRediffed: isRediffed))
     }
   }
 

@@ -18,7 +18,7 @@ import ShelfDiff
 ///   for *n* items.
 public final class Filter<Section: ChainableSection>: SectionSource {
   /// The items of upstream that satisfy `predicate`, in their sections.
-  public private(set) var sections: [Section]
+  public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
   public private(set) var fallbackCount = 0
   /// Which items to keep; setting it tells observers the difference.
@@ -36,6 +36,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
   private var upstreamCounts: [Int]
   /// For each upstream section, for each of its items, whether it is shown.
   private var isShown: [[Bool]]
+  private var output = SectionBuffer<Section>([])
 
   /// The items of `upstream` for which `predicate` is true.
   public init(_ upstream: any SectionSource<Section>, predicate: @escaping (Section.Item) -> Bool) {
@@ -44,7 +45,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     let upstreamSections = upstream.sections
     upstreamCounts = upstreamSections.itemCounts
     isShown = upstreamSections.map { $0.items.map(predicate) }
-    sections = zip(upstreamSections, isShown).map { Self.section($0, shown: $1) }
+    output.replace(with: zip(upstreamSections, isShown).map { Self.section($0, shown: $1) })
     upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
   }
 
@@ -58,7 +59,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     let upstreamSections = upstream.sections
     upstreamCounts = upstreamSections.itemCounts
     isShown = upstreamCounts.map { [Bool](repeating: true, count: $0) }
-    sections = upstreamSections
+    output.replace(with: upstreamSections)
     upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
   }
 
@@ -81,7 +82,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     let upstreamSections = upstream.sections
     upstreamCounts = upstreamSections.itemCounts
     isShown = upstreamSections.map { $0.items.map(predicate) }
-    sections = zip(upstreamSections, isShown).map { Self.section($0, shown: $1) }
+    output.replace(with: zip(upstreamSections, isShown).map { Self.section($0, shown: $1) })
   }
 
   // MARK: - Translating
@@ -94,14 +95,106 @@ public final class Filter<Section: ChainableSection>: SectionSource {
       rebuild()
       observers.send(.reload)
     case .unmappable:
-      let old = sections
+      let old = output.sections
       rebuild()
       fallbackCount += 1
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+    case .placement(let placement, let isRediffed) where placement.keepsSections:
+      let delta = translateInPlace(
+        placement, deletions: change.delta?.items.deletions ?? [],
+        upstreamSections: upstreamSections)
+      upstreamCounts = newCounts
+      observers.send(.delta(delta, isRediffed: isRediffed))
     case .placement(let placement, let isRediffed):
       let (output, old) = translate(placement, upstreamSections: upstreamSections)
       upstreamCounts = newCounts
       observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
+    }
+  }
+
+  /// Updates the state for upstream's new sections, which keep their places
+  /// (the usual change: items come, go and move, no section does), and
+  /// returns the output's delta (`FilteredDelta`), without an output
+  /// placement. `deletions` are upstream's item deletions, which `placement` fits.
+  private func translateInPlace(
+    _ placement: Placement, deletions upstreamDeletions: [ItemPath],
+    upstreamSections: [Section]
+  ) -> SectionDelta {
+    let keys = placement.itemSources.keys.sorted()
+    let reloadFlags = placement.reloadFlags()
+    var newShown: [[Bool]] = []
+    var newItems: [[Section.Item]] = []
+    newShown.reserveCapacity(keys.count)
+    newItems.reserveCapacity(keys.count)
+    // Locals, not properties, in the per-item loop: a class's stored
+    // property costs an exclusivity check on every access.
+    let wasShownAt = isShown
+    let predicate = predicate
+    for t in keys {
+      let sources = placement.itemSources[t]!
+      let upstreamItems = upstreamSections[t].items
+      let (shown, shownCount) = Self.shownFlags(
+        of: upstreamItems, sources: sources, reloaded: reloadFlags[t], wasShown: wasShownAt,
+        predicate: predicate)
+      newShown.append(shown)
+      newItems.append(Self.items(upstreamItems, shown: shown, count: shownCount))
+    }
+    // Headers: upstream's, compared where a change touched or re-headed a section.
+    var sectionReloads: [IndexDelta.Reload] = []
+    let oldSections = output.sections
+    var headerChecks = keys
+    for t in placement.headerChanges where placement.itemSources[t] == nil { headerChecks.append(t) }
+    headerChecks.sort()
+    for t in headerChecks where !oldSections[t].hasSameHeader(as: upstreamSections[t]) {
+      sectionReloads.append(IndexDelta.Reload(from: t, to: t))
+    }
+    let delta = FilteredDelta.delta(
+      placement, touched: keys, wasShown: wasShownAt, isShown: newShown,
+      reloadFlags: reloadFlags, upstreamDeletions: upstreamDeletions,
+      sectionReloads: sectionReloads)
+    for (k, t) in keys.enumerated() { isShown[t] = newShown[k] }
+    output.update { sections in
+      for (k, t) in keys.enumerated() { sections[t] = upstreamSections[t].with(items: newItems[k]) }
+      for t in placement.headerChanges where placement.itemSources[t] == nil {
+        sections[t] = upstreamSections[t].with(items: sections[t].items)
+      }
+    }
+    return delta
+  }
+
+  /// Whether each item of a touched section is shown, and how many are: a
+  /// kept item keeps its verdict (`wasShown` at its source), an inserted or
+  /// reloaded one is tested. The per-item work is `FilteredDelta`'s, which is
+  /// not generic: this runs fast even where it is not specialised for the
+  /// section type, calling `predicate` only on the items it tests.
+  private static func shownFlags(
+    of items: [Section.Item], sources: [ItemPath?], reloaded isReloadedAt: [Bool]?,
+    wasShown: [[Bool]], predicate: (Section.Item) -> Bool
+  ) -> (shown: [Bool], count: Int) {
+    var (shown, count, untested) = FilteredDelta.keptFlags(
+      sources: sources, reloaded: isReloadedAt, wasShown: wasShown)
+    for j in untested where predicate(items[j]) {
+      shown[j] = true
+      count += 1
+    }
+    return (shown, count)
+  }
+
+  /// The `count` items of `items` that `shown` flags, in order; `items`
+  /// itself, uncopied, when all are. Copied in runs, one call per run, which
+  /// is fast even where it is not specialised for the item type.
+  private static func items(_ items: [Section.Item], shown: [Bool], count: Int) -> [Section.Item] {
+    guard count < items.count else { return items }
+    let runs = FilteredDelta.runs(of: shown)
+    return items.withUnsafeBufferPointer { items in
+      [Section.Item](unsafeUninitializedCapacity: count) { output, initialized in
+        var k = 0
+        for run in runs {
+          (output.baseAddress! + k).initialize(from: items.baseAddress! + run.lowerBound, count: run.count)
+          k += run.count
+        }
+        initialized = k
+      }
     }
   }
 
@@ -182,25 +275,29 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     let before: SectionsBefore<Section>
     if placement.keepsSections {
       // In place: the output's array is not copied for a change of a few sections.
-      before = SectionsBefore(sections, readBy: output)
-      for (t, change) in touched {
-        isShown[t] = change.shown
-        sections[t] = upstreamSections[t].with(items: change.items)
+      before = SectionsBefore(self.output.sections, readBy: output)
+      for (t, change) in touched { isShown[t] = change.shown }
+      self.output.update { sections in
+        for (t, change) in touched { sections[t] = upstreamSections[t].with(items: change.items) }
+        for t in placement.headerChanges where touched[t] == nil {
+          sections[t] = upstreamSections[t].with(items: sections[t].items)
+        }
       }
     } else {
       let oldShown = isShown
-      let oldSections = sections
+      let oldSections = self.output.sections
       before = SectionsBefore(all: oldSections)
       isShown = placement.sectionSources.enumerated().map { t, s in
         touched[t]?.shown ?? oldShown[s]
       }
-      sections = placement.sectionSources.enumerated().map { t, s in
+      var sections = placement.sectionSources.enumerated().map { t, s in
         if let change = touched[t] { return upstreamSections[t].with(items: change.items) }
         return oldSections[s]
       }
-    }
-    for t in placement.headerChanges where touched[t] == nil {
-      sections[t] = upstreamSections[t].with(items: sections[t].items)
+      for t in placement.headerChanges where touched[t] == nil {
+        sections[t] = upstreamSections[t].with(items: sections[t].items)
+      }
+      self.output.replace(with: sections)
     }
     return (output, before)
   }
@@ -258,12 +355,14 @@ public final class Filter<Section: ChainableSection>: SectionSource {
       concurrent: concurrent, sectionTest: sectionTest, threshold: concurrencyThreshold)
     var deletions: [ItemPath] = []
     var insertions: [ItemPath] = []
-    for (t, change) in changes.enumerated() {
-      guard let change else { continue }
-      for item in change.deletions { deletions.append(ItemPath(section: t, item: item)) }
-      for item in change.insertions { insertions.append(ItemPath(section: t, item: item)) }
-      isShown[t] = change.shown
-      sections[t] = upstreamSections[t].with(items: change.items)
+    output.update { sections in
+      for (t, change) in changes.enumerated() {
+        guard let change else { continue }
+        for item in change.deletions { deletions.append(ItemPath(section: t, item: item)) }
+        for item in change.insertions { insertions.append(ItemPath(section: t, item: item)) }
+        isShown[t] = change.shown
+        sections[t] = upstreamSections[t].with(items: change.items)
+      }
     }
     let delta = SectionDelta(items: SectionDelta.Items(deletions: deletions, insertions: insertions))
     observers.send(.delta(delta, isRediffed: false))

@@ -13,7 +13,7 @@ import ShelfDiff
 ///   `transform` once per inserted or reloaded item.
 public final class Map<Section: ChainableSection>: SectionSource {
   /// The upstream sections with their items transformed.
-  public private(set) var sections: [Section]
+  public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
   public private(set) var fallbackCount = 0
 
@@ -21,6 +21,7 @@ public final class Map<Section: ChainableSection>: SectionSource {
   private let transform: (Section.Item) -> Section.Item
   private var observers = Observers()
   private var upstreamCounts: [Int]
+  private var output = SectionBuffer<Section>([])
 
   /// The sections of `upstream` with `transform` applied to every item.
   public init(
@@ -29,8 +30,7 @@ public final class Map<Section: ChainableSection>: SectionSource {
     self.upstream = upstream
     self.transform = transform
     upstreamCounts = upstream.sections.itemCounts
-    sections = []
-    sections = expectedSections
+    output.replace(with: expectedSections)
     upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
   }
 
@@ -48,7 +48,7 @@ public final class Map<Section: ChainableSection>: SectionSource {
   /// plain loops over buffers: in unspecialized generic code, every closure,
   /// enumerated tuple or array access per item costs a metadata lookup.
   private func items(
-    at sources: [ItemPath?], from upstreamItems: [Section.Item], old: [Section],
+    at sources: [ItemPath?], from upstreamItems: [Section.Item], old: SectionsBefore<Section>,
     reloaded isReloadedAt: [Bool]?, isUnchanged: (Int) -> Void
   ) -> [Section.Item] {
     var keptSection = -1
@@ -84,14 +84,23 @@ public final class Map<Section: ChainableSection>: SectionSource {
     switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {
     case .reload:
       upstreamCounts = newCounts
-      sections = expectedSections
+      output.replace(with: expectedSections)
       observers.send(.reload)
     case .unmappable:
       upstreamCounts = upstreamSections.itemCounts
-      observers.send(rediff(&sections, to: expectedSections, counting: &fallbackCount))
+      var sections = output.sections
+      let change = rediff(&sections, to: expectedSections, counting: &fallbackCount)
+      output.replace(with: sections)
+      observers.send(change)
     case .placement(let placement, let isRediffed):
-      let old = sections
       upstreamCounts = newCounts
+      let keepsSections = placement.keepsSections
+      // Only the old sections the kept items come from: holding all of them
+      // would make the in-place update below copy the array.
+      let old =
+        keepsSections
+        ? SectionsBefore(output.sections, readBy: placement)
+        : SectionsBefore(all: output.sections)
       var touched: [Int: [Section.Item]] = [:]
       var unchanged: Set<ItemPath> = []
       let reloadFlags = placement.reloadFlags()
@@ -100,16 +109,22 @@ public final class Map<Section: ChainableSection>: SectionSource {
           at: sources, from: upstreamSections[t].items, old: old, reloaded: reloadFlags[t]
         ) { j in unchanged.insert(ItemPath(section: t, item: j)) }
       }
-      if placement.keepsSections {
-        for (t, items) in touched { sections[t] = upstreamSections[t].with(items: items) }
+      if keepsSections {
+        output.update { sections in
+          for (t, items) in touched { sections[t] = upstreamSections[t].with(items: items) }
+          for t in placement.headerChanges where touched[t] == nil {
+            sections[t] = upstreamSections[t].with(items: sections[t].items)
+          }
+        }
       } else {
-        sections = placement.sectionSources.enumerated().map { t, s in
+        var sections = placement.sectionSources.enumerated().map { t, s in
           if let items = touched[t] { return upstreamSections[t].with(items: items) }
           return old[s]
         }
-      }
-      for t in placement.headerChanges where touched[t] == nil {
-        sections[t] = upstreamSections[t].with(items: sections[t].items)
+        for t in placement.headerChanges where touched[t] == nil {
+          sections[t] = upstreamSections[t].with(items: sections[t].items)
+        }
+        output.replace(with: sections)
       }
       // Positions are upstream's, so its delta is this one, less the reloads
       // whose transformed item did not change: no delta to recompute.

@@ -19,7 +19,7 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
   }
 
   /// Upstream's sections, with the placeholder where upstream is empty.
-  public private(set) var sections: [Section]
+  public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
   public private(set) var fallbackCount = 0
 
@@ -27,14 +27,14 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
   private let kind: Kind
   private var observers = Observers()
   private var upstreamCounts: [Int]
+  private var output = SectionBuffer<Section>([])
 
   /// `upstream` with `kind` of placeholder where it is empty.
   public init(_ upstream: any SectionSource<Section>, _ kind: Kind) {
     self.upstream = upstream
     self.kind = kind
     upstreamCounts = upstream.sections.itemCounts
-    sections = []
-    sections = expectedSections
+    output.replace(with: expectedSections)
     upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
   }
 
@@ -65,7 +65,7 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
       // is. Nothing to map, so its items are not read into a placement: the
       // next link, or the holder's replay check, reads them.
       upstreamCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
-      sections = upstreamSections
+      output.replace(with: upstreamSections)
       observers.send(change)
       return
     }
@@ -74,29 +74,40 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
     upstreamCounts = newCounts
     switch UpstreamChange(change, oldCounts: oldCounts, newCounts: newCounts) {
     case .reload:
-      sections = expectedSections
+      output.replace(with: expectedSections)
       observers.send(.reload)
     case .unmappable:
       upstreamCounts = upstreamSections.itemCounts
-      observers.send(rediff(&sections, to: expectedSections, counting: &fallbackCount))
+      var sections = output.sections
+      let change = rediff(&sections, to: expectedSections, counting: &fallbackCount)
+      output.replace(with: sections)
+      observers.send(change)
     case .placement(let placement, let isRediffed):
-      let old = sections
       let output: Placement
+      let old: SectionsBefore<Section>
       switch kind {
       case .item(let make):
-        output = translateItems(placement, oldCounts: oldCounts, make: make, from: upstreamSections)
+        (output, old) = translateItems(
+          placement, oldCounts: oldCounts, make: make, from: upstreamSections)
       case .section(let placeholder):
+        old = SectionsBefore(all: self.output.sections)
         output = translateSection(placement, placeholder: placeholder, from: upstreamSections)
       }
-      observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
+      observers.send(
+        .delta(output.delta(old: old, new: self.output.sections), isRediffed: isRediffed))
     }
   }
 
   private func translateItems(
     _ placement: Placement, oldCounts: [Int], make: (Section) -> Section.Item,
     from upstreamSections: [Section]
-  ) -> Placement {
-    let old = sections
+  ) -> (Placement, SectionsBefore<Section>) {
+    // Only the old sections read: holding all of them would make the
+    // in-place update below copy the array.
+    let old =
+      placement.keepsSections
+      ? SectionsBefore(self.output.sections, readBy: placement)
+      : SectionsBefore(all: self.output.sections)
     var output = placement
     // A kept, re-headed empty section may get a different placeholder.
     for t in placement.headerChanges where upstreamSections[t].items.isEmpty {
@@ -120,14 +131,23 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
       touched[t] = section.with(items: [item])
     }
     if placement.keepsSections {
-      for (t, section) in touched { sections[t] = section }
+      self.output.update { sections in
+        for (t, section) in touched { sections[t] = section }
+        for t in placement.headerChanges where touched[t] == nil {
+          sections[t] = upstreamSections[t].with(items: sections[t].items)
+        }
+      }
     } else {
-      sections = placement.sectionSources.enumerated().map { t, s in touched[t] ?? old[s] }
+      let oldSections = self.output.sections
+      var sections = placement.sectionSources.enumerated().map { t, s in
+        touched[t] ?? oldSections[s]
+      }
+      for t in placement.headerChanges where touched[t] == nil {
+        sections[t] = upstreamSections[t].with(items: sections[t].items)
+      }
+      self.output.replace(with: sections)
     }
-    for t in placement.headerChanges where touched[t] == nil {
-      sections[t] = upstreamSections[t].with(items: sections[t].items)
-    }
-    return output
+    return (output, old)
   }
 
   private func translateSection(
@@ -135,7 +155,7 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
   ) -> Placement {
     let wasShowing = placement.oldSectionCount == 0
     let isShowing = upstreamSections.isEmpty
-    sections = isShowing ? [placeholder] : upstreamSections
+    self.output.replace(with: isShowing ? [placeholder] : upstreamSections)
     switch (wasShowing, isShowing) {
     case (false, false):
       return placement

@@ -97,15 +97,23 @@ extension SectionDelta {
       guard s >= 0 else { continue }
       let slot = filledSlot[t]
       let leaving = leavingSlot[s] >= 0 ? isLeaving[leavingSlot[s]] : nil
-      let count = new[t].items.count
-      var j = 0
-      for i in old[s].items.indices where !(leaving?[i] ?? false) {
-        while j < count && isFilled[slot][j] { j += 1 }
-        guard j < count else { return false }
-        sources[slot][j] = ItemPath(section: s, item: i)
-        isFilled[slot][j] = true
+      let oldCount = old[s].items.count
+      // Over buffers of this section's own arrays: an element of an array
+      // of arrays written in place costs two uniqueness checks a time.
+      let isFitting = sources[slot].withUnsafeMutableBufferPointer { sources in
+        isFilled[slot].withUnsafeMutableBufferPointer { isFilled in
+          let count = isFilled.count
+          var j = 0
+          for i in 0..<oldCount where !(leaving?[i] ?? false) {
+            while j < count && isFilled[j] { j += 1 }
+            guard j < count else { return false }
+            sources[j] = ItemPath(section: s, item: i)
+            isFilled[j] = true
+          }
+          return !isFilled.contains(false)
+        }
       }
-      guard !isFilled[slot].contains(false) else { return false }
+      guard isFitting else { return false }
     }
     var isReloaded = sources.map { [Bool](repeating: false, count: $0.count) }
     for reload in items.reloads {

@@ -159,9 +159,11 @@ struct Placement {
     for (t, s) in sectionSources.enumerated() where s >= 0 && arrivalSlot[t] < 0 {
       guard oldCounts[s] == newCounts[t] else { return nil }
     }
-    itemSources.reserveCapacity(touched.count)
     // Per touched section, over buffers: this loop runs for every item of
-    // every touched section of every link of a chain.
+    // every touched section of every link of a chain. Sources are kept by
+    // slot here and hashed into `itemSources` once, at the end.
+    var slotSources: [[ItemPath?]] = []
+    slotSources.reserveCapacity(touched.count)
     var isFilled: [Bool] = []
     var isLeaving: [Bool] = []
     for t in touched {
@@ -203,7 +205,7 @@ struct Placement {
         }
       }
       guard isFitting else { return nil }
-      itemSources[t] = sources
+      slotSources.append(sources)
     }
     // An item leaving a deleted section twice is the one check left.
     for (s, slot) in leavingSlot.enumerated() where slot >= 0 && targets[s] < 0 {
@@ -215,8 +217,8 @@ struct Placement {
     reloads.reserveCapacity(delta.items.reloads.count)
     for reload in delta.items.reloads {
       let t = reload.to.section
-      guard itemSources[t]?[reload.to.item] == reload.from else { return nil }
       let slot = arrivalSlot[t]
+      guard slotSources[slot][reload.to.item] == reload.from else { return nil }
       if isReloaded[slot].isEmpty {
         isReloaded[slot] = [Bool](repeating: false, count: newCounts[t])
       }
@@ -229,6 +231,8 @@ struct Placement {
       else { return nil }
       headerChanges.insert(reload.to)
     }
+    itemSources.reserveCapacity(touched.count)
+    for (slot, t) in touched.enumerated() { itemSources[t] = slotSources[slot] }
   }
 
   /// For each new index, the old index `delta` keeps there, or -1 (inserted);

@@ -1,0 +1,84 @@
+import ShelfChain
+import ShelfDiff
+import TestSupport
+import Testing
+
+/// Changes that keep every section in place, the usual kind: links update
+/// their outputs in place (a filter works its delta out in the same pass,
+/// outputs reuse the array of the version before last).
+@Suite struct InPlaceTranslationTests {
+  /// Each link's delta replays its previous output into its new one, moves
+  /// no more than a re-diff, and no link falls back; every output a link
+  /// handed on earlier is still what it was.
+  @Test func itemOnlyChangesTranslateAndLeaveEarlierOutputsAsTheyWere() {
+    for seed in 0..<40 as Range<UInt64> {
+      var rng = SeededGenerator(seed: seed)
+      var nextID = 0
+      func card() -> Card {
+        nextID += 1
+        return Card(id: "c\(nextID)", value: Int.random(in: 0...9, using: &rng))
+      }
+      var sections = (0..<6).map { s in
+        Row(id: "s\(s)", title: "T", items: (0..<Int.random(in: 0...8, using: &rng)).map { _ in card() })
+      }
+      let store = SectionStore(sections)
+      let filter = Filter(store) { $0.value % 3 != 0 }
+      let nonEmpty = EmptySectionFilter(filter)
+      let map = Map(nonEmpty) { card in Card(id: card.id, value: card.value + 100) }
+      var failures: [String] = []
+      let links: [(String, any SectionSource<Row>)] = [
+        ("filter", filter), ("nonEmpty", nonEmpty), ("map", map),
+      ]
+      for (name, link) in links {
+        var last = link.sections
+        link.observe { change in
+          let new = link.sections
+          defer { last = new }
+          guard let delta = change.delta else { return failures.append("\(name) reloaded") }
+          let replayed = delta.applied(to: last, with: new)
+          if replayed.items != new.map(\.items) || replayed.sections.map(\.title) != new.map(\.title) {
+            failures.append("\(name): \(delta) replays \(last) wrongly into \(new)")
+          }
+          if delta.items.moves.count > SectionDelta(from: last, to: new).items.moves.count {
+            failures.append("\(name): \(delta) moves more than a re-diff")
+          }
+        }
+      }
+      var handedOn: [(sections: [Row], copy: [[String]])] = []
+      func copy(_ rows: [Row]) -> [[String]] {
+        rows.map { [$0.id + $0.title] + $0.items.map { "\($0.id)=\($0.value)" } }
+      }
+      for _ in 0..<40 {
+        for _ in 0..<Int.random(in: 1...6, using: &rng) {
+          let s = Int.random(in: 0..<sections.count, using: &rng)
+          let count = sections[s].items.count
+          switch Int.random(in: 0..<6, using: &rng) {
+          case 0:
+            sections[s].items.insert(card(), at: Int.random(in: 0...count, using: &rng))
+          case 1 where count > 0:
+            sections[s].items.remove(at: Int.random(in: 0..<count, using: &rng))
+          case 2 where count > 0:  // a move, within the section or to another
+            let moved = sections[s].items.remove(at: Int.random(in: 0..<count, using: &rng))
+            let t = Int.random(in: 0..<sections.count, using: &rng)
+            sections[t].items.insert(
+              moved, at: Int.random(in: 0...sections[t].items.count, using: &rng))
+          case 3 where count > 0:  // a new value: shown or hidden now, maybe
+            sections[s].items[Int.random(in: 0..<count, using: &rng)].value = Int.random(
+              in: 0...9, using: &rng)
+          case 4:
+            sections[s].title += "!"
+          default:
+            sections[s].items.shuffle(using: &rng)
+          }
+        }
+        store.update(sections)
+        handedOn.append((map.sections, copy(map.sections)))
+      }
+      #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(2))")
+      #expect(filter.fallbackCount + nonEmpty.fallbackCount + map.fallbackCount == 0, "seed \(seed)")
+      #expect(filter.sections == filter.expectedSections, "seed \(seed)")
+      #expect(map.sections == map.expectedSections, "seed \(seed)")
+      #expect(handedOn.allSatisfy { copy($0.sections) == $0.copy }, "seed \(seed)")
+    }
+  }
+}
