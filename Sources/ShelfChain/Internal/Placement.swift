@@ -238,6 +238,9 @@ struct Placement {
   /// For each new index, the old index `delta` keeps there, or -1 (inserted);
   /// nil when the delta does not fit the counts.
   static func sectionSources(of delta: IndexDelta, oldCount: Int, newCount: Int) -> [Int]? {
+    if delta.deletions.isEmpty && delta.insertions.isEmpty && delta.moves.isEmpty {
+      return oldCount == newCount ? Array(0..<newCount) : nil  // the usual change: one pass
+    }
     var sources = [Int](repeating: -1, count: newCount)
     var isFilled = [Bool](repeating: false, count: newCount)
     var isLeaving = [Bool](repeating: false, count: oldCount)
