@@ -6,7 +6,7 @@ import ShelfDiff
 /// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
 ///   sections, *c* changes and *t* items in the sections it touches (plus
 ///   O(*t* log *t*) where items move, O(*s* log *s*) where sections move).
-public final class EmptySectionFilter<Section: ChainableSection>: SectionSource {
+public final class EmptySectionFilter<Section: ChainableSection>: SectionSource, PlacementTelling {
   /// The sections of upstream that hold items.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
@@ -16,17 +16,27 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
   private var observers = Observers()
   private var upstreamCounts: [Int]
   private var output = SectionBuffer<Section>([])
+  private(set) var placementBeingTold: Placement?
+  private let placingUpstream: (any PlacementTelling)?
 
   /// The non-empty sections of `upstream`.
   public init(_ upstream: any SectionSource<Section>) {
     self.upstream = upstream
     upstreamCounts = upstream.sections.itemCounts
+    placingUpstream = upstream as? any PlacementTelling
     output.replace(with: upstream.sections.filter { !$0.items.isEmpty })
     upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
   }
 
   /// Registers `observer` for every later change.
   public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+
+  /// Tells the observers `change`, whose placement is `placement`.
+  private func tell(_ change: SourceChange, with placement: Placement?) {
+    placementBeingTold = placement
+    observers.send(change)
+    placementBeingTold = nil
+  }
 
   /// The sections recomputed from upstream, for tests of the translation.
   package var expectedSections: [Section] { upstream.sections.filter { !$0.items.isEmpty } }
@@ -54,7 +64,12 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
           sections[rank[reload.to]] = upstreamSections[reload.to]
         }
       }
-      observers.send(.delta(renumbered, isRediffed: isRediffed))
+      // With no empty section, before or after, the output is upstream's:
+      // so is the placement of its delta.
+      let isSame = !rank.contains(-1)
+      tell(
+        .delta(renumbered, isRediffed: isRediffed),
+        with: isSame ? placingUpstream?.placementBeingTold : nil)
       return
     }
     switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {

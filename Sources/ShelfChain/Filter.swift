@@ -16,7 +16,7 @@ import ShelfDiff
 ///   sections, *c* changes and *t* items in the sections it touches (plus
 ///   O(*t* log *t*) where items move); a new predicate costs O(*s* + *n*)
 ///   for *n* items.
-public final class Filter<Section: ChainableSection>: SectionSource {
+public final class Filter<Section: ChainableSection>: SectionSource, PlacementTelling {
   /// The items of upstream that satisfy `predicate`, in their sections.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
@@ -37,6 +37,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
   /// For each upstream section, for each of its items, whether it is shown.
   private var isShown: [[Bool]]
   private var output = SectionBuffer<Section>([])
+  private(set) var placementBeingTold: Placement?
 
   /// The items of `upstream` for which `predicate` is true.
   public init(_ upstream: any SectionSource<Section>, predicate: @escaping (Section.Item) -> Bool) {
@@ -65,6 +66,13 @@ public final class Filter<Section: ChainableSection>: SectionSource {
 
   /// Registers `observer` for every later change.
   public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+
+  /// Tells the observers `change`, whose placement is `placement`.
+  private func tell(_ change: SourceChange, with placement: Placement?) {
+    placementBeingTold = placement
+    observers.send(change)
+    placementBeingTold = nil
+  }
 
   /// The sections recomputed from upstream, for tests of the translation.
   package var expectedSections: [Section] {
@@ -100,11 +108,11 @@ public final class Filter<Section: ChainableSection>: SectionSource {
       fallbackCount += 1
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
     case .placement(let placement, let isRediffed) where placement.keepsSections:
-      let delta = translateInPlace(
+      let (delta, outputPlacement) = translateInPlace(
         placement, deletions: change.delta?.items.deletions ?? [],
         upstreamSections: upstreamSections)
       upstreamCounts = newCounts
-      observers.send(.delta(delta, isRediffed: isRediffed))
+      tell(.delta(delta, isRediffed: isRediffed), with: outputPlacement)
     case .placement(let placement, let isRediffed):
       let (output, old) = translate(placement, upstreamSections: upstreamSections)
       upstreamCounts = newCounts
@@ -114,12 +122,13 @@ public final class Filter<Section: ChainableSection>: SectionSource {
 
   /// Updates the state for upstream's new sections, which keep their places
   /// (the usual change: items come, go and move, no section does), and
-  /// returns the output's delta (`FilteredDelta`), without an output
-  /// placement. `deletions` are upstream's item deletions, which `placement` fits.
+  /// returns the output's delta and placement (`FilteredDelta`), without
+  /// `Placement.delta`. `deletions` are upstream's item deletions, which
+  /// `placement` fits.
   private func translateInPlace(
     _ placement: Placement, deletions upstreamDeletions: [ItemPath],
     upstreamSections: [Section]
-  ) -> SectionDelta {
+  ) -> (SectionDelta, Placement) {
     let keys = placement.itemSources.keys.sorted()
     let reloadFlags = placement.reloadFlags()
     var newShown: [[Bool]] = []
@@ -148,7 +157,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     for t in headerChecks where !oldSections[t].hasSameHeader(as: upstreamSections[t]) {
       sectionReloads.append(IndexDelta.Reload(from: t, to: t))
     }
-    let delta = FilteredDelta.delta(
+    let (delta, outputPlacement) = FilteredDelta.delta(
       placement, touched: keys, wasShown: wasShownAt, isShown: newShown,
       reloadFlags: reloadFlags, upstreamDeletions: upstreamDeletions,
       sectionReloads: sectionReloads)
@@ -159,7 +168,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
         sections[t] = upstreamSections[t].with(items: sections[t].items)
       }
     }
-    return delta
+    return (delta, outputPlacement)
   }
 
   /// Whether each item of a touched section is shown, and how many are: a

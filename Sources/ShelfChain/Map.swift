@@ -11,7 +11,7 @@ import ShelfDiff
 /// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
 ///   sections, *c* changes and *t* items in the sections it touches, calling
 ///   `transform` once per inserted or reloaded item.
-public final class Map<Section: ChainableSection>: SectionSource {
+public final class Map<Section: ChainableSection>: SectionSource, PlacementTelling {
   /// The upstream sections with their items transformed.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
@@ -22,6 +22,8 @@ public final class Map<Section: ChainableSection>: SectionSource {
   private var observers = Observers()
   private var upstreamCounts: [Int]
   private var output = SectionBuffer<Section>([])
+  private(set) var placementBeingTold: Placement?
+  private let placingUpstream: (any PlacementTelling)?
 
   /// The sections of `upstream` with `transform` applied to every item.
   public init(
@@ -30,12 +32,20 @@ public final class Map<Section: ChainableSection>: SectionSource {
     self.upstream = upstream
     self.transform = transform
     upstreamCounts = upstream.sections.itemCounts
+    placingUpstream = upstream as? any PlacementTelling
     output.replace(with: expectedSections)
     upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
   }
 
   /// Registers `observer` for every later change.
   public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+
+  /// Tells the observers `change`, whose placement is `placement`.
+  private func tell(_ change: SourceChange, with placement: Placement?) {
+    placementBeingTold = placement
+    observers.send(change)
+    placementBeingTold = nil
+  }
 
   /// The sections recomputed from upstream, for tests of the translation.
   package var expectedSections: [Section] {
@@ -81,7 +91,15 @@ public final class Map<Section: ChainableSection>: SectionSource {
   private func upstreamDidChange(_ change: SourceChange) {
     let upstreamSections = upstream.sections
     let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
-    switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {
+    // Upstream's placement of its delta, when it tells one, is that of the
+    // delta read here: it is not read again.
+    let upstreamChange: UpstreamChange
+    if case .delta(_, let isRediffed) = change, let told = placingUpstream?.placementBeingTold {
+      upstreamChange = .placement(told, isRediffed: isRediffed)
+    } else {
+      upstreamChange = UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts)
+    }
+    switch upstreamChange {
     case .reload:
       upstreamCounts = newCounts
       output.replace(with: expectedSections)
@@ -129,8 +147,12 @@ public final class Map<Section: ChainableSection>: SectionSource {
       // Positions are upstream's, so its delta is this one, less the reloads
       // whose transformed item did not change: no delta to recompute.
       guard var delta = change.delta else { return }
-      if !unchanged.isEmpty { delta.items.reloads.removeAll { unchanged.contains($0.to) } }
-      observers.send(.delta(delta, isRediffed: isRediffed))
+      var placement = placement
+      if !unchanged.isEmpty {
+        delta.items.reloads.removeAll { unchanged.contains($0.to) }
+        placement.reloads.removeAll { unchanged.contains($0) }
+      }
+      tell(.delta(delta, isRediffed: isRediffed), with: placement)
     }
   }
 }

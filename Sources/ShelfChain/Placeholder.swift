@@ -8,7 +8,7 @@ import ShelfDiff
 ///
 /// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
 ///   sections, *c* changes and *t* items in the sections it touches.
-public final class Placeholder<Section: ChainableSection>: SectionSource {
+public final class Placeholder<Section: ChainableSection>: SectionSource, PlacementTelling {
   /// What stands in, and where.
   public enum Kind {
     /// An item, made from its section, as the only item of each empty
@@ -28,18 +28,28 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
   private var observers = Observers()
   private var upstreamCounts: [Int]
   private var output = SectionBuffer<Section>([])
+  private(set) var placementBeingTold: Placement?
+  private let placingUpstream: (any PlacementTelling)?
 
   /// `upstream` with `kind` of placeholder where it is empty.
   public init(_ upstream: any SectionSource<Section>, _ kind: Kind) {
     self.upstream = upstream
     self.kind = kind
     upstreamCounts = upstream.sections.itemCounts
+    placingUpstream = upstream as? any PlacementTelling
     output.replace(with: expectedSections)
     upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
   }
 
   /// Registers `observer` for every later change.
   public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+
+  /// Tells the observers `change`, whose placement is `placement`.
+  private func tell(_ change: SourceChange, with placement: Placement?) {
+    placementBeingTold = placement
+    observers.send(change)
+    placementBeingTold = nil
+  }
 
   /// The sections recomputed from upstream, for tests of the translation.
   package var expectedSections: [Section] {
@@ -66,7 +76,7 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
       // next link, or the holder's replay check, reads them.
       upstreamCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
       output.replace(with: upstreamSections)
-      observers.send(change)
+      tell(change, with: placingUpstream?.placementBeingTold)
       return
     }
     let oldCounts = upstreamCounts

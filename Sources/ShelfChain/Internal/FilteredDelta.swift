@@ -8,7 +8,7 @@ import ShelfDiff
 /// sections whose kept items changed order. Not generic, so it runs
 /// compiled for its own types wherever the filter is used.
 enum FilteredDelta {
-  /// The output delta.
+  /// The output delta, and the output placement it stands for.
   ///
   /// - `placement`: upstream's, keeping sections in place; `touched` its
   ///   touched sections in increasing order (every section an item leaves is
@@ -25,7 +25,11 @@ enum FilteredDelta {
   static func delta(
     _ placement: Placement, touched: [Int], wasShown: [[Bool]], isShown: [[Bool]],
     reloadFlags: [Int: [Bool]], upstreamDeletions: [ItemPath], sectionReloads: [IndexDelta.Reload]
-  ) -> SectionDelta {
+  ) -> (SectionDelta, Placement) {
+    var output = Placement(
+      sectionSources: placement.sectionSources, oldSectionCount: placement.oldSectionCount)
+    output.headerChanges = placement.headerChanges
+    output.itemSources.reserveCapacity(touched.count)
     var deletions: [ItemPath] = []
     var insertions: [ItemPath] = []
     var moves: [SectionDelta.Items.Move] = []
@@ -50,6 +54,8 @@ enum FilteredDelta {
       let ownRanks = oldRanks[rankSlot[t]]
       let shown = isShown[k]
       staying.removeAll(keepingCapacity: true)
+      var outputSources: [ItemPath?] = []
+      outputSources.reserveCapacity(sources.count)
       var next = 0  // the new output index of the next shown item
       for j in sources.indices {
         let source = sources[j]
@@ -69,9 +75,11 @@ enum FilteredDelta {
         next += 1
         guard let source, fromRank >= 0 else {
           insertions.append(to)
+          outputSources.append(nil)
           continue
         }
         let from = ItemPath(section: source.section, item: fromRank)
+        outputSources.append(from)
         if source.section == t {
           staying.append((fromRank, to.item))
         } else {
@@ -79,8 +87,10 @@ enum FilteredDelta {
         }
         if isReloadedAt?[j] ?? false {
           reloads.append(SectionDelta.Items.Reload(from: from, to: to))
+          output.reloads.append(to)
         }
       }
+      output.itemSources[t] = outputSources
       // Kept items of the section that changed order: the fewest moves.
       var isInOrder = true
       for m in staying.indices.dropFirst() where staying[m].from < staying[m - 1].from {
@@ -100,10 +110,11 @@ enum FilteredDelta {
     if !isSorted(insertions, by: <) { insertions.sort() }
     if !isSorted(moves, by: { $0.from < $1.from }) { moves.sort { $0.from < $1.from } }
     if !isSorted(reloads, by: { $0.from < $1.from }) { reloads.sort { $0.from < $1.from } }
-    return SectionDelta(
+    let delta = SectionDelta(
       sections: IndexDelta(deletions: [], insertions: [], moves: [], reloads: sectionReloads),
       items: SectionDelta.Items(
         deletions: deletions, insertions: insertions, moves: moves, reloads: reloads))
+    return (delta, output)
   }
 
   /// A touched section's shown flags as far as they are known without a
