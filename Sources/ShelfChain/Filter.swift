@@ -129,41 +129,39 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
     _ placement: Placement, deletions upstreamDeletions: [ItemPath],
     upstreamSections: [Section]
   ) -> (SectionDelta, Placement) {
-    let keys = placement.itemSources.keys.sorted()
-    let reloadFlags = placement.reloadFlags()
-    var newShown: [[Bool]] = []
-    var newItems: [[Section.Item]] = []
-    newShown.reserveCapacity(keys.count)
-    newItems.reserveCapacity(keys.count)
-    // Locals, not properties, in the per-item loop: a class's stored
-    // property costs an exclusivity check on every access.
-    let wasShownAt = isShown
-    let predicate = predicate
-    for t in keys {
-      let sources = placement.itemSources[t]!
-      let upstreamItems = upstreamSections[t].items
-      let (shown, shownCount) = Self.shownFlags(
-        of: upstreamItems, sources: sources, reloaded: reloadFlags[t], wasShown: wasShownAt,
-        predicate: predicate)
-      newShown.append(shown)
-      newItems.append(Self.items(upstreamItems, shown: shown, count: shownCount))
-    }
+    let keys = placement.touchedSections
     // Headers: upstream's, compared where a change touched or re-headed a section.
     var sectionReloads: [IndexDelta.Reload] = []
     let oldSections = output.sections
-    var headerChecks = keys
-    for t in placement.headerChanges where placement.itemSources[t] == nil { headerChecks.append(t) }
-    headerChecks.sort()
-    for t in headerChecks where !oldSections[t].hasSameHeader(as: upstreamSections[t]) {
+    for t in placement.touchedOrReheadedSections
+    where !oldSections[t].hasSameHeader(as: upstreamSections[t]) {
       sectionReloads.append(IndexDelta.Reload(from: t, to: t))
     }
-    let (delta, outputPlacement) = FilteredDelta.delta(
-      placement, touched: keys, wasShown: wasShownAt, isShown: newShown,
-      reloadFlags: reloadFlags, upstreamDeletions: upstreamDeletions,
-      sectionReloads: sectionReloads)
+    // Scoped: `isShown` is unshared again when it is updated below. Locals,
+    // not properties, in the per-item work: a class's stored property costs
+    // an exclusivity check on every access.
+    let (delta, outputPlacement, newShown, shownCounts) = {
+      let predicate = predicate
+      var testedSection = -1
+      var testedItems: [Section.Item] = []
+      return FilteredDelta.delta(
+        placement, touched: keys, wasShown: isShown, reloadFlags: placement.reloadFlags(),
+        upstreamDeletions: upstreamDeletions, sectionReloads: sectionReloads
+      ) { k, j in
+        if k != testedSection {
+          testedSection = k
+          testedItems = upstreamSections[keys[k]].items
+        }
+        return predicate(testedItems[j])
+      }
+    }()
     for (k, t) in keys.enumerated() { isShown[t] = newShown[k] }
     output.update { sections in
-      for (k, t) in keys.enumerated() { sections[t] = upstreamSections[t].with(items: newItems[k]) }
+      for (k, t) in keys.enumerated() {
+        let section = upstreamSections[t]
+        sections[t] = section.with(
+          items: Self.items(section.items, shown: newShown[k], count: shownCounts[k]))
+      }
       for t in placement.headerChanges where placement.itemSources[t] == nil {
         sections[t] = upstreamSections[t].with(items: sections[t].items)
       }
@@ -171,38 +169,20 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
     return (delta, outputPlacement)
   }
 
-  /// Whether each item of a touched section is shown, and how many are: a
-  /// kept item keeps its verdict (`wasShown` at its source), an inserted or
-  /// reloaded one is tested. The per-item work is `FilteredDelta`'s, which is
-  /// not generic: this runs fast even where it is not specialised for the
-  /// section type, calling `predicate` only on the items it tests.
-  private static func shownFlags(
-    of items: [Section.Item], sources: [ItemPath?], reloaded isReloadedAt: [Bool]?,
-    wasShown: [[Bool]], predicate: (Section.Item) -> Bool
-  ) -> (shown: [Bool], count: Int) {
-    var (shown, count, untested) = FilteredDelta.keptFlags(
-      sources: sources, reloaded: isReloadedAt, wasShown: wasShown)
-    for j in untested where predicate(items[j]) {
-      shown[j] = true
-      count += 1
-    }
-    return (shown, count)
-  }
-
   /// The `count` items of `items` that `shown` flags, in order; `items`
-  /// itself, uncopied, when all are. Copied in runs, one call per run, which
-  /// is fast even where it is not specialised for the item type.
+  /// itself, uncopied, when all are.
   private static func items(_ items: [Section.Item], shown: [Bool], count: Int) -> [Section.Item] {
     guard count < items.count else { return items }
-    let runs = FilteredDelta.runs(of: shown)
     return items.withUnsafeBufferPointer { items in
-      [Section.Item](unsafeUninitializedCapacity: count) { output, initialized in
-        var k = 0
-        for run in runs {
-          (output.baseAddress! + k).initialize(from: items.baseAddress! + run.lowerBound, count: run.count)
-          k += run.count
+      shown.withUnsafeBufferPointer { shown in
+        [Section.Item](unsafeUninitializedCapacity: count) { output, initialized in
+          var k = 0
+          for j in 0..<min(items.count, shown.count) where shown[j] && k < count {
+            (output.baseAddress! + k).initialize(to: items[j])
+            k += 1
+          }
+          initialized = k
         }
-        initialized = k
       }
     }
   }

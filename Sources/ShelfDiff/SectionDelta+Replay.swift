@@ -37,34 +37,35 @@ extension SectionDelta {
       return path.item < newCounts[path.section]
     }
 
-    // Per-item flags only for the sections a change names, found through a
-    // slot index per section instead of hashing.
-    var leavingSlot = [Int](repeating: -1, count: old.count)
-    var isLeaving: [[Bool]] = []
+    // Per-item flags only for the sections a change names, each section's
+    // a run of one flat array, found through its start per section: no
+    // hashing, and no array per section (an allocation each).
+    var leavingStart = [Int](repeating: -1, count: old.count)
+    var isLeaving: [Bool] = []
     func markLeaving(_ path: ItemPath) -> Bool {
-      var slot = leavingSlot[path.section]
-      if slot < 0 {
-        slot = isLeaving.count
-        leavingSlot[path.section] = slot
-        isLeaving.append([Bool](repeating: false, count: old[path.section].items.count))
+      var start = leavingStart[path.section]
+      if start < 0 {
+        start = isLeaving.count
+        leavingStart[path.section] = start
+        isLeaving.append(contentsOf: repeatElement(false, count: old[path.section].items.count))
       }
-      guard !isLeaving[slot][path.item] else { return false }
-      isLeaving[slot][path.item] = true
+      guard !isLeaving[start + path.item] else { return false }
+      isLeaving[start + path.item] = true
       return true
     }
-    var filledSlot = [Int](repeating: -1, count: new.count)
-    var sources: [[ItemPath?]] = []  // per touched new section: the old path of each item
-    var isFilled: [[Bool]] = []
+    var filledStart = [Int](repeating: -1, count: new.count)
+    var sources: [ItemPath?] = []  // per touched new section: the old path of each item
+    var isFilled: [Bool] = []
     var touched: [Int] = []
     func touch(_ t: Int) -> Int {
-      if filledSlot[t] < 0 {
-        filledSlot[t] = sources.count
+      if filledStart[t] < 0 {
+        filledStart[t] = sources.count
         let count = new[t].items.count
-        sources.append([ItemPath?](repeating: nil, count: count))
-        isFilled.append([Bool](repeating: false, count: count))
+        sources.append(contentsOf: repeatElement(nil, count: count))
+        isFilled.append(contentsOf: repeatElement(false, count: count))
         touched.append(t)
       }
-      return filledSlot[t]
+      return filledStart[t]
     }
 
     for path in items.deletions {
@@ -73,16 +74,16 @@ extension SectionDelta {
     }
     for path in items.insertions {
       guard inNew(path), sectionSources[path.section] >= 0 else { return false }
-      let slot = touch(path.section)
-      guard !isFilled[slot][path.item] else { return false }
-      isFilled[slot][path.item] = true
+      let k = touch(path.section) + path.item
+      guard !isFilled[k] else { return false }
+      isFilled[k] = true
     }
     for move in items.moves {
       guard inOld(move.from), markLeaving(move.from), inNew(move.to) else { return false }
-      let slot = touch(move.to.section)
-      guard !isFilled[slot][move.to.item] else { return false }
-      isFilled[slot][move.to.item] = true
-      sources[slot][move.to.item] = move.from
+      let k = touch(move.to.section) + move.to.item
+      guard !isFilled[k] else { return false }
+      isFilled[k] = true
+      sources[k] = move.from
       if sectionTargets[move.from.section] >= 0 { _ = touch(sectionTargets[move.from.section]) }
     }
     for reload in items.reloads {
@@ -91,35 +92,37 @@ extension SectionDelta {
     }
     for (t, s) in sectionSources.enumerated() where s < 0 { _ = touch(t) }
 
-    // Touched surviving sections: their unmoved items fill the other slots in order.
-    for t in touched {
-      let s = sectionSources[t]
-      guard s >= 0 else { continue }
-      let slot = filledSlot[t]
-      let leaving = leavingSlot[s] >= 0 ? isLeaving[leavingSlot[s]] : nil
-      let oldCount = old[s].items.count
-      // Over buffers of this section's own arrays: an element of an array
-      // of arrays written in place costs two uniqueness checks a time.
-      let isFitting = sources[slot].withUnsafeMutableBufferPointer { sources in
-        isFilled[slot].withUnsafeMutableBufferPointer { isFilled in
-          let count = isFilled.count
-          var j = 0
-          for i in 0..<oldCount where !(leaving?[i] ?? false) {
-            while j < count && isFilled[j] { j += 1 }
-            guard j < count else { return false }
-            sources[j] = ItemPath(section: s, item: i)
-            isFilled[j] = true
+    // Touched surviving sections: their unmoved items fill the other slots
+    // in order. Over buffers: an array element written in place costs a
+    // uniqueness check a time.
+    let isFitting = sources.withUnsafeMutableBufferPointer { sources in
+      isFilled.withUnsafeMutableBufferPointer { isFilled in
+        isLeaving.withUnsafeBufferPointer { isLeaving in
+          for t in touched {
+            let s = sectionSources[t]
+            guard s >= 0 else { continue }
+            let start = filledStart[t]
+            let end = start + new[t].items.count
+            let leaving = leavingStart[s]
+            var j = start
+            for i in 0..<old[s].items.count where leaving < 0 || !isLeaving[leaving + i] {
+              while j < end && isFilled[j] { j += 1 }
+              guard j < end else { return false }
+              sources[j] = ItemPath(section: s, item: i)
+              isFilled[j] = true
+            }
+            for k in j..<end where !isFilled[k] { return false }
           }
-          return !isFilled.contains(false)
+          return true
         }
       }
-      guard isFitting else { return false }
     }
-    var isReloaded = sources.map { [Bool](repeating: false, count: $0.count) }
+    guard isFitting else { return false }
+    var isReloaded = [Bool](repeating: false, count: sources.count)
     for reload in items.reloads {
-      let slot = filledSlot[reload.to.section]
-      guard sources[slot][reload.to.item] == reload.from else { return false }
-      isReloaded[slot][reload.to.item] = true
+      let k = filledStart[reload.to.section] + reload.to.item
+      guard sources[k] == reload.from else { return false }
+      isReloaded[k] = true
     }
 
     // Each surviving section once: its replayed header is its old one unless
@@ -145,7 +148,7 @@ extension SectionDelta {
         t += 1
         continue
       }
-      guard filledSlot[t] < 0 else {
+      guard filledStart[t] < 0 else {
         if !isHeaderReloaded[t] {
           guard old[s].id == new[t].id, old[s].hasSameHeader(as: new[t]) else { return false }
         }
@@ -153,7 +156,7 @@ extension SectionDelta {
         continue
       }
       var end = t + 1
-      while end < new.count && filledSlot[end] < 0 && sectionSources[end] == s + (end - t) {
+      while end < new.count && filledStart[end] < 0 && sectionSources[end] == s + (end - t) {
         end += 1
       }
       if !SameBytes.elements(of: old, from: s, new, from: t, count: end - t) {
@@ -172,14 +175,14 @@ extension SectionDelta {
     let itemStride = MemoryLayout<Section.Item>.stride
     let itemSize = MemoryLayout<Section.Item>.size
     for t in touched {
-      let slot = filledSlot[t]
+      let start = filledStart[t]
       let s = sectionSources[t]
       let newItems = new[t].items
       let ownItems = s >= 0 ? old[s].items : []
       let isSame = ownItems.withUnsafeBytes { ownBytes in
         newItems.withUnsafeBytes { newBytes in
-          for (j, source) in sources[slot].enumerated() {
-            guard let source, !isReloaded[slot][j] else {
+          for j in newItems.indices {
+            guard let source = sources[start + j], !isReloaded[start + j] else {
               guard newItems[j] == newItems[j] else { return false }
               continue
             }

@@ -7,25 +7,36 @@ import ShelfDiff
 /// the shown items of its section, and minimal moves are recomputed only in
 /// sections whose kept items changed order. Not generic, so it runs
 /// compiled for its own types wherever the filter is used.
+///
+/// `delta` is `@inline(never)`, and must stay so: inlined into the
+/// filter's generic code, it would bring along the standard library
+/// specialisations it calls (a sort of `Int`s, say), which cross-module
+/// optimisation cannot export, and then the filter's own generic code would
+/// not be exported either: a client would run it unspecialised, copying
+/// every item through value witnesses.
 enum FilteredDelta {
-  /// The output delta, and the output placement it stands for.
+  /// The output delta, the output placement it stands for, and the touched
+  /// sections' shown flags after the change, with how many are shown.
   ///
   /// - `placement`: upstream's, keeping sections in place; `touched` its
   ///   touched sections in increasing order (every section an item leaves is
   ///   one of them).
-  /// - `wasShown`: each upstream section's flags before the change;
-  ///   `isShown[k]` those of section `touched[k]` after it.
+  /// - `wasShown`: each upstream section's flags before the change.
   /// - `reloadFlags`: `placement.reloadFlags()`.
   /// - `upstreamDeletions`: upstream's item deletions.
   /// - `sectionReloads`: the output's, in order.
+  /// - `test(k, j)`: whether the predicate keeps item `j` of section
+  ///   `touched[k]`; called in order, only for inserted and reloaded items
+  ///   (a kept item keeps its verdict).
   ///
   /// - Complexity: O(*c* + *t*) for *c* changes and *t* items in touched
   ///   sections, plus O(*m* log *m*) for *m* items of a section that
   ///   changed order.
-  static func delta(
-    _ placement: Placement, touched: [Int], wasShown: [[Bool]], isShown: [[Bool]],
-    reloadFlags: [Int: [Bool]], upstreamDeletions: [ItemPath], sectionReloads: [IndexDelta.Reload]
-  ) -> (SectionDelta, Placement) {
+  @inline(never) static func delta(
+    _ placement: Placement, touched: [Int], wasShown: [[Bool]], reloadFlags: [Int: [Bool]],
+    upstreamDeletions: [ItemPath], sectionReloads: [IndexDelta.Reload],
+    test: (_ k: Int, _ item: Int) -> Bool
+  ) -> (delta: SectionDelta, placement: Placement, isShown: [[Bool]], shownCounts: [Int]) {
     var output = Placement(
       sectionSources: placement.sectionSources, oldSectionCount: placement.oldSectionCount)
     output.headerChanges = placement.headerChanges
@@ -47,30 +58,40 @@ enum FilteredDelta {
       let rank = oldRanks[rankSlot[path.section]][path.item]
       if rank >= 0 { deletions.append(ItemPath(section: path.section, item: rank)) }
     }
+    var isShown: [[Bool]] = []
+    isShown.reserveCapacity(touched.count)
+    var shownCounts: [Int] = []
+    shownCounts.reserveCapacity(touched.count)
     var staying: [(from: Int, to: Int)] = []
+    var outputReloadFlags: [Int: [Bool]] = [:]
+    var reloadedHere: [Int] = []  // output indices of this section's reloads
     for (k, t) in touched.enumerated() {
       let sources = placement.itemSources[t]!
       let isReloadedAt = reloadFlags[t]
       let ownRanks = oldRanks[rankSlot[t]]
-      let shown = isShown[k]
+      var shown = [Bool](repeating: false, count: sources.count)
       staying.removeAll(keepingCapacity: true)
+      reloadedHere.removeAll(keepingCapacity: true)
       var outputSources: [ItemPath?] = []
       outputSources.reserveCapacity(sources.count)
       var next = 0  // the new output index of the next shown item
       for j in sources.indices {
         let source = sources[j]
-        var fromRank = -1
+        let isReloaded = isReloadedAt?[j] ?? false
+        var fromRank = -1  // also: the item was hidden, or is new
         if let source {
           fromRank =
             source.section == t
             ? ownRanks[source.item] : oldRanks[rankSlot[source.section]][source.item]
         }
-        guard shown[j] else {
+        // A kept item keeps its verdict: shown where it had a rank.
+        guard source == nil || isReloaded ? test(k, j) : fromRank >= 0 else {
           if let source, fromRank >= 0 {
             deletions.append(ItemPath(section: source.section, item: fromRank))
           }
           continue
         }
+        shown[j] = true
         let to = ItemPath(section: t, item: next)
         next += 1
         guard let source, fromRank >= 0 else {
@@ -85,12 +106,20 @@ enum FilteredDelta {
         } else {
           moves.append(SectionDelta.Items.Move(from: from, to: to))
         }
-        if isReloadedAt?[j] ?? false {
+        if isReloaded {
           reloads.append(SectionDelta.Items.Reload(from: from, to: to))
           output.reloads.append(to)
+          reloadedHere.append(to.item)
         }
       }
       output.itemSources[t] = outputSources
+      isShown.append(shown)
+      shownCounts.append(next)
+      if !reloadedHere.isEmpty {
+        var flags = [Bool](repeating: false, count: next)
+        for i in reloadedHere { flags[i] = true }
+        outputReloadFlags[t] = flags
+      }
       // Kept items of the section that changed order: the fewest moves.
       var isInOrder = true
       for m in staying.indices.dropFirst() where staying[m].from < staying[m - 1].from {
@@ -110,63 +139,12 @@ enum FilteredDelta {
     if !isSorted(insertions, by: <) { insertions.sort() }
     if !isSorted(moves, by: { $0.from < $1.from }) { moves.sort { $0.from < $1.from } }
     if !isSorted(reloads, by: { $0.from < $1.from }) { reloads.sort { $0.from < $1.from } }
+    output.knownReloadFlags = outputReloadFlags
     let delta = SectionDelta(
       sections: IndexDelta(deletions: [], insertions: [], moves: [], reloads: sectionReloads),
       items: SectionDelta.Items(
         deletions: deletions, insertions: insertions, moves: moves, reloads: reloads))
-    return (delta, output)
-  }
-
-  /// A touched section's shown flags as far as they are known without a
-  /// test: each kept item's verdict at its source (`wasShown`), and false
-  /// for the `untested` ones, the inserted and reloaded items, in order;
-  /// with the number of true flags.
-  ///
-  /// - Complexity: O(*n*) for the section's *n* items.
-  static func keptFlags(sources: [ItemPath?], reloaded isReloadedAt: [Bool]?, wasShown: [[Bool]])
-    -> (shown: [Bool], count: Int, untested: [Int])
-  {
-    let count = sources.count
-    var shownCount = 0
-    var untested: [Int] = []
-    var lastSection = -1
-    var lastFlags: [Bool] = []
-    let shown = [Bool](unsafeUninitializedCapacity: count) { shown, initialized in
-      for j in 0..<count {
-        guard let source = sources[j], !(isReloadedAt?[j] ?? false) else {
-          untested.append(j)
-          shown[j] = false
-          continue
-        }
-        if source.section != lastSection {
-          lastSection = source.section
-          lastFlags = wasShown[source.section]
-        }
-        let isShown = lastFlags[source.item]
-        shown[j] = isShown
-        if isShown { shownCount += 1 }
-      }
-      initialized = count
-    }
-    return (shown, shownCount, untested)
-  }
-
-  /// The runs of consecutive true flags, in order.
-  ///
-  /// - Complexity: O(*n*) for *n* flags.
-  static func runs(of flags: [Bool]) -> [Range<Int>] {
-    var runs: [Range<Int>] = []
-    var start = -1
-    for (i, flag) in flags.enumerated() {
-      if flag {
-        if start < 0 { start = i }
-      } else if start >= 0 {
-        runs.append(start..<i)
-        start = -1
-      }
-    }
-    if start >= 0 { runs.append(start..<flags.count) }
-    return runs
+    return (delta, output, isShown, shownCounts)
   }
 
   /// For each item, its index among the shown ones, or -1 where hidden.

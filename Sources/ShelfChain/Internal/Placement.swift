@@ -21,7 +21,11 @@ struct Placement {
   /// New paths of items kept from old whose content changed, each once, in
   /// no particular order; all in touched sections. An array, not a set: a
   /// change reloads thousands of items, and every link hashed each of them.
-  var reloads: [ItemPath] = []
+  var reloads: [ItemPath] = [] { didSet { knownReloadFlags = nil } }
+  /// `reloadFlags()`, left by whoever made `reloads` and had the flags at
+  /// hand (reading a delta, or a filter working out its own); any change of
+  /// `reloads` forgets it.
+  var knownReloadFlags: [Int: [Bool]]?
   /// New sections, kept from old, whose header may have changed.
   var headerChanges: Set<Int> = []
 
@@ -57,10 +61,29 @@ struct Placement {
       && sectionSources.enumerated().allSatisfy { $0.offset == $0.element }
   }
 
+  /// The touched new sections, in increasing order.
+  ///
+  /// Sorting here, in a function never inlined into a generic link, keeps
+  /// the link exportable to client modules (see `FilteredDelta`).
+  ///
+  /// - Complexity: O(*t* log *t*) for *t* touched sections.
+  @inline(never) var touchedSections: [Int] { itemSources.keys.sorted() }
+
+  /// The touched new sections and those whose header may have changed, each
+  /// once, in increasing order.
+  ///
+  /// - Complexity: O(*t* log *t*) for *t* such sections.
+  @inline(never) var touchedOrReheadedSections: [Int] {
+    var sections = Array(itemSources.keys)
+    for t in headerChanges where itemSources[t] == nil { sections.append(t) }
+    return sections.sorted()
+  }
+
   /// For each touched new section with reloads, which of its items are reloaded.
   ///
   /// - Complexity: O(number of reloads + the items of the sections that have them).
   func reloadFlags() -> [Int: [Bool]] {
+    if let knownReloadFlags { return knownReloadFlags }
     var flags: [Int: [Bool]] = [:]
     // Reloads come grouped by section: one lookup per group, not per reload.
     var section = -1
@@ -232,7 +255,12 @@ struct Placement {
       headerChanges.insert(reload.to)
     }
     itemSources.reserveCapacity(touched.count)
-    for (slot, t) in touched.enumerated() { itemSources[t] = slotSources[slot] }
+    var flags: [Int: [Bool]] = [:]
+    for (slot, t) in touched.enumerated() {
+      itemSources[t] = slotSources[slot]
+      if !isReloaded[slot].isEmpty { flags[t] = isReloaded[slot] }
+    }
+    knownReloadFlags = flags
   }
 
   /// For each new index, the old index `delta` keeps there, or -1 (inserted);

@@ -1,6 +1,7 @@
-/// Longest strictly increasing subsequence, by patience sorting.
+/// Longest strictly increasing subsequence, by patience sorting; ShelfChain's
+/// links use it too, to keep their moves minimal.
 @usableFromInline
-enum LongestIncreasingSubsequence {
+package enum LongestIncreasingSubsequence {
   /// Marks, in `isMember`, the positions of `values` (distinct integers) that
   /// belong to one longest strictly increasing subsequence, and returns its length.
   ///
@@ -9,9 +10,9 @@ enum LongestIncreasingSubsequence {
   /// - Complexity: O(*n* log *n*) where *n* is `values.count`; O(*n*) when
   ///   `values` is already increasing.
   @usableFromInline
-  static func mark(in values: UnsafeBufferPointer<Int>, isMember: UnsafeMutableBufferPointer<Bool>)
-    -> Int
-  {
+  package static func mark(
+    in values: UnsafeBufferPointer<Int>, isMember: UnsafeMutableBufferPointer<Bool>
+  ) -> Int {
     let n = values.count
     if n == 0 { return 0 }
     // tails[k]: the position of the smallest last value of an increasing run of length k + 1.
@@ -51,7 +52,7 @@ enum LongestIncreasingSubsequence {
   ///
   /// - Complexity: O(*n* log *n*) where *n* is `values.count`.
   @usableFromInline
-  static func members(of values: [Int]) -> [Bool] {
+  package static func members(of values: [Int]) -> [Bool] {
     var result = Array(repeating: false, count: values.count)
     values.withUnsafeBufferPointer { values in
       result.withUnsafeMutableBufferPointer { result in
