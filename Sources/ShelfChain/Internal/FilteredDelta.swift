@@ -62,55 +62,94 @@ enum FilteredDelta {
     isShown.reserveCapacity(touched.count)
     var shownCounts: [Int] = []
     shownCounts.reserveCapacity(touched.count)
-    var staying: [(from: Int, to: Int)] = []
     var outputReloadFlags: [Int: [Bool]] = [:]
     var reloadedHere: [Int] = []  // output indices of this section's reloads
+    let noFlags: [Bool] = []
     for (k, t) in touched.enumerated() {
       let sources = placement.itemSources[t]!
-      let isReloadedAt = reloadFlags[t]
+      let count = sources.count
+      let isReloadedAt = reloadFlags[t] ?? noFlags
+      let hasReloads = !isReloadedAt.isEmpty
       let ownRanks = oldRanks[rankSlot[t]]
-      var shown = [Bool](repeating: false, count: sources.count)
-      staying.removeAll(keepingCapacity: true)
       reloadedHere.removeAll(keepingCapacity: true)
-      var outputSources: [ItemPath?] = []
-      outputSources.reserveCapacity(sources.count)
       var next = 0  // the new output index of the next shown item
-      for j in sources.indices {
-        let source = sources[j]
-        let isReloaded = isReloadedAt?[j] ?? false
-        var fromRank = -1  // also: the item was hidden, or is new
-        if let source {
-          fromRank =
-            source.section == t
-            ? ownRanks[source.item] : oldRanks[rankSlot[source.section]][source.item]
-        }
-        // A kept item keeps its verdict: shown where it had a rank.
-        guard source == nil || isReloaded ? test(k, j) : fromRank >= 0 else {
-          if let source, fromRank >= 0 {
-            deletions.append(ItemPath(section: source.section, item: fromRank))
+      var outputSources: [ItemPath?] = []
+      // Written through buffers: an array written element by element costs
+      // a uniqueness check a time. Kept items of the section go to scratch
+      // (old and new output index), to find its fewest moves after.
+      let shown = withUnsafeTemporaryAllocation(of: Int.self, capacity: max(2 * count, 1)) {
+        scratch in
+        let stayingFrom = scratch.baseAddress!
+        let stayingTo = stayingFrom + count
+        var staying = 0
+        let shown = [Bool](unsafeUninitializedCapacity: count) { shown, shownCount in
+          outputSources = [ItemPath?](unsafeUninitializedCapacity: count) { out, outCount in
+            for j in 0..<count {
+              let source = sources[j]
+              let isReloaded = hasReloads && isReloadedAt[j]
+              var fromRank = -1  // also: the item was hidden, or is new
+              if let source {
+                fromRank =
+                  source.section == t
+                  ? ownRanks[source.item] : oldRanks[rankSlot[source.section]][source.item]
+              }
+              // A kept item keeps its verdict: shown where it had a rank.
+              guard source == nil || isReloaded ? test(k, j) : fromRank >= 0 else {
+                shown[j] = false
+                if let source, fromRank >= 0 {
+                  deletions.append(ItemPath(section: source.section, item: fromRank))
+                }
+                continue
+              }
+              shown[j] = true
+              let to = ItemPath(section: t, item: next)
+              guard let source, fromRank >= 0 else {
+                insertions.append(to)
+                (out.baseAddress! + next).initialize(to: nil)
+                next += 1
+                continue
+              }
+              let from = ItemPath(section: source.section, item: fromRank)
+              (out.baseAddress! + next).initialize(to: from)
+              next += 1
+              if source.section == t {
+                stayingFrom[staying] = fromRank
+                stayingTo[staying] = to.item
+                staying += 1
+              } else {
+                moves.append(SectionDelta.Items.Move(from: from, to: to))
+              }
+              if isReloaded {
+                reloads.append(SectionDelta.Items.Reload(from: from, to: to))
+                output.reloads.append(to)
+                reloadedHere.append(to.item)
+              }
+            }
+            outCount = next
           }
-          continue
+          shownCount = count
         }
-        shown[j] = true
-        let to = ItemPath(section: t, item: next)
-        next += 1
-        guard let source, fromRank >= 0 else {
-          insertions.append(to)
-          outputSources.append(nil)
-          continue
+        // Kept items of the section that changed order: the fewest moves.
+        var isInOrder = true
+        for m in 1..<max(staying, 1) where stayingFrom[m] < stayingFrom[m - 1] {
+          isInOrder = false
+          break
         }
-        let from = ItemPath(section: source.section, item: fromRank)
-        outputSources.append(from)
-        if source.section == t {
-          staying.append((fromRank, to.item))
-        } else {
-          moves.append(SectionDelta.Items.Move(from: from, to: to))
+        if !isInOrder {
+          let isKept = [Bool](unsafeUninitializedCapacity: staying) { isKept, initialized in
+            isKept.initialize(repeating: false)
+            _ = LongestIncreasingSubsequence.mark(
+              in: UnsafeBufferPointer(start: stayingFrom, count: staying), isMember: isKept)
+            initialized = staying
+          }
+          for m in 0..<staying where !isKept[m] {
+            moves.append(
+              SectionDelta.Items.Move(
+                from: ItemPath(section: t, item: stayingFrom[m]),
+                to: ItemPath(section: t, item: stayingTo[m])))
+          }
         }
-        if isReloaded {
-          reloads.append(SectionDelta.Items.Reload(from: from, to: to))
-          output.reloads.append(to)
-          reloadedHere.append(to.item)
-        }
+        return shown
       }
       output.itemSources[t] = outputSources
       isShown.append(shown)
@@ -119,20 +158,6 @@ enum FilteredDelta {
         var flags = [Bool](repeating: false, count: next)
         for i in reloadedHere { flags[i] = true }
         outputReloadFlags[t] = flags
-      }
-      // Kept items of the section that changed order: the fewest moves.
-      var isInOrder = true
-      for m in staying.indices.dropFirst() where staying[m].from < staying[m - 1].from {
-        isInOrder = false
-        break
-      }
-      if !isInOrder {
-        let isKept = IncreasingRun.members(of: staying.map(\.from))
-        for (m, pair) in staying.enumerated() where !isKept[m] {
-          moves.append(
-            SectionDelta.Items.Move(
-              from: ItemPath(section: t, item: pair.from), to: ItemPath(section: t, item: pair.to)))
-        }
       }
     }
     if !isSorted(deletions, by: <) { deletions.sort() }
