@@ -43,9 +43,13 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource,
 
   private func upstreamDidChange(_ change: SourceChange) {
     let upstreamSections = upstream.sections
-    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
+    // Upstream's placement of its delta, when it tells one, names the
+    // touched sections and their counts: the delta's changes are not read.
+    let told = placingUpstream?.placementBeingTold.flatMap { $0.keepsSections ? $0 : nil }
+    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts, told: told)
     if case .delta(let delta, let isRediffed) = change,
-      let touched = Self.sectionsOfItemChanges(in: delta, sectionCount: upstreamCounts.count),
+      let touched = told?.touchedOrReheadedSections
+        ?? Self.sectionsOfItemChanges(in: delta, sectionCount: upstreamCounts.count),
       upstreamSections.count == upstreamCounts.count,
       let (renumbered, rank) = Self.renumbered(
         delta, touched: touched, oldCounts: upstreamCounts, newCounts: newCounts)

@@ -90,11 +90,12 @@ public final class Map<Section: ChainableSection>: SectionSource, PlacementTelli
 
   private func upstreamDidChange(_ change: SourceChange) {
     let upstreamSections = upstream.sections
-    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
     // Upstream's placement of its delta, when it tells one, is that of the
     // delta read here: it is not read again.
+    let told = placingUpstream?.placementBeingTold
+    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts, told: told)
     let upstreamChange: UpstreamChange
-    if case .delta(_, let isRediffed) = change, let told = placingUpstream?.placementBeingTold {
+    if case .delta(_, let isRediffed) = change, let told {
       upstreamChange = .placement(told, isRediffed: isRediffed)
     } else {
       upstreamChange = UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts)

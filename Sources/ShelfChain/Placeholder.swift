@@ -74,7 +74,9 @@ public final class Placeholder<Section: ChainableSection>: SectionSource, Placem
       // so this link is the identity and upstream's delta is its own, as it
       // is. Nothing to map, so its items are not read into a placement: the
       // next link, or the holder's replay check, reads them.
-      upstreamCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
+      upstreamCounts = change.itemCounts(
+        of: upstreamSections, before: upstreamCounts,
+        told: placingUpstream?.placementBeingTold)
       output.replace(with: upstreamSections)
       tell(change, with: placingUpstream?.placementBeingTold)
       return

@@ -79,6 +79,18 @@ struct Placement {
     return sections.sorted()
   }
 
+  /// The item count of each new section, from `oldCounts` (those of the old
+  /// sections), when the sections keep their places; nil when they do not.
+  /// A touched section counts its sources; any other keeps its count.
+  ///
+  /// - Complexity: O(*s* + *t*) for *s* sections and *t* touched ones.
+  @inline(never) func newCounts(from oldCounts: [Int]) -> [Int]? {
+    guard oldCounts.count == oldSectionCount, keepsSections else { return nil }
+    var counts = oldCounts
+    for (t, sources) in itemSources { counts[t] = sources.count }
+    return counts
+  }
+
   /// For each touched new section with reloads, which of its items are reloaded.
   ///
   /// - Complexity: O(number of reloads + the items of the sections that have them).

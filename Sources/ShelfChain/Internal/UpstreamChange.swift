@@ -45,6 +45,23 @@ extension ChainableSection {
 }
 
 extension SourceChange {
+  /// `itemCounts(of:before:)`, from `told`, the placement upstream tells of
+  /// this change, when it keeps the sections in place: then only its touched
+  /// sections change count, and no change of the delta is read.
+  ///
+  /// - Complexity: O(*s* + *t*) for *s* sections and *t* touched ones, with
+  ///   such a placement; otherwise that of `itemCounts(of:before:)`.
+  func itemCounts<Section: ChainableSection>(
+    of sections: [Section], before oldCounts: [Int], told: Placement?
+  ) -> [Int] {
+    if case .delta = self, let told, let counts = told.newCounts(from: oldCounts),
+      counts.count == sections.count
+    {
+      return counts
+    }
+    return itemCounts(of: sections, before: oldCounts)
+  }
+
   /// The item count of each of `sections`, upstream's sections after this
   /// change, given their counts before it: for a delta, copied from before
   /// and read only in the sections the delta names (inserted, or with items
