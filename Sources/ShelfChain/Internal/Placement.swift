@@ -17,14 +17,14 @@ struct Placement {
   /// changed or that lost items), where each of its items was in old, or nil
   /// for an inserted item. A new section not listed continues its old section
   /// with the same items in the same order.
-  var itemSources: [Int: [ItemPath?]] = [:]
+  var itemSources: [Int: [ItemPath?]] = [:] { didSet { knownReloadFlags = nil } }
   /// New paths of items kept from old whose content changed, each once, in
   /// no particular order; all in touched sections. An array, not a set: a
   /// change reloads thousands of items, and every link hashed each of them.
   var reloads: [ItemPath] = [] { didSet { knownReloadFlags = nil } }
   /// `reloadFlags()`, left by whoever made `reloads` and had the flags at
   /// hand (reading a delta, or a filter working out its own); any change of
-  /// `reloads` forgets it.
+  /// `reloads` or `itemSources` forgets it.
   var knownReloadFlags: [Int: [Bool]]?
   /// New sections, kept from old, whose header may have changed.
   var headerChanges: Set<Int> = []
