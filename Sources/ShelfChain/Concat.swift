@@ -62,7 +62,7 @@ public final class Concat<Section: ChainableSection>: SectionSource {
         ItemPath(section: path.section + offset, item: path.item)
       }
       for (t, sources) in placement.itemSources {
-        output.itemSources[t + offset] = sources.map { $0.map(shift) }
+        output.itemSources[t + offset] = ItemSources(sources.lazy.map { $0.map(shift) })
       }
       output.reloads = placement.reloads.map(shift)
       output.headerChanges = Set(placement.headerChanges.map { $0 + offset })

@@ -201,9 +201,10 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource,
     // An output section is new or changed only where upstream's is touched:
     // an untouched one keeps its count, so it neither empties nor fills.
     for (t, sources) in placement.itemSources where newRank[t] >= 0 {
-      output.itemSources[newRank[t]] = sources.map { source in
-        source.map { ItemPath(section: oldRank[$0.section], item: $0.item) }
-      }
+      output.itemSources[newRank[t]] = ItemSources(
+        sources.lazy.map { source in
+          source.map { ItemPath(section: oldRank[$0.section], item: $0.item) }
+        })
     }
     for t in placement.headerChanges where newRank[t] >= 0 {
       output.headerChanges.insert(newRank[t])

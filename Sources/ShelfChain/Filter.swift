@@ -258,7 +258,7 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
           }
         }
         touched[t] = (shown, kept)
-        output.itemSources[t] = keptSources
+        output.itemSources[t] = ItemSources(keptSources)
       }
     }
     let before: SectionsBefore<Section>

@@ -76,7 +76,7 @@ public final class Flatten<Section: ChainableSection>: SectionSource {
             for j in 0..<count { sources.append(ItemPath(section: 0, item: from + j)) }
           }
         }
-        output.itemSources[0] = sources
+        output.itemSources[0] = ItemSources(sources)
         output.reloads = placement.reloads.map {
           ItemPath(section: 0, item: newStarts[$0.section] + $0.item)
         }

@@ -146,7 +146,7 @@ public final class Insert<Section: ChainableSection>: SectionSource {
     if old.id != new.id {
       // Another section: the old one leaves, the new one arrives.
       output.sectionSources[newPosition.section] = -1
-      output.itemSources[newPosition.section] = [ItemPath?](repeating: nil, count: new.items.count)
+      output.itemSources[newPosition.section] = ItemSources(repeating: nil, count: new.items.count)
     } else {
       var oldIndexByID: [Section.Item.ID: Int] = [:]
       for (i, item) in old.items.enumerated() where oldIndexByID[item.id] == nil {
@@ -163,7 +163,7 @@ public final class Insert<Section: ChainableSection>: SectionSource {
           output.reloads.append(ItemPath(section: newPosition.section, item: j))
         }
       }
-      output.itemSources[newPosition.section] = sources
+      output.itemSources[newPosition.section] = ItemSources(sources)
       if !new.hasSameHeader(as: old) { output.headerChanges.insert(newPosition.section) }
     }
     observers.send(.delta(output.delta(old: before, new: sections), isRediffed: false))
@@ -187,12 +187,13 @@ public final class Insert<Section: ChainableSection>: SectionSource {
     }
     func lift(_ t: Int) -> Int { new.map { t >= $0 ? t + 1 : t } ?? t }
     for (t, sources) in placement.itemSources {
-      output.itemSources[lift(t)] = sources.map { source in
-        source.map { ItemPath(section: outputIndex($0.section), item: $0.item) }
-      }
+      output.itemSources[lift(t)] = ItemSources(
+        sources.lazy.map { source in
+          source.map { ItemPath(section: outputIndex($0.section), item: $0.item) }
+        })
     }
     if let new, old == nil, case .section(let section, _) = element {
-      output.itemSources[new] = [ItemPath?](repeating: nil, count: section.items.count)
+      output.itemSources[new] = ItemSources(repeating: nil, count: section.items.count)
     }
     output.reloads = placement.reloads.map { ItemPath(section: lift($0.section), item: $0.item) }
     output.headerChanges = Set(placement.headerChanges.map(lift))
@@ -219,7 +220,7 @@ public final class Insert<Section: ChainableSection>: SectionSource {
         $0.map(outputPath)
       }
       if let new, new.section == t { sources.insert(old, at: new.item) }
-      output.itemSources[t] = sources
+      output.itemSources[t] = ItemSources(sources)
     }
     output.reloads = placement.reloads.map { path in
       guard let new, new.section == path.section, path.item >= new.item else { return path }

@@ -58,7 +58,7 @@ public final class Map<Section: ChainableSection>: SectionSource, PlacementTelli
   /// plain loops over buffers: in unspecialized generic code, every closure,
   /// enumerated tuple or array access per item costs a metadata lookup.
   private func items(
-    at sources: [ItemPath?], from upstreamItems: [Section.Item], old: SectionsBefore<Section>,
+    at sources: ItemSources, from upstreamItems: [Section.Item], old: SectionsBefore<Section>,
     reloaded isReloadedAt: [Bool]?, isUnchanged: (Int) -> Void
   ) -> [Section.Item] {
     var keptSection = -1

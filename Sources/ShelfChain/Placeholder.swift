@@ -177,12 +177,12 @@ public final class Placeholder<Section: ChainableSection>: SectionSource, Placem
       var output = Placement(
         sectionSources: [Int](repeating: -1, count: upstreamSections.count), oldSectionCount: 1)
       for (t, section) in upstreamSections.enumerated() {
-        output.itemSources[t] = [ItemPath?](repeating: nil, count: section.items.count)
+        output.itemSources[t] = ItemSources(repeating: nil, count: section.items.count)
       }
       return output
     case (false, true):
       var output = Placement(sectionSources: [-1], oldSectionCount: placement.oldSectionCount)
-      output.itemSources[0] = [ItemPath?](repeating: nil, count: placeholder.items.count)
+      output.itemSources[0] = ItemSources(repeating: nil, count: placeholder.items.count)
       return output
     }
   }

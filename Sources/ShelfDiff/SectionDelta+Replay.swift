@@ -54,14 +54,14 @@ extension SectionDelta {
       return true
     }
     var filledStart = [Int](repeating: -1, count: new.count)
-    var sources: [PackedItemPath] = []  // per touched new section: the old path of each item
+    var sources: ItemSources = []  // per touched new section: the old path of each item
     var isFilled: [Bool] = []
     var touched: [Int] = []
     func touch(_ t: Int) -> Int {
       if filledStart[t] < 0 {
         filledStart[t] = sources.count
         let count = new[t].items.count
-        sources.append(contentsOf: repeatElement(.none, count: count))
+        sources.words.append(contentsOf: repeatElement(0, count: count))
         isFilled.append(contentsOf: repeatElement(false, count: count))
         touched.append(t)
       }
@@ -83,8 +83,7 @@ extension SectionDelta {
       let k = touch(move.to.section) + move.to.item
       guard !isFilled[k] else { return false }
       isFilled[k] = true
-      guard let from = PackedItemPath(move.from) else { return false }
-      sources[k] = from
+      sources[k] = move.from
       if sectionTargets[move.from.section] >= 0 { _ = touch(sectionTargets[move.from.section]) }
     }
     for reload in items.reloads {
@@ -96,7 +95,7 @@ extension SectionDelta {
     // Touched surviving sections: their unmoved items fill the other slots
     // in order. Over buffers: an array element written in place costs a
     // uniqueness check a time.
-    let isFitting = sources.withUnsafeMutableBufferPointer { sources in
+    let isFitting = sources.words.withUnsafeMutableBufferPointer { sources in
       isFilled.withUnsafeMutableBufferPointer { isFilled in
         isLeaving.withUnsafeBufferPointer { isLeaving in
           for t in touched {
@@ -109,8 +108,7 @@ extension SectionDelta {
             for i in 0..<old[s].items.count where leaving < 0 || !isLeaving[leaving + i] {
               while j < end && isFilled[j] { j += 1 }
               guard j < end else { return false }
-              guard let source = PackedItemPath(ItemPath(section: s, item: i)) else { return false }
-              sources[j] = source
+              sources[j] = ItemSources.word(ItemPath(section: s, item: i))
               isFilled[j] = true
             }
             for k in j..<end where !isFilled[k] { return false }
@@ -123,7 +121,7 @@ extension SectionDelta {
     var isReloaded = [Bool](repeating: false, count: sources.count)
     for reload in items.reloads {
       let k = filledStart[reload.to.section] + reload.to.item
-      guard sources[k].path == reload.from else { return false }
+      guard sources[k] == reload.from else { return false }
       isReloaded[k] = true
     }
 
@@ -184,7 +182,7 @@ extension SectionDelta {
       let isSame = ownItems.withUnsafeBytes { ownBytes in
         newItems.withUnsafeBytes { newBytes in
           for j in newItems.indices {
-            guard let source = sources[start + j].path, !isReloaded[start + j] else {
+            guard let source = sources[start + j], !isReloaded[start + j] else {
               guard newItems[j] == newItems[j] else { return false }
               continue
             }
@@ -209,31 +207,3 @@ extension SectionDelta {
   }
 }
 
-/// An item path or none in one word, for the replay check's table of where
-/// each item of every touched section came from: as an `ItemPath?` (24 bytes)
-/// the table of a change touching 20,000 items outgrew a core's cache.
-private struct PackedItemPath {
-  /// 0 for none; otherwise `(section + 1) << 32 | item`.
-  private var bits: UInt64
-
-  /// No path: an inserted item.
-  static let none = PackedItemPath(bits: 0)
-
-  private init(bits: UInt64) {
-    self.bits = bits
-  }
-
-  /// `path` in one word; nil when a part does not fit in 32 bits (the check
-  /// then fails safe, and the holder diffs).
-  init?(_ path: ItemPath) {
-    guard path.section >= 0, path.section < Int(UInt32.max), path.item >= 0,
-      path.item <= Int(UInt32.max)
-    else { return nil }
-    bits = UInt64(path.section + 1) << 32 | UInt64(path.item)
-  }
-
-  /// The path, or nil for none.
-  var path: ItemPath? {
-    bits == 0 ? nil : ItemPath(section: Int(bits >> 32) - 1, item: Int(bits & 0xffff_ffff))
-  }
-}

@@ -73,7 +73,7 @@ enum FilteredDelta {
       let ownRanks = oldRanks[rankSlot[t]]
       reloadedHere.removeAll(keepingCapacity: true)
       var next = 0  // the new output index of the next shown item
-      var outputSources: [ItemPath?] = []
+      var outputSources: [UInt64] = []  // as `ItemSources.words`
       // Written through buffers: an array written element by element costs
       // a uniqueness check a time. Kept items of the section go to scratch
       // (old and new output index), to find its fewest moves after.
@@ -83,7 +83,7 @@ enum FilteredDelta {
         let stayingTo = stayingFrom + count
         var staying = 0
         let shown = [Bool](unsafeUninitializedCapacity: count) { shown, shownCount in
-          outputSources = [ItemPath?](unsafeUninitializedCapacity: count) { out, outCount in
+          outputSources = [UInt64](unsafeUninitializedCapacity: count) { out, outCount in
             for j in 0..<count {
               let source = sources[j]
               let isReloaded = hasReloads && isReloadedAt[j]
@@ -105,12 +105,12 @@ enum FilteredDelta {
               let to = ItemPath(section: t, item: next)
               guard let source, fromRank >= 0 else {
                 insertions.append(to)
-                (out.baseAddress! + next).initialize(to: nil)
+                (out.baseAddress! + next).initialize(to: ItemSources.word(nil))
                 next += 1
                 continue
               }
               let from = ItemPath(section: source.section, item: fromRank)
-              (out.baseAddress! + next).initialize(to: from)
+              (out.baseAddress! + next).initialize(to: ItemSources.word(from))
               next += 1
               if source.section == t {
                 stayingFrom[staying] = fromRank
@@ -151,7 +151,7 @@ enum FilteredDelta {
         }
         return shown
       }
-      output.itemSources[t] = outputSources
+      output.itemSources[t] = ItemSources(words: outputSources)
       isShown.append(shown)
       shownCounts.append(next)
       if !reloadedHere.isEmpty {

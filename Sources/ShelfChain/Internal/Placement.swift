@@ -17,7 +17,7 @@ struct Placement {
   /// changed or that lost items), where each of its items was in old, or nil
   /// for an inserted item. A new section not listed continues its old section
   /// with the same items in the same order.
-  var itemSources: [Int: [ItemPath?]] = [:] { didSet { knownReloadFlags = nil } }
+  var itemSources: [Int: ItemSources] = [:] { didSet { knownReloadFlags = nil } }
   /// New paths of items kept from old whose content changed, each once, in
   /// no particular order; all in touched sections. An array, not a set: a
   /// change reloads thousands of items, and every link hashed each of them.
@@ -119,10 +119,10 @@ struct Placement {
   /// The sources of the items of new section `t`, holding `count` items.
   ///
   /// - Complexity: O(`count`).
-  func sources(ofSection t: Int, count: Int) -> [ItemPath?] {
+  func sources(ofSection t: Int, count: Int) -> ItemSources {
     if let sources = itemSources[t] { return sources }
     let s = sectionSources[t]
-    return (0..<count).map { ItemPath(section: s, item: $0) }
+    return ItemSources((0..<count).lazy.map { ItemPath(section: s, item: $0) })
   }
 
   // MARK: - Reading a delta
@@ -197,24 +197,24 @@ struct Placement {
     // Per touched section, over buffers: this loop runs for every item of
     // every touched section of every link of a chain. Sources are kept by
     // slot here and hashed into `itemSources` once, at the end.
-    var slotSources: [[ItemPath?]] = []
+    var slotSources: [ItemSources] = []
     slotSources.reserveCapacity(touched.count)
     var isFilled: [Bool] = []
     var isLeaving: [Bool] = []
     for t in touched {
       let count = newCounts[t]
-      var sources = [ItemPath?](repeating: nil, count: count)
+      var sources = ItemSources(repeating: nil, count: count)
       isFilled.removeAll(keepingCapacity: true)
       isFilled.append(contentsOf: repeatElement(false, count: count))
       let s = sectionSources[t]
-      let isFitting = sources.withUnsafeMutableBufferPointer { sources in
+      let isFitting = sources.words.withUnsafeMutableBufferPointer { sources in
         isFilled.withUnsafeMutableBufferPointer { isFilled in
           var filled = 0
           for (slot, source) in arrivals[arrivalSlot[t]] {
             guard !isFilled[slot] else { return false }
             isFilled[slot] = true
             filled += 1
-            sources[slot] = source
+            sources[slot] = ItemSources.word(source)
           }
           guard s >= 0 else { return true }
           let oldCount = oldCounts[s]
@@ -231,7 +231,7 @@ struct Placement {
             for i in 0..<oldCount where !isLeaving[i] {
               while slot < count && isFilled[slot] { slot += 1 }
               guard slot < count else { return false }
-              sources[slot] = ItemPath(section: s, item: i)
+              sources[slot] = ItemSources.word(ItemPath(section: s, item: i))
               isFilled[slot] = true
               filled += 1
             }
