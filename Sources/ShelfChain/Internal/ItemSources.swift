@@ -1,38 +1,40 @@
+import ShelfDiff
+
 /// Where each item of a section came from: for each item, its old path, or
 /// nil for an inserted item, kept in one word per item.
 ///
-/// Tables of these are what chains and the replay check build per touched
-/// section, thousands of items a change: as `[ItemPath?]` (24 bytes an item)
-/// a change touching 20,000 items outgrew a core's cache.
-package struct ItemSources: RandomAccessCollection, MutableCollection, Equatable, Sendable,
+/// A placement holds one per touched section, thousands of items a change:
+/// as `[ItemPath?]` (24 bytes an item) the tables of a change touching
+/// 20,000 items outgrew a core's cache.
+struct ItemSources: RandomAccessCollection, MutableCollection, Equatable, Sendable,
   ExpressibleByArrayLiteral
 {
   /// For each item, 0 for nil; otherwise `(section + 1) << 32 | item`.
-  @usableFromInline package var words: [UInt64]
+  var words: [UInt64]
 
   /// The sources as words (see `words`), as `word(_:)` makes them.
-  @inlinable package init(words: [UInt64]) {
+  init(words: [UInt64]) {
     self.words = words
   }
 
   /// `count` times `path`.
-  @inlinable package init(repeating path: ItemPath?, count: Int) {
+  init(repeating path: ItemPath?, count: Int) {
     words = [UInt64](repeating: Self.word(path), count: count)
   }
 
   /// `paths`, in order.
-  @inlinable package init<Paths: Sequence<ItemPath?>>(_ paths: Paths) {
+  init<Paths: Sequence<ItemPath?>>(_ paths: Paths) {
     words = paths.map(Self.word)
   }
 
-  @inlinable package init(arrayLiteral paths: ItemPath?...) {
+  init(arrayLiteral paths: ItemPath?...) {
     self.init(paths)
   }
 
-  @inlinable package var startIndex: Int { 0 }
-  @inlinable package var endIndex: Int { words.count }
+  var startIndex: Int { 0 }
+  var endIndex: Int { words.count }
 
-  @inlinable package subscript(position: Int) -> ItemPath? {
+  @inline(__always) subscript(position: Int) -> ItemPath? {
     get { Self.path(words[position]) }
     set { words[position] = Self.word(newValue) }
   }
@@ -40,7 +42,7 @@ package struct ItemSources: RandomAccessCollection, MutableCollection, Equatable
   /// `path` in one word.
   ///
   /// - Precondition: `path`'s section and item are in 0..<2³².
-  @inlinable package static func word(_ path: ItemPath?) -> UInt64 {
+  @inline(__always) static func word(_ path: ItemPath?) -> UInt64 {
     guard let path else { return 0 }
     precondition(
       path.section >= 0 && path.section < Int(UInt32.max) && path.item >= 0
@@ -49,7 +51,7 @@ package struct ItemSources: RandomAccessCollection, MutableCollection, Equatable
   }
 
   /// The path `word` stands for.
-  @inlinable package static func path(_ word: UInt64) -> ItemPath? {
+  @inline(__always) static func path(_ word: UInt64) -> ItemPath? {
     word == 0 ? nil : ItemPath(section: Int(word >> 32) - 1, item: Int(word & 0xffff_ffff))
   }
 }

@@ -2,6 +2,8 @@ import ShelfDiff
 import TestSupport
 import Testing
 
+@testable import ShelfChain
+
 /// `ItemSources` keeps each item's old path in one word: every path a
 /// section can hold, and none, reads back as it was written.
 @Suite struct ItemSourcesTests {
