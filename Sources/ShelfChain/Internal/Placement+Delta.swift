@@ -29,7 +29,7 @@ extension Placement {
     for (t, s) in sectionSources.enumerated() where s < 0 { sectionInsertions.append(t) }
     var sectionMoves: [IndexDelta.Move] = []
     if !IncreasingRun.isIncreasing(survivors) {
-      let isKept = IncreasingRun.members(of: survivors)
+      let isKept = LongestIncreasingSubsequence.members(of: survivors)
       var k = 0
       for (s, t) in targets.enumerated() where t >= 0 {
         if !isKept[k] { sectionMoves.append(IndexDelta.Move(from: s, to: t)) }
@@ -88,7 +88,7 @@ extension Placement {
       if !isSorted { staying.sort { $0.from < $1.from } }
       let order = staying.map(\.to)
       if !IncreasingRun.isIncreasing(order) {
-        let isKept = IncreasingRun.members(of: order)
+        let isKept = LongestIncreasingSubsequence.members(of: order)
         for (k, pair) in staying.enumerated() where !isKept[k] {
           moves.append(
             SectionDelta.Items.Move(

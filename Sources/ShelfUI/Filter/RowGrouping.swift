@@ -130,7 +130,7 @@ struct RowGrouping {
           moves.append(SectionDelta.Items.Move(from: from, to: to))
         }
       }
-      let isKept = IncreasingRun.members(of: staying.map(\.from.item))
+      let isKept = LongestIncreasingSubsequence.members(of: staying.map(\.from.item))
       for (k, pair) in staying.enumerated() where !isKept[k] {
         moves.append(SectionDelta.Items.Move(from: pair.from, to: pair.to))
       }
@@ -195,7 +195,7 @@ struct RowGrouping {
     let deletions = targets.indices.filter { targets[$0] < 0 }
     let insertions = sources.indices.filter { sources[$0] < 0 }
     let survivors = targets.filter { $0 >= 0 }  // new indices, in old order
-    let isKept = IncreasingRun.members(of: survivors)
+    let isKept = LongestIncreasingSubsequence.members(of: survivors)
     var moves: [IndexDelta.Move] = []
     var reloads: [IndexDelta.Reload] = []
     var k = 0
