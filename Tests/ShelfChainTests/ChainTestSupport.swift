@@ -212,6 +212,7 @@ final class ChainHarness {
       {
         failures.append("\(name): \(delta) replays \(last) wrongly into \(new)")
       }
+      if !Self.isInOrder(delta) { failures.append("\(name): \(delta) is not in ascending order") }
       let rediff = SectionDelta(from: last, to: new)
       if delta.sections.moves.count > rediff.sections.moves.count
         || delta.items.moves.count > rediff.items.moves.count
@@ -224,6 +225,19 @@ final class ChainHarness {
       if let kind = node.kind, !delta.isEmpty { nonEmptyDeltas[kind, default: 0] += 1 }
     }
     nodes.append(node)
+  }
+
+  /// Whether `delta` lists its changes in the documented order: deletions
+  /// and insertions ascending, moves and reloads by ascending `from`.
+  static func isInOrder(_ delta: SectionDelta) -> Bool {
+    func ascending<T: Comparable>(_ values: [T]) -> Bool {
+      zip(values, values.dropFirst()).allSatisfy { $0 < $1 }
+    }
+    return ascending(delta.sections.deletions) && ascending(delta.sections.insertions)
+      && ascending(delta.sections.moves.map(\.from))
+      && ascending(delta.sections.reloads.map(\.from))
+      && ascending(delta.items.deletions) && ascending(delta.items.insertions)
+      && ascending(delta.items.moves.map(\.from)) && ascending(delta.items.reloads.map(\.from))
   }
 
   // MARK: - Changing

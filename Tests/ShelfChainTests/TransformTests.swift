@@ -31,6 +31,39 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
         ))
   }
 
+  /// Items that change order as they are edited come out of a section in
+  /// their new order; the filter's delta still lists them as documented:
+  /// deletions ascending, reloads and moves by ascending old path.
+  @Test func aFilterListsChangesInOrderWhenItemsAlsoChangeOrder() {
+    func card(_ id: Int, _ value: Int) -> Card { Card(id: "a\(id)", value: value) }
+    let store = SectionStore([Row(id: "a", title: "", items: (1...6).map { card($0, $0) })])
+    let shown = Filter(store) { $0.value > 0 }
+    let recorder = ChangeRecorder(shown)
+    let before = shown.sections
+    // 4 and 3 are hidden, 6 and 5 edited, and the order reversed.
+    store.update([
+      Row(
+        id: "a", title: "",
+        items: [card(6, 9), card(5, 8), card(4, 0), card(3, 0), card(2, 2), card(1, 1)])
+    ])
+    #expect(
+      shown.sections == [
+        Row(id: "a", title: "", items: [card(6, 9), card(5, 8), card(2, 2), card(1, 1)])
+      ])
+    guard case .delta(let delta, isRediffed: false)? = recorder.last else {
+      return #expect(Bool(false), "\(recorder.changes)")
+    }
+    #expect(
+      delta.items.deletions == [ItemPath(section: 0, item: 2), ItemPath(section: 0, item: 3)])
+    #expect(
+      delta.items.reloads.map(\.from) == [
+        ItemPath(section: 0, item: 4), ItemPath(section: 0, item: 5),
+      ])
+    #expect(delta.items.moves.map(\.from) == delta.items.moves.map(\.from).sorted())
+    #expect(
+      delta.items.moves.count == SectionDelta(from: before, to: shown.sections).items.moves.count)
+  }
+
   @Test func aNewPredicateAnimatesWithoutDiffing() {
     let store = SectionStore([row("a", [1, 2, 3, 4])])
     let filter = Filter(store) { $0.value <= 2 }

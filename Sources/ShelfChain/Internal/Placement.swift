@@ -147,118 +147,110 @@ struct Placement {
       newCounts.indices.contains(path.section) && path.item >= 0
         && path.item < newCounts[path.section]
     }
-    // Grouped by section without hashing: a slot per section that has
-    // changes, found through one flat array per side (no array per section,
-    // which would cost every section an allocation or a retain).
-    var leavingSlot = [Int](repeating: -1, count: oldCounts.count)
-    var leaving: [[Int]] = []  // items that leave each old section with a slot
-    var arrivalSlot = [Int](repeating: -1, count: newCounts.count)
-    var arrivals: [[(slot: Int, source: ItemPath?)]] = []
+    // Per-item tables only for the sections a change names, each section's
+    // a run of one flat array found through its start: no hashing, and no
+    // array per section (an allocation, and growing it, each).
+    var leavingStart = [Int](repeating: -1, count: oldCounts.count)
+    var isLeaving: [Bool] = []
+    func leave(_ path: ItemPath) -> Bool {
+      var start = leavingStart[path.section]
+      if start < 0 {
+        start = isLeaving.count
+        leavingStart[path.section] = start
+        isLeaving.append(contentsOf: repeatElement(false, count: oldCounts[path.section]))
+      }
+      guard !isLeaving[start + path.item] else { return false }
+      isLeaving[start + path.item] = true
+      return true
+    }
+    // Per touched new section (its slot, in the order touched): its items'
+    // sources as `ItemSources.words`, an array of its own made once at its
+    // final size, and whether each item is placed yet, a run of one flat array.
+    var slotOf = [Int](repeating: -1, count: newCounts.count)
+    var slotWords: [[UInt64]] = []
+    var filledStart: [Int] = []
+    var isFilled: [Bool] = []
     var touched: [Int] = []
-    func touch(_ t: Int) {
-      if arrivalSlot[t] < 0 {
-        arrivalSlot[t] = arrivals.count
-        arrivals.append([])
+    func touch(_ t: Int) -> Int {
+      if slotOf[t] < 0 {
+        slotOf[t] = touched.count
+        slotWords.append([UInt64](repeating: ItemSources.word(nil), count: newCounts[t]))
+        filledStart.append(isFilled.count)
+        isFilled.append(contentsOf: repeatElement(false, count: newCounts[t]))
         touched.append(t)
       }
-    }
-    func leave(_ path: ItemPath) {
-      if leavingSlot[path.section] < 0 {
-        leavingSlot[path.section] = leaving.count
-        leaving.append([])
-      }
-      leaving[leavingSlot[path.section]].append(path.item)
+      return slotOf[t]
     }
     for path in delta.items.deletions {
-      guard inOld(path), targets[path.section] >= 0 else { return nil }
-      leave(path)
-      touch(targets[path.section])
+      guard inOld(path), targets[path.section] >= 0, leave(path) else { return nil }
+      _ = touch(targets[path.section])
     }
     for path in delta.items.insertions {
       guard inNew(path), sectionSources[path.section] >= 0 else { return nil }
-      touch(path.section)
-      arrivals[arrivalSlot[path.section]].append((path.item, nil))
+      let k = filledStart[touch(path.section)] + path.item
+      guard !isFilled[k] else { return nil }
+      isFilled[k] = true
     }
     for move in delta.items.moves {
-      guard inOld(move.from), inNew(move.to) else { return nil }
-      leave(move.from)
-      touch(move.to.section)
-      arrivals[arrivalSlot[move.to.section]].append((move.to.item, move.from))
-      if targets[move.from.section] >= 0 { touch(targets[move.from.section]) }
+      guard inOld(move.from), leave(move.from), inNew(move.to) else { return nil }
+      let slot = touch(move.to.section)
+      let k = filledStart[slot] + move.to.item
+      guard !isFilled[k] else { return nil }
+      isFilled[k] = true
+      slotWords[slot][move.to.item] = ItemSources.word(move.from)
+      if targets[move.from.section] >= 0 { _ = touch(targets[move.from.section]) }
     }
-    for (t, s) in sectionSources.enumerated() where s < 0 { touch(t) }
+    for (t, s) in sectionSources.enumerated() where s < 0 { _ = touch(t) }
     for reload in delta.items.reloads {
       guard inNew(reload.to) else { return nil }
-      touch(reload.to.section)
+      _ = touch(reload.to.section)
     }
-    for (t, s) in sectionSources.enumerated() where s >= 0 && arrivalSlot[t] < 0 {
+    for (t, s) in sectionSources.enumerated() where s >= 0 && slotOf[t] < 0 {
       guard oldCounts[s] == newCounts[t] else { return nil }
     }
-    // Per touched section, over buffers: this loop runs for every item of
-    // every touched section of every link of a chain. Sources are kept by
-    // slot here and hashed into `itemSources` once, at the end.
-    var slotSources: [ItemSources] = []
-    slotSources.reserveCapacity(touched.count)
-    var isFilled: [Bool] = []
-    var isLeaving: [Bool] = []
-    for t in touched {
-      let count = newCounts[t]
-      var sources = ItemSources(repeating: nil, count: count)
-      isFilled.removeAll(keepingCapacity: true)
-      isFilled.append(contentsOf: repeatElement(false, count: count))
-      let s = sectionSources[t]
-      let isFitting = sources.words.withUnsafeMutableBufferPointer { sources in
-        isFilled.withUnsafeMutableBufferPointer { isFilled in
-          var filled = 0
-          for (slot, source) in arrivals[arrivalSlot[t]] {
-            guard !isFilled[slot] else { return false }
-            isFilled[slot] = true
-            filled += 1
-            sources[slot] = ItemSources.word(source)
-          }
-          guard s >= 0 else { return true }
-          let oldCount = oldCounts[s]
-          isLeaving.removeAll(keepingCapacity: true)
-          isLeaving.append(contentsOf: repeatElement(false, count: oldCount))
-          return isLeaving.withUnsafeMutableBufferPointer { isLeaving in
-            if leavingSlot[s] >= 0 {
-              for i in leaving[leavingSlot[s]] {
-                guard !isLeaving[i] else { return false }
-                isLeaving[i] = true
-              }
+    // Touched surviving sections: their unmoved items fill the other slots
+    // in order. Over buffers: this loop runs for every item of every touched
+    // section of every link of a chain.
+    let isFitting = isFilled.withUnsafeMutableBufferPointer { isFilled in
+      isLeaving.withUnsafeBufferPointer { isLeaving in
+        for (slot, t) in touched.enumerated() {
+          let s = sectionSources[t]
+          guard s >= 0 else { continue }
+          let leaving = leavingStart[s]
+          let filled = filledStart[slot]
+          let isFitting = slotWords[slot].withUnsafeMutableBufferPointer { words in
+            var j = 0
+            for i in 0..<oldCounts[s] where leaving < 0 || !isLeaving[leaving + i] {
+              while j < words.count && isFilled[filled + j] { j += 1 }
+              guard j < words.count else { return false }
+              words[j] = ItemSources.word(ItemPath(section: s, item: i))
+              isFilled[filled + j] = true
             }
-            var slot = 0
-            for i in 0..<oldCount where !isLeaving[i] {
-              while slot < count && isFilled[slot] { slot += 1 }
-              guard slot < count else { return false }
-              sources[slot] = ItemSources.word(ItemPath(section: s, item: i))
-              isFilled[slot] = true
-              filled += 1
-            }
-            return filled == count
+            for k in j..<words.count where !isFilled[filled + k] { return false }
+            return true
           }
+          guard isFitting else { return false }
         }
+        return true
       }
-      guard isFitting else { return nil }
-      slotSources.append(sources)
     }
-    // An item leaving a deleted section twice is the one check left.
-    for (s, slot) in leavingSlot.enumerated() where slot >= 0 && targets[s] < 0 {
-      let items = leaving[slot]
-      guard items.count < 2 || Set(items).count == items.count else { return nil }
-    }
+    guard isFitting else { return nil }
     // Each reloaded item once, checked by a flag per item of its touched section.
-    var isReloaded: [[Bool]] = arrivals.indices.map { _ in [] }
-    reloads.reserveCapacity(delta.items.reloads.count)
+    var isReloaded: [Bool] = []
+    var hasReloads: [Bool] = []
+    if !delta.items.reloads.isEmpty {
+      isReloaded = [Bool](repeating: false, count: isFilled.count)
+      hasReloads = [Bool](repeating: false, count: touched.count)
+      reloads.reserveCapacity(delta.items.reloads.count)
+    }
     for reload in delta.items.reloads {
-      let t = reload.to.section
-      let slot = arrivalSlot[t]
-      guard slotSources[slot][reload.to.item] == reload.from else { return nil }
-      if isReloaded[slot].isEmpty {
-        isReloaded[slot] = [Bool](repeating: false, count: newCounts[t])
-      }
-      guard !isReloaded[slot][reload.to.item] else { return nil }
-      isReloaded[slot][reload.to.item] = true
+      let slot = slotOf[reload.to.section]
+      let k = filledStart[slot] + reload.to.item
+      guard inOld(reload.from), slotWords[slot][reload.to.item] == ItemSources.word(reload.from),
+        !isReloaded[k]
+      else { return nil }
+      isReloaded[k] = true
+      hasReloads[slot] = true
       reloads.append(reload.to)
     }
     for reload in delta.sections.reloads {
@@ -269,8 +261,10 @@ struct Placement {
     itemSources.reserveCapacity(touched.count)
     var flags: [Int: [Bool]] = [:]
     for (slot, t) in touched.enumerated() {
-      itemSources[t] = slotSources[slot]
-      if !isReloaded[slot].isEmpty { flags[t] = isReloaded[slot] }
+      itemSources[t] = ItemSources(words: slotWords[slot])
+      if !hasReloads.isEmpty && hasReloads[slot] {
+        flags[t] = Array(isReloaded[filledStart[slot]..<filledStart[slot] + newCounts[t]])
+      }
     }
     knownReloadFlags = flags
   }
