@@ -160,10 +160,12 @@ enum FilteredDelta {
         outputReloadFlags[t] = flags
       }
     }
-    if !isSorted(deletions, by: <) { deletions.sort() }
-    if !isSorted(insertions, by: <) { insertions.sort() }
-    if !isSorted(moves, by: { $0.from < $1.from }) { moves.sort { $0.from < $1.from } }
-    if !isSorted(reloads, by: { $0.from < $1.from }) { reloads.sort { $0.from < $1.from } }
+    // Every old path here is in a touched section, whose slot is its rank
+    // among them: put in order by slot, then by item within each section.
+    deletions = inOrder(deletions, slotOf: rankSlot, touchedCount: touched.count) { $0 }
+    insertions = inOrder(insertions, slotOf: rankSlot, touchedCount: touched.count) { $0 }
+    moves = inOrder(moves, slotOf: rankSlot, touchedCount: touched.count) { $0.from }
+    reloads = inOrder(reloads, slotOf: rankSlot, touchedCount: touched.count) { $0.from }
     output.knownReloadFlags = outputReloadFlags
     let delta = SectionDelta(
       sections: IndexDelta(deletions: [], insertions: [], moves: [], reloads: sectionReloads),
@@ -184,8 +186,53 @@ enum FilteredDelta {
     }
   }
 
-  static func isSorted<T>(_ values: [T], by isBefore: (T, T) -> Bool) -> Bool {
-    for k in values.indices.dropFirst() where isBefore(values[k], values[k - 1]) { return false }
-    return true
+  /// `values` in ascending order of `path`, when every path's section has a
+  /// slot in `slotOf`, slots ascending with sections (the touched sections,
+  /// numbered in order): values counted into their sections' slots, then
+  /// each section's few put in order by item.
+  ///
+  /// - Complexity: O(*n* + *t*) for *n* values and *t* touched sections,
+  ///   plus O(*k* log *k*) for the *k* values of each section out of order.
+  static func inOrder<T>(
+    _ values: [T], slotOf: [Int], touchedCount: Int, by path: (T) -> ItemPath
+  ) -> [T] {
+    var isInOrder = true
+    for k in values.indices.dropFirst() where path(values[k]) < path(values[k - 1]) {
+      isInOrder = false
+      break
+    }
+    guard !isInOrder else { return values }
+    var starts = [Int](repeating: 0, count: touchedCount + 1)
+    for value in values { starts[slotOf[path(value).section] + 1] += 1 }
+    for slot in 0..<touchedCount { starts[slot + 1] += starts[slot] }
+    var ordered = [T](unsafeUninitializedCapacity: values.count) { ordered, count in
+      var next = starts
+      for value in values {
+        let slot = slotOf[path(value).section]
+        (ordered.baseAddress! + next[slot]).initialize(to: value)
+        next[slot] += 1
+      }
+      count = values.count
+    }
+    ordered.withUnsafeMutableBufferPointer { ordered in
+      for slot in 0..<touchedCount where starts[slot + 1] - starts[slot] > 1 {
+        var section = UnsafeMutableBufferPointer(rebasing: ordered[starts[slot]..<starts[slot + 1]])
+        guard section.count > 16 else {
+          // Insertion sort: a section's few changes.
+          for k in 1..<section.count {
+            let value = section[k]
+            var j = k
+            while j > 0 && path(value).item < path(section[j - 1]).item {
+              section[j] = section[j - 1]
+              j -= 1
+            }
+            section[j] = value
+          }
+          continue
+        }
+        section.sort { path($0).item < path($1).item }
+      }
+    }
+    return ordered
   }
 }
