@@ -37,21 +37,10 @@ extension SectionDelta {
       return path.item < newCounts[path.section]
     }
 
-    // Per-item flags only for the sections a change names, each section's
-    // a run of one flat array, found through its start per section: no
-    // hashing, and no array per section (an allocation each).
-    var leavingStart = [Int](repeating: -1, count: old.count)
-    var isLeaving: [Bool] = []
+    // Per-item flags only for the sections a change names.
+    var leaving = ItemFlags(sectionCount: old.count)
     func markLeaving(_ path: ItemPath) -> Bool {
-      var start = leavingStart[path.section]
-      if start < 0 {
-        start = isLeaving.count
-        leavingStart[path.section] = start
-        isLeaving.append(contentsOf: repeatElement(false, count: old[path.section].items.count))
-      }
-      guard !isLeaving[start + path.item] else { return false }
-      isLeaving[start + path.item] = true
-      return true
+      leaving.raise(path) { old[path.section].items.count }
     }
     var filledStart = [Int](repeating: -1, count: new.count)
     // Per touched new section, the old path of each item: its section and
@@ -114,7 +103,7 @@ extension SectionDelta {
     let isFitting = sourceSection.withUnsafeMutableBufferPointer { sourceSection in
       sourceItem.withUnsafeMutableBufferPointer { sourceItem in
         isFilled.withUnsafeMutableBufferPointer { isFilled in
-          isLeaving.withUnsafeBufferPointer { isLeaving in
+          leaving.flags.withUnsafeBufferPointer { isLeaving in
             for t in touched {
               let s = sectionSources[t]
               guard s >= 0 else { continue }
@@ -122,9 +111,9 @@ extension SectionDelta {
               else { return false }
               let start = filledStart[t]
               let end = start + new[t].items.count
-              let leaving = leavingStart[s]
+              let leavingStart = leaving.starts[s]
               var j = start
-              for i in 0..<Int(count) where leaving < 0 || !isLeaving[leaving + i] {
+              for i in 0..<Int(count) where leavingStart < 0 || !isLeaving[leavingStart + i] {
                 while j < end && isFilled[j] { j += 1 }
                 guard j < end else { return false }
                 sourceSection[j] = section

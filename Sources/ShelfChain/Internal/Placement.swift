@@ -147,22 +147,9 @@ struct Placement {
       newCounts.indices.contains(path.section) && path.item >= 0
         && path.item < newCounts[path.section]
     }
-    // Per-item tables only for the sections a change names, each section's
-    // a run of one flat array found through its start: no hashing, and no
-    // array per section (an allocation, and growing it, each).
-    var leavingStart = [Int](repeating: -1, count: oldCounts.count)
-    var isLeaving: [Bool] = []
-    func leave(_ path: ItemPath) -> Bool {
-      var start = leavingStart[path.section]
-      if start < 0 {
-        start = isLeaving.count
-        leavingStart[path.section] = start
-        isLeaving.append(contentsOf: repeatElement(false, count: oldCounts[path.section]))
-      }
-      guard !isLeaving[start + path.item] else { return false }
-      isLeaving[start + path.item] = true
-      return true
-    }
+    // Per-item tables only for the sections a change names.
+    var leaving = ItemFlags(sectionCount: oldCounts.count)
+    func leave(_ path: ItemPath) -> Bool { leaving.raise(path) { oldCounts[path.section] } }
     // Per touched new section (its slot, in the order touched): its items'
     // sources as `ItemSources.words`, an array of its own made once at its
     // final size, and whether each item is placed yet, a run of one flat array.
@@ -212,15 +199,15 @@ struct Placement {
     // in order. Over buffers: this loop runs for every item of every touched
     // section of every link of a chain.
     let isFitting = isFilled.withUnsafeMutableBufferPointer { isFilled in
-      isLeaving.withUnsafeBufferPointer { isLeaving in
+      leaving.flags.withUnsafeBufferPointer { isLeaving in
         for (slot, t) in touched.enumerated() {
           let s = sectionSources[t]
           guard s >= 0 else { continue }
-          let leaving = leavingStart[s]
+          let leavingStart = leaving.starts[s]
           let filled = filledStart[slot]
           let isFitting = slotWords[slot].withUnsafeMutableBufferPointer { words in
             var j = 0
-            for i in 0..<oldCounts[s] where leaving < 0 || !isLeaving[leaving + i] {
+            for i in 0..<oldCounts[s] where leavingStart < 0 || !isLeaving[leavingStart + i] {
               while j < words.count && isFilled[filled + j] { j += 1 }
               guard j < words.count else { return false }
               words[j] = ItemSources.word(ItemPath(section: s, item: i))
