@@ -66,8 +66,7 @@ public final class Placeholder<Section: ChainableSection>: SectionSource, Placem
     let upstreamSections = upstream.sections
     if case .section = kind, case .delta(let delta, _) = change, !upstreamCounts.isEmpty,
       !upstreamSections.isEmpty,
-      Placement.sectionSources(
-        of: delta.sections, oldCount: upstreamCounts.count, newCount: upstreamSections.count)
+      delta.sections.placement(oldCount: upstreamCounts.count, newCount: upstreamSections.count)
         != nil
     {
       // Upstream had sections and still has: no placeholder before or after,

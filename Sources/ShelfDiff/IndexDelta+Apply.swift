@@ -46,10 +46,18 @@ extension IndexDelta {
   /// For each new index, the old index of the item that lands there when the
   /// delta is replayed, or -1 for an insertion; nil when the delta does not fit.
   ///
-  /// - Complexity: O(`oldCount` + `newCount` + `changeCount`).
-  func placement(oldCount: Int, newCount: Int) -> [Int]? {
+  /// - Complexity: O(`oldCount` + `newCount` + `changeCount`), one pass over
+  ///   the new indices when nothing is deleted, inserted or moved.
+  package func placement(oldCount: Int, newCount: Int) -> [Int]? {
     let unfilled = -2
     guard oldCount >= 0, newCount >= 0 else { return nil }
+    if deletions.isEmpty && insertions.isEmpty && moves.isEmpty {
+      // The usual change, a chain's at every link: every index stays.
+      guard oldCount == newCount,
+        reloads.allSatisfy({ $0.from == $0.to && $0.to >= 0 && $0.to < newCount })
+      else { return nil }
+      return Array(0..<newCount)
+    }
     var isLeaving = Array(repeating: false, count: oldCount)
     var sources = Array(repeating: unfilled, count: newCount)
     for i in deletions {

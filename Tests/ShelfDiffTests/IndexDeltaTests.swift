@@ -102,6 +102,10 @@ import Testing
   #expect(
     !IndexDelta(deletions: [0], moves: [.init(from: 0, to: 0)]).isValid(oldCount: 1, newCount: 1))
   #expect(IndexDelta(reloads: [.init(from: 1, to: 1)]).isValid(oldCount: 2, newCount: 2))
+  // Nothing deleted, inserted or moved: every index stays, and a reload must say so.
+  #expect(!IndexDelta(reloads: [.init(from: 0, to: 1)]).isValid(oldCount: 2, newCount: 2))
+  #expect(!IndexDelta(reloads: [.init(from: 2, to: 2)]).isValid(oldCount: 2, newCount: 2))
+  #expect(!IndexDelta().isValid(oldCount: 2, newCount: 3))
   // Replayed, old 1 lands at new 0, so a reload from 1 to 1 names the wrong item.
   #expect(
     !IndexDelta(deletions: [0], insertions: [1], reloads: [.init(from: 1, to: 1)])

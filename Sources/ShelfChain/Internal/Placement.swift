@@ -134,8 +134,8 @@ struct Placement {
   ///   items in the sections the changes touch.
   init?(_ delta: SectionDelta, oldCounts: [Int], newCounts: [Int]) {
     guard
-      let sectionSources = Self.sectionSources(
-        of: delta.sections, oldCount: oldCounts.count, newCount: newCounts.count)
+      let sectionSources = delta.sections.placement(
+        oldCount: oldCounts.count, newCount: newCounts.count)
     else { return nil }
     self.init(sectionSources: sectionSources, oldSectionCount: oldCounts.count)
     let targets = sectionTargets
@@ -254,41 +254,5 @@ struct Placement {
       }
     }
     knownReloadFlags = flags
-  }
-
-  /// For each new index, the old index `delta` keeps there, or -1 (inserted);
-  /// nil when the delta does not fit the counts.
-  static func sectionSources(of delta: IndexDelta, oldCount: Int, newCount: Int) -> [Int]? {
-    if delta.deletions.isEmpty && delta.insertions.isEmpty && delta.moves.isEmpty {
-      return oldCount == newCount ? Array(0..<newCount) : nil  // the usual change: one pass
-    }
-    var sources = [Int](repeating: -1, count: newCount)
-    var isFilled = [Bool](repeating: false, count: newCount)
-    var isLeaving = [Bool](repeating: false, count: oldCount)
-    for s in delta.deletions {
-      guard s >= 0, s < oldCount, !isLeaving[s] else { return nil }
-      isLeaving[s] = true
-    }
-    for t in delta.insertions {
-      guard t >= 0, t < newCount, !isFilled[t] else { return nil }
-      isFilled[t] = true
-    }
-    for move in delta.moves {
-      guard move.from >= 0, move.from < oldCount, !isLeaving[move.from], move.to >= 0,
-        move.to < newCount, !isFilled[move.to]
-      else { return nil }
-      isLeaving[move.from] = true
-      isFilled[move.to] = true
-      sources[move.to] = move.from
-    }
-    var slot = 0
-    for s in 0..<oldCount where !isLeaving[s] {
-      while slot < newCount && isFilled[slot] { slot += 1 }
-      guard slot < newCount else { return nil }
-      sources[slot] = s
-      isFilled[slot] = true
-    }
-    guard !isFilled.contains(false) else { return nil }
-    return sources
   }
 }

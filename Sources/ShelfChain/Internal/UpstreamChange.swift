@@ -84,8 +84,8 @@ extension SourceChange {
       counts = oldCounts  // no O(sections) mapping for a change that keeps them
     } else {
       guard
-        let sources = Placement.sectionSources(
-          of: delta.sections, oldCount: oldCounts.count, newCount: sections.count)
+        let sources = delta.sections.placement(
+          oldCount: oldCounts.count, newCount: sections.count)
       else { return sections.itemCounts }
       counts = [Int](repeating: 0, count: sources.count)
       var sectionTargets = [Int](repeating: -1, count: oldCounts.count)
