@@ -46,16 +46,23 @@ enum FilteredDelta {
     var moves: [SectionDelta.Items.Move] = []
     var reloads: [SectionDelta.Items.Reload] = []
     // The old output index of each item of every touched section, or -1
-    // where it was hidden.
+    // where it was hidden: one table, each section's from its start. And
+    // one scratch for the largest section, not an allocation per section.
     var rankSlot = [Int](repeating: -1, count: wasShown.count)
-    var oldRanks: [[Int]] = []
-    oldRanks.reserveCapacity(touched.count)
-    for s in touched {
-      rankSlot[s] = oldRanks.count
-      oldRanks.append(ranks(of: wasShown[s]))
+    var rankStart = [Int](repeating: 0, count: touched.count + 1)
+    var sectionSources: [ItemSources] = []
+    sectionSources.reserveCapacity(touched.count)
+    var largest = 0
+    for (k, s) in touched.enumerated() {
+      rankSlot[s] = k
+      rankStart[k + 1] = rankStart[k] + wasShown[s].count
+      let sources = placement.itemSources[s]!
+      sectionSources.append(sources)
+      largest = max(largest, sources.count)
     }
+    let oldRanks = ranks(of: touched.map { wasShown[$0] }, total: rankStart[touched.count])
     for path in upstreamDeletions {
-      let rank = oldRanks[rankSlot[path.section]][path.item]
+      let rank = oldRanks[rankStart[rankSlot[path.section]] + path.item]
       if rank >= 0 { deletions.append(ItemPath(section: path.section, item: rank)) }
     }
     var isShown: [[Bool]] = []
@@ -65,99 +72,99 @@ enum FilteredDelta {
     var outputReloadFlags: [Int: [Bool]] = [:]
     var reloadedHere: [Int] = []  // output indices of this section's reloads
     let noFlags: [Bool] = []
-    for (k, t) in touched.enumerated() {
-      let sources = placement.itemSources[t]!
-      let count = sources.count
-      let isReloadedAt = reloadFlags[t] ?? noFlags
-      let hasReloads = !isReloadedAt.isEmpty
-      let ownRanks = oldRanks[rankSlot[t]]
-      reloadedHere.removeAll(keepingCapacity: true)
-      var next = 0  // the new output index of the next shown item
-      var outputSources: [UInt64] = []  // as `ItemSources.words`
-      // Written through buffers: an array written element by element costs
-      // a uniqueness check a time. Kept items of the section go to scratch
-      // (old and new output index), to find its fewest moves after.
-      let shown = withUnsafeTemporaryAllocation(of: Int.self, capacity: max(2 * count, 1)) {
-        scratch in
+    // Kept items of a section go to scratch (old and new output index), to
+    // find its fewest moves after.
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: max(2 * largest, 1)) { scratch in
+      withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(largest, 1)) { isKept in
         let stayingFrom = scratch.baseAddress!
-        let stayingTo = stayingFrom + count
-        var staying = 0
-        let shown = [Bool](unsafeUninitializedCapacity: count) { shown, shownCount in
-          outputSources = [UInt64](unsafeUninitializedCapacity: count) { out, outCount in
-            for j in 0..<count {
-              let source = sources[j]
-              let isReloaded = hasReloads && isReloadedAt[j]
-              var fromRank = -1  // also: the item was hidden, or is new
-              if let source {
-                fromRank =
-                  source.section == t
-                  ? ownRanks[source.item] : oldRanks[rankSlot[source.section]][source.item]
-              }
-              // A kept item keeps its verdict: shown where it had a rank.
-              guard source == nil || isReloaded ? test(k, j) : fromRank >= 0 else {
-                shown[j] = false
-                if let source, fromRank >= 0 {
-                  deletions.append(ItemPath(section: source.section, item: fromRank))
+        let stayingTo = stayingFrom + largest
+        for (k, t) in touched.enumerated() {
+          let sources = sectionSources[k]
+          let count = sources.count
+          let isReloadedAt = reloadFlags[t] ?? noFlags
+          let hasReloads = !isReloadedAt.isEmpty
+          let ownStart = rankStart[k]
+          reloadedHere.removeAll(keepingCapacity: true)
+          var next = 0  // the new output index of the next shown item
+          var outputSources: [UInt64] = []  // as `ItemSources.words`
+          var staying = 0
+          // Written through buffers: an array written element by element
+          // costs a uniqueness check a time.
+          let shown = [Bool](unsafeUninitializedCapacity: count) { shown, shownCount in
+            outputSources = [UInt64](unsafeUninitializedCapacity: count) { out, outCount in
+              for j in 0..<count {
+                let source = sources[j]
+                let isReloaded = hasReloads && isReloadedAt[j]
+                var fromRank = -1  // also: the item was hidden, or is new
+                if let source {
+                  fromRank =
+                    source.section == t
+                    ? oldRanks[ownStart + source.item]
+                    : oldRanks[rankStart[rankSlot[source.section]] + source.item]
                 }
-                continue
-              }
-              shown[j] = true
-              let to = ItemPath(section: t, item: next)
-              guard let source, fromRank >= 0 else {
-                insertions.append(to)
-                (out.baseAddress! + next).initialize(to: ItemSources.word(nil))
+                // A kept item keeps its verdict: shown where it had a rank.
+                guard source == nil || isReloaded ? test(k, j) : fromRank >= 0 else {
+                  shown[j] = false
+                  if let source, fromRank >= 0 {
+                    deletions.append(ItemPath(section: source.section, item: fromRank))
+                  }
+                  continue
+                }
+                shown[j] = true
+                let to = ItemPath(section: t, item: next)
+                guard let source, fromRank >= 0 else {
+                  insertions.append(to)
+                  (out.baseAddress! + next).initialize(to: ItemSources.word(nil))
+                  next += 1
+                  continue
+                }
+                let from = ItemPath(section: source.section, item: fromRank)
+                (out.baseAddress! + next).initialize(to: ItemSources.word(from))
                 next += 1
-                continue
+                if source.section == t {
+                  stayingFrom[staying] = fromRank
+                  stayingTo[staying] = to.item
+                  staying += 1
+                } else {
+                  moves.append(SectionDelta.Items.Move(from: from, to: to))
+                }
+                if isReloaded {
+                  reloads.append(SectionDelta.Items.Reload(from: from, to: to))
+                  output.reloads.append(to)
+                  reloadedHere.append(to.item)
+                }
               }
-              let from = ItemPath(section: source.section, item: fromRank)
-              (out.baseAddress! + next).initialize(to: ItemSources.word(from))
-              next += 1
-              if source.section == t {
-                stayingFrom[staying] = fromRank
-                stayingTo[staying] = to.item
-                staying += 1
-              } else {
-                moves.append(SectionDelta.Items.Move(from: from, to: to))
-              }
-              if isReloaded {
-                reloads.append(SectionDelta.Items.Reload(from: from, to: to))
-                output.reloads.append(to)
-                reloadedHere.append(to.item)
-              }
+              outCount = next
             }
-            outCount = next
+            shownCount = count
           }
-          shownCount = count
-        }
-        // Kept items of the section that changed order: the fewest moves.
-        var isInOrder = true
-        for m in 1..<max(staying, 1) where stayingFrom[m] < stayingFrom[m - 1] {
-          isInOrder = false
-          break
-        }
-        if !isInOrder {
-          let isKept = [Bool](unsafeUninitializedCapacity: staying) { isKept, initialized in
-            isKept.initialize(repeating: false)
+          // Kept items of the section that changed order: the fewest moves.
+          var isInOrder = true
+          for m in 1..<max(staying, 1) where stayingFrom[m] < stayingFrom[m - 1] {
+            isInOrder = false
+            break
+          }
+          if !isInOrder {
+            let isMember = UnsafeMutableBufferPointer(rebasing: isKept[0..<staying])
+            isMember.initialize(repeating: false)
             _ = LongestIncreasingSubsequence.mark(
-              in: UnsafeBufferPointer(start: stayingFrom, count: staying), isMember: isKept)
-            initialized = staying
+              in: UnsafeBufferPointer(start: stayingFrom, count: staying), isMember: isMember)
+            for m in 0..<staying where !isMember[m] {
+              moves.append(
+                SectionDelta.Items.Move(
+                  from: ItemPath(section: t, item: stayingFrom[m]),
+                  to: ItemPath(section: t, item: stayingTo[m])))
+            }
           }
-          for m in 0..<staying where !isKept[m] {
-            moves.append(
-              SectionDelta.Items.Move(
-                from: ItemPath(section: t, item: stayingFrom[m]),
-                to: ItemPath(section: t, item: stayingTo[m])))
+          output.itemSources[t] = ItemSources(words: outputSources)
+          isShown.append(shown)
+          shownCounts.append(next)
+          if !reloadedHere.isEmpty {
+            var flags = [Bool](repeating: false, count: next)
+            for i in reloadedHere { flags[i] = true }
+            outputReloadFlags[t] = flags
           }
         }
-        return shown
-      }
-      output.itemSources[t] = ItemSources(words: outputSources)
-      isShown.append(shown)
-      shownCounts.append(next)
-      if !reloadedHere.isEmpty {
-        var flags = [Bool](repeating: false, count: next)
-        for i in reloadedHere { flags[i] = true }
-        outputReloadFlags[t] = flags
       }
     }
     // Every old path here is in a touched section, whose slot is its rank
@@ -174,15 +181,21 @@ enum FilteredDelta {
     return (delta, output, isShown, shownCounts)
   }
 
-  /// For each item, its index among the shown ones, or -1 where hidden.
-  static func ranks(of shown: [Bool]) -> [Int] {
-    var next = 0
-    return [Int](unsafeUninitializedCapacity: shown.count) { ranks, initialized in
-      for (i, isShown) in shown.enumerated() {
-        ranks[i] = isShown ? next : -1
-        if isShown { next += 1 }
+  /// For each item of each of `sections`, its index among the shown ones
+  /// of its section, or -1 where hidden, one section after another;
+  /// `total` is the number of items.
+  static func ranks(of sections: [[Bool]], total: Int) -> [Int] {
+    [Int](unsafeUninitializedCapacity: total) { ranks, initialized in
+      var i = 0
+      for shown in sections {
+        var next = 0
+        for isShown in shown {
+          ranks[i] = isShown ? next : -1
+          if isShown { next += 1 }
+          i += 1
+        }
       }
-      initialized = shown.count
+      initialized = i
     }
   }
 
