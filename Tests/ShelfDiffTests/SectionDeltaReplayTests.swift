@@ -25,7 +25,7 @@ private func spoiled(
   func nudge(_ path: ItemPath) -> ItemPath {
     ItemPath(section: path.section, item: path.item + (Bool.random(using: &rng) ? 1 : -1))
   }
-  switch Int.random(in: 0..<9, using: &rng) {
+  switch Int.random(in: 0..<11, using: &rng) {
   case 0 where !delta.items.deletions.isEmpty:
     delta.items.deletions.remove(at: Int.random(in: 0..<delta.items.deletions.count, using: &rng))
   case 1 where !delta.items.insertions.isEmpty:
@@ -52,6 +52,14 @@ private func spoiled(
     }
   case 7 where !delta.items.moves.isEmpty:
     delta.items.moves.remove(at: Int.random(in: 0..<delta.items.moves.count, using: &rng))
+  case 8 where !delta.items.reloads.isEmpty:
+    // A reload that names the wrong old item.
+    let k = Int.random(in: 0..<delta.items.reloads.count, using: &rng)
+    delta.items.reloads[k].from = nudge(delta.items.reloads[k].from)
+  case 9 where !delta.items.reloads.isEmpty:
+    // A reload repeated.
+    let k = Int.random(in: 0..<delta.items.reloads.count, using: &rng)
+    delta.items.reloads.append(delta.items.reloads[k])
   default:
     break  // unspoiled: it must replay
   }
