@@ -54,13 +54,17 @@ public final class Map<Section: ChainableSection>: SectionSource, PlacementTelli
 
   /// A touched section's new items: kept ones from the old output as they
   /// are, inserted and reloaded ones transformed; `isUnchanged` hears of each
-  /// reloaded one whose transformed item is the same as before. Written as
+  /// reloaded one whose transformed item is the same as before; `own` is
+  /// the old section the section continues, or -1. Written as
   /// plain loops over buffers: in unspecialized generic code, every closure,
   /// enumerated tuple or array access per item costs a metadata lookup.
   private func items(
-    at sources: ItemSources, from upstreamItems: [Section.Item], old: SectionsBefore<Section>,
-    reloaded isReloadedAt: [Bool]?, isUnchanged: (Int) -> Void
+    at sources: ItemSources, from upstreamItems: [Section.Item], old: [Section],
+    own: Int, reloaded isReloadedAt: [Bool]?, isUnchanged: (Int) -> Void
   ) -> [Section.Item] {
+    // The section's own old items at hand; another section's looked up
+    // when the source changes to it (an item moved in from there).
+    let ownItems = own >= 0 ? old[own].items : []
     var keptSection = -1
     var keptItems: [Section.Item] = []
     return upstreamItems.withUnsafeBufferPointer { items in
@@ -70,11 +74,16 @@ public final class Map<Section: ChainableSection>: SectionSource, PlacementTelli
             (output.baseAddress! + j).initialize(to: transform(items[j]))
             continue
           }
-          if source.section != keptSection {
-            keptSection = source.section
-            keptItems = old[source.section].items
+          let kept: Section.Item
+          if source.section == own {
+            kept = ownItems[source.item]
+          } else {
+            if source.section != keptSection {
+              keptSection = source.section
+              keptItems = old[source.section].items
+            }
+            kept = keptItems[source.item]
           }
-          let kept = keptItems[source.item]
           if let isReloadedAt, isReloadedAt[j] {
             let item = transform(items[j])
             if item == kept { isUnchanged(j) }
@@ -114,19 +123,19 @@ public final class Map<Section: ChainableSection>: SectionSource, PlacementTelli
     case .placement(let placement, let isRediffed):
       upstreamCounts = newCounts
       let keepsSections = placement.keepsSections
-      // Only the old sections the kept items come from: holding all of them
-      // would make the in-place update below copy the array.
-      let old =
-        keepsSections
-        ? SectionsBefore(output.sections, readBy: placement)
-        : SectionsBefore(all: output.sections)
       var touched: [Int: [Section.Item]] = [:]
       var unchanged: Set<ItemPath> = []
       let reloadFlags = placement.reloadFlags()
-      for (t, sources) in placement.itemSources {
-        touched[t] = items(
-          at: sources, from: upstreamSections[t].items, old: old, reloaded: reloadFlags[t]
-        ) { j in unchanged.insert(ItemPath(section: t, item: j)) }
+      // Scoped: the old sections are let go before the in-place update
+      // below, which would copy the array while they are held.
+      do {
+        let old = output.sections
+        for (t, sources) in placement.itemSources {
+          touched[t] = items(
+            at: sources, from: upstreamSections[t].items, old: old,
+            own: placement.sectionSources[t], reloaded: reloadFlags[t]
+          ) { j in unchanged.insert(ItemPath(section: t, item: j)) }
+        }
       }
       if keepsSections {
         output.update { sections in
@@ -136,6 +145,7 @@ public final class Map<Section: ChainableSection>: SectionSource, PlacementTelli
           }
         }
       } else {
+        let old = output.sections
         var sections = placement.sectionSources.enumerated().map { t, s in
           if let items = touched[t] { return upstreamSections[t].with(items: items) }
           return old[s]
