@@ -142,18 +142,12 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
     // an exclusivity check on every access.
     let (delta, outputPlacement, newShown, shownCounts) = {
       let predicate = predicate
-      var testedSection = -1
-      var testedItems: [Section.Item] = []
+      // Constant, so an item is lent to the predicate, not copied for it.
+      let touchedItems = keys.map { upstreamSections[$0].items }
       return FilteredDelta.delta(
         placement, touched: keys, wasShown: isShown, reloadFlags: placement.reloadFlags(),
         upstreamDeletions: upstreamDeletions, sectionReloads: sectionReloads
-      ) { k, j in
-        if k != testedSection {
-          testedSection = k
-          testedItems = upstreamSections[keys[k]].items
-        }
-        return predicate(testedItems[j])
-      }
+      ) { k, j in predicate(touchedItems[k][j]) }
     }()
     for (k, t) in keys.enumerated() { isShown[t] = newShown[k] }
     output.update { sections in
