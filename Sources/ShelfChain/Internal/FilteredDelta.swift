@@ -38,7 +38,8 @@ enum FilteredDelta {
     test: (_ k: Int, _ item: Int) -> Bool
   ) -> (delta: SectionDelta, placement: Placement, isShown: [[Bool]], shownCounts: [Int]) {
     var output = Placement(
-      sectionSources: placement.sectionSources, oldSectionCount: placement.oldSectionCount)
+      sectionSources: placement.sectionSources, oldSectionCount: placement.oldSectionCount,
+      keepsSections: true)
     output.headerChanges = placement.headerChanges
     output.itemSources.reserveCapacity(touched.count)
     var deletions: [ItemPath] = []

@@ -10,9 +10,14 @@ import ShelfDiff
 /// positions only, so a change costs the sections it touches, not the data.
 struct Placement {
   /// For each new section, the old section it continues, or -1 (inserted).
-  var sectionSources: [Int]
+  var sectionSources: [Int] { didSet { knownKeepsSections = nil } }
   /// The number of old sections.
-  var oldSectionCount: Int
+  var oldSectionCount: Int { didSet { knownKeepsSections = nil } }
+  /// `keepsSections`, left by whoever made `sectionSources` and knew it
+  /// (reading a delta that moves no section); any change of them forgets
+  /// it. Every link asks, several times a change, and the answer costs a
+  /// pass over the sections otherwise.
+  private var knownKeepsSections: Bool?
   /// For each touched new section (every inserted one, every one whose items
   /// changed or that lost items), where each of its items was in old, or nil
   /// for an inserted item. A new section not listed continues its old section
@@ -32,22 +37,24 @@ struct Placement {
   /// Sections placed by `sectionSources`, no item touched.
   ///
   /// - Complexity: O(1).
-  init(sectionSources: [Int], oldSectionCount: Int) {
+  init(sectionSources: [Int], oldSectionCount: Int, keepsSections: Bool? = nil) {
     self.sectionSources = sectionSources
     self.oldSectionCount = oldSectionCount
+    knownKeepsSections = keepsSections
   }
 
   /// Nothing changed among `count` sections.
   ///
   /// - Complexity: O(`count`).
   static func identity(sectionCount count: Int) -> Placement {
-    Placement(sectionSources: Array(0..<count), oldSectionCount: count)
+    Placement(sectionSources: Array(0..<count), oldSectionCount: count, keepsSections: true)
   }
 
   /// For each old section, the new section that continues it, or -1 (deleted).
   ///
   /// - Complexity: O(number of sections).
   var sectionTargets: [Int] {
+    if knownKeepsSections == true { return sectionSources }  // the same indices both ways
     var targets = [Int](repeating: -1, count: oldSectionCount)
     for (t, s) in sectionSources.enumerated() where s >= 0 { targets[s] = t }
     return targets
@@ -55,9 +62,10 @@ struct Placement {
 
   /// Whether the sections kept their places: none inserted, deleted or moved.
   ///
-  /// - Complexity: O(number of sections).
+  /// - Complexity: O(1) when known, otherwise O(number of sections).
   var keepsSections: Bool {
-    sectionSources.count == oldSectionCount
+    if let knownKeepsSections { return knownKeepsSections }
+    return sectionSources.count == oldSectionCount
       && sectionSources.enumerated().allSatisfy { $0.offset == $0.element }
   }
 
@@ -137,7 +145,11 @@ struct Placement {
       let sectionSources = delta.sections.placement(
         oldCount: oldCounts.count, newCount: newCounts.count)
     else { return nil }
-    self.init(sectionSources: sectionSources, oldSectionCount: oldCounts.count)
+    let sections = delta.sections
+    self.init(
+      sectionSources: sectionSources, oldSectionCount: oldCounts.count,
+      keepsSections: sections.deletions.isEmpty && sections.insertions.isEmpty
+        && sections.moves.isEmpty && oldCounts.count == newCounts.count ? true : nil)
     let targets = sectionTargets
     func inOld(_ path: ItemPath) -> Bool {
       oldCounts.indices.contains(path.section) && path.item >= 0
