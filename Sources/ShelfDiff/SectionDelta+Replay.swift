@@ -114,17 +114,18 @@ extension SectionDelta {
       isReloaded[k] = true
     }
 
-    // Touched surviving sections: their unmoved items fill the other slots
-    // in order, and each is compared as it goes (an item kept in its own
-    // section byte for byte first; a reloaded one with itself, as the full
+    // Touched surviving sections, in one pass each: their unmoved items fill
+    // the slots that no insertion or move filled, in order, and every item
+    // is compared as the pass reaches it (one kept in its own section byte
+    // for byte first; an inserted or reloaded one with itself, as the full
     // replay compares it, so an item not equal to itself, a NaN field,
-    // fails here too). Over buffers: an array element written in place
-    // costs a uniqueness check a time.
+    // fails here too). Over buffers: this runs for every item of every
+    // touched section.
     let itemStride = MemoryLayout<Section.Item>.stride
     let itemSize = MemoryLayout<Section.Item>.size
     let isFitting = sourceSection.withUnsafeBufferPointer { sourceSection in
       sourceItem.withUnsafeBufferPointer { sourceItem in
-        isFilled.withUnsafeMutableBufferPointer { isFilled in
+        isFilled.withUnsafeBufferPointer { isFilled in
           isReloaded.withUnsafeBufferPointer { isReloaded in
             leaving.flags.withUnsafeBufferPointer { isLeaving in
               for t in touched {
@@ -139,26 +140,47 @@ extension SectionDelta {
                 let leavingStart = leaving.starts[s]
                 let isSame = ownItems.withUnsafeBytes { ownBytes in
                   newItems.withUnsafeBytes { newBytes in
+                    // Item `n` of the section kept from own item `i`.
+                    func isKept(_ i: Int, at n: Int) -> Bool {
+                      SameBytes.equal(
+                        ownBytes.baseAddress! + i * itemStride,
+                        newBytes.baseAddress! + n * itemStride, itemSize)
+                        || ownItems[i] == newItems[n]
+                    }
+                    // Slot `k`, filled by an insertion or a move.
+                    func isSameFilled(_ k: Int) -> Bool {
+                      let n = k - start
+                      guard sourceSection[k] >= 0, !isReloaded[k] else {
+                        return newItems[n] == newItems[n]
+                      }
+                      let i = Int(sourceItem[k])
+                      guard sourceSection[k] == section else {
+                        return old[Int(sourceSection[k])].items[i] == newItems[n]
+                      }
+                      return isKept(i, at: n)
+                    }
                     var j = start
                     for i in ownItems.indices
                     where leavingStart < 0 || !isLeaving[leavingStart + i] {
-                      while j < end && isFilled[j] { j += 1 }
+                      while j < end && isFilled[j] {
+                        guard isSameFilled(j) else { return false }
+                        j += 1
+                      }
                       guard j < end else { return false }
-                      isFilled[j] = true
-                      let n = j - start
                       if isReloaded[j] {
                         guard sourceSection[j] == section,
                           sourceItem[j] == Int32(truncatingIfNeeded: i),
-                          newItems[n] == newItems[n]
+                          newItems[j - start] == newItems[j - start]
                         else { return false }
-                      } else if !SameBytes.equal(
-                        ownBytes.baseAddress! + i * itemStride,
-                        newBytes.baseAddress! + n * itemStride, itemSize)
-                      {
-                        guard ownItems[i] == newItems[n] else { return false }
+                      } else {
+                        guard isKept(i, at: j - start) else { return false }
                       }
+                      j += 1
                     }
-                    for k in j..<end where !isFilled[k] { return false }
+                    while j < end {
+                      guard isFilled[j], isSameFilled(j) else { return false }
+                      j += 1
+                    }
                     return true
                   }
                 }
@@ -215,38 +237,16 @@ extension SectionDelta {
       t = end
     }
 
-    // The other items of touched sections: those inserted or moved in, and
-    // every item of an inserted section. Inserted and reloaded items are
-    // compared with themselves, as above; an item moved within its section
-    // byte for byte first.
-    func isSameMovedOrInserted(at path: ItemPath) -> Bool {
-      let k = filledStart[path.section] + path.item
-      let newItems = new[path.section].items
-      guard let source = source(k), !isReloaded[k] else {
-        return newItems[path.item] == newItems[path.item]
-      }
-      let oldItems = old[source.section].items
-      if source.section == sectionSources[path.section] {
-        let isSameBytes = oldItems.withUnsafeBytes { oldBytes in
-          newItems.withUnsafeBytes { newBytes in
-            SameBytes.equal(
-              oldBytes.baseAddress! + source.item * itemStride,
-              newBytes.baseAddress! + path.item * itemStride, itemSize)
-          }
-        }
-        if isSameBytes { return true }
-      }
-      return oldItems[source.item] == newItems[path.item]
-    }
-    for path in items.insertions where sectionSources[path.section] >= 0 {
-      guard isSameMovedOrInserted(at: path) else { return false }
-    }
-    for move in items.moves where sectionSources[move.to.section] >= 0 {
-      guard isSameMovedOrInserted(at: move.to) else { return false }
-    }
+    // Inserted sections item by item: each item inserted, or moved in.
     for t in touched where sectionSources[t] < 0 {
-      for j in new[t].items.indices {
-        guard isSameMovedOrInserted(at: ItemPath(section: t, item: j)) else { return false }
+      let start = filledStart[t]
+      let newItems = new[t].items
+      for j in newItems.indices {
+        guard let source = source(start + j), !isReloaded[start + j] else {
+          guard newItems[j] == newItems[j] else { return false }
+          continue
+        }
+        guard old[source.section].items[source.item] == newItems[j] else { return false }
       }
     }
     return true
