@@ -97,102 +97,43 @@ extension SectionDelta {
     }
     for (t, s) in sectionSources.enumerated() where s < 0 { _ = touch(t) }
 
-    // Reloads: each slot's source must be the reload's. A moved-in slot's
-    // source is known now; an unmoved one's is known when it is filled
-    // below, so the reload's is noted for it there.
-    var isReloaded = [Bool](repeating: false, count: isFilled.count)
-    for reload in items.reloads {
-      let k = filledStart[reload.to.section] + reload.to.item
-      if isFilled[k] || isReloaded[k] {
-        guard source(k) == reload.from else { return false }
-      } else {
-        // An inserted section's slot not filled by a change is an insertion.
-        guard sectionSources[reload.to.section] >= 0, setSource(k, reload.from) else {
-          return false
-        }
-      }
-      isReloaded[k] = true
-    }
-
-    // Touched surviving sections, in one pass each: their unmoved items fill
-    // the slots that no insertion or move filled, in order, and every item
-    // is compared as the pass reaches it (one kept in its own section byte
-    // for byte first; an inserted or reloaded one with itself, as the full
-    // replay compares it, so an item not equal to itself, a NaN field,
-    // fails here too). Over buffers: this runs for every item of every
-    // touched section.
-    let itemStride = MemoryLayout<Section.Item>.stride
-    let itemSize = MemoryLayout<Section.Item>.size
-    let isFitting = sourceSection.withUnsafeBufferPointer { sourceSection in
-      sourceItem.withUnsafeBufferPointer { sourceItem in
-        isFilled.withUnsafeBufferPointer { isFilled in
-          isReloaded.withUnsafeBufferPointer { isReloaded in
-            leaving.flags.withUnsafeBufferPointer { isLeaving in
-              for t in touched {
-                let s = sectionSources[t]
-                guard s >= 0 else { continue }
-                let ownItems = old[s].items
-                let newItems = new[t].items
-                guard let section = Int32(exactly: s), Int32(exactly: ownItems.count) != nil
-                else { return false }
-                let start = filledStart[t]
-                let end = start + newItems.count
-                let leavingStart = leaving.starts[s]
-                let isSame = ownItems.withUnsafeBytes { ownBytes in
-                  newItems.withUnsafeBytes { newBytes in
-                    // Item `n` of the section kept from own item `i`.
-                    func isKept(_ i: Int, at n: Int) -> Bool {
-                      SameBytes.equal(
-                        ownBytes.baseAddress! + i * itemStride,
-                        newBytes.baseAddress! + n * itemStride, itemSize)
-                        || ownItems[i] == newItems[n]
-                    }
-                    // Slot `k`, filled by an insertion or a move.
-                    func isSameFilled(_ k: Int) -> Bool {
-                      let n = k - start
-                      guard sourceSection[k] >= 0, !isReloaded[k] else {
-                        return newItems[n] == newItems[n]
-                      }
-                      let i = Int(sourceItem[k])
-                      guard sourceSection[k] == section else {
-                        return old[Int(sourceSection[k])].items[i] == newItems[n]
-                      }
-                      return isKept(i, at: n)
-                    }
-                    var j = start
-                    for i in ownItems.indices
-                    where leavingStart < 0 || !isLeaving[leavingStart + i] {
-                      while j < end && isFilled[j] {
-                        guard isSameFilled(j) else { return false }
-                        j += 1
-                      }
-                      guard j < end else { return false }
-                      if isReloaded[j] {
-                        guard sourceSection[j] == section,
-                          sourceItem[j] == Int32(truncatingIfNeeded: i),
-                          newItems[j - start] == newItems[j - start]
-                        else { return false }
-                      } else {
-                        guard isKept(i, at: j - start) else { return false }
-                      }
-                      j += 1
-                    }
-                    while j < end {
-                      guard isFilled[j], isSameFilled(j) else { return false }
-                      j += 1
-                    }
-                    return true
-                  }
-                }
-                guard isSame else { return false }
+    // Touched surviving sections: their unmoved items fill the other slots
+    // in order. Over buffers: an array element written in place costs a
+    // uniqueness check a time.
+    let isFitting = sourceSection.withUnsafeMutableBufferPointer { sourceSection in
+      sourceItem.withUnsafeMutableBufferPointer { sourceItem in
+        isFilled.withUnsafeMutableBufferPointer { isFilled in
+          leaving.flags.withUnsafeBufferPointer { isLeaving in
+            for t in touched {
+              let s = sectionSources[t]
+              guard s >= 0 else { continue }
+              guard let section = Int32(exactly: s), let count = Int32(exactly: old[s].items.count)
+              else { return false }
+              let start = filledStart[t]
+              let end = start + new[t].items.count
+              let leavingStart = leaving.starts[s]
+              var j = start
+              for i in 0..<Int(count) where leavingStart < 0 || !isLeaving[leavingStart + i] {
+                while j < end && isFilled[j] { j += 1 }
+                guard j < end else { return false }
+                sourceSection[j] = section
+                sourceItem[j] = Int32(truncatingIfNeeded: i)
+                isFilled[j] = true
               }
-              return true
+              for k in j..<end where !isFilled[k] { return false }
             }
+            return true
           }
         }
       }
     }
     guard isFitting else { return false }
+    var isReloaded = [Bool](repeating: false, count: isFilled.count)
+    for reload in items.reloads {
+      let k = filledStart[reload.to.section] + reload.to.item
+      guard source(k) == reload.from else { return false }
+      isReloaded[k] = true
+    }
 
     // Each surviving section once: its replayed header is its old one unless
     // reloaded; an untouched one replays to its old self. Untouched sections
@@ -237,17 +178,40 @@ extension SectionDelta {
       t = end
     }
 
-    // Inserted sections item by item: each item inserted, or moved in.
-    for t in touched where sectionSources[t] < 0 {
+    // Touched sections item by item. Inserted and reloaded items are read
+    // from `new`: compared with themselves, as the full replay compares them,
+    // so an item that is not equal to itself (a NaN field) fails here too.
+    // An item kept in its own section is first compared byte for byte.
+    let itemStride = MemoryLayout<Section.Item>.stride
+    let itemSize = MemoryLayout<Section.Item>.size
+    for t in touched {
       let start = filledStart[t]
+      let s = sectionSources[t]
       let newItems = new[t].items
-      for j in newItems.indices {
-        guard let source = source(start + j), !isReloaded[start + j] else {
-          guard newItems[j] == newItems[j] else { return false }
-          continue
+      let ownItems = s >= 0 ? old[s].items : []
+      let isSame = ownItems.withUnsafeBytes { ownBytes in
+        newItems.withUnsafeBytes { newBytes in
+          for j in newItems.indices {
+            guard let source = source(start + j), !isReloaded[start + j] else {
+              guard newItems[j] == newItems[j] else { return false }
+              continue
+            }
+            if source.section == s {
+              if SameBytes.equal(
+                ownBytes.baseAddress! + source.item * itemStride,
+                newBytes.baseAddress! + j * itemStride, itemSize)
+              {
+                continue
+              }
+              guard ownItems[source.item] == newItems[j] else { return false }
+            } else {
+              guard old[source.section].items[source.item] == newItems[j] else { return false }
+            }
+          }
+          return true
         }
-        guard old[source.section].items[source.item] == newItems[j] else { return false }
       }
+      guard isSame else { return false }
     }
     return true
   }
