@@ -142,7 +142,7 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
     // an exclusivity check on every access.
     let (delta, outputPlacement, newShown, shownCounts) = {
       let predicate = predicate
-      // Constant, so an item is lent to the predicate, not copied for it.
+      // The touched sections' items, by slot, read once.
       let touchedItems = keys.map { upstreamSections[$0].items }
       return FilteredDelta.delta(
         placement, touched: keys, wasShown: isShown, reloadFlags: placement.reloadFlags(),

@@ -51,14 +51,14 @@ enum FilteredDelta {
     // one scratch for the largest section, not an allocation per section.
     var rankSlot = [Int](repeating: -1, count: wasShown.count)
     var rankStart = [Int](repeating: 0, count: touched.count + 1)
-    var sectionSources: [ItemSources] = []
-    sectionSources.reserveCapacity(touched.count)
+    var touchedSources: [ItemSources] = []  // by slot
+    touchedSources.reserveCapacity(touched.count)
     var largest = 0
     for (k, s) in touched.enumerated() {
       rankSlot[s] = k
       rankStart[k + 1] = rankStart[k] + wasShown[s].count
       let sources = placement.itemSources[s]!
-      sectionSources.append(sources)
+      touchedSources.append(sources)
       largest = max(largest, sources.count)
     }
     let oldRanks = ranks(of: touched.map { wasShown[$0] }, total: rankStart[touched.count])
@@ -80,7 +80,7 @@ enum FilteredDelta {
         let stayingFrom = scratch.baseAddress!
         let stayingTo = stayingFrom + largest
         for (k, t) in touched.enumerated() {
-          let sources = sectionSources[k]
+          let sources = touchedSources[k]
           let count = sources.count
           let isReloadedAt = reloadFlags[t] ?? noFlags
           let hasReloads = !isReloadedAt.isEmpty

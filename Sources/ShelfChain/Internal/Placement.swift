@@ -145,11 +145,13 @@ struct Placement {
       let sectionSources = delta.sections.placement(
         oldCount: oldCounts.count, newCount: newCounts.count)
     else { return nil }
-    let sections = delta.sections
+    // A delta that moves no section fits only equal counts: it keeps them all.
+    let movesNoSection =
+      delta.sections.deletions.isEmpty && delta.sections.insertions.isEmpty
+      && delta.sections.moves.isEmpty
     self.init(
       sectionSources: sectionSources, oldSectionCount: oldCounts.count,
-      keepsSections: sections.deletions.isEmpty && sections.insertions.isEmpty
-        && sections.moves.isEmpty && oldCounts.count == newCounts.count ? true : nil)
+      keepsSections: movesNoSection ? true : nil)
     let targets = sectionTargets
     func inOld(_ path: ItemPath) -> Bool {
       oldCounts.indices.contains(path.section) && path.item >= 0
