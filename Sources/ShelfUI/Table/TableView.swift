@@ -161,9 +161,7 @@ final class TableView {
     let transition = TableTransition(
       from: before, to: TransitionEnd(model: newModel, state: after), size: size, delta: delta,
       carouselsAwaitDeltas: !carouselsStartWithTable)
-    if transition.visibleChangeCount > configuration.largeBatchLimit || transition.slidesOverAHole
-      || transition.isStill
-    {
+    if transition.visibleChangeCount > configuration.largeBatchLimit || transition.isStill {
       return nil
     }
     animator.begin(transition, carouselsStartWithTable: carouselsStartWithTable)

@@ -1,0 +1,525 @@
+/// Where every section header and row of the table is, on screen, part-way
+/// through a batch, as UIKit's `performBatchUpdates` places them: all at once,
+/// in one motion, each block one way.
+///
+/// - A **still** entry (one of the heaviest set of survivors that keeps its
+///   order) goes from its line on screen before to its line after, and an
+///   entry whose line is the same at both ends never moves.
+/// - A **moved** entry on screen before or after travels straight, and at an
+///   even pace, from its old line to its new one, over everything else.
+/// - A **deleted** entry collapses and an **inserted** one grows, in place
+///   among the still entries around them, while everything else moves.
+///
+/// A still entry a moved block passes gives way as that block goes by (a
+/// conveyor: the block's slot moves with it), so blocks that swap places leave
+/// a gap no taller than one of the blocks that pass each other, and entries
+/// the move does not pass stay still. When a still entry would have to go one
+/// way for a move and the other for an insertion or a scroll, every still
+/// entry slides at the same even pace instead (as UIKit does), which is
+/// monotonic too.
+///
+/// Between two neighbouring still entries lies a gap: its deleted entries (in
+/// old order) and inserted ones (in new order), stacked from its top, as open
+/// as the progress says, and the slots that moved blocks leave or take. The
+/// gap's size always equals what it holds, so the stack fits it.
+///
+/// A moved entry off screen at both ends is not drawn travelling: it collapses
+/// at its old place and grows at its new one, as a deletion and an insertion do.
+///
+/// - Complexity: built in O(entries); a frame costs O(log entries × moved
+///   blocks on screen + entries drawn).
+struct TableMotion: Sendable {
+  /// What each entry of one side is, as this motion draws it.
+  enum Part: UInt8, Sendable {
+    /// Still: travels from its old line to its new one.
+    case still
+    /// Moved and on screen at an end: travels over everything.
+    case travelling
+    /// Deleted or inserted, or moved far off screen: collapses or grows.
+    case changing
+  }
+
+  /// Moved entries that travel together: consecutive on both sides, shifted alike.
+  struct Group: Sendable {
+    let oldFirst: Int
+    let newFirst: Int
+    let count: Int
+    /// Screen lines of the first entry before and after.
+    let oldY: Int
+    let newY: Int
+    /// Lines of all its entries.
+    let height: Int
+  }
+
+  /// The still entries, old and new index, with a sentinel at each end: the
+  /// table's first line (index -1) and its end (index count), each 0 lines tall.
+  private let stillOld: [Int32]
+  private let stillNew: [Int32]
+  /// What each old and each new entry is.
+  private let oldParts: [Part]
+  private let newParts: [Part]
+  /// The travelling groups, in old order.
+  let groups: [Group]
+  /// The group of each travelling old entry, and of each travelling new one.
+  private let groupOfOld: [Int: Int]
+  private let groupOfNew: [Int: Int]
+  /// Prefix counts of the changing entries of each side, as rows and as
+  /// headers, so a gap's stack is read without walking it.
+  private let oldChangingRows, oldChangingHeaders: [Int32]
+  private let newChangingRows, newChangingHeaders: [Int32]
+  /// The sides' layouts and screen lines.
+  private let before: TransitionEnd
+  private let after: TransitionEnd
+  private let body: Rect
+  /// Whether still entries give way as moved blocks pass (else all slide evenly).
+  private(set) var isConveyor = true
+
+  /// The motion between `before` and `after`, whose entries change as `kinds`
+  /// says, on a screen whose table shows in `body`.
+  init(from before: TransitionEnd, to after: TransitionEnd, kinds: EntryChanges, body: Rect) {
+    self.before = before
+    self.after = after
+    self.body = body
+    let staging = kinds.stagingKinds()
+    let oldModel = before.model
+    let newModel = after.model
+    func oldY(_ index: Int) -> Int { body.minY + oldModel.entries[index].y - before.state.scrollY }
+    func newY(_ index: Int) -> Int { body.minY + newModel.entries[index].y - after.state.scrollY }
+    func shows(_ y: Int, _ height: Int) -> Bool { y < body.maxY && y + height > body.minY }
+
+    var oldParts = [Part](repeating: .changing, count: oldModel.entries.count)
+    var newParts = [Part](repeating: .changing, count: newModel.entries.count)
+    var stillOld: [Int32] = [-1]
+    var stillNew: [Int32] = [-1]
+    for old in staging.old.indices where staging.old[old] == .stable {
+      let new = kinds.newOfOld[old]
+      oldParts[old] = .still
+      newParts[new] = .still
+      stillOld.append(Int32(old))
+      stillNew.append(Int32(new))
+    }
+    stillOld.append(Int32(oldModel.entries.count))
+    stillNew.append(Int32(newModel.entries.count))
+
+    // Moved entries on screen at either end travel; consecutive ones that
+    // shift alike travel as one block.
+    var groups: [Group] = []
+    var groupOfOld: [Int: Int] = [:]
+    var groupOfNew: [Int: Int] = [:]
+    for old in staging.old.indices where staging.old[old] == .moved {
+      let new = kinds.newOfOld[old]
+      let height = oldModel.entries[old].height
+      guard shows(oldY(old), height) || shows(newY(new), height) else { continue }
+      oldParts[old] = .travelling
+      newParts[new] = .travelling
+      if let last = groups.last, last.oldFirst + last.count == old,
+        last.newFirst + last.count == new,
+        newY(new) - oldY(old) == last.newY - last.oldY
+      {
+        groups[groups.count - 1] = Group(
+          oldFirst: last.oldFirst, newFirst: last.newFirst, count: last.count + 1,
+          oldY: last.oldY, newY: last.newY, height: last.height + height)
+      } else {
+        groups.append(
+          Group(
+            oldFirst: old, newFirst: new, count: 1, oldY: oldY(old), newY: newY(new),
+            height: height))
+      }
+      groupOfOld[old] = groups.count - 1
+      groupOfNew[new] = groups.count - 1
+    }
+    self.groups = groups
+    self.groupOfOld = groupOfOld
+    self.groupOfNew = groupOfNew
+    self.stillOld = stillOld
+    self.stillNew = stillNew
+    self.oldParts = oldParts
+    self.newParts = newParts
+    (oldChangingRows, oldChangingHeaders) = Self.prefixCounts(oldModel, oldParts)
+    (newChangingRows, newChangingHeaders) = Self.prefixCounts(newModel, newParts)
+    // A still entry on screen whose ways disagree: all slide evenly.
+    isConveyor = groups.isEmpty || stillEntriesGoOneWay()
+  }
+
+  private static func prefixCounts(_ model: DisplayModel, _ parts: [Part]) -> ([Int32], [Int32]) {
+    var rows = [Int32](repeating: 0, count: parts.count + 1)
+    var headers = rows
+    for index in parts.indices {
+      let changing: Int32 = parts[index] == .changing ? 1 : 0
+      let isRow: Int32 = model.entries[index].row != nil ? 1 : 0
+      rows[index + 1] = rows[index] + changing * isRow
+      headers[index + 1] = headers[index] + changing * (1 - isRow)
+    }
+    return (rows, headers)
+  }
+
+  /// Whether every still entry on screen at either end has its shifts (its
+  /// even share and each passing block's) all the same way.
+  private func stillEntriesGoOneWay() -> Bool {
+    for still in 1..<(stillOld.count - 1) {
+      let (top, height) = (oldTop(still), self.height(still))
+      let newTop = self.newTop(still)
+      guard
+        top < body.maxY && top + height > body.minY
+          || newTop < body.maxY
+            && newTop + height > body.minY
+      else { continue }
+      var up = false
+      var down = false
+      let even = evenShare(still)
+      if even < 0 { up = true }
+      if even > 0 { down = true }
+      for group in groups {
+        switch crossing(group, still) {
+        case .down: up = true
+        case .up: down = true
+        case nil: break
+        }
+      }
+      if up && down { return false }
+    }
+    return true
+  }
+
+  // MARK: - Still entries
+
+  /// How a travelling group passes a still entry.
+  private enum Crossing {
+    /// From above it to below it: the still entry gives way upwards.
+    case down
+    /// From below it to above it: the still entry gives way downwards.
+    case up
+  }
+
+  private func crossing(_ group: Group, _ still: Int) -> Crossing? {
+    let old = Int(stillOld[still])
+    let new = Int(stillNew[still])
+    if group.oldFirst < old && group.newFirst > new { return .down }
+    if group.oldFirst > old && group.newFirst < new { return .up }
+    return nil
+  }
+
+  /// Lines of still entry `still` (0 for the sentinels).
+  private func height(_ still: Int) -> Int {
+    let old = Int(stillOld[still])
+    return old >= 0 && old < before.model.entries.count ? before.model.entries[old].height : 0
+  }
+
+  /// Screen line of still entry `still` before.
+  private func oldTop(_ still: Int) -> Int {
+    let old = Int(stillOld[still])
+    let y =
+      old < 0
+      ? 0
+      : old < before.model.entries.count ? before.model.entries[old].y : before.model.totalHeight
+    return body.minY + y - before.state.scrollY
+  }
+
+  /// Screen line of still entry `still` after.
+  private func newTop(_ still: Int) -> Int {
+    let new = Int(stillNew[still])
+    let y =
+      new < 0
+      ? 0 : new < after.model.entries.count ? after.model.entries[new].y : after.model.totalHeight
+    return body.minY + y - after.state.scrollY
+  }
+
+  /// The shift of still entry `still` that is not some travelling group
+  /// passing it: the deletions, insertions, far moves and scroll around it.
+  private func evenShare(_ still: Int) -> Int {
+    var share = newTop(still) - oldTop(still)
+    for group in groups {
+      switch crossing(group, still) {
+      case .down: share += group.height
+      case .up: share -= group.height
+      case nil: break
+      }
+    }
+    return share
+  }
+
+  /// How far (0 to 1) `group` has passed still entry `still` at `progress`.
+  private func passed(_ group: Group, _ still: Int, at progress: Double) -> Double {
+    guard isConveyor else { return progress }
+    // The group's top relative to where the still entry would be without the
+    // blocks passing it: r(p) = r0 + v p.
+    let r0 = Double(group.oldY - oldTop(still))
+    let v = Double(group.newY - group.oldY - evenShare(still))
+    let h = Double(height(still))
+    let start: Double
+    let end: Double
+    // It gives way while the block travels as far as the taller of the two:
+    // a block passing one as tall trades places with it line for line, and a
+    // short entry passed by a tall block keeps pace with it instead of jumping.
+    let span = max(h, Double(group.height))
+    if v > 0 {  // going down past it: from its bottom touching the entry's top
+      start = (-Double(group.height) - r0) / v
+      end = (-Double(group.height) + span - r0) / v
+    } else if v < 0 {  // going up past it: from its top touching the entry's bottom
+      start = (h - r0) / v
+      end = (h - span - r0) / v
+    } else {
+      return progress
+    }
+    let a = min(0.95, max(0, start))
+    let b = min(1, max(a + 0.05, end))
+    return min(1, max(0, (progress - a) / (b - a)))
+  }
+
+  /// Screen line of still entry `still` at `progress` (exact).
+  private func stillY(_ still: Int, at progress: Double) -> Double {
+    var y = Double(oldTop(still)) + Double(evenShare(still)) * progress
+    for group in groups {
+      switch crossing(group, still) {
+      case .down: y -= Double(group.height) * passed(group, still, at: progress)
+      case .up: y += Double(group.height) * passed(group, still, at: progress)
+      case nil: break
+      }
+    }
+    return y
+  }
+
+  /// Screen line of still entry `still` at `progress`, as drawn: its exact
+  /// line rounded once, so it goes one way as its parts all do.
+  func stillLine(_ still: Int, at progress: Double) -> Int {
+    if progress <= 0 { return oldTop(still) }
+    if progress >= 1 { return newTop(still) }
+    return Int(stillY(still, at: progress).rounded())
+  }
+
+  // MARK: - Travelling entries
+
+  /// Screen line of travelling group `group`'s top at `progress`.
+  private func groupLine(_ group: Group, at progress: Double) -> Int {
+    if progress >= 1 { return group.newY }
+    return Int((Double(group.oldY) + Double(group.newY - group.oldY) * progress).rounded())
+  }
+
+  // MARK: - Gaps
+
+  /// One piece of a gap's stack: an entry of one side, or a travelling block's slot.
+  struct Piece {
+    /// The entry (old index for the old side, new for the new side).
+    var index: Int
+    var isOld: Bool
+    /// Screen line and lines shown (0: not drawn).
+    var y: Int
+    var height: Int
+    /// Whether it is a travelling block's slot (never drawn).
+    var isSlot: Bool
+  }
+
+  /// The size of the slot of travelling entry `index` of one side in gap `gap` at `progress`.
+  private func slotSize(index: Int, isOld: Bool, gap: Int, at progress: Double) -> Double {
+    let model = isOld ? before.model : after.model
+    let height = model.entries[index].height
+    guard let groupIndex = isOld ? groupOfOld[index] : groupOfNew[index] else { return 0 }
+    let group = groups[groupIndex]
+    let (old, new) =
+      isOld
+      ? (index, group.newFirst + index - group.oldFirst)
+      : (group.oldFirst + index - group.newFirst, index)
+    // Leaving: the slot closes as the block passes the still entry it meets
+    // first; arriving: it opens as the block passes the last one it meets.
+    let still: Int
+    if isOld {
+      still = new > Int(stillNew[gap + 1]) ? gap + 1 : gap
+    } else {
+      still = old < Int(stillOld[gap]) ? gap : gap + 1
+    }
+    let crossingKind = crossing(group, still)
+    let fraction = crossingKind == nil ? progress : passed(group, still, at: progress)
+    return Double(height) * (isOld ? 1 - fraction : fraction)
+  }
+
+  /// The gap after still entry `gap`: its pieces that meet `lines`, on screen
+  /// at `progress`, stacked from the bottom of still entry `gap` to the top
+  /// of the next.
+  ///
+  /// Each piece takes its share of the gap's lines: a deleted entry
+  /// (1 - progress) of its height, an inserted one progress of it, a
+  /// travelling block's slot as much as the block has yet to pass (or has
+  /// passed) of the still entry it crosses; the shares are laid end to end
+  /// and their ends rounded to lines, so the stack fills the gap exactly.
+  func pieces(inGap gap: Int, meeting lines: Range<Int>, at progress: Double) -> [Piece] {
+    let top = stillLine(gap, at: progress) + height(gap)
+    let bottom = stillLine(gap + 1, at: progress)
+    guard bottom > top, top < lines.upperBound, bottom > lines.lowerBound else { return [] }
+    let oldRange = (Int(stillOld[gap]) + 1)..<Int(stillOld[gap + 1])
+    let newRange = (Int(stillNew[gap]) + 1)..<Int(stillNew[gap + 1])
+    // The travelling slots of each side (few: blocks on screen).
+    let slotsBySide = [true, false].map { isOld in
+      let parts = isOld ? oldParts : newParts
+      return (isOld ? oldRange : newRange).filter { parts[$0] == .travelling }.map {
+        (index: $0, size: slotSize(index: $0, isOld: isOld, gap: gap, at: progress))
+      }
+    }
+    struct Side {
+      let isOld: Bool
+      let range: Range<Int>
+      let rows, headers: [Int32]
+      let rowShare, headerShare: Double
+      let slots: [(index: Int, size: Double)]
+      let start: Double  // shares of the sides before
+
+      /// Shares of the stack above entry `index` of this side.
+      func above(_ index: Int) -> Double {
+        let changingRows = Double(rows[index] - rows[range.lowerBound])
+        let changingHeaders = Double(headers[index] - headers[range.lowerBound])
+        let slotShares = slots.lazy.filter { $0.index < index }.reduce(0.0) { $0 + $1.size }
+        return start + changingRows * rowShare + changingHeaders * headerShare + slotShares
+      }
+    }
+    var sides: [Side] = []
+    var total = 0.0
+    for (index, isOld) in [true, false].enumerated() {
+      let fraction = isOld ? 1 - progress : progress
+      let side = Side(
+        isOld: isOld, range: isOld ? oldRange : newRange,
+        rows: isOld ? oldChangingRows : newChangingRows,
+        headers: isOld ? oldChangingHeaders : newChangingHeaders,
+        rowShare: Double(Metrics.rowHeight) * fraction,
+        headerShare: Double(Metrics.sectionHeaderHeight) * fraction,
+        slots: slotsBySide[index], start: total)
+      total = side.above(side.range.upperBound)
+      sides.append(side)
+    }
+    guard total > 0 else { return [] }
+    let scale = Double(bottom - top) / total
+    /// Screen line where a piece `shares` down the stack starts.
+    func line(_ shares: Double) -> Int { top + Int((shares * scale).rounded()) }
+
+    var found: [Piece] = []
+    var cursor = top  // where the pieces placed so far end
+    for side in sides where !side.range.isEmpty {
+      let model = side.isOld ? before.model : after.model
+      let parts = side.isOld ? oldParts : newParts
+      /// The first entry from `start` on whose piece ends below screen line `below`.
+      func firstEnding(below: Int, from start: Int) -> Int {
+        var low = start
+        var high = side.range.upperBound
+        while low < high {
+          let mid = (low + high) / 2
+          if line(side.above(mid + 1)) <= below { low = mid + 1 } else { high = mid }
+        }
+        return low
+      }
+      var index = firstEnding(below: lines.lowerBound, from: side.range.lowerBound)
+      while index < side.range.upperBound {
+        let start = max(cursor, line(side.above(index)))
+        if start >= min(bottom, lines.upperBound) { break }
+        let end = min(bottom, line(side.above(index + 1)))
+        guard end > start else {
+          // Nothing shows of it (nor of those closed up with it).
+          index = firstEnding(below: start, from: index + 1)
+          continue
+        }
+        let full = model.entries[index].height
+        var shown = min(end - start, full)
+        // A row's title alone would stand without its cards: a row one line
+        // tall takes the next piece's first line too, or none.
+        if model.entries[index].row != nil && shown == 1 {
+          shown = parts[index] != .travelling && start + 2 <= bottom ? 2 : 0
+        }
+        cursor = start + max(shown, end - start)
+        found.append(
+          Piece(
+            index: index, isOld: side.isOld, y: start, height: shown,
+            isSlot: parts[index] == .travelling))
+        index += 1
+      }
+    }
+    return found
+  }
+
+  // MARK: - A frame
+
+  /// What a frame draws: each still, travelling and changing entry that meets
+  /// the body, with its screen line and lines shown.
+  struct Placement {
+    enum Kind { case still, travelling, leaving, arriving }
+    var kind: Kind
+    /// Old and new index (-1 where it has none on that side).
+    var old: Int
+    var new: Int
+    var y: Int
+    var height: Int
+  }
+
+  /// The entries drawn at `progress` over the body.
+  ///
+  /// - Complexity: O(log entries × travelling blocks + entries drawn).
+  func placements(at progress: Double) -> [Placement] {
+    let lines = body.minY..<body.maxY
+    var found: [Placement] = []
+    // The last still entry (or the table's start) at or above the body's top.
+    var low = 0
+    var high = stillOld.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if stillLine(mid, at: progress) <= lines.lowerBound { low = mid } else { high = mid - 1 }
+    }
+    var still = low
+    while still < stillOld.count {
+      let y = stillLine(still, at: progress)
+      if still > 0 && y >= lines.upperBound { break }
+      let height = self.height(still)
+      if still > 0 && still < stillOld.count - 1 && y < lines.upperBound
+        && y + height > lines.lowerBound
+      {
+        found.append(
+          Placement(
+            kind: .still, old: Int(stillOld[still]), new: Int(stillNew[still]), y: y,
+            height: height))
+      }
+      guard still < stillOld.count - 1 else { break }
+      for piece in pieces(inGap: still, meeting: lines, at: progress) where !piece.isSlot {
+        guard piece.height > 0 else { continue }
+        found.append(
+          Placement(
+            kind: piece.isOld ? .leaving : .arriving, old: piece.isOld ? piece.index : -1,
+            new: piece.isOld ? -1 : piece.index, y: piece.y, height: piece.height))
+      }
+      still += 1
+    }
+    for group in groups {
+      var y = groupLine(group, at: progress)
+      for offset in 0..<group.count {
+        let old = group.oldFirst + offset
+        let height = before.model.entries[old].height
+        if y < lines.upperBound && y + height > lines.lowerBound {
+          found.append(
+            Placement(
+              kind: .travelling, old: old, new: group.newFirst + offset, y: y, height: height))
+        }
+        y += height
+      }
+    }
+    return found
+  }
+
+  /// Whether old entry `old` travels (a moved block on screen at an end).
+  func travels(old: Int) -> Bool { groupOfOld[old] != nil }
+
+  /// Screen line at `progress` of the entry that is new entry `new` and old
+  /// entry `old` (both sides: still or travelling), wherever it is.
+  func line(old: Int, new: Int, at progress: Double) -> Int? {
+    if let groupIndex = groupOfOld[old] {
+      let group = groups[groupIndex]
+      var y = groupLine(group, at: progress)
+      for index in group.oldFirst..<old { y += before.model.entries[index].height }
+      return y
+    }
+    guard oldParts.indices.contains(old), oldParts[old] == .still else { return nil }
+    // Still entries are in order on both sides: find it among them.
+    var low = 1
+    var high = stillOld.count - 2
+    while low <= high {
+      let mid = (low + high) / 2
+      let value = Int(stillOld[mid])
+      if value == old { return stillLine(mid, at: progress) }
+      if value < old { low = mid + 1 } else { high = mid - 1 }
+    }
+    return nil
+  }
+}
