@@ -32,9 +32,9 @@ func eachKindOfChangeAnimatesAsItsGoldenTranscript(name: String) throws {
   // Card b is the second card of the first row: its top-left corner at (21, 3).
   let corner = Point(x: 21, y: 3)
   #expect(frames[0][corner.x, corner.y].style.foreground == .default)
-  #expect(frames[1][corner.x, corner.y].style.foreground == .warning)
+  #expect(frames[1][corner.x, corner.y].style.foreground == .flash)
   #expect(frames[1][corner.x, corner.y].style.isReversed)
-  #expect(frames[2][corner.x, corner.y].style.foreground == .warning)
+  #expect(frames[2][corner.x, corner.y].style.foreground == .flash)
   #expect(!frames[2][corner.x, corner.y].style.isReversed)
   #expect(frames[3][corner.x, corner.y].style.foreground == .default)
   #expect(TextBackend.text(of: frames[1]).contains("Card b, edited"))
@@ -54,13 +54,13 @@ func eachKindOfChangeAnimatesAsItsGoldenTranscript(name: String) throws {
   for (frame, reversed) in [(1, true), (2, false)] {
     let styles = Set(
       (3...7).flatMap { y in (21...38).map { card[frame][$0, y].style } })
-    #expect(styles == [Style(foreground: .warning, isBold: true, isReversed: reversed)])
+    #expect(styles == [Style(foreground: .flash, isReversed: reversed)])
   }
   // Row r2's title, renamed: "Row r2, renamed" from column 1 of line 8.
   let title = try frames("row-rename")
   let cells = (1...15).map { title[1][$0, 8] }
   #expect(cells.map(\.text).joined() == "Row r2, renamed")
-  #expect(Set(cells.map(\.style)) == [Style(foreground: .warning, isBold: true, isReversed: true)])
+  #expect(Set(cells.map(\.style)) == [Style(foreground: .flash, isReversed: true)])
 }
 
 @MainActor

@@ -122,12 +122,13 @@ private func isNondecreasing(_ values: [Int]) -> Bool {
   zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }
 }
 
-/// Whether `values` never fall more than a line below the highest before:
-/// a gap's entries share its lines, rounded, so each may take one more or less.
+/// Whether `values` never fall more than two lines below the highest before:
+/// a gap's entries share its lines, rounded, so each may take one more or
+/// less, and a row never shows one line alone (it takes two, or none).
 private func isNondecreasingWithinALine(_ values: [Int]) -> Bool {
   var highest = values.first ?? 0
   for value in values {
-    if value < highest - 1 { return false }
+    if value < highest - 2 { return false }
     highest = max(highest, value)
   }
   return true

@@ -1,6 +1,7 @@
 import Foundation
-import ShelfUI
 import Testing
+
+@testable import ShelfUI
 
 /// xterm's default colours: the 16 ANSI ones, the 6x6x6 cube and the greys.
 private func xtermRGB(_ index: Int) -> (Double, Double, Double) {
@@ -37,7 +38,7 @@ private func contrast(_ first: Int, _ second: Int) -> Double {
 /// Text roles as the screen draws them: the role and whether it asks for bold.
 private let textRoles: [(Color, Bool)] = [
   (.focus, true), (.focus, false), (.accent, true), (.warning, true), (.warning, false),
-  (.error, true), (.muted, false),
+  (.error, true), (.muted, false), (.flash, false),
 ]
 
 @Test(arguments: [8, 256], Background.allCases)
@@ -69,6 +70,31 @@ func textRolesReadAtFourAndAHalfToOneOnXtermsDefaultColours(colors: Int, backgro
       #expect(focus.isBold, "and stays bold")
     }
   }
+}
+
+/// Two xterm colours a reader tells apart at a glance: far apart in RGB.
+private func lookApart(_ first: Int, _ second: Int) -> Bool {
+  let (a, b) = (xtermRGB(first), xtermRGB(second))
+  let distance = ((a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1) + (a.2 - b.2) * (a.2 - b.2))
+    .squareRoot()
+  return distance >= 120
+}
+
+// A reloaded card flashed in the focus's yellow read as a second focus.
+@Test(arguments: [8, 256], Background.allCases)
+func theReloadFlashNeverLooksLikeTheFocus(colors: Int, background: Background) {
+  let focus = ThemePalette.ink(for: .focus, isBold: true, colors: colors, on: background)
+  let flash = ThemePalette.ink(for: .flash, isBold: false, colors: colors, on: background)
+  guard let focusIndex = focus.index, let flashIndex = flash.index else {
+    Issue.record("the focus and the flash each have a colour")
+    return
+  }
+  #expect(flashIndex != focusIndex)
+  #expect(lookApart(flashIndex, focusIndex), "flash \(flashIndex) vs focus \(focusIndex)")
+  // Drawn as the renderer draws it: light, never bold (the focus is bold and heavy).
+  let style = try! #require(SceneRenderer.flashStyle(1))
+  #expect(style.foreground == .flash && !style.isBold)
+  #expect(SceneRenderer.flashStyle(0.3)?.isReversed == false)
 }
 
 @Test(

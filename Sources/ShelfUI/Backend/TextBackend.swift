@@ -10,7 +10,7 @@ public enum TextBackend {
   }
 
   /// A map of the canvas's styles, one letter a cell, for tests that check what
-  /// colour alone would show: `F` focus, `W` warning, `E` error, `A` accent,
+  /// colour alone would show: `F` focus, `W` warning, `L` flash, `E` error, `A` accent,
   /// `S` star, `M` muted, `0`–`7` swatches, `R` reversed, `B` bold, `.` plain.
   public static func styleMap(of canvas: Canvas) -> String {
     (0..<canvas.size.height).map { y in
@@ -20,6 +20,7 @@ public enum TextBackend {
         switch style.foreground {
         case .focus: return "F"
         case .warning: return "W"
+        case .flash: return "L"
         case .error: return "E"
         case .accent: return "A"
         case .star: return "S"

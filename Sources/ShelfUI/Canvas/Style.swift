@@ -11,8 +11,11 @@ public enum Color: Hashable, Sendable {
   case focus
   /// Rating stars.
   case star
-  /// Reloaded-card highlight and warnings.
+  /// Warnings.
   case warning
+  /// What a change reloaded (an edited card, a renamed row), while its
+  /// highlight fades: a hue of its own, never the focus colour.
+  case flash
   /// Errors in the status line.
   case error
   /// One of `Color.swatchCount` card swatches, derived from a card's id.

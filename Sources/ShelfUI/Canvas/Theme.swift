@@ -94,6 +94,7 @@ public enum ThemePalette {
     case .focus: return isDark ? 214 : 130
     case .star: return isDark ? 220 : 136
     case .warning: return isDark ? 178 : 94
+    case .flash: return isDark ? 114 : 28
     case .error: return isDark ? 203 : 160
     case .swatch(let n): return swatches256[positiveModulo(n, swatches256.count)]
     }
@@ -107,6 +108,7 @@ public enum ThemePalette {
     case .focus: return isDark ? yellow : blue
     case .star: return isDark ? yellow : magenta
     case .warning: return isDark ? yellow : magenta
+    case .flash: return isDark ? green : magenta
     case .error: return red
     case .swatch(let n): return swatches8[positiveModulo(n, swatches8.count)]
     }

@@ -184,12 +184,13 @@ enum SceneRenderer {
   }
 
   /// How something changed (a reloaded card, a renamed title) is drawn while
-  /// its highlight fades: in reverse video first, then in the warning colour,
-  /// every cell of it alike — it flashes as a whole, text included. Nil once
-  /// the highlight is gone.
+  /// its highlight fades: in reverse video first, then in the flash colour,
+  /// every cell of it alike — it flashes as a whole, text included, never
+  /// bold and in light lines, so it never reads as the focus. Nil once the
+  /// highlight is gone.
   static func flashStyle(_ highlight: Double) -> Style? {
     guard highlight > 0 else { return nil }
-    return Style(foreground: .warning, isBold: true, isReversed: highlight > 0.5)
+    return Style(foreground: .flash, isReversed: highlight > 0.5)
   }
 
   static func draw(_ card: CardPlacement, top: Int, clip: Rect, into canvas: inout Canvas) {
