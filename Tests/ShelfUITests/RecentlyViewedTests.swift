@@ -103,3 +103,35 @@ extension ShelfScreen {
     table.model.rows.first { $0.id == rowID }?.cards.map(\.title) ?? []
   }
 }
+
+// Opened for the first time, the recently viewed row appears above the
+// focused row: the view follows it, so it is seen arriving, and the focus
+// stays on its card, whole in every frame.
+@MainActor
+@Test(arguments: sizes)
+func recentlyViewedIsSeenArrivingAndTheFocusStays(size: Size) {
+  let screen = ShelfScreen(
+    content: Fixtures.content, configuration: ScreenConfiguration(animationDuration: 300),
+    updates: .immediate)
+  var now: UInt64 = 0
+  _ = screen.render(size: size, now: now)
+  _ = screen.handle(.down, size: size)
+  let before = screen.render(size: size, now: now)
+  let focus = screen.focusedIDs
+  #expect(!TextBackend.text(of: before).contains("Recently viewed"))
+  open(on: screen, size: size)
+  var frames = [before]
+  while screen.nextFrameDeadline(now: now) != nil && now < 2000 {
+    now += 16
+    frames.append(screen.render(size: size, now: now))
+  }
+  #expect(screen.focusedIDs == focus, "the focus stays on its card")
+  let last = TextBackend.text(of: frames.last!)
+  #expect(last.contains("Recently viewed"), "it is on screen at rest:\n\(last)")
+  let checkers = frames.map(FrameChecker.init(canvas:))
+  #expect(FrameChecker.motionProblems(checkers).isEmpty)
+  #expect(frames.count > 3, "it animates in")
+  for checker in checkers {
+    #expect(checker.problems(FrameChecker.Expectations(maximumHole: Metrics.rowHeight + 1)).isEmpty)
+  }
+}

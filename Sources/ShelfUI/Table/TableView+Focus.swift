@@ -34,3 +34,25 @@ extension TableView {
     }
   }
 }
+
+extension ViewState {
+  /// When the recently viewed row first appears (above the view, as the
+  /// focused card keeps its place), the view follows it up as far as the
+  /// focused row still shows whole, so the user sees it arrive; the focus
+  /// stays on its card.
+  mutating func followArrivingRecentlyViewed(
+    from old: DisplayModel, to new: DisplayModel, size: Size
+  ) {
+    guard old.rowIndexByID[ReservedID.recentlyViewed] == nil,
+      let row = new.rowIndexByID[ReservedID.recentlyViewed],
+      new.rows.indices.contains(focusRow)
+    else { return }
+    let arriving = new.entries[new.entryOfRow[row]]
+    // Its section header, if it has one, comes with it.
+    let top = new.entryOfRow[row] > 0 ? new.entries[new.entryOfRow[row] - 1].y : arriving.y
+    guard top < scrollY else { return }
+    let focused = new.entry(ofRow: focusRow)
+    let lowest = focused.maxY - ViewState.bodyHeight(for: size)
+    scrollY = max(0, min(scrollY, max(top, lowest)))
+  }
+}
