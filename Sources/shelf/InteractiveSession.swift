@@ -5,6 +5,7 @@ import ShelfChain
 import ShelfContentMapping
 import ShelfTerminal
 import ShelfUI
+import Synchronization
 
 /// The interactive screen: a terminal, a run loop, the screen and its sources,
 /// joined by the app's chain (`SourceChain`).
@@ -24,6 +25,8 @@ final class InteractiveSession: EventLoopDelegate {
     var pending: Catalog?
     /// Stops the source for good (a running command is killed and reaped).
     var stop: (() -> Void)?
+    /// The command or URL, made before the terminal was taken.
+    var polled: PolledSource?
 
     /// Source `index` of the chain, showing `sections` at first.
     init(spec: SourceSpec, index: Int, sections: [ShelfSection]) {
@@ -72,7 +75,21 @@ final class InteractiveSession: EventLoopDelegate {
     _ options: RunOptions, isNoColorSet: Bool
   ) throws(AppError) -> InteractiveSession {
     let specs = options.sources
+    let polled = specs.map { PolledSource($0, interval: options.interval(for: $0)) }
+    // Only commands and URLs: their first runs are waited for (side by side)
+    // before the terminal is taken, so that when every one fails the app
+    // exits with the reason, as it does for files. Beside other sources they
+    // deliver once running.
+    let firstRuns = polled.allSatisfy { $0 != nil } ? PolledSource.firstRuns(of: polled) : nil
+    var index = 0
     let start = try FirstCatalogs(specs) { spec throws(AppError) in
+      defer { index += 1 }
+      if let firstRuns {
+        switch firstRuns[index] {
+        case .success(let loaded): return loaded
+        case .failure(let error): throw AppError(error)
+        }
+      }
       switch spec {
       case .bundled: return try Headless.load(nil)
       case .catalog(let path): return try Headless.load(path)
@@ -116,6 +133,7 @@ final class InteractiveSession: EventLoopDelegate {
     let feeds = specs.indices.map {
       Feed(spec: specs[$0], index: $0, sections: contents[$0].sections)
     }
+    for feed in feeds { feed.polled = polled[feed.index] }
     let session = InteractiveSession(
       loop: EventLoop(backend: backend), screen: screen, chain: chain, feeds: feeds,
       options: options)
@@ -154,8 +172,7 @@ final class InteractiveSession: EventLoopDelegate {
       case .watch(let path):
         startWatching(path, feed: feed, isValid: !failed.contains(feed.index))
       case .stream: startStream(feed)
-      case .exec(let command): startCommand(command, feed: feed)
-      case .url(let url): startFetching(url, feed: feed)
+      case .exec, .url: startPolling(feed, isValid: !failed.contains(feed.index))
       }
     }
     if options.runsDemo || feeds.contains(where: \.spec.isLive) { screen.liveStatus = .live }
@@ -225,23 +242,24 @@ final class InteractiveSession: EventLoopDelegate {
     feed.stop = { watcher.stop() }
   }
 
-  private func startCommand(_ command: String, feed: Feed) {
-    let source = ExecSource(command: command, interval: options.interval(for: feed.spec))
-    startDelivering(feed, status: { .running($0, isValid: $1) }) {
-      source.start(queue: .main, handler: $0)
+  private func startPolling(_ feed: Feed, isValid: Bool) {
+    switch feed.polled {
+    case .command(let source)?:
+      startDelivering(feed, isValid: isValid, status: { .running($0, isValid: $1) }) {
+        source.start(queue: .main, handler: $0)
+      }
+      feed.stop = {
+        source.stop()
+        source.waitUntilIdle()
+      }
+    case .address(let source)?:
+      startDelivering(feed, isValid: isValid, status: { .fetching($0, isValid: $1) }) {
+        source.start(queue: .main, handler: $0)
+      }
+      feed.stop = { source.stop() }
+    case nil:
+      break
     }
-    feed.stop = {
-      source.stop()
-      source.waitUntilIdle()
-    }
-  }
-
-  private func startFetching(_ url: String, feed: Feed) {
-    let source = URLSource(url: url, interval: options.interval(for: feed.spec))
-    startDelivering(feed, status: { .fetching($0, isValid: $1) }) {
-      source.start(queue: .main, handler: $0)
-    }
-    feed.stop = { source.stop() }
   }
 
   /// Starts a source that delivers catalogs or failures on the main queue
@@ -408,5 +426,36 @@ final class InteractiveSession: EventLoopDelegate {
 
   func eventLoop(_ loop: EventLoop, nextFrameDeadlineAfter now: UInt64) -> UInt64? {
     screen.nextFrameDeadline(now: now)
+  }
+}
+
+/// A source that runs again every interval: a command or a URL.
+enum PolledSource {
+  case command(ExecSource)
+  case address(URLSource)
+
+  /// The source `spec` names, if it is a command or a URL.
+  init?(_ spec: SourceSpec, interval: Duration) {
+    switch spec {
+    case .exec(let command): self = .command(ExecSource(command: command, interval: interval))
+    case .url(let url): self = .address(URLSource(url: url, interval: interval))
+    default: return nil
+    }
+  }
+
+  /// The first run of each of `sources` (all non-nil), side by side, waited for.
+  static func firstRuns(of sources: [PolledSource?]) -> [Result<LoadedCatalog, CatalogError>] {
+    let results = Mutex(
+      [Result<LoadedCatalog, CatalogError>?](repeating: nil, count: sources.count))
+    DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+      let result: Result<LoadedCatalog, CatalogError>
+      switch sources[index] {
+      case .command(let source)?: result = source.runFirst()
+      case .address(let source)?: result = source.fetchFirst()
+      case nil: preconditionFailure("only commands and URLs run first")
+      }
+      results.withLock { $0[index] = result }
+    }
+    return results.withLock { $0.map { $0! } }
   }
 }

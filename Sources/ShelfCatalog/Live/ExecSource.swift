@@ -14,7 +14,9 @@ import Synchronization
 /// non-zero status or dies of a signal (the message ends with the last line
 /// it wrote to standard error), writes more than the size limit, writes
 /// something that is not a catalog, or is still running when the interval is
-/// up (then its whole group is killed). Runs never overlap: the next starts
+/// up. When a run ends, however it ends, its whole process group is killed:
+/// nothing the command started in the background outlives the run (a
+/// process that leaves the group, with `setsid`, is its own). Runs never overlap: the next starts
 /// one interval after the last one started, or at once if that has passed. A
 /// failure leaves `latestCatalog`, the last good data, as it was; the same
 /// output or the same failure twice in a row is delivered once, and output
@@ -26,6 +28,8 @@ public final class ExecSource: Sendable {
     var lastDelivered: Delivered?
     var latest: LoadedCatalog?
     var isStopped = false
+    /// When the run `runFirst()` made started.
+    var firstStarted: ContinuousClock.Instant?
   }
 
   private enum Delivered: Equatable {
@@ -72,7 +76,23 @@ public final class ExecSource: Sendable {
   ) {
     let deliver = Periodic.delivery(
       on: queue, isStopped: { [self] in state.withLock { $0.isStopped } }, to: handler)
-    schedule(after: .seconds(0), deliver: deliver)
+    let delay = state.withLock { $0.firstStarted }.map {
+      Periodic.delay(every: interval, since: $0)
+    }
+    schedule(after: delay ?? .seconds(0), deliver: deliver)
+  }
+
+  /// Runs the command once, now, waiting for it: the app's first screen. The
+  /// runs `start` makes follow one interval after this one started.
+  public func runFirst() -> Result<LoadedCatalog, CatalogError> {
+    work.sync {
+      state.withLock { $0.firstStarted = .now }
+      guard let (result, _) = runOnce() else {
+        return .failure(
+          CatalogError(.unavailable, source: .command(command), problem: "the run was stopped"))
+      }
+      return result
+    }
   }
 
   /// Stops: a running command's process group is killed and reaped on the
@@ -111,10 +131,17 @@ public final class ExecSource: Sendable {
     guard !state.withLock({ $0.isStopped }) else { return }
     let started = ContinuousClock.now
     defer { schedule(after: Periodic.delay(every: interval, since: started), deliver: deliver) }
+    // Nil when stopped: the deferred schedule finds it so.
+    if let (result, isNew) = runOnce(), isNew { deliver(result) }
+  }
+
+  /// One run: its result, and whether it differs from the last one delivered
+  /// (then it becomes that); nil when stopped.
+  private func runOnce() -> (Result<LoadedCatalog, CatalogError>, isNew: Bool)? {
     guard
       let outcome = CommandRun(command: command, limit: limits.maximumFileSize).run(
         timeout: interval, wake: wakeRead)
-    else { return }  // stopped: the deferred schedule finds it so
+    else { return nil }
     let result: Result<LoadedCatalog, CatalogError>
     let delivered: Delivered
     switch outcome {
@@ -123,7 +150,9 @@ public final class ExecSource: Sendable {
       bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
       let signature = Delivered.bytes(count: bytes.count, hash: hasher.finalize())
       // The same bytes parse to the same catalog: it was delivered already.
-      guard state.withLock({ $0.lastDelivered != signature }) else { return }
+      if let latest = state.withLock({ $0.lastDelivered == signature ? $0.latest : nil }) {
+        return (.success(latest), false)
+      }
       result = Result { () throws(CatalogError) in
         try CatalogLoader.load(bytes: bytes, source: .command(command), limits: limits)
       }
@@ -142,6 +171,6 @@ public final class ExecSource: Sendable {
       if case .success(let loaded) = result { state.latest = loaded }
       return true
     }
-    if isNew { deliver(result) }
+    return (result, isNew)
   }
 }
