@@ -18,6 +18,8 @@ Misbehaving on purpose (each writes until the client goes away):
   /only304          304 to every request, with an ETag
   /huge             a 300 MB body, its Content-Length sent first
   /bomb             0.5 MB of gzip that inflates to 477 MiB of spaces
+                    (/prepare-bomb makes it, which takes seconds, and
+                    answers its size)
   /garbage          bytes that are not HTTP, then the connection closes
   /big-headers      a 4 MiB header line
   /to-file          a 302 redirect to file:///etc/passwd
@@ -99,6 +101,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif parsed.path == "/slow":
             time.sleep(5)
             self.send(200, b"{}")
+        elif parsed.path == "/prepare-bomb":
+            self.send(200, str(len(gzip_bomb())).encode())
         elif parsed.path == "/fail":
             with lock:
                 state["failing"] = query["on"][0] == "1"
