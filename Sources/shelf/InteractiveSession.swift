@@ -5,7 +5,6 @@ import ShelfChain
 import ShelfContentMapping
 import ShelfTerminal
 import ShelfUI
-import Synchronization
 
 /// The interactive screen: a terminal, a run loop, the screen and its sources,
 /// joined by the app's chain (`SourceChain`).
@@ -25,8 +24,6 @@ final class InteractiveSession: EventLoopDelegate {
     var pending: Catalog?
     /// Stops the source for good (a running command is killed and reaped).
     var stop: (() -> Void)?
-    /// The command or URL, made before the terminal was taken.
-    var polled: PolledSource?
 
     /// Source `index` of the chain, showing `sections` at first.
     init(spec: SourceSpec, index: Int, sections: [ShelfSection]) {
@@ -49,6 +46,11 @@ final class InteractiveSession: EventLoopDelegate {
   private var messageOwner: Int?
   /// Frees what the screen lets go of, off the main queue.
   private let freer = ContentConverter()
+  /// While the only sources are commands and URLs and none has given a
+  /// catalog yet: the first failure of each one that has reported. When every
+  /// one has failed, the app exits with the first one's error, as it does when
+  /// every file fails at start; the first catalog ends the watch.
+  private var firstFailures: [Int: CatalogError]?
 
   private init(
     loop: EventLoop, screen: ShelfScreen, chain: SourceChain, feeds: [Feed], options: RunOptions
@@ -75,21 +77,7 @@ final class InteractiveSession: EventLoopDelegate {
     _ options: RunOptions, isNoColorSet: Bool
   ) throws(AppError) -> InteractiveSession {
     let specs = options.sources
-    let polled = specs.map { PolledSource($0, interval: options.interval(for: $0)) }
-    // Only commands and URLs: their first runs are waited for (side by side)
-    // before the terminal is taken, so that when every one fails the app
-    // exits with the reason, as it does for files. Beside other sources they
-    // deliver once running.
-    let firstRuns = polled.allSatisfy { $0 != nil } ? PolledSource.firstRuns(of: polled) : nil
-    var index = 0
     let start = try FirstCatalogs(specs) { spec throws(AppError) in
-      defer { index += 1 }
-      if let firstRuns {
-        switch firstRuns[index] {
-        case .success(let loaded): return loaded
-        case .failure(let error): throw AppError(error)
-        }
-      }
       switch spec {
       case .bundled: return try Headless.load(nil)
       case .catalog(let path): return try Headless.load(path)
@@ -133,7 +121,6 @@ final class InteractiveSession: EventLoopDelegate {
     let feeds = specs.indices.map {
       Feed(spec: specs[$0], index: $0, sections: contents[$0].sections)
     }
-    for feed in feeds { feed.polled = polled[feed.index] }
     let session = InteractiveSession(
       loop: EventLoop(backend: backend), screen: screen, chain: chain, feeds: feeds,
       options: options)
@@ -172,11 +159,19 @@ final class InteractiveSession: EventLoopDelegate {
       case .watch(let path):
         startWatching(path, feed: feed, isValid: !failed.contains(feed.index))
       case .stream: startStream(feed)
-      case .exec, .url: startPolling(feed, isValid: !failed.contains(feed.index))
+      case .exec(let command): startCommand(command, feed: feed)
+      case .url(let url): startFetching(url, feed: feed)
       }
     }
     if options.runsDemo || feeds.contains(where: \.spec.isLive) { screen.liveStatus = .live }
     updateStatuses()
+    let polled = feeds.allSatisfy {
+      switch $0.spec {
+      case .exec, .url: true
+      default: false
+      }
+    }
+    if polled { firstFailures = [:] }
   }
 
   /// Stops every source: no command keeps running after the app.
@@ -242,24 +237,23 @@ final class InteractiveSession: EventLoopDelegate {
     feed.stop = { watcher.stop() }
   }
 
-  private func startPolling(_ feed: Feed, isValid: Bool) {
-    switch feed.polled {
-    case .command(let source)?:
-      startDelivering(feed, isValid: isValid, status: { .running($0, isValid: $1) }) {
-        source.start(queue: .main, handler: $0)
-      }
-      feed.stop = {
-        source.stop()
-        source.waitUntilIdle()
-      }
-    case .address(let source)?:
-      startDelivering(feed, isValid: isValid, status: { .fetching($0, isValid: $1) }) {
-        source.start(queue: .main, handler: $0)
-      }
-      feed.stop = { source.stop() }
-    case nil:
-      break
+  private func startCommand(_ command: String, feed: Feed) {
+    let source = ExecSource(command: command, interval: options.interval(for: feed.spec))
+    startDelivering(feed, status: { .running($0, isValid: $1) }) {
+      source.start(queue: .main, handler: $0)
     }
+    feed.stop = {
+      source.stop()
+      source.waitUntilIdle()
+    }
+  }
+
+  private func startFetching(_ url: String, feed: Feed) {
+    let source = URLSource(url: url, interval: options.interval(for: feed.spec))
+    startDelivering(feed, status: { .fetching($0, isValid: $1) }) {
+      source.start(queue: .main, handler: $0)
+    }
+    feed.stop = { source.stop() }
   }
 
   /// Starts a source that delivers catalogs or failures on the main queue
@@ -329,6 +323,23 @@ final class InteractiveSession: EventLoopDelegate {
       updateStatuses()
       loop.setNeedsDraw()
     }
+    noteFirst(result, from: feed)
+  }
+
+  /// Ends the app when every source, all commands and URLs, has failed at
+  /// start (its first run); the message is the first source's error.
+  private func noteFirst(_ result: Result<LoadedCatalog, CatalogError>, from feed: Feed) {
+    guard var failures = firstFailures else { return }
+    guard case .failure(let error) = result else {
+      firstFailures = nil
+      return
+    }
+    if failures[feed.index] == nil { failures[feed.index] = error }
+    firstFailures = failures
+    guard failures.count == feeds.count, let first = failures.min(by: { $0.key < $1.key })
+    else { return }
+    let failure = AppError(first.value)
+    loop.finish(status: failure.exitCode, message: failure.description)
   }
 
   private func setMessage(_ message: ScreenMessage, from index: Int?) {
@@ -426,36 +437,5 @@ final class InteractiveSession: EventLoopDelegate {
 
   func eventLoop(_ loop: EventLoop, nextFrameDeadlineAfter now: UInt64) -> UInt64? {
     screen.nextFrameDeadline(now: now)
-  }
-}
-
-/// A source that runs again every interval: a command or a URL.
-enum PolledSource {
-  case command(ExecSource)
-  case address(URLSource)
-
-  /// The source `spec` names, if it is a command or a URL.
-  init?(_ spec: SourceSpec, interval: Duration) {
-    switch spec {
-    case .exec(let command): self = .command(ExecSource(command: command, interval: interval))
-    case .url(let url): self = .address(URLSource(url: url, interval: interval))
-    default: return nil
-    }
-  }
-
-  /// The first run of each of `sources` (all non-nil), side by side, waited for.
-  static func firstRuns(of sources: [PolledSource?]) -> [Result<LoadedCatalog, CatalogError>] {
-    let results = Mutex(
-      [Result<LoadedCatalog, CatalogError>?](repeating: nil, count: sources.count))
-    DispatchQueue.concurrentPerform(iterations: sources.count) { index in
-      let result: Result<LoadedCatalog, CatalogError>
-      switch sources[index] {
-      case .command(let source)?: result = source.runFirst()
-      case .address(let source)?: result = source.fetchFirst()
-      case nil: preconditionFailure("only commands and URLs run first")
-      }
-      results.withLock { $0[index] = result }
-    }
-    return results.withLock { $0.map { $0! } }
   }
 }

@@ -10,10 +10,17 @@ import Testing
   private static let limit = 268_435_456
 
   /// The peak memory of `render --url` on a small, good catalog: where the others start.
-  private func baseline(_ server: LocalCatalogServer) throws -> Int {
-    let run = try runShelfMeasured(["render", "--url", server.url("/catalog")])
+  private func baseline(_ server: LocalCatalogServer) async throws -> Int {
+    let run = try await offThePool {
+      try runShelfMeasured(["render", "--url", server.url("/catalog")])
+    }
     #expect(run.status == 0, "\(run.standardError)")
     return run.peakMemory
+  }
+
+  /// Runs `shelf arguments` off the pool.
+  private func shelf(_ arguments: [String]) async throws -> ShelfResult {
+    try await offThePool { try runShelf(arguments) }
   }
 
   @Test(arguments: [
@@ -29,11 +36,13 @@ import Testing
   ])
   func endlessAndTrickledBodiesEndWithinTheDeadlineInBoundedMemory(
     path: String, every: String, message: String
-  ) throws {
-    let server = try LocalCatalogServer()
+  ) async throws {
+    let server = try await offThePool { try LocalCatalogServer() }
     defer { server.stop() }
-    let start = try baseline(server)
-    let run = try runShelfMeasured(["render", "--every", every, "--url", server.url(path)])
+    let start = try await baseline(server)
+    let run = try await offThePool {
+      try runShelfMeasured(["render", "--every", every, "--url", server.url(path)])
+    }
     #expect(run.status == 69)
     #expect(run.standardError == "shelf: \(server.url(path)): \(message)\n")
     // The deadline bounds the fetch, whatever the server does (the rest is
@@ -50,33 +59,36 @@ import Testing
     ),
     ("/bomb", "the compressed body inflates more than 200 times over; the fetch was stopped"),
   ])
-  func oversizedAndInflatingBodiesAreRefusedInLittleMemory(path: String, message: String) throws {
-    let server = try LocalCatalogServer()
+  func oversizedAndInflatingBodiesAreRefusedInLittleMemory(path: String, message: String)
+    async throws
+  {
+    let server = try await offThePool { try LocalCatalogServer() }
     defer { server.stop() }
     if path == "/bomb" {
       // Making 477 MiB of gzip takes the server seconds: not the fetch's.
-      #expect(server.get("/prepare-bomb", timeout: 120) != nil)
+      let size = try await offThePool { server.get("/prepare-bomb", timeout: 120) }
+      #expect(size != nil)
     }
-    let start = try baseline(server)
-    let run = try runShelfMeasured(["render", "--url", server.url(path)])
+    let start = try await baseline(server)
+    let run = try await offThePool { try runShelfMeasured(["render", "--url", server.url(path)]) }
     #expect(run.status == 69)
     #expect(run.standardError == "shelf: \(server.url(path)): \(message)\n")
     #expect(run.peakMemory - start < 100 << 20, "peak \(run.peakMemory >> 20) MiB")
   }
 
-  @Test func a304WithNothingFetchedBeforeEndsRenderFramesAndRecord() throws {
-    let server = try LocalCatalogServer()
+  @Test func a304WithNothingFetchedBeforeEndsRenderFramesAndRecord() async throws {
+    let server = try await offThePool { try LocalCatalogServer() }
     defer { server.stop() }
     let url = server.url("/only304")
     let problem = "\(url): HTTP 304 Not Modified, but no copy was fetched before"
-    let render = try runShelf(["render", "--url", url])
+    let render = try await shelf(["render", "--url", url])
     #expect(render.status == 69)
     #expect(render.standardError == "shelf: \(problem)\n")
-    let record = try runShelf(["record", "--seconds", "1", "--url", url])
+    let record = try await shelf(["record", "--seconds", "1", "--url", url])
     #expect(record.status == 69)
     #expect(record.standardError == "shelf: \(problem)\n")
     // For frames the URL is a source beside A and B: a warning, as any that fails.
-    let frames = try runShelf(
+    let frames = try await shelf(
       ["frames", "\(fixtures)/small.json", "\(fixtures)/small-next.json", "--url", url])
     #expect(frames.status == 0)
     #expect(frames.standardError == "shelf: warning: \(problem); shown without it\n")
@@ -96,22 +108,13 @@ import Testing
   ])
   func aURLThatCannotBeFetchedIsAUsageErrorWhenTheCommandLineIsRead(
     arguments: [String], problem: String
-  ) throws {
-    let result = try runShelf(arguments)
+  ) async throws {
+    let result = try await shelf(arguments)
     #expect(result.status == 64)
     #expect(
       result.standardError.hasPrefix(
         "shelf: the value '\(arguments[arguments.count - 1])' is invalid for '--url <url>': \(problem)"
       ))
-  }
-
-  /// Without a terminal the app would exit 74 once past its sources: 69 says
-  /// it stopped at them.
-  @Test func theAppExits69WhenItsOnlySourcesAreCommandsAndURLsAndAllFail() throws {
-    let result = try runShelf(["--url", "http://127.0.0.1:1/catalog", "--exec", "exit 3"])
-    #expect(result.status == 69)
-    #expect(
-      result.standardError == "shelf: http://127.0.0.1:1/catalog: the connection was refused\n")
   }
 }
 
@@ -124,7 +127,7 @@ extension InTmux {
       let session = try TmuxSession()
       defer { session.close() }
       let url = server.url("/catalog")
-      try session.startShelf("--url \(url) --every 200ms")
+      try session.startShelf("--url \(url) --every 500ms")
       session.expectScreen(containing: "v1 · 1 row")
       server.get("/fail?on=1")
       session.expectScreen(containing: "⚠ \(url): HTTP 500 Internal Server Error")
@@ -137,6 +140,19 @@ extension InTmux {
       }
       #expect(server.count("/catalog") > before)
       try session.quitAndExpectRestored()
+    }
+
+    /// The app opens at once, while the first runs go on, and ends with
+    /// the first source's reason once every one has failed.
+    @Test func theAppExitsWhenItsOnlySourcesAreCommandsAndURLsAndAllFail() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--url http://127.0.0.1:1/catalog --exec 'sleep 1; exit 3'")
+      let exit = session.waitForExit(timeout: 20)
+      session.expectRestored(exit, status: 69)
+      #expect(
+        exit?.screen.contains("shelf: http://127.0.0.1:1/catalog: the connection was refused")
+          == true)
     }
 
     @Test func whatACommandStartsInTheBackgroundEndsWithItsRun() throws {

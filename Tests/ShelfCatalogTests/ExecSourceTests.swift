@@ -125,7 +125,7 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     // Detached from the run's output: only the process group ties it to the run.
     let source = ExecSource(
       command:
-        "sleep 30 </dev/null >/dev/null 2>&1 & echo $! > '\(folder.path)/pid';"
+        "sleep 300 </dev/null >/dev/null 2>&1 & echo $! > '\(folder.path)/pid';"
         + " printf '{\"title\": \"ok\", \"rows\": []}'",
       interval: .seconds(60))
     let deliveries = SourceDeliveries()

@@ -62,7 +62,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
   @Test func pollingIsConditionalAndA304CostsNoParse() async throws {
     let server = try await CatalogServer.start()
     defer { server.stop() }
-    let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(50))
+    let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(300))
     let deliveries = source.startedDeliveries()
     #expect(await deliveries.next() == "title v1")
     #expect(await eventually { source.counts.notModified >= 3 })
@@ -102,7 +102,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
   @Test func aFailureAfterGoodDataLeavesTheGoodDataInPlace() async throws {
     let server = try await CatalogServer.start()
     defer { server.stop() }
-    let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(50))
+    let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(300))
     let deliveries = source.startedDeliveries()
     #expect(await deliveries.next() == "title v1")
     _ = try await server.get("/set?title=!bad")
@@ -180,7 +180,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
   @Test func a304AfterAFailureDeliversTheCopyInHandAgain() async throws {
     let server = try await CatalogServer.start()
     defer { server.stop() }
-    let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(50))
+    let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(300))
     let deliveries = source.startedDeliveries()
     #expect(await deliveries.next() == "title v1")
     _ = try await server.get("/fail?on=1")

@@ -28,8 +28,6 @@ public final class ExecSource: Sendable {
     var lastDelivered: Delivered?
     var latest: LoadedCatalog?
     var isStopped = false
-    /// When the run `runFirst()` made started.
-    var firstStarted: ContinuousClock.Instant?
   }
 
   private enum Delivered: Equatable {
@@ -76,23 +74,7 @@ public final class ExecSource: Sendable {
   ) {
     let deliver = Periodic.delivery(
       on: queue, isStopped: { [self] in state.withLock { $0.isStopped } }, to: handler)
-    let delay = state.withLock { $0.firstStarted }.map {
-      Periodic.delay(every: interval, since: $0)
-    }
-    schedule(after: delay ?? .seconds(0), deliver: deliver)
-  }
-
-  /// Runs the command once, now, waiting for it: the app's first screen. The
-  /// runs `start` makes follow one interval after this one started.
-  public func runFirst() -> Result<LoadedCatalog, CatalogError> {
-    work.sync {
-      state.withLock { $0.firstStarted = .now }
-      guard let (result, _) = runOnce() else {
-        return .failure(
-          CatalogError(.unavailable, source: .command(command), problem: "the run was stopped"))
-      }
-      return result
-    }
+    schedule(after: .seconds(0), deliver: deliver)
   }
 
   /// Stops: a running command's process group is killed and reaped on the
@@ -131,17 +113,10 @@ public final class ExecSource: Sendable {
     guard !state.withLock({ $0.isStopped }) else { return }
     let started = ContinuousClock.now
     defer { schedule(after: Periodic.delay(every: interval, since: started), deliver: deliver) }
-    // Nil when stopped: the deferred schedule finds it so.
-    if let (result, isNew) = runOnce(), isNew { deliver(result) }
-  }
-
-  /// One run: its result, and whether it differs from the last one delivered
-  /// (then it becomes that); nil when stopped.
-  private func runOnce() -> (Result<LoadedCatalog, CatalogError>, isNew: Bool)? {
     guard
       let outcome = CommandRun(command: command, limit: limits.maximumFileSize).run(
         timeout: interval, wake: wakeRead)
-    else { return nil }
+    else { return }  // stopped: the deferred schedule finds it so
     let result: Result<LoadedCatalog, CatalogError>
     let delivered: Delivered
     switch outcome {
@@ -150,9 +125,7 @@ public final class ExecSource: Sendable {
       bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
       let signature = Delivered.bytes(count: bytes.count, hash: hasher.finalize())
       // The same bytes parse to the same catalog: it was delivered already.
-      if let latest = state.withLock({ $0.lastDelivered == signature ? $0.latest : nil }) {
-        return (.success(latest), false)
-      }
+      guard state.withLock({ $0.lastDelivered != signature }) else { return }
       result = Result { () throws(CatalogError) in
         try CatalogLoader.load(bytes: bytes, source: .command(command), limits: limits)
       }
@@ -171,6 +144,6 @@ public final class ExecSource: Sendable {
       if case .success(let loaded) = result { state.latest = loaded }
       return true
     }
-    return (result, isNew)
+    if isNew { deliver(result) }
   }
 }

@@ -34,8 +34,6 @@ public final class URLSource: Sendable {
     var lastError: CatalogError?
     var latest: LoadedCatalog?
     var isStopped = false
-    /// When the fetch `fetchFirst()` made started.
-    var firstStarted: ContinuousClock.Instant?
     var counts = Counts()
   }
 
@@ -97,36 +95,15 @@ public final class URLSource: Sendable {
     return nil
   }
 
-  /// Fetches once, now, waiting for the answer: the app's first screen. The
-  /// fetches `start` makes follow one interval after this one started.
-  public func fetchFirst() -> Result<LoadedCatalog, CatalogError> {
-    work.sync {
-      state.withLock { $0.firstStarted = .now }
-      switch fetch() {
-      case .catalog(let loaded)?:
-        state.withLock { $0.latest = loaded }
-        return .success(loaded)
-      case .failure(let error)?:
-        state.withLock { $0.lastError = error }
-        return .failure(error)
-      case .notModified?, nil:  // unconditional, and not stopped yet
-        return .failure(failure("the fetch was stopped"))
-      }
-    }
-  }
-
-  /// Starts fetching, now (or one interval after `fetchFirst()`) and then
-  /// every interval; `handler` runs on `queue` for each new catalog or failure.
+  /// Starts fetching, now and then every interval; `handler` runs on `queue`
+  /// for each new catalog or failure.
   public func start(
     queue: DispatchQueue,
     handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
   ) {
     let deliver = Periodic.delivery(
       on: queue, isStopped: { [self] in state.withLock { $0.isStopped } }, to: handler)
-    let delay = state.withLock { $0.firstStarted }.map {
-      Periodic.delay(every: interval, since: $0)
-    }
-    schedule(after: delay ?? .seconds(0), deliver: deliver)
+    schedule(after: .seconds(0), deliver: deliver)
   }
 
   /// Stops: a fetch under way is abandoned (within a second), none starts,

@@ -7,7 +7,7 @@ import TestSupport
 
 /// The catalog server of the URLSource tests (`CatalogServerProcess`), with
 /// the plain GETs the end-to-end tests change it and read its counts with.
-final class LocalCatalogServer {
+final class LocalCatalogServer: Sendable {
   private let server: CatalogServerProcess
 
   /// Starts a server and waits (at most 10 s) for the port it listens on.

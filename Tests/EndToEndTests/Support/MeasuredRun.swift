@@ -66,3 +66,12 @@ func runShelfMeasured(_ arguments: [String], timeout: Duration = .seconds(60)) t
     standardError: String(decoding: errorBytes, as: UTF8.self),
     peakMemory: usage.ru_maxrss * 1024, duration: ContinuousClock.now - started)
 }
+
+/// Runs `work` on a Dispatch thread and awaits it: a test that blocks for
+/// seconds (a child process, a server starting) must not hold one of Swift
+/// concurrency's few threads, which the other tests' waits resume on.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+  }
+}
