@@ -46,10 +46,8 @@ struct HTTPFetch {
     for header in headers { list = curl_slist_append(list, header) }
     defer { curl_slist_free_all(list) }
     var errorText = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-    let milliseconds = max(
-      1,
-      Int(
-        timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+    let (seconds, attoseconds) = timeout.components
+    let milliseconds = max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
 
     let context = Unmanaged.passUnretained(transfer).toOpaque()
     let code = errorText.withUnsafeMutableBufferPointer { errorBuffer -> CURLcode in
