@@ -3,9 +3,9 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build and the tests need: ncurses headers; tmux and
 # python3 and python3-pyte (a terminal emulator that replays every frame) for
-# the end-to-end tests; locales names the Unicode version of the C library's
+# the end-to-end tests; libcurl's headers for `--url`; locales names the Unicode version of the C library's
 # character data for `make widths`; asciinema plays the recordings the tests make.
-DEBS := libncursesw5-dev tmux python3 python3-pyte locales asciinema
+DEBS := libncursesw5-dev libcurl4-openssl-dev tmux python3 python3-pyte locales asciinema
 
 .PHONY: deps build test check imports tsan bench goldens format run widths man docs
 

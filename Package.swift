@@ -28,9 +28,11 @@ let package = Package(
   targets: [
     .target(name: "ShelfDiff", swiftSettings: engine),
     .target(name: "ShelfUI", dependencies: ["ShelfDiff", "ShelfChain"], swiftSettings: strict),
-    .target(name: "ShelfCatalog", dependencies: ["ShelfDiff"], swiftSettings: strict),
+    .target(name: "ShelfCatalog", dependencies: ["ShelfDiff", "CCurl"], swiftSettings: strict),
     .target(name: "ShelfChain", dependencies: ["ShelfDiff"], swiftSettings: engine),
     .systemLibrary(name: "CNCursesW", providers: [.apt(["libncursesw5-dev"])]),
+    // The libcurl FoundationNetworking runs on, called directly by `--url`.
+    .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "ShelfTerminal", dependencies: ["ShelfUI", "CNCursesW"], swiftSettings: strict),
     .target(
       name: "ShelfContentMapping", dependencies: ["ShelfCatalog", "ShelfUI"], swiftSettings: strict),

@@ -52,7 +52,8 @@ struct SourceOptions: ParsableArguments {
     name: .customLong("url"),
     help: ArgumentHelp(
       "Fetch a catalog over HTTP(S), conditionally, again every --every; repeats.",
-      valueName: "url"))
+      valueName: "url"),
+    transform: Parse.url)
   var urls: [String] = []
 
   @Option(
@@ -236,6 +237,12 @@ enum Parse {
     let milliseconds = (value * unit.milliseconds).rounded()
     guard milliseconds >= 100, milliseconds <= 86_400_000 else { throw refusal }
     return .milliseconds(Int64(milliseconds))
+  }
+
+  /// An http or https URL with a host, checked when the command line is read.
+  @Sendable static func url(_ text: String) throws -> String {
+    if let problem = URLSource.problem(with: text) { throw Refusal(description: problem) }
+    return text
   }
 
   /// Seconds: a positive number up to an hour, to the millisecond.

@@ -61,7 +61,9 @@ enum Headless {
       return try reportingWarnings(runOnce(command, timeout: every ?? spec.defaultInterval))
     case .url(let url):
       do {
-        return try reportingWarnings(URLSource.fetchOnce(url: url))
+        // As a polled fetch: 10 s, or the interval if shorter, for all of it.
+        let timeout = min(.seconds(10), every ?? spec.defaultInterval)
+        return try reportingWarnings(URLSource.fetchOnce(url: url, timeout: timeout))
       } catch {
         throw AppError(error)
       }

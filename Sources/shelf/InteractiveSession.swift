@@ -46,6 +46,11 @@ final class InteractiveSession: EventLoopDelegate {
   private var messageOwner: Int?
   /// Frees what the screen lets go of, off the main queue.
   private let freer = ContentConverter()
+  /// While the only sources are commands and URLs and none has given a
+  /// catalog yet: the first failure of each one that has reported. When every
+  /// one has failed, the app exits with the first one's error, as it does when
+  /// every file fails at start; the first catalog ends the watch.
+  private var firstFailures: [Int: CatalogError]?
 
   private init(
     loop: EventLoop, screen: ShelfScreen, chain: SourceChain, feeds: [Feed], options: RunOptions
@@ -160,6 +165,13 @@ final class InteractiveSession: EventLoopDelegate {
     }
     if options.runsDemo || feeds.contains(where: \.spec.isLive) { screen.liveStatus = .live }
     updateStatuses()
+    let polled = feeds.allSatisfy {
+      switch $0.spec {
+      case .exec, .url: true
+      default: false
+      }
+    }
+    if polled { firstFailures = [:] }
   }
 
   /// Stops every source: no command keeps running after the app.
@@ -311,6 +323,23 @@ final class InteractiveSession: EventLoopDelegate {
       updateStatuses()
       loop.setNeedsDraw()
     }
+    noteFirst(result, from: feed)
+  }
+
+  /// Ends the app when every source, all commands and URLs, has failed at
+  /// start (its first run); the message is the first source's error.
+  private func noteFirst(_ result: Result<LoadedCatalog, CatalogError>, from feed: Feed) {
+    guard var failures = firstFailures else { return }
+    guard case .failure(let error) = result else {
+      firstFailures = nil
+      return
+    }
+    if failures[feed.index] == nil { failures[feed.index] = error }
+    firstFailures = failures
+    guard failures.count == feeds.count, let first = failures.min(by: { $0.key < $1.key })
+    else { return }
+    let failure = AppError(first.value)
+    loop.finish(status: failure.exitCode, message: failure.description)
   }
 
   private func setMessage(_ message: ScreenMessage, from index: Int?) {

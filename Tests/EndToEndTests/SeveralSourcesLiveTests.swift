@@ -117,7 +117,7 @@ extension InTmux {
       defer { server.stop() }
       let session = try TmuxSession()
       defer { session.close() }
-      try session.startShelf("--url \(server.url("/catalog")) --every 200ms")
+      try session.startShelf("--url \(server.url("/catalog")) --every 500ms")
       session.expectScreen(containing: "v1 · 1 row")
       session.expectScreen(containing: "fetching \(server.url("/catalog")) ●")
       // Unchanged: further requests get 304s and the screen holds still.

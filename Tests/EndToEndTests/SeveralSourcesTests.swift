@@ -56,9 +56,10 @@ func catalogJSON(
     let unknown = try runShelf(["render", "--url", "http://no-such-host.invalid/c.json"])
     #expect(unknown.status == 69)
     #expect(unknown.standardError.contains("no-such-host.invalid/c.json: "))
+    // Refused when the command line is read: a usage error.
     let notHTTP = try runShelf(["render", "--url", "ftp://127.0.0.1/c.json"])
-    #expect(notHTTP.status == 69)
-    #expect(notHTTP.standardError.contains("not an http or https URL"))
+    #expect(notHTTP.status == 64)
+    #expect(notHTTP.standardError.contains("expected an http:// or https:// URL, not ftp:"))
   }
 
   @Test func renderRunsACommandOnceAndSaysWhyItFailed() throws {

@@ -120,6 +120,26 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     #expect(await eventually { kill(pid, 0) != 0 })
   }
 
+  @Test func whatASuccessfulRunStartsInTheBackgroundEndsWithTheRun() async throws {
+    let folder = try ScratchFolder()
+    // Detached from the run's output: only the process group ties it to the run.
+    let source = ExecSource(
+      command:
+        "sleep 300 </dev/null >/dev/null 2>&1 & echo $! > '\(folder.path)/pid';"
+        + " printf '{\"title\": \"ok\", \"rows\": []}'",
+      interval: .seconds(60))
+    let deliveries = SourceDeliveries()
+    source.start(queue: .global(), handler: deliveries.handler)
+    #expect(await deliveries.next() == "title ok")
+    let pid = try #require(
+      Int32(
+        String(contentsOfFile: folder.path + "/pid", encoding: .utf8).trimmingCharacters(
+          in: .whitespacesAndNewlines)))
+    #expect(await eventually { !isRunning(pid) })
+    source.stop()
+    source.waitUntilIdle()
+  }
+
   @Test func stoppingMidRunKillsTheCommandAndDeliversNothingMore() async throws {
     let folder = try ScratchFolder()
     let source = ExecSource(
@@ -138,4 +158,13 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     #expect(await eventually { kill(pid, 0) != 0 })
     #expect(delivered.withLock { $0 } == 0)
   }
+}
+
+/// Whether `pid` is a process that has not ended (a zombie has).
+private func isRunning(_ pid: Int32) -> Bool {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    let close = stat.lastIndex(of: ")")
+  else { return false }
+  let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
+  return state != "Z" && state != "X"
 }

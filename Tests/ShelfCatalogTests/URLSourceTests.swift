@@ -62,7 +62,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
   @Test func pollingIsConditionalAndA304CostsNoParse() async throws {
     let server = try await CatalogServer.start()
     defer { server.stop() }
-    let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(50))
+    let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(300))
     let deliveries = source.startedDeliveries()
     #expect(await deliveries.next() == "title v1")
     #expect(await eventually { source.counts.notModified >= 3 })
@@ -102,7 +102,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
   @Test func aFailureAfterGoodDataLeavesTheGoodDataInPlace() async throws {
     let server = try await CatalogServer.start()
     defer { server.stop() }
-    let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(50))
+    let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(300))
     let deliveries = source.startedDeliveries()
     #expect(await deliveries.next() == "title v1")
     _ = try await server.get("/set?title=!bad")
@@ -155,11 +155,64 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     #expect(error.exitCode == 69 && error.problem.hasPrefix("HTTP 404"))
   }
 
-  /// A source whose last reference goes away inside URLSession's own callback
-  /// (as `fetchOnce` lets go of its source while the task is still finishing)
-  /// must not invalidate the session synchronously there: that waits on the
-  /// queue it runs on, and the process dies.
-  @Test func aSourceReleasedWhileItsTaskFinishesGoesQuietly() async {
+  @Test(arguments: [
+    ("/garbage", "the server sent something that is not HTTP"),
+    ("/big-headers", "headers too large"),
+    ("/to-file", "redirect to a non-HTTP URL refused"),
+    ("/only304", "HTTP 304 Not Modified, but no copy was fetched before"),
+  ])
+  func whatAMisbehavingServerDidIsNamed(path: String, problem: String) async throws {
+    let server = try await CatalogServer.start()
+    defer { server.stop() }
+    let url = server.url(path)
+    // fetchOnce blocks its thread: not one of the test's.
+    let result = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(
+          returning: Result { () throws(CatalogError) in try URLSource.fetchOnce(url: url) })
+      }
+    }
+    guard case .failure(let error) = result else { return #expect(Bool(false)) }
+    #expect(error.exitCode == 69)
+    #expect(error.problem == problem)
+  }
+
+  @Test func a304AfterAFailureDeliversTheCopyInHandAgain() async throws {
+    let server = try await CatalogServer.start()
+    defer { server.stop() }
+    let source = URLSource(url: server.url("/catalog"), interval: .milliseconds(300))
+    let deliveries = source.startedDeliveries()
+    #expect(await deliveries.next() == "title v1")
+    _ = try await server.get("/fail?on=1")
+    #expect(await deliveries.next().hasSuffix("/catalog: HTTP 500 Internal Server Error"))
+    _ = try await server.get("/fail?on=0")
+    #expect(await deliveries.next() == "title v1")
+    // The copy in hand, not a new parse; then quiet again.
+    #expect(source.counts.parsed == 1)
+    #expect(source.counts.notModified >= 1)
+    source.stop()
+  }
+
+  @Test func oneDeadlineCoversAWholeTrickledBodyAndTheIntervalShortensIt() async throws {
+    let server = try await CatalogServer.start()
+    defer { server.stop() }
+    let timed = URLSource(
+      url: server.url("/trickle"), interval: .seconds(60), timeout: .milliseconds(500))
+    let first = timed.startedDeliveries()
+    #expect(
+      await first.next().hasSuffix(": no complete answer within 500 ms: the request timed out"))
+    timed.stop()
+    let polled = URLSource(url: server.url("/trickle"), interval: .milliseconds(700))
+    #expect(polled.deadline == .milliseconds(700))
+    let second = polled.startedDeliveries()
+    #expect(
+      await second.next().hasSuffix(": no complete answer within 700 ms: the request timed out"))
+    polled.stop()
+  }
+
+  /// Each fetch makes and frees its own transfer: thousands in a row, each
+  /// refused, all end and report it.
+  @Test func thousandsOfFetchesInARowEachEndAndReport() async {
     let outcomes = await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
         var refused = 0

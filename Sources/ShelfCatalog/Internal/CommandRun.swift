@@ -17,7 +17,8 @@ struct CommandRun {
 
   /// Runs the command until it exits, `timeout` passes, or `wake` becomes
   /// readable (then it returns nil: stopped). The command's process group is
-  /// killed and reaped on every path that leaves it running.
+  /// killed when the run ends, however it ends, so nothing it started in the
+  /// background outlives the run; the command is reaped.
   func run(timeout: Duration, wake: Int32) -> Result<[UInt8], Failure>? {
     let deadline = ContinuousClock.now + timeout
     var output: [Int32] = [-1, -1]
@@ -91,12 +92,15 @@ struct CommandRun {
         }
       }
     }
-    // Both pipes closed; wait for the exit, still within the deadline.
-    var status: Int32 = 0
+    // Both pipes closed; wait for the exit, still within the deadline. The
+    // exit is seen without reaping the command (WNOWAIT), so its group id
+    // cannot be taken by another process before the group is killed below:
+    // what the command left running in the background ends with the run.
     while true {
-      let reaped = waitpid(pid, &status, WNOHANG)
-      if reaped == pid { break }
-      if reaped < 0 && errno != EINTR { return .failure(systemFailure("waitpid")) }
+      var info = siginfo_t()
+      let seen = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+      if seen == 0 && info.si_signo != 0 { break }
+      if seen < 0 && errno != EINTR { return .failure(systemFailure("waitid")) }
       let remaining = milliseconds(until: deadline)
       guard remaining > 0 else {
         killGroup()
@@ -110,6 +114,9 @@ struct CommandRun {
         return nil
       }
     }
+    kill(-pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let signal = status & 0x7F
     let code = (status >> 8) & 0xFF
     guard signal == 0 && code == 0 else {

@@ -14,7 +14,9 @@ import Synchronization
 /// non-zero status or dies of a signal (the message ends with the last line
 /// it wrote to standard error), writes more than the size limit, writes
 /// something that is not a catalog, or is still running when the interval is
-/// up (then its whole group is killed). Runs never overlap: the next starts
+/// up. When a run ends, however it ends, its whole process group is killed:
+/// nothing the command started in the background outlives the run (a
+/// process that leaves the group, with `setsid`, is its own). Runs never overlap: the next starts
 /// one interval after the last one started, or at once if that has passed. A
 /// failure leaves `latestCatalog`, the last good data, as it was; the same
 /// output or the same failure twice in a row is delivered once, and output

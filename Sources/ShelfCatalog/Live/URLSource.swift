@@ -2,26 +2,32 @@ import Dispatch
 import Foundation
 import Synchronization
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Fetches a catalog over HTTP(S) for `shelf --url`, again every interval,
 /// delivering each new catalog, or why a fetch failed, on a queue.
 ///
 /// Fetches are conditional: after a response with an `ETag` or a
 /// `Last-Modified`, the next request sends `If-None-Match` or
 /// `If-Modified-Since`, and a `304 Not Modified` costs no parse and delivers
-/// nothing. Redirects are followed. A timeout, a refused connection, a host
-/// that does not resolve, an HTTP error status (the message gives it), a body
-/// over the size limit or one that is not a catalog is delivered as a
-/// failure; `latestCatalog`, the last good data, stays. Fetches never
-/// overlap: the next starts one interval after the last one started, or at
-/// once if that has passed. The same failure twice in a row is delivered once.
+/// nothing, unless the fetch before it failed: then the copy in hand is good
+/// again and is delivered anew, which clears the failure. A `304` with
+/// nothing in hand is a failure. Redirects to http and https URLs are
+/// followed (at most 10).
+///
+/// One deadline, the timeout or the interval if shorter, covers connecting,
+/// the headers and the whole body. The body is counted as it arrives (after
+/// decoding) and the fetch stops as soon as it passes the size limit; a
+/// `Content-Length` over the limit is refused before the body is read, and a
+/// compressed body that inflates more than 200 times over is refused as it
+/// inflates. A timeout, a refused connection, a host that does not resolve,
+/// an HTTP error status (the message gives it), an answer that is not HTTP,
+/// headers over 64 KiB, a redirect elsewhere than http(s), a body over the
+/// limit or one that is not a catalog is delivered as a failure;
+/// `latestCatalog`, the last good data, stays. Fetches never overlap: the
+/// next starts one interval after the last one started, or at once if that
+/// has passed. The same failure twice in a row is delivered once.
 public final class URLSource: Sendable {
   private struct State: @unchecked Sendable {
-    // URLSessionTask and DispatchWorkItem are thread-safe; they are set under the lock.
-    var task: URLSessionDataTask?
+    // The pending fetch is a Dispatch object: thread-safe, and only set under the lock.
     var nextFetch: DispatchWorkItem?
     var entityTag: String?
     var lastModified: String?
@@ -35,44 +41,40 @@ public final class URLSource: Sendable {
   public struct Counts: Hashable, Sendable {
     /// Responses parsed as catalogs (or rejected as not being one).
     public var parsed = 0
-    /// `304 Not Modified` responses: no parse, nothing delivered.
+    /// `304 Not Modified` responses to a conditional request: no parse.
     public var notModified = 0
     /// Fetches that failed before a body could be parsed.
     public var failed = 0
+  }
+
+  /// What one fetch came to.
+  private enum Fetched {
+    case catalog(LoadedCatalog)
+    case notModified
+    case failure(CatalogError)
   }
 
   /// The URL fetched.
   public let url: String
   /// How often the URL is fetched.
   public let interval: Duration
+  /// How long one fetch may take, all of it: the timeout, or the interval if shorter.
+  public let deadline: Duration
   private let limits: CatalogLimits
-  private let session: URLSession
   private let work = DispatchQueue(label: "shelf.url")
   private let state = Mutex(State())
 
-  /// A source that fetches `url` every `interval`, giving up on a request after
-  /// `timeout`, with bodies limited to `limits.maximumFileSize` bytes.
+  /// A source that fetches `url` every `interval`, giving up on a fetch after
+  /// `timeout` (or `interval`, if shorter), with bodies limited to
+  /// `limits.maximumFileSize` bytes.
   public init(
     url: String, interval: Duration = .seconds(30), timeout: Duration = .seconds(10),
     limits: CatalogLimits = .default
   ) {
     self.url = url
     self.interval = Periodic.clamped(interval)
+    self.deadline = min(timeout, self.interval)
     self.limits = limits
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.urlCache = nil
-    configuration.timeoutIntervalForRequest = Self.seconds(timeout)
-    configuration.timeoutIntervalForResource = Self.seconds(timeout)
-    session = URLSession(configuration: configuration)
-  }
-
-  deinit {
-    // The last reference can go away inside the session's own callback (the
-    // task's completion holds the source): invalidating there waits on the
-    // queue it runs on and traps. Hand it to another queue.
-    let session = session
-    DispatchQueue.global(qos: .utility).async { session.invalidateAndCancel() }
   }
 
   /// The catalog of the last fetch that gave one, if any.
@@ -80,6 +82,18 @@ public final class URLSource: Sendable {
 
   /// How the fetches so far went.
   public var counts: Counts { state.withLock { $0.counts } }
+
+  /// Why `text` cannot be fetched, or nil when it is an http or https URL with a host.
+  public static func problem(with text: String) -> String? {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
+      return "expected an http:// or https:// URL"
+    }
+    guard scheme == "http" || scheme == "https" else {
+      return "expected an http:// or https:// URL, not \(scheme):"
+    }
+    guard let host = url.host, !host.isEmpty else { return "the URL names no host" }
+    return nil
+  }
 
   /// Starts fetching, now and then every interval; `handler` runs on `queue`
   /// for each new catalog or failure.
@@ -89,163 +103,121 @@ public final class URLSource: Sendable {
   ) {
     let deliver = Periodic.delivery(
       on: queue, isStopped: { [self] in state.withLock { $0.isStopped } }, to: handler)
-    work.async { [self] in fetch(deliver: deliver) }
+    schedule(after: .seconds(0), deliver: deliver)
   }
 
-  /// Stops: a fetch under way is cancelled, none starts, and no handler runs
-  /// after this returns, except one already running.
+  /// Stops: a fetch under way is abandoned (within a second), none starts,
+  /// and no handler runs after this returns, except one already running.
   public func stop() {
-    let (task, next) = state.withLock { state in
+    let next = state.withLock { state -> DispatchWorkItem? in
       state.isStopped = true
-      defer {
-        state.task = nil
-        state.nextFetch = nil
-      }
-      return (state.task, state.nextFetch)
+      defer { state.nextFetch = nil }
+      return state.nextFetch
     }
-    task?.cancel()
     next?.cancel()
   }
 
-  /// Fetches `url` once, unconditionally, waiting for the answer (`shelf render --url`).
+  /// Fetches `url` once, unconditionally, waiting for the answer (`shelf
+  /// render --url`); `timeout` bounds all of it.
   public static func fetchOnce(
     url: String, timeout: Duration = .seconds(10), limits: CatalogLimits = .default
   ) throws(CatalogError) -> LoadedCatalog {
     let source = URLSource(
       url: url, interval: Periodic.longestInterval, timeout: timeout, limits: limits)
-    let result = Mutex<Result<LoadedCatalog, CatalogError>?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    source.work.async {
-      source.fetch(once: true) { outcome in
-        result.withLock { $0 = outcome }
-        done.signal()
-      }
+    switch source.fetch() {
+    case .catalog(let loaded)?: return loaded
+    case .failure(let error)?: throw error
+    case .notModified?, nil: throw source.failure("the fetch was stopped")
     }
-    done.wait()
-    source.stop()
-    return try result.withLock { $0! }.get()
   }
 
   // MARK: - Fetching
 
-  private func fetch(once: Bool = false, deliver: @escaping Periodic.Delivery) {
-    guard let target = URL(string: url), target.scheme == "http" || target.scheme == "https"
-    else {
-      deliver(.failure(failure("not an http or https URL")))
-      return
-    }
-    let started = ContinuousClock.now
-    var request = URLRequest(url: target)
-    let (entityTag, lastModified) = state.withLock { ($0.entityTag, $0.lastModified) }
-    if !once {
-      if let entityTag { request.setValue(entityTag, forHTTPHeaderField: "If-None-Match") }
-      if let lastModified {
-        request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
-      }
-    }
-    let task = session.dataTask(with: request) { [self] data, response, error in
-      work.async { [self] in
-        if let outcome = outcome(data: data, response: response, error: error) {
-          if once {
-            deliver(outcome)
-          } else {
-            report(outcome, deliver: deliver)
-          }
-        }
-        guard !once else { return }
-        let next = DispatchWorkItem { [self] in fetch(deliver: deliver) }
-        let isStopped = state.withLock { state -> Bool in
-          state.task = nil
-          state.nextFetch = next
-          return state.isStopped
-        }
-        guard !isStopped else { return }
-        work.asyncAfter(
-          deadline: .now() + Periodic.delay(every: interval, since: started), execute: next)
-      }
-    }
+  private func schedule(after delay: DispatchTimeInterval, deliver: @escaping Periodic.Delivery) {
+    let item = DispatchWorkItem { [self] in cycle(deliver: deliver) }
     let isStopped = state.withLock { state -> Bool in
-      state.task = task
+      state.nextFetch = item
       return state.isStopped
     }
-    if !isStopped { task.resume() }
+    guard !isStopped else { return }
+    work.asyncAfter(deadline: .now() + delay, execute: item)
   }
 
-  /// What a response comes to: a catalog, a failure, or nil (not modified, or cancelled).
-  private func outcome(data: Data?, response: URLResponse?, error: (any Error)?)
-    -> Result<LoadedCatalog, CatalogError>?
-  {
-    if let error {
-      let code = (error as? URLError)?.code
-      if code == .cancelled { return nil }
+  /// One fetch of the polling cycle, its outcome reported, and the next one scheduled.
+  private func cycle(deliver: @escaping Periodic.Delivery) {
+    guard !state.withLock({ $0.isStopped }) else { return }
+    let started = ContinuousClock.now
+    defer { schedule(after: Periodic.delay(every: interval, since: started), deliver: deliver) }
+    guard let fetched = fetch(isConditional: true) else { return }  // stopped
+    if let result = report(fetched) { deliver(result) }
+  }
+
+  /// One GET, bounded by the deadline and the size limit; nil when stopped.
+  private func fetch(isConditional: Bool = false) -> Fetched? {
+    if let problem = Self.problem(with: url) { return .failure(failure(problem)) }
+    let (entityTag, lastModified) =
+      isConditional ? state.withLock { ($0.entityTag, $0.lastModified) } : (nil, nil)
+    var headers: [String] = []
+    if let entityTag { headers.append("If-None-Match: " + entityTag) }
+    if let lastModified { headers.append("If-Modified-Since: " + lastModified) }
+    let request = HTTPFetch(
+      url: url, headers: headers, limit: limits.maximumFileSize, timeout: deadline)
+    guard let outcome = request.run(isCancelled: { [self] in state.withLock { $0.isStopped } })
+    else { return nil }
+    let answer: HTTPFetch.Answer
+    switch outcome {
+    case .failure(let problem):
       state.withLock { $0.counts.failed += 1 }
-      return .failure(failure(Self.describe(error, code: code)))
+      return .failure(failure(problem.problem))
+    case .success(let got): answer = got
     }
-    guard let http = response as? HTTPURLResponse else {
-      state.withLock { $0.counts.failed += 1 }
-      return .failure(failure("the answer is not an HTTP response"))
-    }
-    if http.statusCode == 304 {
-      state.withLock { $0.counts.notModified += 1 }
-      return nil
-    }
-    guard (200..<300).contains(http.statusCode) else {
-      state.withLock { $0.counts.failed += 1 }
-      let reason = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
-      return .failure(failure("HTTP \(http.statusCode) \(reason)"))
-    }
-    let body = data ?? Data()
-    state.withLock { $0.counts.parsed += 1 }
-    let result = Result { () throws(CatalogError) in
-      try CatalogLoader.load(data: body, source: .url(url), limits: limits)
-    }
-    if case .success = result {
-      let entityTag = http.value(forHTTPHeaderField: "ETag")
-      let lastModified = http.value(forHTTPHeaderField: "Last-Modified")
-      state.withLock { state in
-        state.entityTag = entityTag
-        state.lastModified = lastModified
+    if answer.status == 304 {
+      guard headers.isEmpty else {
+        state.withLock { $0.counts.notModified += 1 }
+        return .notModified
       }
+      state.withLock { $0.counts.failed += 1 }
+      return .failure(failure("HTTP 304 Not Modified, but no copy was fetched before"))
     }
-    return result
+    guard (200..<300).contains(answer.status) else {
+      state.withLock { $0.counts.failed += 1 }
+      let reason = answer.reason.isEmpty ? "" : " " + answer.reason
+      return .failure(failure("HTTP \(answer.status)\(reason)"))
+    }
+    state.withLock { $0.counts.parsed += 1 }
+    do {
+      let loaded = try CatalogLoader.load(bytes: answer.body, source: .url(url), limits: limits)
+      state.withLock { state in
+        state.entityTag = answer.entityTag
+        state.lastModified = answer.lastModified
+      }
+      return .catalog(loaded)
+    } catch {
+      return .failure(error)
+    }
   }
 
-  private func report(
-    _ result: Result<LoadedCatalog, CatalogError>,
-    deliver: Periodic.Delivery
-  ) {
-    let isNew = state.withLock { state -> Bool in
-      switch result {
-      case .success(let loaded):
+  /// What the cycle delivers for `fetched`: a new catalog, the copy in hand
+  /// again after a failure (a 304 then), a new failure, or nothing.
+  private func report(_ fetched: Fetched) -> Result<LoadedCatalog, CatalogError>? {
+    state.withLock { state in
+      switch fetched {
+      case .catalog(let loaded):
         state.latest = loaded
         state.lastError = nil
-        return true
+        return .success(loaded)
+      case .notModified:
+        guard state.lastError != nil, let latest = state.latest else { return nil }
+        state.lastError = nil
+        return .success(latest)
       case .failure(let error):
         defer { state.lastError = error }
-        return state.lastError != error
+        return state.lastError != error ? .failure(error) : nil
       }
     }
-    if isNew { deliver(result) }
   }
 
   private func failure(_ problem: String) -> CatalogError {
     CatalogError(.unavailable, source: .url(url), problem: problem)
-  }
-
-  private static func describe(_ error: any Error, code: URLError.Code?) -> String {
-    switch code {
-    case .timedOut?: "the request timed out"
-    case .cannotConnectToHost?: "the connection was refused"
-    case .cannotFindHost?, .dnsLookupFailed?: "the host name does not resolve"
-    case .networkConnectionLost?: "the connection was lost"
-    case .notConnectedToInternet?: "there is no network"
-    case .badURL?, .unsupportedURL?: "not a URL that can be fetched"
-    default: "the request failed: \(error.localizedDescription)"
-    }
-  }
-
-  private static func seconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return Double(seconds) + Double(attoseconds) * 1e-18
   }
 }

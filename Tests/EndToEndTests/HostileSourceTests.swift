@@ -1,0 +1,199 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--url` against a server that misbehaves on purpose, measured from outside
+/// the `shelf` process (its exit, its stderr, its peak memory from `wait4`),
+/// and the command line's checks of `--url`.
+@Suite(.serialized) struct HostileSourceTests {
+  /// The body limit, 256 MiB.
+  private static let limit = 268_435_456
+
+  /// The peak memory of `render --url` on a small, good catalog: where the others start.
+  private func baseline(_ server: LocalCatalogServer) async throws -> Int {
+    let run = try await offThePool {
+      try runShelfMeasured(["render", "--url", server.url("/catalog")])
+    }
+    #expect(run.status == 0, "\(run.standardError)")
+    return run.peakMemory
+  }
+
+  /// Runs `shelf arguments` off the pool.
+  private func shelf(_ arguments: [String]) async throws -> ShelfResult {
+    try await offThePool { try runShelf(arguments) }
+  }
+
+  @Test(arguments: [
+    (
+      "/endless-chunked", "10s",
+      "the body is larger than the limit of \(limit) bytes; the fetch was stopped"
+    ),
+    (
+      "/endless", "10s",
+      "the body is larger than the limit of \(limit) bytes; the fetch was stopped"
+    ),
+    ("/trickle", "2s", "no complete answer within 2 s: the request timed out"),
+  ])
+  func endlessAndTrickledBodiesEndWithinTheDeadlineInBoundedMemory(
+    path: String, every: String, message: String
+  ) async throws {
+    let server = try await offThePool { try LocalCatalogServer() }
+    defer { server.stop() }
+    let start = try await baseline(server)
+    let run = try await offThePool {
+      try runShelfMeasured(["render", "--every", every, "--url", server.url(path)])
+    }
+    #expect(run.status == 69)
+    #expect(run.standardError == "shelf: \(server.url(path)): \(message)\n")
+    // The deadline bounds the fetch, whatever the server does (the rest is
+    // start-up and exit on a loaded machine).
+    #expect(run.duration < .seconds(every == "2s" ? 2 : 10) + .seconds(5))
+    // At most the limit is held, and nothing is copied as it grows.
+    #expect(run.peakMemory - start < Self.limit + (48 << 20), "peak \(run.peakMemory >> 20) MiB")
+  }
+
+  @Test(arguments: [
+    (
+      "/huge",
+      "the body is larger than the limit of \(limit) bytes (its Content-Length says so); not fetched"
+    ),
+    ("/bomb", "the compressed body inflates more than 200 times over; the fetch was stopped"),
+  ])
+  func oversizedAndInflatingBodiesAreRefusedInLittleMemory(path: String, message: String)
+    async throws
+  {
+    let server = try await offThePool { try LocalCatalogServer() }
+    defer { server.stop() }
+    if path == "/bomb" {
+      // Making 477 MiB of gzip takes the server seconds: not the fetch's.
+      let size = try await offThePool { server.get("/prepare-bomb", timeout: 120) }
+      #expect(size != nil)
+    }
+    let start = try await baseline(server)
+    let run = try await offThePool { try runShelfMeasured(["render", "--url", server.url(path)]) }
+    #expect(run.status == 69)
+    #expect(run.standardError == "shelf: \(server.url(path)): \(message)\n")
+    #expect(run.peakMemory - start < 100 << 20, "peak \(run.peakMemory >> 20) MiB")
+  }
+
+  @Test func a304WithNothingFetchedBeforeEndsRenderFramesAndRecord() async throws {
+    let server = try await offThePool { try LocalCatalogServer() }
+    defer { server.stop() }
+    let url = server.url("/only304")
+    let problem = "\(url): HTTP 304 Not Modified, but no copy was fetched before"
+    let render = try await shelf(["render", "--url", url])
+    #expect(render.status == 69)
+    #expect(render.standardError == "shelf: \(problem)\n")
+    let record = try await shelf(["record", "--seconds", "1", "--url", url])
+    #expect(record.status == 69)
+    #expect(record.standardError == "shelf: \(problem)\n")
+    // For frames the URL is a source beside A and B: a warning, as any that fails.
+    let frames = try await shelf(
+      ["frames", "\(fixtures)/small.json", "\(fixtures)/small-next.json", "--url", url])
+    #expect(frames.status == 0)
+    #expect(frames.standardError == "shelf: warning: \(problem); shown without it\n")
+  }
+
+  @Test(arguments: [
+    (["render", "--url", "notaurl"], "expected an http:// or https:// URL"),
+    (
+      ["render", "--url", "ftp://example.com/a.json"],
+      "expected an http:// or https:// URL, not ftp:"
+    ),
+    (["--url", "http://"], "the URL names no host"),
+    (
+      ["record", "--seconds", "1", "--url", "file:///etc/passwd"],
+      "expected an http:// or https:// URL, not file:"
+    ),
+  ])
+  func aURLThatCannotBeFetchedIsAUsageErrorWhenTheCommandLineIsRead(
+    arguments: [String], problem: String
+  ) async throws {
+    let result = try await shelf(arguments)
+    #expect(result.status == 64)
+    #expect(
+      result.standardError.hasPrefix(
+        "shelf: the value '\(arguments[arguments.count - 1])' is invalid for '--url <url>': \(problem)"
+      ))
+  }
+}
+
+extension InTmux {
+  /// A URL that fails and recovers, and a command that leaves children behind, on the live screen.
+  @Suite struct HostileSources {
+    @Test func a304AfterAFailureClearsTheError() throws {
+      let server = try LocalCatalogServer()
+      defer { server.stop() }
+      let session = try TmuxSession()
+      defer { session.close() }
+      let url = server.url("/catalog")
+      try session.startShelf("--url \(url) --every 500ms")
+      session.expectScreen(containing: "v1 · 1 row")
+      server.get("/fail?on=1")
+      session.expectScreen(containing: "⚠ \(url): HTTP 500 Internal Server Error")
+      session.expectScreen(containing: "fetching \(url): failed ⚠")
+      let before = server.count("/catalog")
+      // The same ETag: the server answers 304, and the copy in hand is good again.
+      server.get("/fail?on=0")
+      session.expectScreen("the error cleared") {
+        $0.contains("fetching \(url) ●") && !$0.contains("⚠") && $0.contains("v1 · 1 row")
+      }
+      #expect(server.count("/catalog") > before)
+      try session.quitAndExpectRestored()
+    }
+
+    /// The app opens at once, while the first runs go on, and ends with
+    /// the first source's reason once every one has failed.
+    @Test func theAppExitsWhenItsOnlySourcesAreCommandsAndURLsAndAllFail() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--url http://127.0.0.1:1/catalog --exec 'sleep 1; exit 3'")
+      let exit = session.waitForExit(timeout: 20)
+      session.expectRestored(exit, status: 69)
+      #expect(
+        exit?.screen.contains("shelf: http://127.0.0.1:1/catalog: the connection was refused")
+          == true)
+    }
+
+    @Test func whatACommandStartsInTheBackgroundEndsWithItsRun() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let pids = session.scratch.appendingPathComponent("pids")
+      // A detached child that would outlive the run, then the catalog.
+      try session.startShelf(
+        "--exec 'sleep 300 </dev/null >/dev/null 2>&1 & echo $! >> \(pids.path);"
+          + " cat \(fixtures)/small.json' --every 200ms")
+      session.expectScreen(containing: "Small Shelf · 3 rows")
+      func started() -> [Int32] {
+        ((try? String(contentsOf: pids, encoding: .utf8)) ?? "").split(separator: "\n")
+          .compactMap { Int32($0) }
+      }
+      #expect(waitUntil { started().count >= 4 }, "four runs")
+      // Each run's child ended with it, not with the app.
+      let earlier = started().dropLast()
+      #expect(waitUntil { earlier.allSatisfy { !isAlive($0) } }, "children of finished runs")
+      try session.quitAndExpectRestored()
+      let all = started()
+      #expect(waitUntil { all.allSatisfy { !isAlive($0) } }, "no child left after quitting")
+    }
+  }
+}
+
+/// Whether `pid` is a process that has not ended (a zombie has).
+private func isAlive(_ pid: Int32) -> Bool {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    let close = stat.lastIndex(of: ")")
+  else { return false }
+  let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
+  return state != "Z" && state != "X"
+}
+
+/// Looks at `condition` every 50 ms until it holds (true) or 10 s have passed (false).
+private func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) -> Bool {
+  let deadline = ContinuousClock.now + timeout
+  while ContinuousClock.now < deadline {
+    if condition() { return true }
+    Thread.sleep(forTimeInterval: 0.05)
+  }
+  return condition()
+}
