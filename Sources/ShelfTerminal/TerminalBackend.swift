@@ -246,12 +246,11 @@ public final class TerminalBackend: CanvasBackend {
   public func draw(_ canvas: Canvas) {
     guard !isEnded else { return }
     var writer = CursesCellWriter(window: window, isUnicode: isUnicode, palette: palette)
-    CanvasDiff.forEachOperation(from: shown, to: canvas, size: size) { writer.perform($0) }
+    TerminalModes.write(TerminalModes.beginSynchronizedUpdate, to: fileno(output))
+    writer.show(
+      canvas, over: shown, size: size, output: fileno(output), input: inputFileDescriptor)
     palette = writer.palette
     shown = canvas
-    wnoutrefresh(window)
-    TerminalModes.write(TerminalModes.beginSynchronizedUpdate, to: fileno(output))
-    doupdate()
     TerminalModes.write(TerminalModes.endSynchronizedUpdate, to: fileno(output))
   }
 
