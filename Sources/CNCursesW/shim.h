@@ -68,6 +68,12 @@ static inline int shelf_has_string_capability(const char *name) {
   char *value = tigetstr(name);
   return value != NULL && value != (char *)-1 && value[0] != '\0';
 }
+// The terminal's string that puts the cursor at line `y`, column `x` from
+// anywhere (cup), or NULL when it has none.
+static inline const char *shelf_cursor_address(int y, int x) {
+  if (cursor_address == NULL || cursor_address == (char *)-1) return NULL;
+  return tparm(cursor_address, y, x);
+}
 static inline int shelf_terminal_features(const char *term, int fd, int *can_address_cursor,
                                           int *has_alternate_screen) {
   int error = 0;

@@ -25,6 +25,9 @@ public struct ANSIWriter: Sendable {
     var style: Style?  // the terminal's current style, when known
     var cursor: Point?  // where the terminal's cursor is, when known
     var target = Point(x: 0, y: 0)  // where the next cell goes
+    // A move the diff asked for is written even where the cursor should
+    // already be: after text of uncertain width it may not be (see `CanvasDiff`).
+    var isMoveAsked = false
     var isErased = false
     CanvasDiff.forEachOperation(from: shown, to: canvas, size: canvas.size) { operation in
       switch operation {
@@ -35,10 +38,17 @@ public struct ANSIWriter: Sendable {
         isErased = true
       case .move(let x, let y):
         target = Point(x: x, y: y)
+        isMoveAsked = true
       case .put(let cell):
         defer { target.x += max(1, cell.width) }
         if isErased && cell == .blank { return }  // an erased screen is blank already
-        if cursor != target { output += "\u{1B}[\(target.y + 1);\(target.x + 1)H" }
+        if cursor != target || isMoveAsked {
+          // On the same line, the column alone (CHA) is shorter than both (CUP).
+          output +=
+            cursor?.y == target.y
+            ? "\u{1B}[\(target.x + 1)G" : "\u{1B}[\(target.y + 1);\(target.x + 1)H"
+          isMoveAsked = false
+        }
         if style != cell.style {
           output += sgr(cell.style)
           style = cell.style

@@ -52,6 +52,7 @@ public enum CrashGuard {
     // turning it on; a signal in between would leave the shell getting reports.
     if terminalDescriptor >= 0 {
       TerminalModes.write(TerminalModes.mouseReportingOff, to: terminalDescriptor)
+      TerminalModes.write(TerminalModes.bracketedPasteOff, to: terminalDescriptor)
     }
   }
 }

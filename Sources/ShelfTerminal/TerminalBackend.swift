@@ -23,6 +23,8 @@ public final class TerminalBackend: CanvasBackend {
   /// What the terminal shows now, so only changed cells are written.
   private var shown: Canvas?
   private var isEnded = false
+  /// Reads escape sequences whole, across reads.
+  private var keyDecoder = KeyDecoder()
   /// Whether the terminal keeps Shelf's screen apart from the shell's; if
   /// not, Shelf clears what it drew on the way out.
   private let hasAlternateScreen: Bool
@@ -106,6 +108,7 @@ public final class TerminalBackend: CanvasBackend {
     mouseinterval(0)
     var previousMask: mmask_t = 0
     mousemask(shelf_all_mouse_events(), &previousMask)
+    TerminalModes.write(TerminalModes.bracketedPasteOn, to: fileno(output))
 
     palette = Palette.make(wantsColor: wantsColor, background: background)
     size = Size(width: Int(shelf_getmaxx(window)), height: Int(shelf_getmaxy(window)))
@@ -123,6 +126,7 @@ public final class TerminalBackend: CanvasBackend {
     CrashGuard.cursesDidEnd()
     var previousMask: mmask_t = 0
     mousemask(0, &previousMask)
+    TerminalModes.write(TerminalModes.bracketedPasteOff, to: fileno(output))
     curs_set(1)
     endwin()
     if !hasAlternateScreen { clearScreen() }
@@ -185,6 +189,7 @@ public final class TerminalBackend: CanvasBackend {
     TerminalModes.write(TerminalModes.endSynchronizedUpdate, to: fileno(output))
     endwin()
     TerminalModes.write(TerminalModes.mouseReportingOff, to: fileno(output))
+    TerminalModes.write(TerminalModes.bracketedPasteOff, to: fileno(output))
   }
 
   /// Program mode again after `leaveProgramMode()`: raw keys, keypad and mouse
@@ -199,6 +204,7 @@ public final class TerminalBackend: CanvasBackend {
     var previousMask: mmask_t = 0
     mousemask(0, &previousMask)
     mousemask(shelf_all_mouse_events(), &previousMask)
+    TerminalModes.write(TerminalModes.bracketedPasteOn, to: fileno(output))
     curs_set(0)
     followResize()
     invalidate()
@@ -240,12 +246,11 @@ public final class TerminalBackend: CanvasBackend {
   public func draw(_ canvas: Canvas) {
     guard !isEnded else { return }
     var writer = CursesCellWriter(window: window, isUnicode: isUnicode, palette: palette)
-    CanvasDiff.forEachOperation(from: shown, to: canvas, size: size) { writer.perform($0) }
+    TerminalModes.write(TerminalModes.beginSynchronizedUpdate, to: fileno(output))
+    writer.show(
+      canvas, over: shown, size: size, output: fileno(output), input: inputFileDescriptor)
     palette = writer.palette
     shown = canvas
-    wnoutrefresh(window)
-    TerminalModes.write(TerminalModes.beginSynchronizedUpdate, to: fileno(output))
-    doupdate()
     TerminalModes.write(TerminalModes.endSynchronizedUpdate, to: fileno(output))
   }
 
@@ -266,34 +271,60 @@ public final class TerminalBackend: CanvasBackend {
   }
 
   /// Everything the terminal has reported since the last call: keys, mouse
-  /// events and resizes, oldest first. Never blocks (beyond the 25 ms it takes
-  /// to tell a lone Esc from an escape sequence).
+  /// events, pastes and resizes, oldest first. Never blocks, beyond the
+  /// escape delay (25 ms) it waits for the rest of an escape sequence begun:
+  /// a sequence is read whole, and an ESC alone is the Esc key only when
+  /// nothing followed it within the delay.
   public func readEvents() -> [TerminalEvent] {
     guard !isEnded else { return [] }
     var events: [TerminalEvent] = []
     while true {
       var character: wint_t = 0
       let result = wget_wch(window, &character)
-      if result == ERR { break }
-      if result == shelf_key_code_yes() {
-        if let event = decodeFunctionKey(Int32(character)) { events.append(event) }
-      } else if let key = KeyDecoder.key(forCharacter: UInt32(character)) {
-        events.append(.key(key))
+      let now = Self.milliseconds()
+      if result == ERR {
+        guard let deadline = keyDecoder.deadline else { break }
+        if now < deadline, waitForInput(milliseconds: deadline - now) { continue }
+        events += keyDecoder.expire().map { .key($0) }
+        continue  // ncurses may still hold characters it read
       }
+      let input: KeyDecoder.Input
+      if result == shelf_key_code_yes() {
+        let code = Int32(character)
+        if code == KEY_RESIZE {
+          events.append(.resize(updateSize()))
+          continue
+        }
+        input = .key(decodeFunctionKey(code))
+      } else {
+        input = .character(UInt32(character))
+      }
+      events += keyDecoder.feed(input, at: now).map { .key($0) }
     }
     return events
   }
 
-  private func decodeFunctionKey(_ code: Int32) -> TerminalEvent? {
+  /// Whether input came within `milliseconds`.
+  private func waitForInput(milliseconds: UInt64) -> Bool {
+    var descriptor = pollfd(fd: inputFileDescriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, Int32(min(milliseconds, 1_000))) > 0
+  }
+
+  /// Monotonic milliseconds, for the escape delay.
+  private static func milliseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000 + UInt64(time.tv_nsec) / 1_000_000
+  }
+
+  private func decodeFunctionKey(_ code: Int32) -> Key? {
     switch code {
-    case KEY_RESIZE:
-      return .resize(updateSize())
     case KEY_MOUSE:
       var event = MEVENT()
       guard getmouse(&event) == OK else { return nil }
-      return mouseEvent(event).map { .key(.mouse($0)) }
+      return mouseEvent(event).map { .mouse($0) }
     default:
-      return KeyDecoder.key(forKeyCode: code).map { .key($0) }
+      return KeyDecoder.key(forKeyCode: code, name: keyname(code).map { String(cString: $0) })
     }
   }
 

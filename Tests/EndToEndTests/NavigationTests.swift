@@ -113,13 +113,18 @@ extension InTmux {
       try session.quitAndExpectRestored()
     }
 
-    @Test func escapeQuitsWhenNothingIsOpen() throws {
+    @Test func escapeWithNothingOpenDoesNotQuit() throws {
       let session = try TmuxSession()
       defer { session.close() }
       try session.startShelf("--catalog \(fixtures)/small.json")
       session.expectScreen(containing: "Small Shelf")
       try session.send("Escape")
-      session.expectRestored(session.waitForExit(), status: 0)
+      // A person's next key comes well after the escape delay (25 ms).
+      Thread.sleep(forTimeInterval: 0.2)
+      try session.send("Right")
+      session.expectScreen(containing: "Middlemarch — George Eliot")
+      #expect(session.paneValue("alternate_on") == "1", "Escape at the top level must not quit")
+      try session.quitAndExpectRestored()
     }
   }
 }

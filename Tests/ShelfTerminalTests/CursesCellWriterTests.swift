@@ -16,9 +16,11 @@ private final class OffscreenCurses {
   let window: UnsafeMutablePointer<WINDOW>
   private let files: [UnsafeMutablePointer<FILE>]
 
-  init() throws {
+  /// A screen writing to /dev/null, or to a temporary file whose bytes
+  /// `output` reads.
+  init(capturingOutput: Bool = false) throws {
     setlocale(LC_ALL, "C.UTF-8")
-    let output = try #require(fopen("/dev/null", "w"))
+    let output = try #require(capturingOutput ? tmpfile() : fopen("/dev/null", "w"))
     let input = try #require(fopen("/dev/null", "r"))
     files = [output, input]
     screen = try #require(newterm("xterm-256color", output, input))
@@ -29,6 +31,25 @@ private final class OffscreenCurses {
     endwin()
     delscreen(screen)
     for file in files { fclose(file) }
+  }
+
+  /// The descriptor ncurses writes to.
+  var outputDescriptor: Int32 { fileno(files[0]) }
+
+  /// Everything ncurses has written (with `init(capturingOutput: true)`).
+  var output: String {
+    let file = files[0]
+    fflush(file)
+    rewind(file)
+    var data: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, file)
+      if count <= 0 { break }
+      data += buffer.prefix(count)
+    }
+    fseek(file, 0, SEEK_END)
+    return String(decoding: data, as: UTF8.self)
   }
 
   var size: Size { Size(width: Int(shelf_getmaxx(window)), height: Int(shelf_getmaxy(window))) }
@@ -66,29 +87,68 @@ private func randomCanvas(
   return canvas
 }
 
-@Test func ncursesHoldsEachCanvasTheDiffDraws() throws {
-  let curses = try OffscreenCurses()
-  let size = curses.size
-  #expect(size.width > 10 && size.height > 5)
-  var writer = CursesCellWriter(
-    window: curses.window, isUnicode: true, palette: Palette.make(wantsColor: false))
-  var rng = SeededGenerator(seed: 11)
-  var shown: Canvas? = nil
-  for step in 0..<30 {
-    let canvas = randomCanvas(size, over: step % 5 == 0 ? nil : shown, using: &rng)
-    CanvasDiff.forEachOperation(from: shown, to: canvas, size: size) { writer.perform($0) }
-    shown = canvas
-    for y in 0..<size.height {
-      for x in 0..<size.width where !canvas[x, y].isContinuation {
-        let expected = canvas[x, y]
-        let (expectedAttributes, _) = writer.palette.attributes(for: expected.style)
-        let held = curses.cell(x: x, y: y)
-        #expect(held.text == expected.text, "step \(step) at \(x),\(y)")
-        #expect(
-          held.attributes == expectedAttributes & (shelf_a_bold() | shelf_a_reverse()),
-          "step \(step) at \(x),\(y)")
+/// ncurses keeps one screen per process and is not thread-safe: its tests
+/// take turns.
+@Suite(.serialized) struct WithCurses {
+  @Test func ncursesHoldsEachCanvasTheDiffDraws() throws {
+    let curses = try OffscreenCurses()
+    let size = curses.size
+    #expect(size.width > 10 && size.height > 5)
+    var writer = CursesCellWriter(
+      window: curses.window, isUnicode: true, palette: Palette.make(wantsColor: false))
+    var rng = SeededGenerator(seed: 11)
+    var shown: Canvas? = nil
+    for step in 0..<30 {
+      let canvas = randomCanvas(size, over: step % 5 == 0 ? nil : shown, using: &rng)
+      CanvasDiff.forEachOperation(from: shown, to: canvas, size: size) { writer.perform($0) }
+      shown = canvas
+      for y in 0..<size.height {
+        for x in 0..<size.width where !canvas[x, y].isContinuation {
+          let expected = canvas[x, y]
+          let (expectedAttributes, _) = writer.palette.attributes(for: expected.style)
+          let held = curses.cell(x: x, y: y)
+          #expect(held.text == expected.text, "step \(step) at \(x),\(y)")
+          #expect(
+            held.attributes == expectedAttributes & (shelf_a_bold() | shelf_a_reverse()),
+            "step \(step) at \(x),\(y)")
+        }
       }
     }
+  }
+
+  @Test func ncursesIsToldToPutTheCursorAtTheBorderAfterUncertainText() throws {
+    let size = Size(width: 14, height: 1)
+    let palette = Palette.make(wantsColor: false)
+    do {
+      let curses = try OffscreenCurses(capturingOutput: true)
+      var writer = CursesCellWriter(window: curses.window, isUnicode: true, palette: palette)
+      writer.show(cards(kaa), over: nil, size: size, output: curses.outputDescriptor, input: -1)
+      let first = curses.output
+      // After the vowel sign, the border's place from the truth: an absolute
+      // address (line 1, column 6), then the border.
+      #expect(
+        gap(in: first, between: "\u{93E}ab", and: "│") == "\u{1B}[1;6H",
+        "sent: \(first.debugDescription)")
+    }
+    let curses = try OffscreenCurses(capturingOutput: true)
+    var writer = CursesCellWriter(window: curses.window, isUnicode: true, palette: palette)
+    let output = curses.outputDescriptor
+    writer.show(cards("abcd"), over: nil, size: size, output: output, input: -1)
+    var sent = curses.output
+    #expect(gap(in: sent, between: "abcd", and: "│") == "", "one pass, no extra move")
+    // Frames that only change text: the one that ends on an uncertain cell
+    // leaves the cursor where ncurses believes, so the next may move from there.
+    writer.show(cards(kaa), over: cards("abcd"), size: size, output: output, input: -1)
+    var frame = String(curses.output.dropFirst(sent.count))
+    #expect(frame.hasSuffix("\u{915}\u{93E}ab\u{1B}[1;6H"), "sent: \(frame.debugDescription)")
+    sent = curses.output
+    var next = cards(kaa)
+    next.write("xy", at: Point(x: 8, y: 0))
+    writer.show(next, over: cards(kaa), size: size, output: output, input: -1)
+    frame = String(curses.output.dropFirst(sent.count))
+    #expect(frame == "\u{1B}[9Gxy", "sent: \(frame.debugDescription)")
+    // The window holds the frame, whatever the passes.
+    #expect((0..<14).map { curses.cell(x: $0, y: 0).text }.joined() == next.text)
   }
 }
 

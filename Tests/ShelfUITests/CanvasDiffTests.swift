@@ -168,3 +168,44 @@ func applyingTheOperationsToTheOldScreenGivesTheNewCanvas(seed: UInt64) {
   let sent = backend.draws.last?.filter { if case .put = $0 { true } else { false } }.count ?? 0
   #expect(sent > 0 && sent < size.width * size.height / 2, "\(sent) cells sent after a key")
 }
+
+// MARK: - Cursor anchors at card borders
+
+/// Two cards side by side on one line: `│text│ │text│`.
+private func cards(_ first: String, _ second: String) -> Canvas {
+  var canvas = Canvas(size: Size(width: 14, height: 1))
+  canvas.drawBox(
+    Rect(x: 0, y: -1, width: 6, height: 3), glyphs: .light, style: .plain,
+    clip: Rect(x: 0, y: 0, width: 14, height: 1))
+  canvas.drawBox(
+    Rect(x: 7, y: -1, width: 6, height: 3), glyphs: .light, style: .plain,
+    clip: Rect(x: 0, y: 0, width: 14, height: 1))
+  canvas.write(first, at: Point(x: 1, y: 0))
+  canvas.write(second, at: Point(x: 8, y: 0))
+  return canvas
+}
+
+@Test func afterTextOfUncertainWidthTheNextBorderIsReachedByAnExplicitMove() {
+  // kitty draws the vowel sign of "kaa" in 0 columns, where the C library says 1.
+  let canvas = cards("\u{915}\u{93E}ab", "cd")
+  #expect(canvas.text == "│\u{915}\u{93E}ab│ │cd  │ ")
+  #expect(
+    described(CanvasDiff.operations(from: nil, to: canvas, size: canvas.size)) == [
+      "erase", "move 0,0", "put │ 1", "put \u{915} 1", "put \u{93E} 1", "put a 1", "put b 1",
+      "move 5,0", "put │ 1", "put   1", "put │ 1", "put c 1", "put d 1", "put   1", "put   1",
+      "put │ 1", "put   1",
+    ])
+  // An emoji and a cluster of a letter and its mark are uncertain too.
+  for text in ["🐉", "e\u{301}", "\u{26A0}"] {
+    let operations = CanvasDiff.operations(from: nil, to: cards(text, "cd"), size: canvas.size)
+    #expect(operations.filter { if case .move = $0 { true } else { false } }.count == 2, "\(text)")
+  }
+}
+
+@Test func textEveryTerminalAgreesOnCostsNoExtraMove() {
+  for text in ["abcd", "夏目", "Émil", "★☆…›", "한국", "Ωλ"] {
+    let canvas = cards(text, "cd")
+    let operations = CanvasDiff.operations(from: nil, to: canvas, size: canvas.size)
+    #expect(operations.filter { if case .move = $0 { true } else { false } }.count == 1, "\(text)")
+  }
+}

@@ -130,9 +130,85 @@ func homeAndGGoToTheFirstRow(key: Key) {
 }
 
 @MainActor
-@Test(arguments: [Key.character("q"), .escape])
-func qAndEscapeQuit(key: Key) {
-  #expect(screen().handle(key, size: size) == .quit)
+@Test func qQuitsAndEscapeWithNothingOpenDoesNothing() {
+  let screen = screen()
+  let before = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(screen.handle(.escape, size: size) == .none)
+  #expect(TextBackend.text(of: screen.render(size: size, now: 0)) == before)
+  #expect(screen.handle(.character("q"), size: size) == .quit)
+}
+
+@MainActor
+@Test func escapeClosesOneLayerAtATimeFromTheTop() {
+  let screen = screen()
+  // A kept filter, the prompt open again, a message, the details on top.
+  press(.character("/"), on: screen)
+  for character in "moon" { press(.character(character), on: screen) }
+  press(.enter, .character("/"), on: screen)
+  screen.message = .warning("a warning")
+  #expect(screen.filter == ("moon", true))
+  press(.function(1), on: screen)  // F1 is no filter key: the help opens over the prompt
+  #expect(screen.isShowingHelp)
+  var layers: [String] = []
+  for _ in 0..<5 {
+    let command = screen.handle(.escape, size: size)
+    layers.append(
+      "\(command) help:\(screen.isShowingHelp) message:\(screen.message != nil) "
+        + "prompt:\(screen.filter.isEditing) query:\(screen.filter.query)")
+  }
+  #expect(
+    layers == [
+      "redraw help:false message:true prompt:true query:moon",
+      "redraw help:false message:false prompt:true query:moon",
+      "redraw help:false message:false prompt:false query:",
+      "none help:false message:false prompt:false query:",
+      "none help:false message:false prompt:false query:",
+    ])
+}
+
+@MainActor
+@Test func escapeClearsAKeptFilterAfterTheDetailsClose() {
+  let screen = screen()
+  press(.character("/"), on: screen)
+  for character in "moon" { press(.character(character), on: screen) }
+  press(.enter, .enter, on: screen)
+  #expect(screen.isShowingDetails && screen.filter == ("moon", false))
+  press(.escape, on: screen)
+  #expect(!screen.isShowingDetails && screen.filter == ("moon", false))
+  press(.escape, on: screen)
+  #expect(screen.filter == ("", false))
+  #expect(screen.handle(.escape, size: size) == .none)
+}
+
+@MainActor
+@Test func slashOverTheDetailsClosesThemAndOpensThePrompt() {
+  let screen = screen()
+  press(.enter, on: screen)
+  #expect(screen.isShowingDetails)
+  #expect(screen.handle(.character("/"), size: size) == .redraw)
+  #expect(!screen.isShowingDetails)
+  #expect(screen.filter == ("", true))
+  press(.character("m"), on: screen)
+  #expect(!screen.isShowingDetails)
+  #expect(screen.filter == ("m", true))
+}
+
+@MainActor
+@Test func pastedTextGoesIntoThePromptAndIsIgnoredElsewhere() {
+  let screen = screen()
+  let before = TextBackend.text(of: screen.render(size: size, now: 0))
+  // Outside the prompt a paste is no key: not q, not j, not /.
+  #expect(screen.handle(.paste("qj/x"), size: size) == .none)
+  #expect(TextBackend.text(of: screen.render(size: size, now: 0)) == before)
+  press(.enter, on: screen)
+  #expect(screen.handle(.paste("q"), size: size) == .none)
+  #expect(screen.isShowingDetails)
+  press(.escape, .character("/"), on: screen)
+  #expect(screen.handle(.paste("mo\u{7}o\tn\u{1B}"), size: size) == .redraw)
+  #expect(screen.filter == ("moon", true))
+  #expect(screen.shownRowIDs == ["mystery"])
+  let prompt = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(prompt.contains("Filter: moon"))
 }
 
 @MainActor

@@ -10,6 +10,7 @@ private let keys: [Key] = [
   .mouse(MouseEvent(kind: .click, position: Point(x: 30, y: 5))),
   .mouse(MouseEvent(kind: .wheelDown, position: Point(x: 3, y: 9))),
   .mouse(MouseEvent(kind: .wheelUp, position: Point(x: 3, y: 9))),
+  .insert, .paste("moon"), .paste("q\u{1B}[A"),
 ]
 
 /// A random edit of `content`: cards and rows inserted, deleted, moved, renamed.

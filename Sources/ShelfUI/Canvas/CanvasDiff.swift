@@ -23,6 +23,14 @@ public enum CanvasDiff {
   /// Only the part of `new` inside `size` is written; a wide character that the
   /// screen's right edge would cut becomes a blank of its style.
   ///
+  /// A terminal may disagree with the C library on the width of some text
+  /// (see `Cell.hasAgreedWidth`), and then its cursor stands elsewhere than
+  /// the canvas says. So after such a cell, the next box side written on the
+  /// line (a card's right border, the next card's left one) comes after an
+  /// explicit `.move`, even where the cursor would already be there: a
+  /// terminal that disagrees misdraws only inside that card. Lines of text
+  /// every terminal agrees on cost no extra move.
+  ///
   /// - Complexity: O(cells of `new` inside `size`).
   public static func operations(from old: Canvas?, to new: Canvas, size: Size) -> [Operation] {
     var operations: [Operation] = []
@@ -42,6 +50,9 @@ public enum CanvasDiff {
     // Where the terminal's cursor is, if known: a put right after the last one
     // needs no move.
     var cursor: (x: Int, y: Int)? = nil
+    // Whether the terminal's cursor is surely where `cursor` says: false once
+    // a cell of uncertain width was written since the last move.
+    var isCursorSure = true
     for y in 0..<max(0, height) {
       let row = new.row(y)
       let oldRow = previous?.row(y)
@@ -62,9 +73,13 @@ public enum CanvasDiff {
           x += 1
           continue
         }
-        if cursor == nil || cursor! != (x, y) { body(.move(x: x, y: y)) }
+        if cursor == nil || cursor! != (x, y) || (!isCursorSure && cell.isBoxSide) {
+          body(.move(x: x, y: y))
+          isCursorSure = true
+        }
         let written = cell.width == 2 && x + 1 >= width ? Cell(text: " ", style: cell.style) : cell
         body(.put(written))
+        if isCursorSure && !written.hasAgreedWidth { isCursorSure = false }
         x += max(1, written.width)
         cursor = (x, y)
       }

@@ -34,6 +34,46 @@ public struct Cell: Hashable, Sendable {
 
   /// Whether this is the right half of a wide character.
   public var isContinuation: Bool { width == 0 }
+
+  /// Whether terminals draw this cell in the columns the C library gives it:
+  /// false for what some draw otherwise (kitty draws a Devanagari spacing
+  /// vowel sign in 0 columns, many draw an emoji-capable symbol in 2), so the
+  /// terminal's cursor may stand elsewhere after it.
+  ///
+  /// Marks, format and private-use characters, unassigned code points (newer
+  /// than the C library's tables), emoji-capable symbols and clusters of
+  /// several scalars are uncertain; ASCII, box drawing, letters of any script
+  /// and CJK are not.
+  public var hasAgreedWidth: Bool {
+    let first = bytes.firstByte
+    if first < 0x80 { return bytes.isSingleByte }
+    var scalars = text.unicodeScalars.makeIterator()
+    guard let scalar = scalars.next(), scalars.next() == nil else { return false }
+    if (0x2500...0x259F).contains(scalar.value) { return true }  // box drawing and blocks
+    switch scalar.properties.generalCategory {
+    case .spacingMark, .nonspacingMark, .enclosingMark, .format, .privateUse, .unassigned,
+      .surrogate, .control:
+      return false
+    default:
+      return !(scalar.value >= 0x2000 && scalar.properties.isEmoji)
+    }
+  }
+
+  /// Whether this cell is the left or right border of a box (a card's or a
+  /// panel's): where a backend puts the cursor explicitly after text whose
+  /// width a terminal may disagree on.
+  var isBoxSide: Bool {
+    guard bytes.firstByte == 0xE2, let scalar = text.unicodeScalars.first else { return false }
+    switch scalar.value {
+    case 0x2502, 0x2503, 0x2551,  // │ ┃ ║
+      0x250C, 0x2510, 0x2514, 0x2518,  // ┌ ┐ └ ┘
+      0x250F, 0x2513, 0x2517, 0x251B,  // ┏ ┓ ┗ ┛
+      0x2554, 0x2557, 0x255A, 0x255D:  // ╔ ╗ ╚ ╝
+      return true
+    default:
+      return false
+    }
+  }
 }
 
 /// Up to 16 bytes of UTF-8, zero-padded, in two words.
@@ -74,6 +114,12 @@ private struct CellBytes: Hashable, Sendable {
     }
     low = UInt64(littleEndian: packed)  // the first byte first in memory
   }
+
+  /// The first byte of the UTF-8 (0 for an empty text).
+  var firstByte: UInt8 { UInt8(truncatingIfNeeded: UInt64(littleEndian: low)) }
+
+  /// Whether the text is at most one byte long.
+  var isSingleByte: Bool { UInt64(littleEndian: low) >> 8 == 0 }
 
   /// The bytes up to the first zero, as a string.
   var text: String {

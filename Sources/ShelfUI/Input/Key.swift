@@ -6,11 +6,13 @@ public enum Key: Hashable, Sendable {
   case control(Character)
   case up, down, left, right
   case home, end, pageUp, pageDown
-  case enter, escape, backspace, tab, backTab, delete
+  case enter, escape, backspace, tab, backTab, delete, insert
   /// F1 to F12.
   case function(Int)
   /// A mouse button or wheel event.
   case mouse(MouseEvent)
+  /// Text the terminal pasted (bracketed paste), control characters dropped.
+  case paste(String)
 }
 
 /// A mouse event at a cell.

@@ -7,15 +7,15 @@ extension ShelfScreen {
     ("0  $", "first / last card in the row"),
     ("PgUp  PgDn", "a page of rows up / down"),
     ("Enter", "details of the focused card"),
-    ("Esc", "close an overlay or message, clear filter, quit"),
-    ("/", "filter cards by text (Enter keeps, Esc clears)"),
+    ("Esc", "close help/details, message, prompt, filter"),
+    ("/", "filter by text, typed or pasted (Enter keeps)"),
     ("Ctrl-U", "clear the filter text while typing it"),
     ("Backspace", "delete the last filter character"),
     ("Tab  Shift-Tab", "all sources / each source alone"),
     ("space", "pause / resume live updates"),
     (".", "apply one update while paused"),
     ("?  F1", "this help"),
-    ("q", "close an overlay, or quit"),
+    ("q  Ctrl-C", "q closes an overlay or quits; Ctrl-C quits"),
     ("Ctrl-L", "redraw the whole screen"),
     ("Ctrl-Z", "suspend (fg resumes)"),
     ("mouse", "click focuses a card, wheel scrolls"),
@@ -25,6 +25,7 @@ extension ShelfScreen {
   var keyHint: [String] {
     var hint = ["←↑↓→ move", "Enter details", "/ filter", "? help", "q quit"]
     if canSwitchSources { hint.insert("Tab sources", at: 3) }
+    if !filterQuery.isEmpty { hint.insert("Esc clear filter", at: 0) }
     if message != nil { hint.insert("Esc dismiss", at: 0) }
     if canPause {
       hint += [liveStatus == .paused ? "space resume" : "space pause", ". step"]

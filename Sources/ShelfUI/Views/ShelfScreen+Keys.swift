@@ -15,22 +15,64 @@ extension ShelfScreen {
   }
 
   func dispatch(_ key: Key, size: Size) -> ScreenCommand {
-    if isEditingFilter, let command = handleFilterKey(key, size: size) { return command }
-    switch overlay {
-    case .help:
-      // Any key closes the help, q and Esc included: only the table quits.
+    switch key {
+    case .escape: return closeTopLayer()
+    case .paste(let text): return paste(text)
+    default: break
+    }
+    if overlay == .help {
+      // Any other key closes the help, q included: only the table quits.
       overlay = .none
       return .redraw
-    case .details:
+    }
+    if isEditingFilter, let command = handleFilterKey(key, size: size) { return command }
+    if overlay == .details {
       switch key {
-      case .escape, .enter, .backspace, .character("q"):
+      case .enter, .backspace, .character("q"):
         overlay = .none
+        return .redraw
+      case .character("/"):
+        // The details are the layer over the prompt: they close, then it opens.
+        overlay = .none
+        isEditingFilter = true
         return .redraw
       default: break
       }
-    case .none: break
     }
     return handleBrowsingKey(key, size: size)
+  }
+
+  /// Esc: closes the top layer — the help or the details, then the message,
+  /// then the filter prompt (clearing its text), then a kept filter. With
+  /// nothing open it does nothing: Esc never quits.
+  func closeTopLayer() -> ScreenCommand {
+    if overlay != .none {
+      overlay = .none
+    } else if message != nil {
+      message = nil
+    } else if isEditingFilter {
+      isEditingFilter = false
+      setFilter("")
+    } else if !filterQuery.isEmpty {
+      setFilter("")
+    } else {
+      return .none
+    }
+    return .redraw
+  }
+
+  /// Pasted text goes into the filter prompt, control characters dropped;
+  /// anywhere else it is ignored (never taken for keys).
+  func paste(_ text: String) -> ScreenCommand {
+    guard isEditingFilter, overlay == .none else { return .none }
+    var typed = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars
+    where scalar.value >= 0x20 && scalar.value != 0x7F && !(0x80..<0xA0).contains(scalar.value) {
+      typed.append(scalar)
+    }
+    guard !typed.isEmpty else { return .none }
+    setFilter(filterQuery + String(typed))
+    return .redraw
   }
 
   func handleBrowsingKey(_ key: Key, size: Size) -> ScreenCommand {
@@ -55,16 +97,6 @@ extension ShelfScreen {
       overlay = .help
       return .redraw
     case .character("q"): return .quit
-    case .escape:
-      if message != nil {
-        message = nil
-        return .redraw
-      }
-      if !filterQuery.isEmpty {
-        setFilter("")
-        return .redraw
-      }
-      return .quit
     case .character(" "): return canPause ? .togglePause : .none
     case .character("."): return canPause ? .stepOnce : .none
     case .tab: return canSwitchSources ? .nextSource : .none
@@ -92,9 +124,6 @@ extension ShelfScreen {
       }
     case .enter:
       isEditingFilter = false
-    case .escape:
-      isEditingFilter = false
-      setFilter("")
     case .control("u"):
       setFilter("")
     default:

@@ -67,6 +67,14 @@ final class TmuxSession {
     _ = try tmux(["send-keys", "-t", name, "-l", text])
   }
 
+  /// Pastes `text` as a terminal pastes it: wrapped in bracketed-paste marks
+  /// when the program asked for them.
+  func paste(_ text: String) throws {
+    _ = try tmux(["set-buffer", "-b", "e2e", "--", text])
+    let status = try tmux(["paste-buffer", "-p", "-d", "-b", "e2e", "-t", name]).status
+    guard status == 0 else { throw TmuxError.failed("paste-buffer exited \(status)") }
+  }
+
   /// Types `line` literally, then Enter.
   func run(_ line: String) throws {
     _ = try tmux(["send-keys", "-t", name, "-l", line])
