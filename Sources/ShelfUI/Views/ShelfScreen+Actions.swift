@@ -180,7 +180,7 @@ extension ShelfScreen {
     }
     if actions.canCopy { lines.append(("y", "copy this card")) }
     for binding in actions.bindings {
-      lines.append((binding.name, TerminalText.sanitized(binding.command)))
+      lines.append((TerminalText.sanitized(binding.name), TerminalText.sanitized(binding.command)))
     }
     return lines
   }
