@@ -5,9 +5,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # python3 and python3-pyte (a terminal emulator that replays every frame) for
 # the end-to-end tests; libcurl's headers for `--url`; locales names the Unicode version of the C library's
 # character data for `make widths`; asciinema plays the recordings the tests make.
-DEBS := libncursesw5-dev libcurl4-openssl-dev tmux python3 python3-pyte locales asciinema
+# man-db formats the installed man page (`man -l`) in the install test.
+DEBS := libncursesw5-dev libcurl4-openssl-dev tmux python3 python3-pyte locales asciinema man-db
 
-.PHONY: deps build test check imports tsan bench goldens format run widths man docs
+.PHONY: deps build test check imports tsan bench goldens format run widths man docs install uninstall
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -63,6 +64,35 @@ run: build
 man: deps
 	$(SWIFT) package generate-manual --configuration debug
 	cp .build/plugins/GenerateManual/outputs/shelf/shelf.1 shelf.1
+
+# `make install` puts the release shelf, its man page and its bash, zsh and
+# fish completions under PREFIX (inside DESTDIR when packaging); `make
+# uninstall` removes exactly those files, and the folders they leave empty.
+# INSTALL_FLAGS go to its swift commands: the install test, run by `swift
+# test` (which holds the build folder's lock while building nothing), passes
+# --ignore-lock.
+PREFIX ?= /usr/local
+INSTALL_FLAGS ?=
+INSTALL_FILES := bin/shelf share/man/man1/shelf.1 share/bash-completion/completions/shelf \
+  share/zsh/site-functions/_shelf share/fish/vendor_completions.d/shelf.fish
+INSTALL_DIRS := share/fish/vendor_completions.d share/fish share/zsh/site-functions share/zsh \
+  share/bash-completion/completions share/bash-completion share/man/man1 share/man share bin
+install: deps
+	$(SWIFT) build $(INSTALL_FLAGS) -c release --product shelf
+	$(SWIFT) package $(INSTALL_FLAGS) generate-manual --configuration release
+	@root='$(DESTDIR)$(PREFIX)'; bin="$$($(SWIFT) build $(INSTALL_FLAGS) -c release --show-bin-path)/shelf"; \
+	set -e; for f in $(INSTALL_FILES); do install -d "$$root/$$(dirname $$f)"; done; \
+	install -m 755 "$$bin" "$$root/bin/shelf"; \
+	install -m 644 .build/plugins/GenerateManual/outputs/shelf/shelf.1 "$$root/share/man/man1/shelf.1"; \
+	"$$bin" --generate-completion-script bash > "$$root/share/bash-completion/completions/shelf"; \
+	"$$bin" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_shelf"; \
+	"$$bin" --generate-completion-script fish > "$$root/share/fish/vendor_completions.d/shelf.fish"; \
+	echo "installed shelf in $$root"
+
+uninstall:
+	@root='$(DESTDIR)$(PREFIX)'; for f in $(INSTALL_FILES); do rm -f "$$root/$$f"; done; \
+	for d in $(INSTALL_DIRS); do [ ! -d "$$root/$$d" ] || rmdir --ignore-fail-on-non-empty "$$root/$$d"; done; \
+	echo "removed shelf from $$root"
 
 # The DocC reference and articles of each library as static HTML in
 # .build/docs/<module>/ (index.html), from SwiftPM's symbol graphs and the

@@ -53,8 +53,7 @@ extension ShelfContent {
   }
 
   /// `rows` converted in contiguous runs spread over the cores.
-  private static func rowsInParallel(_ rows: [Row], namespace: SourceNamespace?) -> [CarouselRow]
-  {
+  private static func rowsInParallel(_ rows: [Row], namespace: SourceNamespace?) -> [CarouselRow] {
     [CarouselRow](unsafeUninitializedCapacity: rows.count) { buffer, count in
       let slots = SharedRows(slots: buffer)
       // Several runs per core even out rows of different lengths.
@@ -74,7 +73,8 @@ extension ShelfContent {
       cards: row.items.map { card in
         CardFace(
           id: card.id, title: card.title, subtitle: card.subtitle ?? "", year: card.year,
-          rating: card.rating, summary: card.summary ?? "", tags: card.tags)
+          rating: card.rating, summary: card.summary ?? "", tags: card.tags,
+          url: card.url ?? "")
       })
   }
 }

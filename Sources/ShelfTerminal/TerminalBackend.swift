@@ -25,6 +25,8 @@ public final class TerminalBackend: CanvasBackend {
   private var isEnded = false
   /// Reads escape sequences whole, across reads.
   private var keyDecoder = KeyDecoder()
+  /// The descriptor frames are written to (the tty, even when stdout is a pipe).
+  public var outputFileDescriptor: Int32 { fileno(output) }
   /// Whether the terminal keeps Shelf's screen apart from the shell's; if
   /// not, Shelf clears what it drew on the way out.
   private let hasAlternateScreen: Bool
@@ -175,6 +177,35 @@ public final class TerminalBackend: CanvasBackend {
       TerminalSignals.stopProcess(with: SIGTTOU)
     }
     enterProgramMode()
+  }
+
+  /// Gives the terminal back in the shell's modes while `body` runs (a
+  /// command that a bound key runs, which may draw or read keys itself),
+  /// then takes it again; the next `draw` repaints everything.
+  ///
+  /// Call it on the thread that draws.
+  public func whileHandedBack<Result>(_ body: () throws -> Result) rethrows -> Result {
+    guard !isEnded else { return try body() }
+    leaveProgramMode()
+    defer { enterProgramMode() }
+    return try body()
+  }
+
+  /// Asks the terminal to put `text` on the clipboard (`Clipboard`), between
+  /// two frames.
+  public func copyToClipboard(_ text: String) {
+    guard !isEnded else { return }
+    fflush(output)
+    let bytes = Clipboard.sequence(copying: text)
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes {
+        Glibc.write(fileno(output), $0.baseAddress, $0.count)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return }
+      written += count
+    }
   }
 
   /// Whether this process group owns the terminal (the shell's foreground job).

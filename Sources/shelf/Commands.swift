@@ -18,6 +18,8 @@ struct RunOptions: Equatable, Sendable {
   var seed: UInt64?
   var rate: DemoRate?
   var churn: DemoChurn?
+  /// `--pick`, `--print`, `--multi`, `--bind`, `--no-clipboard`.
+  var actions = ActionOptions()
 
   /// The demo runs on the bundled catalog unless `--no-live`; on a catalog of
   /// one's own only when asked for with `--rate`, `--churn` or `--seed`.
@@ -66,13 +68,17 @@ struct ShelfCommand: ParsableCommand {
   @OptionGroup(title: "Demo updates (the bundled catalog, or --catalog with any of these)")
   var demo: DemoOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
+  @OptionGroup(title: "Picking and acting") var picking: PickOptions
 
   @Flag(name: [.customShort("V"), .long], help: "Show the version.")
   var version = false
 
   /// The options, the sources in the order `arguments` gives them.
   func options(arguments: [String]) -> RunOptions {
-    RunOptions(sources: sources, demo: demo, display: display, arguments: arguments)
+    var options = RunOptions(sources: sources, demo: demo, display: display, arguments: arguments)
+    // Checked by validate().
+    options.actions = (try? picking.actions()) ?? ActionOptions()
+    return options
   }
 }
 

@@ -120,13 +120,29 @@ final class EventLoop {
     if !events.isEmpty { setNeedsDraw() }
   }
 
+  /// Takes up after a command that had the terminal (`whileHandedBack`):
+  /// the keys that reached it as signals (Ctrl-C, Ctrl-\\, Ctrl-Z) were the
+  /// command's, so they are dropped; any other signal is acted on.
+  func didHandBackTerminal() {
+    let commandKeys = [SIGINT, SIGQUIT, TerminalSignals.suspend]
+    handle(TerminalSignals.takePending().filter { !commandKeys.contains($0) })
+    setNeedsDraw()
+  }
+
   /// Gives the terminal back, prints `message` (if any) as one line on stderr,
-  /// and exits with `status`.
-  func finish(status: Int32, message: String? = nil) -> Never {
+  /// writes `output` (if any) to stdout, and exits with `status` (74 when
+  /// `output` cannot be written).
+  func finish(status: Int32, message: String? = nil, output: String? = nil) -> Never {
     isFinished = true
     sources.forEach { $0.cancel() }
     willFinish.take()?()
     backend.end()
+    if let output, !Self.writeAll(Array(output.utf8), to: STDOUT_FILENO) {
+      let reason = String(cString: strerror(errno))
+      let line = Array("shelf: cannot write to stdout: \(reason)\n".utf8)
+      _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+      exit(74)
+    }
     if let message {
       // Not FileHandle: it traps when the write fails, as it does on a
       // terminal that went away.
@@ -134,5 +150,17 @@ final class EventLoop {
       _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
     exit(status)
+  }
+
+  /// Writes every byte of `bytes` to `descriptor`; false if a write fails.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return false }
+      written += count
+    }
+    return true
   }
 }

@@ -118,6 +118,7 @@ final class InteractiveSession: EventLoopDelegate {
     let screen = ShelfScreen(content: chain.content, configuration: configuration)
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
+    screen.actions = options.actions.screenActions
     let feeds = specs.indices.map {
       Feed(spec: specs[$0], index: $0, sections: contents[$0].sections)
     }
@@ -428,7 +429,59 @@ final class InteractiveSession: EventLoopDelegate {
       loop.setNeedsDraw()
     case .none:
       break
+    case .pick:
+      let lines = screen.pickedCards.map { options.actions.format.line(for: $0) + "\n" }
+      loop.finish(status: 0, output: lines.joined())
+    case .cancel:
+      loop.finish(status: 1)
+    case .copy:
+      guard let card = screen.focusedPick else { break }
+      loop.backend.copyToClipboard(options.actions.format.line(for: card))
+      screen.notice = "copied"
+      loop.setNeedsDraw()
+    case .runBinding(let index):
+      run(options.actions.bindings[index])
     }
+  }
+
+  // MARK: - Bound commands
+
+  /// The message area's owner while it shows a bound command's failure.
+  private static let commandMessageOwner = -1
+
+  /// Runs `binding`'s command on the focused card: with the terminal handed
+  /// over, waiting for it, or silently, off the main queue.
+  private func run(_ binding: ActionOptions.Binding) {
+    guard let card = screen.focusedPick else { return }
+    let command = binding.command.command(for: card)
+    let text = binding.text
+    if binding.isSilent {
+      DispatchQueue.global(qos: .userInitiated).async { [unowned self] in
+        let outcome = BoundCommand(command: command, terminal: nil).run()
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated { self.commandDidEnd(outcome, text: text) }
+        }
+      }
+      return
+    }
+    let backend = loop.backend
+    let outcome = backend.whileHandedBack {
+      BoundCommand(command: command, terminal: backend.outputFileDescriptor).run()
+    }
+    loop.didHandBackTerminal()
+    commandDidEnd(outcome, text: text)
+  }
+
+  /// A bound command ended: a failure shows in the message area (replacing
+  /// an earlier command's), a success clears an earlier failure.
+  private func commandDidEnd(_ outcome: BoundCommand.Outcome, text: String) {
+    if let failure = outcome.failureMessage(for: text) {
+      setMessage(.error(failure), from: Self.commandMessageOwner)
+    } else if messageOwner == Self.commandMessageOwner {
+      screen.message = nil
+      messageOwner = nil
+    }
+    loop.setNeedsDraw()
   }
 
   func eventLoop(_ loop: EventLoop, frameFor size: Size, now: UInt64) -> Canvas {

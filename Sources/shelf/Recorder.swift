@@ -110,7 +110,8 @@ enum Recorder {
           chain.selectNext()
         case .previousSource:
           chain.selectPrevious()
-        case .redraw, .none:
+        case .redraw, .none, .pick, .cancel, .copy, .runBinding:
+          // A recording has no pick, no clipboard and no bound keys.
           break
         }
       }

@@ -33,3 +33,34 @@ import Testing
   #expect(text == #"{"title":"T","rows":[{"id":"r","title":"R","items":[]}]}"#)
   #expect(try CatalogLoader.load(json: text).catalog == catalog)
 }
+
+@Test func aCardsURLLoadsAndIsWrittenBack() throws {
+  let text =
+    #"{"rows": [{"id": "r", "title": "R", "items": [{"id": "a", "title": "A", "url": "https://example.org/a?b=1"}, {"id": "b", "title": "B"}]}]}"#
+  let catalog = try CatalogLoader.load(json: text).catalog
+  #expect(catalog.rows[0].items.map(\.url) == ["https://example.org/a?b=1", nil])
+  #expect(try CatalogLoader.load(json: CatalogEncoder.json(catalog)).catalog == catalog)
+}
+
+@Test func aURLThatIsNotAStringIsRefusedByPath() {
+  #expect(throws: CatalogError.self) {
+    try CatalogLoader.load(
+      json:
+        #"{"rows": [{"id": "r", "title": "R", "items": [{"id": "a", "title": "A", "url": 7}]}]}"#)
+  }
+}
+
+@Test func oneCardIsOneLineOfJSON() {
+  let card = Card(
+    id: "x", title: "two\nlines", year: 1899, rating: 3.5, tags: ["t"], url: "https://e.org")
+  #expect(
+    CatalogEncoder.json(card)
+      == #"{"id":"x","title":"two\nlines","year":1899,"rating":3.5,"tags":["t"],"url":"https://e.org"}"#
+  )
+}
+
+@Test func escapingControlsTouchesOnlyWhatJSONEscapes() {
+  #expect(
+    JSONText.escapingControls("plain \"quoted\" back\\slash") == "plain \"quoted\" back\\slash")
+  #expect(JSONText.escapingControls("a\u{1B}[31mb\nc\td\u{202E}") == #"a\u001b[31mb\nc\td\u202e"#)
+}

@@ -103,7 +103,7 @@ func qEscapeAndEnterCloseTheDetailsWithoutQuitting(key: Key) {
   for key in [
     "← → h l", "↑ ↓ k j", "Home g", "End G", "0  $", "PgUp", "PgDn", "Enter", "Esc", "/",
     "Ctrl-U", "Backspace", "Tab  Shift-Tab", "space", ".", "?  F1", "q ", "Ctrl-L", "Ctrl-Z",
-    "mouse",
+    "mouse", "y  ",
   ] {
     #expect(help.contains(key), "the help does not list \(key)")
   }

@@ -62,6 +62,14 @@ public enum CatalogEncoder {
     writer.endArray()
   }
 
+  /// One card as a JSON object on one line, with the fields the catalog
+  /// format gives a card (absent ones left out), as `shelf --pick` prints `{json}`.
+  public static func json(_ card: Card) -> String {
+    var writer = JSONWriter(pretty: false)
+    self.card(card, into: &writer)
+    return String(decoding: writer.output, as: UTF8.self)
+  }
+
   private static func card(_ card: Card, into writer: inout JSONWriter) {
     writer.beginObject(inline: true)
     writer.key("id")
@@ -92,6 +100,10 @@ public enum CatalogEncoder {
         writer.string(tag)
       }
       writer.endArray()
+    }
+    if let url = card.url {
+      writer.key("url")
+      writer.string(url)
     }
     writer.endObject()
   }
@@ -219,6 +231,25 @@ package enum JSONText {
       }
     }
     output.append(.quote)
+  }
+
+  /// `text` with every scalar JSON output escapes (see `isEscaped(_:)`)
+  /// written as that escape (`\n`, `\t`, `\u001b`), and nothing else
+  /// changed: a field printed on its own line (`shelf --pick`) that holds no
+  /// control character and stays one line.
+  package static func escapingControls(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isEscaped) else { return text }
+    var output: [UInt8] = []
+    for scalar in text.unicodeScalars {
+      guard isEscaped(scalar) else {
+        output.append(contentsOf: UTF8.encode(scalar)!)
+        continue
+      }
+      var quoted: [UInt8] = []
+      appendQuoted(String(scalar), to: &quoted)
+      output.append(contentsOf: quoted.dropFirst().dropLast())
+    }
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// Whether JSON output writes `scalar` as an escape: the C0 and C1 controls

@@ -71,11 +71,14 @@ public struct Card: Identifiable, Equatable, Sendable {
   public var summary: String?
   /// Free-form labels.
   public var tags: [String]
+  /// A link for the card (a web page, a file): the details panel shows it,
+  /// and `--pick`, `--bind` and `y` can hand it on as `{url}`.
+  public var url: String?
 
   /// A card; only `id` and `title` are required.
   public init(
     id: String, title: String, subtitle: String? = nil, year: Int? = nil, rating: Double? = nil,
-    summary: String? = nil, tags: [String] = []
+    summary: String? = nil, tags: [String] = [], url: String? = nil
   ) {
     self.id = id
     self.title = title
@@ -84,5 +87,6 @@ public struct Card: Identifiable, Equatable, Sendable {
     self.rating = rating
     self.summary = summary
     self.tags = tags
+    self.url = url
   }
 }

@@ -73,6 +73,10 @@ final class TableView {
   private var images = SceneImages()
   /// The row placements of the last still frame.
   private var layoutMemo = LayoutMemo()
+  /// Whether `render` keeps the scene it drew (the screen marks cards on it).
+  var keepsShownScene = false
+  /// The scene of the last frame, when `keepsShownScene`.
+  private(set) var shownScene: Scene?
   /// Replaced layouts not yet handed to `onDiscard`.
   private var retired: [any Sendable] = []
 
@@ -273,9 +277,11 @@ final class TableView {
       let scene =
         animator.scene(at: now)
         ?? Layout.scene(of: model, state: state, size: size, memo: &layoutMemo)
+      if keepsShownScene { shownScene = scene }
       return SceneRenderer.compose(scene, images: &images)
     }
     let scene = animator.scene(at: now) ?? Layout.scene(of: model, state: state, size: size)
+    if keepsShownScene { shownScene = scene }
     var canvas = Canvas(size: size)
     SceneRenderer.draw(scene, into: &canvas)
     return canvas

@@ -14,4 +14,12 @@ public enum ScreenCommand: Hashable, Sendable {
   case nextSource
   /// Show the previous source alone, or all of them again before the first (Shift-Tab).
   case previousSource
+  /// Picking: print `pickedCards` and leave (Enter).
+  case pick
+  /// Picking: leave without printing anything (q, or Esc with nothing left to close).
+  case cancel
+  /// Copy the focused card to the clipboard (`y`).
+  case copy
+  /// Run the command bound to `actions.bindings[index]` on the focused card.
+  case runBinding(Int)
 }

@@ -64,11 +64,13 @@ public struct CardFace: Identifiable, Equatable, Sendable {
   public var summary: String
   /// Labels, listed in the details panel.
   public var tags: [String]
+  /// A link, shown in the details panel; empty when the card has none.
+  public var url: String
 
   /// A card face; only `id` and `title` are required.
   public init(
     id: String, title: String, subtitle: String = "", year: Int? = nil, rating: Double? = nil,
-    summary: String = "", tags: [String] = []
+    summary: String = "", tags: [String] = [], url: String = ""
   ) {
     self.id = id
     self.title = title
@@ -77,5 +79,6 @@ public struct CardFace: Identifiable, Equatable, Sendable {
     self.rating = rating
     self.summary = summary
     self.tags = tags
+    self.url = url
   }
 }

@@ -24,6 +24,11 @@ extension ShelfScreen {
   /// The one-line hint at the bottom, most useful first: as many as fit are shown.
   var keyHint: [String] {
     var hint = ["←↑↓→ move", "Enter details", "/ filter", "? help", "q quit"]
+    if actions.isPicking {
+      hint[1] = "Enter pick"
+      hint[4] = "q cancel"
+      if actions.isMultiPick { hint.insert("m mark", at: 2) }
+    }
     if canSwitchSources { hint.insert("Tab sources", at: 3) }
     if !filterQuery.isEmpty { hint.insert("Esc clear filter", at: 0) }
     if message != nil { hint.insert("Esc dismiss", at: 0) }
@@ -156,6 +161,13 @@ extension ShelfScreen {
       parts.append((Wording.matching(rowCount, query: query), Style(foreground: .muted)))
     }
     if let status = sourceStatusText { parts.append((status, sourceStatusStyle)) }
+    if !picking.marked.isEmpty {
+      parts.append(
+        (Wording.counted(picking.marked.count, "card") + " marked", Style(foreground: .accent)))
+    }
+    if let notice = picking.notice {
+      parts.append((notice, Style(foreground: .accent, isBold: true)))
+    }
     if let card = focusedCard {
       var text = card.title
       if !card.subtitle.isEmpty { text += " — " + card.subtitle }
@@ -275,6 +287,7 @@ extension ShelfScreen {
         "Rating", CardText.stars(rating) + "  " + CardText.rating(rating), Style(foreground: .star))
     }
     if !card.tags.isEmpty { field("Tags", card.tags.joined(separator: ", ")) }
+    if !card.url.isEmpty { field("Link", card.url) }
     field("Row", row.title, label)
     field("Id", card.id, label)
     if !card.summary.isEmpty {
@@ -290,7 +303,7 @@ extension ShelfScreen {
 
   func drawHelp(into canvas: inout Canvas) {
     let keyWidth = 15
-    var lines: [(String, Style)] = Self.keyHelp.map { entry in
+    var lines: [(String, Style)] = (Self.keyHelp.filter(isShownInHelp) + actionHelp).map { entry in
       (TerminalText.padded(entry.keys, toWidth: keyWidth) + entry.action, Style())
     }
     lines.append(("", Style()))

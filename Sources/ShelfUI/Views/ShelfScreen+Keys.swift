@@ -7,7 +7,9 @@ extension ShelfScreen {
     table.adopt(size)
     let before = table.state
     let generation = table.animator.generation
-    let command = dispatch(key, size: size)
+    let hadNotice = picking.notice.take() != nil
+    var command = dispatch(key, size: size)
+    if hadNotice && command == .none { command = .redraw }
     // A focus moved by a key ends the animation: the next frame shows where it
     // went. (A key that changed the content, the filter, animates instead.)
     if table.state != before && generation == table.animator.generation { table.snap() }
@@ -39,6 +41,7 @@ extension ShelfScreen {
       default: break
       }
     }
+    if let command = handleActionKey(key) { return command }
     return handleBrowsingKey(key, size: size)
   }
 

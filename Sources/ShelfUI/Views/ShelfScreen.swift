@@ -36,6 +36,12 @@ public final class ShelfScreen {
   public var message: ScreenMessage?
   /// The focus when the filter began, given back when it is cleared.
   var focusBeforeFilter: (row: String?, card: String?)?
+  /// What the screen does besides browsing: picking, copying, bound keys.
+  public var actions = ScreenActions() {
+    didSet { table.keepsShownScene = actions.isMultiPick }
+  }
+  /// The cards marked for a multiple pick, and the status line's notice.
+  var picking = PickingState()
 
   /// The newest content given, before filtering.
   private(set) var source: ShelfContent
@@ -137,6 +143,7 @@ public final class ShelfScreen {
       return canvas
     }
     var canvas = table.render(size: size, now: now)
+    drawMarks(into: &canvas)
     drawNoMatches(into: &canvas)
     drawStatusLine(into: &canvas)
     drawKeyHint(into: &canvas)

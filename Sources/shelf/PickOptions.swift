@@ -1,0 +1,162 @@
+import ArgumentParser
+import ShelfUI
+
+/// What the screen does with a card besides showing it: `--pick`, `--print`,
+/// `--multi`, `--bind` and `--no-clipboard`, checked.
+struct ActionOptions: Equatable, Sendable {
+  /// Whether Enter prints the picked cards and exits.
+  var isPicking = false
+  /// Whether cards can be marked and picked together.
+  var isMultiPick = false
+  /// What a picked card prints, and what `y` copies.
+  var format = CardTemplate.id
+  /// Whether `y` copies to the clipboard.
+  var canCopy = true
+  /// Keys bound to commands, in the order given.
+  var bindings: [Binding] = []
+
+  /// A key bound to a command.
+  struct Binding: Equatable, Sendable {
+    var key: Key
+    /// The key as named on the command line.
+    var name: String
+    /// The command, its fields in braces.
+    var command: CardTemplate
+    /// The command as given (after `silent:`), for the help.
+    var text: String
+    /// Whether it runs without leaving the screen, its output discarded.
+    var isSilent: Bool
+  }
+
+  /// What the screen needs to know of these options.
+  var screenActions: ScreenActions {
+    ScreenActions(
+      isPicking: isPicking, isMultiPick: isMultiPick, canCopy: canCopy,
+      bindings: bindings.map {
+        KeyBinding(key: $0.key, name: $0.name, command: ($0.isSilent ? "silent: " : "") + $0.text)
+      })
+  }
+}
+
+/// `--pick` and its company, on the interactive screen.
+struct PickOptions: ParsableArguments {
+  @Flag(
+    name: .customLong("pick"),
+    help: "Enter prints the focused card on stdout and exits; q or Esc exit 1 printing nothing.")
+  var isPicking = false
+
+  @Option(
+    name: .customLong("print"),
+    help: ArgumentHelp(
+      "What a picked card prints and y copies: {id} (default), {title}, {subtitle}, {year},"
+        + " {rating}, {row}, {section}, {url}, {json}, and any text.", valueName: "format"))
+  var format: String?
+
+  @Flag(
+    name: .customLong("multi"), help: "With --pick: m marks cards; Enter prints each marked one.")
+  var isMultiPick = false
+
+  @Option(
+    name: .customLong("bind"),
+    help: ArgumentHelp(
+      "Run <command> through /bin/sh -c when <key> is pressed, the focused card's fields in"
+        + " braces; 'key:silent:command' keeps the screen; repeats.", valueName: "key:command"))
+  var bindings: [String] = []
+
+  @Flag(name: .customLong("no-clipboard"), help: "y does not copy to the clipboard.")
+  var isClipboardOff = false
+
+  func validate() throws {
+    _ = try actions()
+  }
+
+  /// The options, checked: a usage error names what is wrong.
+  func actions() throws -> ActionOptions {
+    if isMultiPick && !isPicking {
+      throw ValidationError("--multi marks cards for --pick: give --pick too")
+    }
+    var actions = ActionOptions(
+      isPicking: isPicking, isMultiPick: isMultiPick, canCopy: !isClipboardOff)
+    if let format {
+      do {
+        actions.format = try CardTemplate(format, isStrict: true)
+      } catch {
+        throw ValidationError("--print: \(error)")
+      }
+    }
+    for binding in bindings {
+      let parsed = try Self.binding(binding, isMultiPick: isMultiPick)
+      if let earlier = actions.bindings.first(where: { $0.key == parsed.key }) {
+        throw ValidationError("--bind: the key '\(earlier.name)' is bound twice")
+      }
+      actions.bindings.append(parsed)
+    }
+    return actions
+  }
+
+  /// `KEY:COMMAND` or `KEY:silent:COMMAND` read.
+  static func binding(_ text: String, isMultiPick: Bool) throws -> ActionOptions.Binding {
+    // The key is everything before the first colon, or a colon itself (`::cmd`).
+    let keyEnd =
+      text.hasPrefix("::") ? text.index(after: text.startIndex) : text.firstIndex(of: ":")
+    guard let keyEnd, keyEnd > text.startIndex else {
+      throw ValidationError("--bind: expected KEY:COMMAND, such as 'o:xdg-open {url}'")
+    }
+    let name = String(text[..<keyEnd])
+    var command = String(text[text.index(after: keyEnd)...])
+    var isSilent = false
+    if command.hasPrefix("silent:") {
+      isSilent = true
+      command.removeFirst("silent:".count)
+    }
+    guard !command.allSatisfy(\.isWhitespace) else {
+      throw ValidationError("--bind: no command for the key '\(TerminalText.sanitized(name))'")
+    }
+    let key = try Self.key(named: name)
+    if ShelfScreen.isReserved(key, isMultiPick: isMultiPick) {
+      throw ValidationError(
+        "--bind: the key '\(TerminalText.sanitized(name))' is taken by the screen (taken: arrows,"
+          + " h j k l g G 0 $ q / ? . y space, Enter, Esc, Tab, Backspace, Home, End, PgUp, PgDn,"
+          + " F1, ctrl-c l u z\(isMultiPick ? ", m" : ""))")
+    }
+    return ActionOptions.Binding(
+      key: key, name: name, command: try CardTemplate(command, isStrict: false), text: command,
+      isSilent: isSilent)
+  }
+
+  /// The key `name` stands for: one character, `ctrl-<letter>`, `f1` to
+  /// `f12`, or a named key (`enter`, `esc`, `tab`, `space`, `up`, …).
+  static func key(named name: String) throws -> Key {
+    let lower = name.lowercased()
+    let named: [String: Key] = [
+      "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
+      "pgup": .pageUp, "pgdn": .pageDown, "enter": .enter, "esc": .escape, "tab": .tab,
+      "btab": .backTab, "bs": .backspace, "del": .delete, "space": .character(" "),
+    ]
+    if name.count > 1, let key = named[lower] { return key }
+    if name.count == 1, let character = name.first,
+      character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+    {
+      return .character(character)
+    }
+    if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last,
+      ("a"..."z").contains(letter)
+    {
+      // What the terminal sends for these is another key's code.
+      switch letter {
+      case "h": return .backspace
+      case "i": return .tab
+      case "j", "m": return .enter
+      case "s", "q":
+        throw ValidationError("--bind: the terminal keeps '\(name)' (flow control)")
+      default: return .control(letter)
+      }
+    }
+    if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) {
+      return .function(number)
+    }
+    throw ValidationError(
+      "--bind: unknown key '\(TerminalText.sanitized(name))' (a character, ctrl-a to ctrl-z,"
+        + " f1 to f12)")
+  }
+}

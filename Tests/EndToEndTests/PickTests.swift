@@ -1,0 +1,186 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension TmuxSession {
+  /// Runs `shelf arguments | cat > out` from the shell (the screen on the
+  /// terminal, stdout a pipe), `input` (if any) piped into shelf; with
+  /// `isPiped` false, `shelf arguments > out` (Ctrl-C would end `cat` too,
+  /// and the shell the rest of the line).
+  func startPick(_ arguments: String, input: String? = nil, isPiped: Bool = true) throws {
+    let out = scratch.appendingPathComponent("out").path
+    let done = scratch.appendingPathComponent("done").path
+    try? FileManager.default.removeItem(atPath: done)
+    let feed = input.map { "\($0) | " } ?? ""
+    let status = isPiped ? "${PIPESTATUS[\(input == nil ? 0 : 1)]}" : "$?"
+    try run(
+      "clear; \(feed)\(shelfBinary.path) \(arguments) \(isPiped ? "| cat " : "")> \(out);"
+        + " echo \"EXIT\"=\(status) | tee \(done)")
+  }
+
+  /// Waits for the run `startPick` started to end: its exit status and what
+  /// it printed; nil after `timeout` seconds.
+  func waitForPick(timeout: Double = 10) -> (status: Int, output: String)? {
+    let done = scratch.appendingPathComponent("done")
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if let report = try? String(contentsOf: done, encoding: .utf8),
+        let status = report.firstMatch(of: /EXIT=(\d+)/).flatMap({ Int($0.1) })
+      {
+        let output =
+          (try? String(contentsOf: scratch.appendingPathComponent("out"), encoding: .utf8)) ?? ""
+        return (status, output)
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return nil
+  }
+}
+
+/// `shelf --pick`: a chooser in a pipeline. The screen is on the terminal,
+/// the pick on stdout.
+@Suite(.serialized) struct Pick {
+  /// Starts a pick of the bundled catalog, still, and waits for its first screen.
+  private func startBundled(
+    _ session: TmuxSession, _ options: String = "", isPiped: Bool = true
+  ) throws {
+    try session.startPick("--no-live --pick \(options)", isPiped: isPiped)
+    session.expectScreen(containing: "Heart of Darkne")
+  }
+
+  @Test func enterPrintsTheFormatOfTheFocusedCard() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    try startBundled(session, "--print '{title}|{year}'")
+    try session.send("j", "l")
+    session.expectScreen("the focus on Heart of Darkness") {
+      $0.split(separator: "\n").first?.contains("Heart of Darkness — Joseph Conrad") ?? false
+    }
+    try session.send("Enter")
+    let pick = try #require(session.waitForPick())
+    #expect(pick.status == 0)
+    #expect(pick.output == "Heart of Darkness|1899\n")
+  }
+
+  @Test func theDefaultPrintsTheID() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    try startBundled(session)
+    try session.send("j", "l")
+    session.expectScreen(containing: "Heart of Darkness — Joseph Conrad")
+    try session.send("Enter")
+    let pick = try #require(session.waitForPick())
+    #expect(pick.status == 0)
+    #expect(pick.output == "heart-of-darkness\n")
+  }
+
+  @Test(arguments: ["q", "Escape"])
+  func qAndEscCancelPrintingNothing(key: String) throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    try startBundled(session)
+    try session.send("j", "l")
+    session.expectScreen(containing: "Heart of Darkness — Joseph Conrad")
+    try session.send(key)
+    let pick = try #require(session.waitForPick())
+    #expect(pick.status == 1)
+    #expect(pick.output.isEmpty)
+    #expect(session.modeFlags == "0100", "the terminal given back")
+  }
+
+  @Test func ctrlCCancelsWith130() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    try startBundled(session, isPiped: false)
+    try session.send("C-c")
+    let pick = try #require(session.waitForPick())
+    #expect(pick.status == 130)
+    #expect(pick.output.isEmpty)
+  }
+
+  @Test func multiPrintsTheMarkedCardsInTheOrderMarked() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    try startBundled(session, "--multi --print '{title}'")
+    // Die Verwandlung's neighbour first, then the row's first card, then one
+    // marked and unmarked again.
+    try session.send("j", "l", "m", "h", "m", "l", "l", "m", "m")
+    session.expectScreen(containing: "2 cards marked")
+    // Two marks drawn on the cards' top borders, under the row.
+    let screen = session.screen()
+    #expect(screen.components(separatedBy: "✓").count - 1 == 2, "two marks:\n\(screen)")
+    try session.send("Enter")
+    let pick = try #require(session.waitForPick())
+    #expect(pick.status == 0)
+    #expect(pick.output == "Heart of Darkness\nDie Verwandlung\n")
+  }
+
+  @Test func enterInTheFilterPromptKeepsTheFilterAndTheNextPicks() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    try startBundled(session)
+    try session.send("/")
+    try session.type("Conrad")
+    session.expectScreen(containing: "match “Conrad”")
+    try session.send("Enter")
+    session.expectScreen(containing: "Enter pick")
+    try session.send("Enter")
+    let pick = try #require(session.waitForPick())
+    #expect(pick.status == 0)
+    #expect(pick.output == "heart-of-darkness\n")
+  }
+
+  /// Every kind of source, read from a file of one row: Enter picks its first card.
+  @Test(arguments: ["--catalog F", "--watch F", "--exec 'cat F'", "--stream", "--catalog -"])
+  func everySourcePicks(source: String) throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    let file = "\(fixtures)/small.json"
+    let isStdin = source == "--stream" || source == "--catalog -"
+    let input = source == "--stream" ? "{ tr -d '\\n' < \(file); echo; }" : "cat \(file)"
+    try session.startPick(
+      "--pick --print '{title} ({row}, {section})' "
+        + source.replacingOccurrences(of: "F", with: file),
+      input: isStdin ? input : nil)
+    session.expectScreen(containing: "Emma — Jane Austen")
+    try session.send("Enter")
+    let pick = try #require(session.waitForPick())
+    #expect(pick.status == 0)
+    #expect(pick.output == "Emma (Novels, Library)\n")
+  }
+
+  @Test func controlCharactersInAFieldAreEscapedAsDiffWritesThem() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    let catalog = session.scratch.appendingPathComponent("controls.json")
+    try #"""
+    {"rows": [{"id": "r", "title": "Row", "items": [
+      {"id": "a\u001b[31mb", "title": "two\nlines\tand\u0007bell", "url": "https://example.org/x"}]}]}
+    """#.write(to: catalog, atomically: true, encoding: .utf8)
+    try session.startPick(
+      "--catalog \(catalog.path) --pick --print '{id} {title} {url} {json}'")
+    session.expectScreen(containing: "Row")
+    try session.send("Enter")
+    let pick = try #require(session.waitForPick())
+    #expect(pick.status == 0)
+    #expect(
+      pick.output
+        == #"a\u001b[31mb two\nlines\tand\u0007bell https://example.org/x "#
+        + #"{"id":"a\u001b[31mb","title":"two\nlines\tand\u0007bell","url":"https://example.org/x"}"#
+        + "\n")
+  }
+
+  @Test func anUnknownFieldIsAUsageErrorNamingIt() throws {
+    let result = try runShelf(["--pick", "--print", "{title} {color}"])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("{color}"))
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.filter { $0 == "\n" }.count == 1)
+  }
+
+  @Test func multiWithoutPickIsAUsageError() throws {
+    let result = try runShelf(["--multi"])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("--pick"))
+  }
+}
