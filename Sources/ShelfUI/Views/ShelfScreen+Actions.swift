@@ -79,7 +79,7 @@ extension ShelfScreen {
   nonisolated public static func isReserved(_ key: Key, isMultiPick: Bool) -> Bool {
     switch key {
     case .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .enter, .escape,
-      .backspace, .tab, .backTab, .delete, .mouse:
+      .backspace, .tab, .backTab, .delete, .insert, .mouse, .paste:
       return true
     case .function(let number): return number == 1
     case .control(let letter): return "clzu".contains(letter)
