@@ -29,6 +29,125 @@ extension InTmux {
       "\(fixtures)/motion/\($0).json"
     }
 
+    /// The small motion fixtures, which fit 100x40 whole: a section moves above
+    /// another (b), two rows of a section swap (c), and everything goes back (a).
+    private let smallSequence = ["a", "b", "c", "a"].map { "\(fixtures)/motion-small/\($0).json" }
+
+    /// Runs the small sequence with the motion checks: every frame readable, every
+    /// change easy to follow (still blocks stay, moving ones go one way, all of it
+    /// animated over frames between the two ends).
+    ///
+    /// Every block of a change moves at once (TableMotion): where two blocks cross,
+    /// the upper one covers the other, and the lines the covered one leaves show
+    /// blank. The last edit undoes both a section's move and a row swap, two
+    /// crossings at once, whose gaps meet in a run as tall as the moving section
+    /// (13 lines: its header and two rows), not the default single row.
+    private func expectFollowableEdits(keys: String) throws {
+      let (status, report) = try runFrameCheck(
+        ["--shelf", shelfBinary.path, "--motion", "--size", "100x40", "--keys", keys]
+          + ["--max-hole", "13", "--watch-sequence"] + smallSequence)
+      #expect(report.notes.isEmpty, "every edit draws frames: \(report.notes)")
+      #expect(report.exit == 0, "q quits with status 0")
+      expectReadable(report, status: status)
+      for check in ["still", "oneway", "animated"] {
+        #expect(report.checks[check] == [], "\(check): \(report.summary)")
+      }
+      let changes = try #require(report.motionChanges, "frames.py read the changes")
+      #expect(changes.count == 3, "one change for each of the three edits: \(changes)")
+      #expect(
+        changes.allSatisfy { $0 >= 3 }, "each change draws frames between its ends: \(changes)")
+    }
+
+    @Test func aSectionMovingAndTwoRowsSwappingMoveOneWayAndLeaveTheRestStill() throws {
+      try expectFollowableEdits(keys: "")
+    }
+
+    @Test func theFocusInsideAMovingSectionMovesWithItOneWay() throws {
+      // jjj l: the focus on the West section's first row, which b moves up and a back down.
+      try expectFollowableEdits(keys: "jjjl")
+    }
+
+    /// One synchronized update that paints `lines` from the top-left corner.
+    private func frame(_ lines: [String]) -> Data {
+      var text = "\u{1B}[?2026h\u{1B}[H\u{1B}[2J"
+      for (y, line) in lines.enumerated() {
+        text += "\u{1B}[\(y + 1);1H" + line
+      }
+      return Data((text + "\u{1B}[?2026l").utf8)
+    }
+
+    /// The screen `shelf render` draws for a small motion fixture at 100x40.
+    private func rendered(_ name: String) throws -> [String] {
+      let render = try runShelf([
+        "render", "--catalog", "\(fixtures)/motion-small/\(name).json", "--width", "100",
+        "--height", "40",
+      ])
+      #expect(render.status == 0)
+      let lines = render.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        .prefix(40).map(String.init)
+      try #require(lines.count == 40)
+      return lines
+    }
+
+    /// A recorded stream of four frames, with arrival times: a at rest (0 s), the
+    /// same body drawn one line lower (1 s: the still North section jumps, the West
+    /// one, on its way up, steps down), b at rest (1.05 s), and a again at once
+    /// (2 s: a change of one frame), then q (3 s).
+    private func jumpyStream() throws -> (stream: URL, times: URL) {
+      let (a, b) = (try rendered("a"), try rendered("b"))
+      let blank = String(repeating: " ", count: 100)
+      let lower = [a[0], blank] + a[1..<38] + [a[39]]
+      var data = Data()
+      var times = ""
+      for (lines, time) in [(a, "0.0"), (lower, "1.0"), (b, "1.05"), (a, "2.0")] {
+        let piece = frame(lines)
+        times += "\(data.count) \(time) \(piece.count)\n"
+        data += piece
+      }
+      let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "shelf-motion-\(UUID().uuidString.prefix(8))")
+      let stream = base.appendingPathExtension("bin")
+      let timesFile = base.appendingPathExtension("times")
+      try data.write(to: stream)
+      try Data((times + "quit 3.0\n").utf8).write(to: timesFile)
+      return (stream, timesFile)
+    }
+
+    @Test func theMotionChecksFlagAStillRowThatJumpsAndAChangeDrawnInOneFrame() throws {
+      let (stream, times) = try jumpyStream()
+      defer {
+        try? FileManager.default.removeItem(at: stream)
+        try? FileManager.default.removeItem(at: times)
+      }
+      let (status, report) = try runFrameCheck([
+        "--replay", stream.path, "--times", times.path, "--size", "100x40", "--motion",
+      ])
+      #expect(status == 1, "a failed check exits 1")
+      #expect(report.frames == 4)
+      #expect(report.motionChanges == [3, 2], "a to b in three frames, b to a in two")
+      #expect(report.checks["still"] == [1], "\(report.summary)")
+      #expect(report.checks["oneway"] == [1], "\(report.summary)")
+      #expect(report.checks["animated"] == [3], "\(report.summary)")
+      for check in ["focus", "blocks", "holes", "rest"] {
+        #expect(report.checks[check] == [], "\(check): \(report.summary)")
+      }
+      let reasons = (report.problems["1"] ?? []).map { $0.joined(separator: ": ") }
+      #expect(reasons.contains { $0.hasPrefix("still") && $0.contains("\"North\"") }, "\(reasons)")
+
+      // Without --motion the frames are only read one by one; a change that
+      // begins before the keys phase ended is not checked.
+      let (_, plain) = try runFrameCheck(["--replay", stream.path, "--times", times.path])
+      #expect(plain.motionChanges == nil)
+      #expect(plain.checks["still"] == nil && plain.checks["animated"] == nil)
+      try Data((String(decoding: Data(contentsOf: times), as: UTF8.self) + "phase 1.5\n").utf8)
+        .write(to: times)
+      let (_, later) = try runFrameCheck([
+        "--replay", stream.path, "--times", times.path, "--size", "100x40", "--motion",
+      ])
+      #expect(later.motionChanges == [2], "only b to a begins after 1.5 s")
+      #expect(later.checks["still"] == [] && later.checks["animated"] == [3], "\(later.summary)")
+    }
+
     @Test func theMassiveDemoWithTheFocusDeepInTheTableKeepsFocusAndBlocksWhole() throws {
       // The demo updates every second and animates for 300 ms: a frame followed by
       // 600 ms of nothing is at rest, with room for a busy machine's stalls. A short

@@ -7,7 +7,8 @@ struct FrameReport: Decodable {
   var frames: Int
   /// Indices of the frames that failed any check, ascending.
   var bad: [Int]
-  /// Indices of the failed frames by check: focus, blocks, holes, rest.
+  /// Indices of the failed frames by check: focus, blocks, holes, rest (and with
+  /// `--motion`, still, oneway, animated).
   var checks: [String: [Int]]
   /// The app's exit status (0 for a replay).
   var exit: Int
@@ -19,10 +20,14 @@ struct FrameReport: Decodable {
   var pictures: [String: String]
   /// Lines where tmux, fed the same bytes, shows something else (nil: the same, or not compared).
   var tmuxMismatch: [[TmuxLine]]?
+  /// With `--motion`: the frames of each change checked, in order, both ends
+  /// at rest included (nil: motion not checked).
+  var motionChanges: [Int]?
 
   enum CodingKeys: String, CodingKey {
     case frames, bad, checks, exit, notes, problems, pictures
     case tmuxMismatch = "tmux_mismatch"
+    case motionChanges = "motion_changes"
   }
 
   /// One element of a mismatch entry: the line number or a line's text.
@@ -79,7 +84,8 @@ func runFrameCheck(_ arguments: [String], timeout: Double = 120) throws -> (
   process.standardError = error
   process.standardInput = FileHandle.nullDevice
   try process.run()
-  guard let (outputData, errorData) = collect(process, output: output, error: error, timeout: timeout)
+  guard
+    let (outputData, errorData) = collect(process, output: output, error: error, timeout: timeout)
   else { throw FrameCheckError.failed("frames.py took more than \(Int(timeout)) s") }
   do {
     let report = try JSONDecoder().decode(FrameReport.self, from: outputData)

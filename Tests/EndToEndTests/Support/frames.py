@@ -29,16 +29,33 @@ and every resulting screen is checked:
            another one hides the other's top lines, its title included, so a
            group directly under a bottom edge may start with its top edge.)
   holes    no run of blank body lines longer than --max-hole (default: a row's
-           height, the tallest block a change can insert, delete or move),
-           except the run that reaches the bottom of the body (the table ends
-           there).
+           height, the tallest block a change can insert, delete or move, and
+           one line: a row a moving block passes over shows no title without
+           its cards), except the run that reaches the bottom of the body (the
+           table ends there).
   rest     a frame at rest (the last one, and any frame followed by no other
            for --rest-ms) starts its body with a section header or a row title.
+
+With --motion, the frames are also read as changes, each from a frame at rest
+to the next one, the frames between included; the changes that begin after the
+keys (during the --watch-sequence edits, or the --seconds phase) are checked as
+a user follows them. Blocks are told apart by their section header's or row
+title's text (marker and position aside); a title shown twice in a frame is not
+followed in that frame, nor one missing at either end of the change.
+
+  still    a block on the same line in a change's first and last frames is
+           drawn on that line in every frame it shows in (a moving block may
+           cover it).
+  oneway   a block on different lines at the two ends goes one way, from its
+           first line to its last, never back and never beyond.
+  animated when some block changed lines, or the body's layout (its boxes,
+           headers and titles, where they are) changed, some frame between
+           the two ends differs from both.
 
 Usage:
   frames.py --shelf PATH [--size 120x40] [--seconds 20] [--keys jjjjll] -- ARGS
   frames.py --shelf PATH --watch-sequence A.json B.json ... [--keys ...] -- ARGS
-  frames.py --replay STREAM [--size 120x40]          check a recorded stream
+  frames.py --replay STREAM [--times STREAM.times] [--motion]   check a recorded stream
 Exit status: 0 every frame good and the app quit with 0; 1 a check failed;
 2 the run itself failed (usage, the app did not start, quit or exit 0).
 """
@@ -70,6 +87,7 @@ HEAVY = {"┏": "top-left", "┓": "top-right", "┗": "bottom-left", "┛": "bo
          "━": "horizontal", "┃": "side"}
 BOX = {**{c: (r, "light") for c, r in LIGHT.items()}, **{c: (r, "heavy") for c, r in HEAVY.items()}}
 MARKER = "▸"
+MOTION = ("still", "oneway", "animated")
 # Lines of a row block: its title, then a card box of this many lines.
 CARD_HEIGHT = 5
 ROW_HEIGHT = 1 + CARD_HEIGHT
@@ -443,6 +461,96 @@ def load_catalog_rows(paths):
     return rows
 
 
+# MARK: - Following motion across frames
+
+class Still:
+    """What the motion checks read of one frame: where each block is and how the body looks."""
+
+    def __init__(self, rows, kinds, body):
+        top, bottom = body
+        self.lines = block_lines(rows, kinds, body)
+        self.shape = tuple(layout_shape(rows[y], kinds[y]) for y in range(top, bottom + 1))
+        self.text = tuple(text_of(rows[y]) for y in range(top, bottom + 1))
+
+
+def block_lines(rows, kinds, body):
+    """Each block shown once in the body -> its line. A block is ("header", title) or
+    ("row", title), the title read without the marker and the position."""
+    seen = {}
+    repeated = set()
+    for y in range(body[0], body[1] + 1):
+        if kinds[y] == "header":
+            block = ("header", text_of(rows[y]).strip("━ "))
+        elif kinds[y] == "title":
+            block = ("row", row_title(rows[y]))
+        else:
+            continue
+        if block in seen:
+            repeated.add(block)
+        seen[block] = y
+    for block in repeated:
+        del seen[block]
+    return seen
+
+
+def layout_shape(row, kind):
+    """A body line's boxes and rules without its words: where things are drawn."""
+    if kind in ("header", "title"):
+        return kind
+    return "".join(ch if ch in BOX else " " for ch, _ in row)
+
+
+def motion_problems(change):
+    """What makes one change hard to follow: [(offset in the change, check, reason)].
+
+    `change` is the change's frames as Still, its first and last at rest."""
+    first, last = change[0], change[-1]
+    problems = []
+    for block, start in first.lines.items():
+        end = last.lines.get(block)
+        if end is None:
+            continue
+        name = f'{block[0]} "{block[1]}"'
+        seen = [(i, frame.lines[block]) for i, frame in enumerate(change) if block in frame.lines]
+        if start == end:
+            for i, y in seen:
+                if y != start:
+                    problems.append((i, "still", f"still {name} drawn at line {y}, not {start}"))
+            continue
+        down = end > start
+        previous = start
+        for i, y in seen:
+            backwards = y < previous if down else y > previous
+            beyond = y > end if down else y < end
+            if backwards or beyond:
+                problems.append((i, "oneway", f"{name} at line {y} after line {previous}, "
+                                              f"on its way from line {start} to line {end}"))
+            previous = y
+    moves = (any(last.lines.get(b, y) != y for b, y in first.lines.items())
+             or first.shape != last.shape)
+    if moves and not any(f.text != first.text and f.text != last.text for f in change[1:-1]):
+        problems.append((len(change) - 1, "animated", f"the change jumps from its first frame "
+                                                      f"to its last in {len(change)} frames: "
+                                                      "nothing animates"))
+    return problems
+
+
+def check_motion(stills, rests, frame_times, since, results):
+    """Splits the frames into changes between frames at rest and checks those that
+    begin (their first frame after the rest) at `since` or later; the problems join
+    `results`. Returns each checked change's frame count."""
+    counts = []
+    resting = [i for i, rest in enumerate(rests) if rest]
+    for start, end in zip(resting, resting[1:]):
+        if frame_times[start + 1] < since:
+            continue
+        change = stills[start:end + 1]
+        counts.append(len(change))
+        for offset, check, reason in motion_problems(change):
+            results[start + offset][1].append((check, f"change from frame {start}: {reason}"))
+    return counts
+
+
 # MARK: - Replaying a recording
 
 def split_frames(data):
@@ -468,8 +576,9 @@ def render(rows, kinds=None, marks=()):
     return "\n".join(out)
 
 
-def replay(data, times, quit_time, size, options, report):
-    """Feeds the stream frame by frame to the emulator and checks each frame."""
+def replay(data, times, quit_time, size, options, report, since=0.0):
+    """Feeds the stream frame by frame to the emulator and checks each frame; with
+    --motion, the changes that begin at `since` or later too (None when not checked)."""
     width, height = size
     screen = Screen(width, height)
     stream = Stream(screen)
@@ -479,6 +588,8 @@ def replay(data, times, quit_time, size, options, report):
     strip = [None, None]
     catalog_rows = load_catalog_rows(options.watch_sequence or []) or None
     results = []
+    stills = []
+    rests = []
     previous = 0
     frame_times = [time_at(times, end) for end in ends]
     for index, end in enumerate(ends):
@@ -494,6 +605,9 @@ def replay(data, times, quit_time, size, options, report):
         verdict, kinds = check_frame(rows, body, strip, options.max_hole, at_rest,
                                      catalog_rows)
         results.append((index, verdict.problems))
+        if options.motion:
+            stills.append(Still(rows, kinds, body))
+            rests.append(at_rest)
         if verdict.problems and report is not None:
             report.append((index, verdict.problems, render(rows, kinds, {
                 int(reason.split(":")[0].split()[1].split("-")[0])
@@ -501,8 +615,26 @@ def replay(data, times, quit_time, size, options, report):
         if options.dump is not None and index in options.dump:
             print(f"--- frame {index} ({end - (ends[index - 1] if index else 0)} bytes)")
             print(render(rows, kinds))
+    motion = None
+    if options.motion:
+        motion = check_motion(stills, rests, frame_times, since, results)
+        if report is not None:
+            # Frames only the motion checks flagged get their pictures too (the
+            # first few: each is replayed again from the start).
+            shown = {index for index, _, _ in report}
+            only = [(i, p) for i, p in results if p and i not in shown][:options.show]
+            for index, problems in only:
+                report.append((index, problems, render(snapshot_at(data, ends, index, size))))
+            report.sort(key=lambda entry: entry[0])
     tail = data[previous:]
-    return results, screen, len(tail)
+    return results, screen, len(tail), motion
+
+
+def snapshot_at(data, ends, index, size):
+    """The screen after frame `index`, replayed again from the start."""
+    screen = Screen(*size)
+    Stream(screen).feed(data[:ends[index]])
+    return snapshot(screen)
 
 
 def time_at(times, offset):
@@ -552,6 +684,7 @@ class Run:
         self.eof = False
         self.status = None
         self.quit_time = None
+        self.phase_time = None  # when the keys were sent and the edits or timed keys begin
 
     def now(self):
         return time.monotonic() - self.start
@@ -627,7 +760,8 @@ def parse_keys(text):
 
 
 def record(options, size):
-    """Runs the app as the options say; returns (data, times, exit status, notes)."""
+    """Runs the app as the options say; returns (data, times, quit time, time the
+    keys phase ended, exit status, notes)."""
     arguments = list(options.shelf_args)
     notes = []
     scratch = None
@@ -641,14 +775,18 @@ def record(options, size):
         if not run.pump(options.start_timeout, until=lambda: run.sync_ends > 0):
             notes.append("the app drew no frame")
             run.finish()
-            return bytes(run.data), run.times, run.quit_time, run.status, notes
+            return bytes(run.data), run.times, run.quit_time, run.phase_time, run.status, notes
         run.quiet_for(0.3, 5)
         if options.keys:
             run.send(parse_keys(options.keys), options.key_gap)
             run.quiet_for(options.rest_ms / 1000, 10)
+        elif options.motion:
+            # The first change checked starts at a frame at rest: the screen before it.
+            run.quiet_for(options.rest_ms / 1000, 10)
         timed = sorted((float(t), parse_keys(k)) for t, k in
                        (spec.split(":", 1) for spec in options.at))
         phase = time.monotonic()
+        run.phase_time = run.now()
         if options.watch_sequence:
             for index, path in enumerate(options.watch_sequence[1:], start=1):
                 temporary = watched + ".new"
@@ -674,7 +812,7 @@ def record(options, size):
     finally:
         if scratch:
             shutil.rmtree(scratch, ignore_errors=True)
-    return bytes(run.data), run.times, run.quit_time, run.status, notes
+    return bytes(run.data), run.times, run.quit_time, run.phase_time, run.status, notes
 
 
 # MARK: - Comparing with tmux
@@ -749,7 +887,7 @@ def main(argv):
                                                          "or not")
     parser.add_argument("--rest-ms", type=float, default=450,
                         help="a frame followed by no other for this long is at rest (450)")
-    parser.add_argument("--max-hole", type=int, default=ROW_HEIGHT,
+    parser.add_argument("--max-hole", type=int, default=ROW_HEIGHT + 1,
                         help=f"most blank body lines in a row ({ROW_HEIGHT})")
     parser.add_argument("--body-top", type=int, default=1, help="first body line (1)")
     parser.add_argument("--body-bottom", type=int, default=-2,
@@ -760,6 +898,8 @@ def main(argv):
     parser.add_argument("--show", type=int, default=3, help="bad frames to print (3)")
     parser.add_argument("--compare-tmux", action="store_true",
                         help="check that tmux shows the same last frame as the emulator")
+    parser.add_argument("--motion", action="store_true",
+                        help="also check each change after the keys: still, oneway, animated")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("shelf_args", nargs="*", help="arguments for shelf (after --)")
     options = parser.parse_args(argv)
@@ -768,6 +908,7 @@ def main(argv):
     notes = []
     status = 0
     quit_time = None
+    phase_time = None
     if options.replay:
         with open(options.replay, "rb") as f:
             data = f.read()
@@ -778,10 +919,12 @@ def main(argv):
                     fields = line.split()
                     if fields[:1] == ["quit"]:
                         quit_time = float(fields[1])
+                    elif fields[:1] == ["phase"]:
+                        phase_time = float(fields[1])
                     elif fields:
                         times.append((int(fields[0]), float(fields[1]), int(fields[2])))
     elif options.shelf:
-        data, times, quit_time, status, notes = record(options, size)
+        data, times, quit_time, phase_time, status, notes = record(options, size)
         if options.save:
             with open(options.save, "wb") as f:
                 f.write(data)
@@ -789,13 +932,16 @@ def main(argv):
                 f.writelines(f"{o} {t:.6f} {n}\n" for o, t, n in times)
                 if quit_time is not None:
                     f.write(f"quit {quit_time:.6f}\n")
+                if phase_time is not None:
+                    f.write(f"phase {phase_time:.6f}\n")
     else:
         parser.error("give --shelf or --replay")
         return 2
 
     report = []
-    results, screen, tail = replay(data, times, quit_time, size, options, report)
-    checks = ("focus", "blocks", "holes", "rest")
+    results, screen, tail, motion = replay(data, times, quit_time, size, options, report,
+                                           phase_time or 0.0)
+    checks = ("focus", "blocks", "holes", "rest") + (MOTION if options.motion else ())
     bad = {c: sorted({i for i, problems in results for check, _ in problems if check == c})
            for c in checks}
     bad_frames = sorted({i for i, problems in results if problems})
@@ -815,6 +961,7 @@ def main(argv):
             "problems": {str(i): p for i, p in results if p},
             "pictures": {str(i): picture for i, _, picture in report[:options.show]},
             "unknown_sequences": screen.unknown,
+            "motion_changes": motion,
             "tmux_mismatch": mismatch}, ensure_ascii=False))
     else:
         print(f"frames: {len(results)}  bytes: {len(data)}  bad frames: {len(bad_frames)}"
@@ -825,6 +972,8 @@ def main(argv):
             print(f"exit status: {status}")
         for note in notes:
             print(f"note: {note}")
+        if motion is not None:
+            print(f"changes checked for motion: {len(motion)}, frames each: {motion}")
         if screen.unknown:
             print(f"sequences the emulator ignored: {screen.unknown}")
         if options.compare_tmux:
