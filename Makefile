@@ -70,17 +70,19 @@ man: deps
 # uninstall` removes exactly those files, and the folders they leave empty.
 # INSTALL_FLAGS go to its swift commands: the install test, run by `swift
 # test` (which holds the build folder's lock while building nothing), passes
-# --ignore-lock.
+# --ignore-lock, and CONFIGURATION=debug to install the build the tests just
+# made rather than build the release one (minutes on this machine).
 PREFIX ?= /usr/local
 INSTALL_FLAGS ?=
+CONFIGURATION ?= release
 INSTALL_FILES := bin/shelf share/man/man1/shelf.1 share/bash-completion/completions/shelf \
   share/zsh/site-functions/_shelf share/fish/vendor_completions.d/shelf.fish
 INSTALL_DIRS := share/fish/vendor_completions.d share/fish share/zsh/site-functions share/zsh \
   share/bash-completion/completions share/bash-completion share/man/man1 share/man share bin
 install: deps
-	$(SWIFT) build $(INSTALL_FLAGS) -c release --product shelf
-	$(SWIFT) package $(INSTALL_FLAGS) generate-manual --configuration release
-	@root='$(DESTDIR)$(PREFIX)'; bin="$$($(SWIFT) build $(INSTALL_FLAGS) -c release --show-bin-path)/shelf"; \
+	$(SWIFT) build $(INSTALL_FLAGS) -c $(CONFIGURATION) --product shelf
+	$(SWIFT) package $(INSTALL_FLAGS) generate-manual --configuration $(CONFIGURATION)
+	@root='$(DESTDIR)$(PREFIX)'; bin="$$($(SWIFT) build $(INSTALL_FLAGS) -c $(CONFIGURATION) --show-bin-path)/shelf"; \
 	set -e; for f in $(INSTALL_FILES); do install -d "$$root/$$(dirname $$f)"; done; \
 	install -m 755 "$$bin" "$$root/bin/shelf"; \
 	install -m 644 .build/plugins/GenerateManual/outputs/shelf/shelf.1 "$$root/share/man/man1/shelf.1"; \

@@ -12,13 +12,15 @@ import Testing
     // This test run holds the build folder's lock: the install's own swift
     // commands are told to build beside it.
     process.arguments =
-      ["make", "--no-print-directory", "INSTALL_FLAGS=--ignore-lock"] + arguments
+      ["make", "--no-print-directory", "INSTALL_FLAGS=--ignore-lock", "CONFIGURATION=debug"]
+        + arguments
     process.currentDirectoryURL = repositoryRoot
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
     try process.run()
-    // The first run builds the release binary: several minutes on a busy machine.
+    // It installs the debug build `swift build --build-tests` made: `make
+    // install` builds and installs the release one the same way.
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))

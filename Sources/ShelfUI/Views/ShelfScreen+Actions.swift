@@ -104,9 +104,6 @@ extension ShelfScreen {
       return pickedCards.isEmpty ? ScreenCommand.none : .pick
     case .character("q") where actions.isPicking:
       return .cancel
-    case .escape where actions.isPicking:
-      // Esc closes what is open first; with nothing open it cancels the pick.
-      return message == nil && filterQuery.isEmpty ? .cancel : nil
     default:
       return nil
     }

@@ -47,7 +47,7 @@ extension ShelfScreen {
 
   /// Esc: closes the top layer — the help or the details, then the message,
   /// then the filter prompt (clearing its text), then a kept filter. With
-  /// nothing open it does nothing: Esc never quits.
+  /// nothing open it does nothing (Esc never quits), or, picking, cancels.
   func closeTopLayer() -> ScreenCommand {
     if overlay != .none {
       overlay = .none
@@ -59,7 +59,8 @@ extension ShelfScreen {
     } else if !filterQuery.isEmpty {
       setFilter("")
     } else {
-      return .none
+      // With nothing open, a picker's Esc cancels the pick (`--pick`).
+      return actions.isPicking ? .cancel : .none
     }
     return .redraw
   }
