@@ -10,7 +10,6 @@ import Synchronization
 enum Headless {
   /// `shelf render`: the first screen as plain text.
   static func render(_ options: RenderOptions) throws(AppError) {
-    try checkSize(options.size)
     let start = try FirstCatalogs(options.sources) { spec throws(AppError) in
       try loadOnce(spec, every: options.every)
     }
@@ -100,7 +99,6 @@ enum Headless {
   /// `shelf frames`: the animation from A to B, as text frames separated by a
   /// form feed line, or as an asciicast.
   static func frames(_ options: FramesOptions) throws(AppError) {
-    try checkSize(options.size)
     let first = try load(options.fromPath)
     let second = try load(options.toPath)
     // A or B failing is the command's error; another source's is a warning.
@@ -146,16 +144,6 @@ enum Headless {
     let first = try load(from)
     let second = try load(to)
     writeStandardOutput(CatalogDiff(from: first.catalog, to: second.catalog).json)
-  }
-
-  /// A screen below the minimum size would print only a notice: say so on
-  /// stderr, whole, as a usage error.
-  private static func checkSize(_ size: Size) throws(AppError) {
-    let minimum = Metrics.minimumSize
-    guard size.width < minimum.width || size.height < minimum.height else { return }
-    throw .usage(
-      "terminal too small (needs \(minimum.width) x \(minimum.height)):"
-        + " --width \(size.width) --height \(size.height)")
   }
 
   /// Loads the catalog at `path` (the bundled one for nil), printing its
