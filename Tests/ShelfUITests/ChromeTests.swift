@@ -149,3 +149,49 @@ func theStatusLineAndHintOfAPausedDemo(size: Size) {
       == "terminal too small (needs 40 x 10)")
   expectGolden(lines.joined(separator: "\n"), named: "too-small-10x5")
 }
+
+// MARK: - Several sources
+
+/// The status line's cells from the first to the last of `text`'s, as style letters.
+@MainActor
+private func statusStyles(of screen: ShelfScreen, text: String, size: Size) -> Substring? {
+  let canvas = screen.render(size: size, now: 0)
+  let line = TextBackend.text(of: canvas).split(separator: "\n", omittingEmptySubsequences: false)[
+    0]
+  guard let range = line.range(of: text) else { return nil }
+  let start = line.distance(from: line.startIndex, to: range.lowerBound)
+  let map = TextBackend.styleMap(of: canvas).split(separator: "\n")[0]
+  let from = map.index(map.startIndex, offsetBy: start)
+  return map[from..<map.index(from, offsetBy: TerminalText.width(of: text))]
+}
+
+@MainActor
+@Test func eachSourceHasItsOwnMarkAndColour() {
+  let screen = screen()
+  screen.liveStatus = .live
+  screen.sources = [
+    .watching("a.json", isValid: true), .running("false", isValid: false),
+    .streaming("stdin", isOpen: false),
+  ]
+  let size = Size(width: 120, height: 40)
+  let line = text(of: screen, at: size)[0]
+  #expect(line.contains(" · a.json ● false ⚠ stdin ■ 1 failing · "))
+  // The healthy source stays in the calm colour; only the failing one is loud.
+  #expect(statusStyles(of: screen, text: "a.json ●", size: size) == "AAAAAAAA")
+  #expect(statusStyles(of: screen, text: "false ⚠", size: size) == "EEEEEEE")
+  #expect(statusStyles(of: screen, text: "stdin ■", size: size) == "MMMMMMM")
+  #expect(statusStyles(of: screen, text: "1 failing", size: size) == "EEEEEEEEE")
+  screen.liveStatus = .paused
+  #expect(statusStyles(of: screen, text: "a.json ‖", size: size) == "WWWWWWWW")
+  #expect(statusStyles(of: screen, text: "false ⚠", size: size) == "EEEEEEE")
+}
+
+@MainActor
+@Test func noSourceFailingCountsNothing() {
+  let screen = screen()
+  screen.liveStatus = .live
+  screen.sources = [.demo, .watching("a.json", isValid: true)]
+  let line = text(of: screen, at: Size(width: 120, height: 40))[0]
+  #expect(line.contains(" · demo ● a.json ● · "))
+  #expect(!line.contains("failing"))
+}

@@ -177,7 +177,7 @@ func qAndEscapeQuit(key: Key) {
   #expect(status().hasPrefix(" Bookstore · 6 rows · stdin ended ■ · Dune"))
   #expect(!hint().contains("space"))
   screen.sources = [.demo, .watching("a.json", isValid: false), .streaming("stdin", isOpen: false)]
-  #expect(status().hasPrefix(" Bookstore · 6 rows · demo ● a.json ⚠ stdin ■ · Dune"))
+  #expect(status().hasPrefix(" Bookstore · 6 rows · demo ● a.json ⚠ stdin ■ 1 failing · Dune"))
   #expect(hint().contains("space pause"))
 }
 

@@ -85,51 +85,74 @@ extension ShelfScreen {
 
   // MARK: - Status line and hint
 
-  /// The live sources' states: one in words, several in a compact form.
-  var sourceStatusText: String? {
-    guard !sources.isEmpty else { return nil }
+  /// The live sources' states: one in words, several in a compact form,
+  /// each in its own colour (so a failing source never paints a healthy one
+  /// red); with several, how many fail follows them.
+  var sourceStatusParts: [(text: String, style: Style)] {
+    guard !sources.isEmpty else { return [] }
     let isPaused = liveStatus == .paused
     if sources.count == 1 {
+      let text: String
       switch sources[0] {
-      case .demo: return isPaused ? "demo paused ‖" : "demo running ●"
+      case .demo: text = isPaused ? "demo paused ‖" : "demo running ●"
       case .watching(let name, let isValid):
         let file = TerminalText.sanitized(name)
-        if !isValid { return "watching \(file): invalid ⚠" }
-        return isPaused ? "watching \(file): paused ‖" : "watching \(file) ●"
+        if !isValid {
+          text = "watching \(file): invalid ⚠"
+        } else {
+          text = isPaused ? "watching \(file): paused ‖" : "watching \(file) ●"
+        }
       case .streaming(let name, let isOpen):
         let stream = TerminalText.sanitized(name)
-        if !isOpen { return "\(stream) ended ■" }
-        return isPaused ? "\(stream) paused ‖" : "\(stream) open ●"
+        if !isOpen {
+          text = "\(stream) ended ■"
+        } else {
+          text = isPaused ? "\(stream) paused ‖" : "\(stream) open ●"
+        }
       case .running(let name, let isValid):
         // Long commands and URLs are cut so that their state still shows.
         let command = TerminalText.truncated(TerminalText.sanitized(name), toWidth: 32)
-        if !isValid { return "running \(command): failed ⚠" }
-        return isPaused ? "running \(command): paused ‖" : "running \(command) ●"
+        if !isValid {
+          text = "running \(command): failed ⚠"
+        } else {
+          text = isPaused ? "running \(command): paused ‖" : "running \(command) ●"
+        }
       case .fetching(let name, let isValid):
         let url = TerminalText.truncated(TerminalText.sanitized(name), toWidth: 40)
-        if !isValid { return "fetching \(url): failed ⚠" }
-        return isPaused ? "fetching \(url): paused ‖" : "fetching \(url) ●"
-      case .failed(let name): return "\(TerminalText.sanitized(name)): failed ⚠"
+        if !isValid {
+          text = "fetching \(url): failed ⚠"
+        } else {
+          text = isPaused ? "fetching \(url): paused ‖" : "fetching \(url) ●"
+        }
+      case .failed(let name): text = "\(TerminalText.sanitized(name)): failed ⚠"
       }
+      return [(text, statusStyle(of: sources[0]))]
     }
-    return sources.map { source in
+    var parts: [(text: String, style: Style)] = sources.map { source in
+      let text: String
       switch source {
-      case .demo: return "demo " + (isPaused ? "‖" : "●")
+      case .demo: text = "demo " + (isPaused ? "‖" : "●")
       case .streaming(let name, let isOpen):
-        return TerminalText.sanitized(name) + (isOpen ? (isPaused ? " ‖" : " ●") : " ■")
+        text = TerminalText.sanitized(name) + (isOpen ? (isPaused ? " ‖" : " ●") : " ■")
       case .watching(let name, let isValid), .running(let name, let isValid),
         .fetching(let name, let isValid):
-        return TerminalText.sanitized(name) + (isValid ? (isPaused ? " ‖" : " ●") : " ⚠")
-      case .failed(let name): return TerminalText.sanitized(name) + " ⚠"
+        text = TerminalText.sanitized(name) + (isValid ? (isPaused ? " ‖" : " ●") : " ⚠")
+      case .failed(let name): text = TerminalText.sanitized(name) + " ⚠"
       }
-    }.joined(separator: " ")
+      return (text, statusStyle(of: source))
+    }
+    let failing = sources.count(where: \.isFailing)
+    if failing > 0 {
+      parts.append((Wording.failing(failing), Style(foreground: .error, isBold: true)))
+    }
+    return parts
   }
 
-  /// The style of the source states: calm while running, loud when one fails.
-  private var sourceStatusStyle: Style {
-    if sources.contains(where: \.isFailing) { return Style(foreground: .error, isBold: true) }
+  /// The style of one source's state: calm while running, loud when it fails.
+  func statusStyle(of source: SourceStatus) -> Style {
+    if source.isFailing { return Style(foreground: .error, isBold: true) }
+    if !source.isLive { return Style(foreground: .muted, isBold: true) }
     if liveStatus == .paused { return Style(foreground: .warning, isBold: true) }
-    if !sources.contains(where: \.isLive) { return Style(foreground: .muted, isBold: true) }
     return Style(foreground: .accent, isBold: true)
   }
 
@@ -154,20 +177,27 @@ extension ShelfScreen {
     } else {
       parts.append((Wording.matching(rowCount, query: query), Style(foreground: .muted)))
     }
-    if let status = sourceStatusText { parts.append((status, sourceStatusStyle)) }
+    let statuses = sourceStatusParts
+    // The sources' states are one part, each source in its own style.
+    let statusIndex = statuses.isEmpty ? nil : parts.count
+    if statusIndex != nil { parts.append(("", Style())) }
     if let card = focusedCard {
       var text = card.title
       if !card.subtitle.isEmpty { text += " — " + card.subtitle }
       if let year = card.year { text += " (\(year))" }
       parts.append((text, Style()))
     }
-    for (text, style) in parts {
+    partLoop: for (index, (text, style)) in parts.enumerated() {
       x += canvas.write(" · ", at: Point(x: x, y: 0), style: Style(foreground: .muted), clip: clip)
-      let room = clip.maxX - x
-      guard room > 0 else { break }
-      x += canvas.write(
-        TerminalText.truncated(text, toWidth: room), at: Point(x: x, y: 0), style: style, clip: clip
-      )
+      let pieces = index == statusIndex ? statuses : [(text: text, style: style)]
+      for (number, piece) in pieces.enumerated() {
+        if number > 0 { x += canvas.write(" ", at: Point(x: x, y: 0), style: Style(), clip: clip) }
+        let room = clip.maxX - x
+        guard room > 0 else { break partLoop }
+        x += canvas.write(
+          TerminalText.truncated(piece.text, toWidth: room), at: Point(x: x, y: 0),
+          style: piece.style, clip: clip)
+      }
     }
     canvas.write(
       right, at: Point(x: width - 1 - rightWidth, y: 0), style: Style(foreground: .muted),
