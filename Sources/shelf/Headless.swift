@@ -33,19 +33,13 @@ enum Headless {
     }
   }
 
-  /// The chain of `specs` showing `catalogs` (one each), its first shared id
-  /// reported on stderr.
+  /// The chain of `specs` showing `catalogs` (one each).
   static func chain(of specs: [SourceSpec], showing catalogs: [Catalog]) -> SourceChain {
     let contents = catalogs.indices.map { index in
       ShelfContent(
         catalogs[index], namespace: SourceChain.namespace(ofSourceAt: index, count: specs.count))
     }
-    let ids = catalogs.map { specs.count > 1 ? SharedID.ids(of: $0) : [] }
-    let chain = SourceChain(specs: specs, contents: contents, ids: ids)
-    if let warning = chain.sharedIDWarning() {
-      FileHandle.standardError.write(Data("shelf: \(TerminalText.sanitized(warning))\n".utf8))
-    }
-    return chain
+    return SourceChain(specs: specs, contents: contents)
   }
 
   /// The catalog `spec` gives once: a file read, a command run, a URL fetched.
@@ -116,8 +110,7 @@ enum Headless {
     chain.update(
       0,
       with: ShelfContent(
-        second.catalog, namespace: SourceChain.namespace(ofSourceAt: 0, count: specs.count)),
-      ids: specs.count > 1 ? SharedID.ids(of: second.catalog) : [])
+        second.catalog, namespace: SourceChain.namespace(ofSourceAt: 0, count: specs.count)))
     var configuration = ScreenConfiguration()
     if let milliseconds = options.animationMilliseconds {
       configuration.animationDuration = UInt64(milliseconds)

@@ -89,10 +89,9 @@ final class InteractiveSession: EventLoopDelegate {
         firsts[index].catalog,
         namespace: SourceChain.namespace(ofSourceAt: index, count: specs.count))
     }
-    let ids = firsts.map { specs.count > 1 ? SharedID.ids(of: $0.catalog) : [] }
     // Tab diffs the outputs off the main queue: keys never wait for it.
     let chain = SourceChain(
-      specs: specs, contents: contents, ids: ids,
+      specs: specs, contents: contents,
       switchQueue: DispatchQueue(label: "shelf.switch", qos: .userInitiated))
 
     var configuration = ScreenConfiguration()
@@ -121,8 +120,6 @@ final class InteractiveSession: EventLoopDelegate {
       options: options)
     if let failure = start.failures.first {
       session.setMessage(.error(failure.error.description), from: failure.index)
-    } else if let warning = chain.sharedIDWarning() {
-      screen.message = .warning(TerminalText.sanitized(warning))
     } else if let index = firsts.firstIndex(where: { !$0.warningLines.isEmpty }) {
       session.setMessage(.warning("warning: \(firsts[index].warningLines[0])"), from: index)
     }
@@ -335,9 +332,6 @@ final class InteractiveSession: EventLoopDelegate {
     let namespace = SourceChain.namespace(ofSourceAt: feed.index, count: feeds.count)
     feed.converter.convert(catalog, namespace: namespace) { [unowned self] update in
       chain.update(feed.index, with: update)
-      if let warning = chain.sharedIDWarning() {
-        setMessage(.warning(TerminalText.sanitized(warning)), from: nil)
-      }
       loop.setNeedsDraw()
     }
   }

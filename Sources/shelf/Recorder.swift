@@ -74,7 +74,7 @@ enum Recorder {
       catalog = generator.nextCatalog(after: catalog)
       demo = generator
       // The demo runs on a single source, whose ids keep no namespace.
-      chain.update(0, with: ShelfContent(catalog), ids: [])
+      chain.update(0, with: ShelfContent(catalog))
     }
     cast.add(screen.render(size: options.size, now: now), at: now)
     while true {

@@ -94,3 +94,23 @@ import Testing
     #expect(result.standardOutput.isEmpty)
   }
 }
+
+/// Warnings say what the user can fix, once per repeated id.
+@Suite struct RepeatedIDWarnings {
+  @Test func twoThousandCardsWithOneIdGiveOneWarningLine() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-repeated-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let cards = (0..<2_000).map { #"{"id": "dup", "title": "Card \#($0)"}"# }
+    try Data(
+      #"{"rows": [{"id": "r", "title": "R", "items": [\#(cards.joined(separator: ","))]}]}"#.utf8
+    )
+    .write(to: file)
+    let result = try runShelf(["render", "--catalog", file.path])
+    #expect(result.status == 0)
+    #expect(
+      result.standardError
+        == "shelf: warning: \(file.path): duplicate card id \"dup\" at rows[0].items[0]"
+        + " and rows[0].items[1], 2000 times in all\n")
+  }
+}
