@@ -195,3 +195,63 @@ private func statusStyles(of screen: ShelfScreen, text: String, size: Size) -> S
   #expect(line.contains(" · demo ● a.json ● · "))
   #expect(!line.contains("failing"))
 }
+
+// MARK: - Focused card in the status line
+
+/// One row whose first card has `title`.
+private func focused(title: String) -> ShelfContent {
+  ShelfContent(
+    title: "Bookstore",
+    sections: [
+      ShelfSection(
+        id: "s", title: nil,
+        rows: [
+          CarouselRow(
+            id: "r", title: "Row",
+            cards: [CardFace(id: "c", title: title, subtitle: "Someone Long-Named", year: 1999)])
+        ])
+    ])
+}
+
+@MainActor
+@Test(arguments: 1...45)
+func atEightyColumnsTheFocusedTitleIsNeverCutInside(length: Int) {
+  let title = String(String(repeating: "Abcdefghi ", count: 5).prefix(length))
+    .trimmingCharacters(in: .whitespaces)
+  let screen = screen(focused(title: title))
+  screen.liveStatus = .live
+  screen.sources = [
+    .watching("books.json", isValid: true), .running("cat films.json", isValid: false),
+  ]
+  let line = text(of: screen, at: Size(width: 80, height: 24))[0]
+  // The whole title, or none of it: never a cut one.
+  #expect(line.contains(" · " + title), "\(line)")
+  #expect(!line.contains(String(title.prefix(max(1, title.count - 1))) + "…"), "\(line)")
+}
+
+@MainActor
+@Test func aTitleTooLongForTheStatusLineIsLeftOutRatherThanCut() {
+  let title = String(repeating: "Long ", count: 20)
+  let screen = screen(focused(title: title))
+  let line = text(of: screen, at: Size(width: 80, height: 24))[0]
+  #expect(line == " Bookstore · 1 row" + String(repeating: " ", count: 55) + "? help")
+}
+
+// MARK: - Per-source colours at three sizes
+
+@MainActor
+@Test(arguments: sizes)
+func severalSourcesAtEverySizeShowCardWidthsAndColours(size: Size) {
+  let screen = screen()
+  screen.liveStatus = .live
+  screen.sourceScope = "all sources"
+  screen.canSwitchSources = true
+  screen.sources = [
+    .watching("books.json", isValid: true), .running("cat films.json", isValid: false),
+    .demo,
+  ]
+  let canvas = screen.render(size: size, now: 0)
+  expectGolden(
+    TextBackend.text(of: canvas) + "\n\n" + TextBackend.styleMap(of: canvas),
+    named: "sources-styled-\(name(size))")
+}

@@ -179,14 +179,33 @@ extension ShelfScreen {
     }
     let statuses = sourceStatusParts
     // The sources' states are one part, each source in its own style.
-    let statusIndex = statuses.isEmpty ? nil : parts.count
-    if statusIndex != nil { parts.append(("", Style())) }
-    if let card = focusedCard {
-      var text = card.title
-      if !card.subtitle.isEmpty { text += " — " + card.subtitle }
-      if let year = card.year { text += " (\(year))" }
-      parts.append((text, Style()))
+    let statusPart = statuses.isEmpty ? [] : [("", Style())]
+    let statusesWidth =
+      statuses.isEmpty
+      ? 0 : 3 + statuses.reduce(-1) { $0 + 1 + TerminalText.width(of: $1.text) }
+    var card: (text: String, titleWidth: Int)?
+    if let focused = focusedCard {
+      var text = focused.title
+      if !focused.subtitle.isEmpty { text += " — " + focused.subtitle }
+      if let year = focused.year { text += " (\(year))" }
+      card = (text, TerminalText.width(of: TerminalText.sanitized(focused.title)))
     }
+    // The focused card's title is never cut inside: after the sources' states
+    // when it fits there, else before them (they are cut instead), else left out.
+    let leadingWidth = x + parts.reduce(0) { $0 + 3 + TerminalText.width(of: $1.0) }
+    var cardFirst = false
+    if let title = card?.titleWidth {
+      if leadingWidth + statusesWidth + 3 + title <= clip.maxX {
+        cardFirst = false
+      } else if leadingWidth + 3 + title <= clip.maxX {
+        cardFirst = true
+      } else {
+        card = nil
+      }
+    }
+    let cardPart = card.map { [($0.text, Style())] } ?? []
+    let statusIndex = statuses.isEmpty ? nil : parts.count + (cardFirst ? cardPart.count : 0)
+    parts += cardFirst ? cardPart + statusPart : statusPart + cardPart
     partLoop: for (index, (text, style)) in parts.enumerated() {
       x += canvas.write(" · ", at: Point(x: x, y: 0), style: Style(foreground: .muted), clip: clip)
       let pieces = index == statusIndex ? statuses : [(text: text, style: style)]
@@ -194,9 +213,15 @@ extension ShelfScreen {
         if number > 0 { x += canvas.write(" ", at: Point(x: x, y: 0), style: Style(), clip: clip) }
         let room = clip.maxX - x
         guard room > 0 else { break partLoop }
-        x += canvas.write(
-          TerminalText.truncated(piece.text, toWidth: room), at: Point(x: x, y: 0),
-          style: piece.style, clip: clip)
+        var shown = TerminalText.truncated(piece.text, toWidth: room)
+        if let card, piece.text == card.text, TerminalText.width(of: piece.text) > room {
+          // Cut after the title: the title alone when the `…` would eat into it.
+          shown =
+            card.titleWidth + 2 <= room
+            ? shown
+            : String(TerminalText.truncated(piece.text, toWidth: card.titleWidth + 1).dropLast())
+        }
+        x += canvas.write(shown, at: Point(x: x, y: 0), style: piece.style, clip: clip)
       }
     }
     canvas.write(
