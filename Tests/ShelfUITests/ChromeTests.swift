@@ -98,6 +98,9 @@ func qEscapeAndEnterCloseTheDetailsWithoutQuitting(key: Key) {
 @MainActor
 @Test func theHelpListsEveryKeyTheScreenObeys() {
   let screen = screen()
+  screen.liveStatus = .live
+  screen.sources = [.demo, .watching("a.json", isValid: true)]
+  screen.canSwitchSources = true
   press(.character("?"), on: screen)
   let help = text(of: screen, at: Size(width: 120, height: 40)).joined(separator: "\n")
   for key in [
@@ -107,8 +110,58 @@ func qEscapeAndEnterCloseTheDetailsWithoutQuitting(key: Key) {
   ] {
     #expect(help.contains(key), "the help does not list \(key)")
   }
-  #expect(help.contains("q, Esc or any other key closes this help"))
+  #expect(help.contains("any other key closes"))
+  // What the counter and the marks mean.
+  for note in ["3 / 24", "●", "‖", "⚠", "■", "Recently"] {
+    #expect(help.contains(note), "the help does not explain \(note)")
+  }
   expectGolden(help, named: "help-120x40")
+}
+
+@MainActor
+@Test func withOneStillSourceTheHelpListsNoSourceOrPauseKeys() {
+  let screen = screen()
+  press(.character("?"), on: screen)
+  let lines = text(of: screen, at: Size(width: 80, height: 40))
+  let help = lines.joined(separator: "\n")
+  #expect(!help.contains("Tab  Shift-Tab"))
+  #expect(!help.contains("pause / resume"))
+  #expect(!help.contains("apply one update"))
+  #expect(help.contains("previous / next card"))
+  expectGolden(help, named: "help-one-source-80x40")
+}
+
+@MainActor
+@Test func atFortyFourByTwelveTheHelpScrollsWithAMoreMark() {
+  let screen = screen()
+  let size = Size(width: 44, height: 12)
+  _ = screen.handle(.character("?"), size: size)
+  let first = text(of: screen, at: size)
+  #expect(first.joined().contains("↓ more"))
+  #expect(!first.joined().contains("↑ more"))
+  #expect(first.joined().contains("previous / next card"))
+  _ = screen.handle(.down, size: size)
+  let second = text(of: screen, at: size)
+  #expect(second.joined().contains("↑ more") && second.joined().contains("↓ more"))
+  #expect(screen.isShowingHelp, "a scrolling key keeps the help open")
+  for _ in 0..<10 { _ = screen.handle(.pageDown, size: size) }
+  let last = text(of: screen, at: size)
+  #expect(last.joined().contains("any other key closes"))
+  #expect(!last.joined().contains("↓ more"))
+  expectGolden(last.joined(separator: "\n"), named: "help-44x12-scrolled")
+  _ = screen.handle(.pageUp, size: size)
+  _ = screen.handle(.character("x"), size: size)
+  #expect(!screen.isShowingHelp)
+  _ = screen.handle(.character("?"), size: size)
+  #expect(text(of: screen, at: size) == first, "the help opens at its top again")
+}
+
+@MainActor
+@Test func whileTheDetailsAreOpenTheHintShowsTheirKeys() {
+  let screen = screen()
+  press(.enter, on: screen)
+  let hint = text(of: screen, at: Size(width: 80, height: 24)).last ?? ""
+  #expect(hint == " Esc close · ← → browse · q close · ? help")
 }
 
 // MARK: - No matches

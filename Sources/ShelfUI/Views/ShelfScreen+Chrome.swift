@@ -1,28 +1,88 @@
 extension ShelfScreen {
-  /// Every key, as the help overlay lists it.
-  static let keyHelp: [(keys: String, action: String)] = [
-    ("← → h l", "previous / next card"),
-    ("↑ ↓ k j", "previous / next row"),
-    ("Home g  End G", "first / last row"),
-    ("0  $", "first / last card in the row"),
-    ("PgUp  PgDn", "a page of rows up / down"),
-    ("Enter", "details of the focused card"),
-    ("Esc", "close an overlay or message, clear filter, quit"),
-    ("/", "filter cards by text (Enter keeps, Esc clears)"),
-    ("Ctrl-U", "clear the filter text while typing it"),
-    ("Backspace", "delete the last filter character"),
-    ("Tab  Shift-Tab", "all sources / each source alone"),
-    ("space", "pause / resume live updates"),
-    (".", "apply one update while paused"),
-    ("?  F1", "this help"),
-    ("q", "close an overlay, or quit"),
-    ("Ctrl-L", "redraw the whole screen"),
-    ("Ctrl-Z", "suspend (fg resumes)"),
-    ("mouse", "click focuses a card, wheel scrolls"),
+  /// When a key of the help overlay does something.
+  enum KeyAvailability {
+    case always
+    /// Tab and Shift-Tab: with several sources.
+    case severalSources
+    /// space and `.`: while a source can still bring changes.
+    case liveSources
+  }
+
+  /// Every key, as the help overlay lists it (those that do something now).
+  static let keyHelp: [(keys: String, action: String, availability: KeyAvailability)] = [
+    ("← → h l", "previous / next card", .always),
+    ("↑ ↓ k j", "previous / next row", .always),
+    ("Home g  End G", "first / last row", .always),
+    ("0  $", "first / last card in the row", .always),
+    ("PgUp  PgDn", "a page of rows up / down", .always),
+    ("Enter", "details of the focused card", .always),
+    ("Esc", "close an overlay or message, clear filter, quit", .always),
+    ("/", "filter cards by text (Enter keeps, Esc clears)", .always),
+    ("Ctrl-U", "clear the filter text while typing it", .always),
+    ("Backspace", "delete the last filter character", .always),
+    ("Tab  Shift-Tab", "all sources / each source alone", .severalSources),
+    ("space", "pause / resume live updates", .liveSources),
+    (".", "apply one update while paused", .liveSources),
+    ("?  F1", "this help", .always),
+    ("q", "close an overlay, or quit", .always),
+    ("Ctrl-L", "redraw the whole screen", .always),
+    ("Ctrl-Z", "suspend (fg resumes)", .always),
+    ("mouse", "click focuses a card, wheel scrolls", .always),
   ]
+
+  /// What the help explains after the keys: the counter, the marks and the
+  /// recently viewed row.
+  static let helpNotes: [(keys: String, action: String)] = [
+    ("3 / 24", "a row's focused card, of all its cards"),
+    ("●", "a source is live: its updates flow"),
+    ("‖", "paused: updates wait for space (or . one)"),
+    ("⚠", "a source failed: its last good data stays"),
+    ("■", "a stream ended: nothing more will come"),
+    ("‹  ›", "more cards to the left / right"),
+    ("Recently viewed", "a row of the cards last opened with Enter"),
+  ]
+
+  /// Whether a key listed as `availability` does something now.
+  func isAvailable(_ availability: KeyAvailability) -> Bool {
+    switch availability {
+    case .always: true
+    case .severalSources: canSwitchSources
+    case .liveSources: canPause
+    }
+  }
+
+  /// The help overlay's lines for a panel `width` columns inside: the keys
+  /// that work now, then the notes, each explanation wrapped beside its key.
+  func helpLines(width: Int) -> [(String, Style)] {
+    let keyWidth = 16
+    var lines: [(String, Style)] = []
+    func add(_ keys: String, _ action: String, _ style: Style) {
+      let wrapped = TerminalText.wrapped(action, toWidth: max(8, width - keyWidth))
+      for (index, part) in wrapped.enumerated() {
+        let left = index == 0 ? keys : ""
+        lines.append((TerminalText.padded(left, toWidth: keyWidth) + part, style))
+      }
+    }
+    for entry in Self.keyHelp where isAvailable(entry.availability) {
+      add(entry.keys, entry.action, Style())
+    }
+    lines.append(("", Style()))
+    for note in Self.helpNotes { add(note.keys, note.action, Style(foreground: .muted)) }
+    lines.append(("", Style()))
+    for line in TerminalText.wrapped("↑ ↓ PgUp PgDn scroll · any other key closes", toWidth: width)
+    {
+      lines.append((line, Style(foreground: .muted)))
+    }
+    return lines
+  }
+
+  /// Columns inside the help panel on a screen `width` columns wide.
+  static func helpWidth(forScreenWidth width: Int) -> Int { max(1, min(width - 2, 66) - 4) }
 
   /// The one-line hint at the bottom, most useful first: as many as fit are shown.
   var keyHint: [String] {
+    if overlay == .details { return ["Esc close", "← → browse", "q close", "? help"] }
+    if overlay == .help { return ["↑ ↓ scroll", "any other key closes"] }
     var hint = ["←↑↓→ move", "Enter details", "/ filter", "? help", "q quit"]
     if canSwitchSources { hint.insert("Tab sources", at: 3) }
     if message != nil { hint.insert("Esc dismiss", at: 0) }
@@ -282,9 +342,11 @@ extension ShelfScreen {
   // MARK: - Overlays
 
   /// A framed panel centred in the body, `lines` inside; returns nothing.
+  @discardableResult
   private func drawPanel(
-    title: String, lines: [(String, Style)], width panelWidth: Int, into canvas: inout Canvas
-  ) {
+    title: String, lines: [(String, Style)], width panelWidth: Int, scroll: Int = 0,
+    into canvas: inout Canvas
+  ) -> Int {
     let size = canvas.size
     let bodyHeight = ViewState.bodyHeight(for: size)
     let height = min(bodyHeight, lines.count + 2)
@@ -298,14 +360,29 @@ extension ShelfScreen {
     canvas.write(heading, at: Point(x: rect.minX + 2, y: rect.minY), style: frame, clip: whole)
     let inner = Rect(
       x: rect.minX + 2, y: rect.minY + 1, width: max(0, width - 4), height: max(0, height - 2))
-    for (index, (text, style)) in lines.prefix(inner.height).enumerated() {
-      var shown = text
-      if index == inner.height - 1 && lines.count > inner.height { shown = "…" }
+    // Lines past the panel scroll; a mark on the frame says more is above or below.
+    let top = max(0, min(scroll, lines.count - inner.height))
+    for (index, (text, style)) in lines.dropFirst(top).prefix(inner.height).enumerated() {
       canvas.write(
-        TerminalText.truncated(shown, toWidth: inner.width),
+        TerminalText.truncated(text, toWidth: inner.width),
         at: Point(x: inner.minX, y: inner.minY + index),
         style: style, clip: inner)
     }
+    let more = Style(foreground: .accent, isBold: true)
+    if top > 0 {
+      canvas.write(" ↑ more ", at: Point(x: rect.maxX - 10, y: rect.minY), style: more, clip: whole)
+    }
+    if top + inner.height < lines.count {
+      canvas.write(
+        " ↓ more ", at: Point(x: rect.maxX - 10, y: rect.maxY - 1), style: more, clip: whole)
+    }
+    return top
+  }
+
+  /// How many lines the help's panel shows at once on a `size` screen.
+  func helpRoom(for size: Size) -> Int {
+    let count = helpLines(width: Self.helpWidth(forScreenWidth: size.width)).count
+    return max(1, min(ViewState.bodyHeight(for: size), count + 2) - 2)
   }
 
   func drawDetails(into canvas: inout Canvas) {
@@ -343,13 +420,8 @@ extension ShelfScreen {
   }
 
   func drawHelp(into canvas: inout Canvas) {
-    let keyWidth = 15
-    var lines: [(String, Style)] = Self.keyHelp.map { entry in
-      (TerminalText.padded(entry.keys, toWidth: keyWidth) + entry.action, Style())
-    }
-    lines.append(("", Style()))
-    lines.append(("q, Esc or any other key closes this help", Style(foreground: .muted)))
-    drawPanel(title: "Keys", lines: lines, width: 66, into: &canvas)
+    let lines = helpLines(width: Self.helpWidth(forScreenWidth: canvas.size.width))
+    drawPanel(title: "Keys", lines: lines, width: 66, scroll: helpScroll, into: &canvas)
   }
 
   func drawTooSmall(into canvas: inout Canvas) {

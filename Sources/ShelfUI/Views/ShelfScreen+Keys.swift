@@ -18,7 +18,8 @@ extension ShelfScreen {
     if isEditingFilter, let command = handleFilterKey(key, size: size) { return command }
     switch overlay {
     case .help:
-      // Any key closes the help, q and Esc included: only the table quits.
+      if let command = scrollHelp(with: key, size: size) { return command }
+      // Any other key closes the help, q and Esc included: only the table quits.
       overlay = .none
       return .redraw
     case .details:
@@ -134,6 +135,27 @@ extension ShelfScreen {
     case .release:
       return .none
     }
+  }
+
+  /// Scrolls the help overlay by a line (↑ ↓ k j) or a page (PgUp PgDn);
+  /// nil for a key that does not scroll it.
+  func scrollHelp(with key: Key, size: Size) -> ScreenCommand? {
+    let room = helpRoom(for: size)
+    let step: Int
+    switch key {
+    case .up, .character("k"): step = -1
+    case .down, .character("j"): step = 1
+    case .pageUp: step = -room
+    case .pageDown: step = room
+    case .mouse(let event) where event.kind == .wheelUp: step = -1
+    case .mouse(let event) where event.kind == .wheelDown: step = 1
+    default: return nil
+    }
+    let count = helpLines(width: Self.helpWidth(forScreenWidth: size.width)).count
+    let scrolled = max(0, min(helpScroll + step, count - room))
+    guard scrolled != helpScroll else { return ScreenCommand.none }
+    helpScroll = scrolled
+    return .redraw
   }
 
   func rowsPerPage(_ size: Size) -> Int {

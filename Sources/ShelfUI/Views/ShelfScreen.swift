@@ -45,7 +45,11 @@ public final class ShelfScreen {
   /// what it last delivered.
   let contentPath = ContentPath()
   /// The open overlay.
-  var overlay = Overlay.none
+  var overlay = Overlay.none {
+    didSet { if overlay != oldValue { helpScroll = 0 } }
+  }
+  /// The first line of the help overlay shown (it scrolls at small sizes).
+  var helpScroll = 0
   /// The filter text; empty shows everything.
   var filterQuery = ""
   /// Whether keys are typed into the filter prompt.
