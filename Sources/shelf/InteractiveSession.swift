@@ -118,6 +118,12 @@ final class InteractiveSession: EventLoopDelegate {
     let session = InteractiveSession(
       loop: EventLoop(backend: backend), screen: screen, chain: chain, feeds: feeds,
       options: options)
+    // Every source that failed at start is in the message log; the first shows.
+    for failure in start.failures.dropFirst().reversed() {
+      session.screen.log(
+        .error(failure.error.description), from: session.logName(failure.index),
+        at: session.now())
+    }
     if let failure = start.failures.first {
       session.setMessage(.error(failure.error.description), from: failure.index)
     } else if let index = firsts.firstIndex(where: { !$0.warningLines.isEmpty }) {
@@ -311,9 +317,26 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   private func setMessage(_ message: ScreenMessage, from index: Int?) {
-    screen.message = message
+    screen.show(message, from: logName(index), at: now())
     messageOwner = index
   }
+
+  /// The name the message log gives source `index` (the app itself for nil).
+  private func logName(_ index: Int?) -> String {
+    guard let index, feeds.indices.contains(index) else { return "shelf" }
+    return feeds[index].spec.name
+  }
+
+  /// The wall-clock time of day, as the message log shows it.
+  private func now() -> String {
+    Self.timeFormatter.string(from: Date())
+  }
+
+  private static let timeFormatter: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "HH:mm:ss"
+    return formatter
+  }()
 
   /// A new snapshot of `feed`: shown now, or kept while paused.
   private func receive(_ catalog: Catalog, from feed: Feed) {

@@ -308,3 +308,57 @@ func severalSourcesAtEverySizeShowCardWidthsAndColours(size: Size) {
     TextBackend.text(of: canvas) + "\n\n" + TextBackend.styleMap(of: canvas),
     named: "sources-styled-\(name(size))")
 }
+
+// MARK: - Message log
+
+@MainActor
+@Test func theMessageLogListsEverySourceAndItsMessagesNewestFirst() throws {
+  let screen = screen()
+  screen.liveStatus = .live
+  screen.sources = [
+    .watching("books.json", isValid: true), .running("false", isValid: false),
+    .fetching("http://x/c.json", isValid: false),
+  ]
+  screen.show(.error("false: exited with status 1"), from: "false", at: "10:00:01")
+  screen.show(.error("http://x/c.json: cannot connect"), from: "http://x/c.json", at: "10:00:05")
+  // The same failure again is the same entry, from when it began.
+  screen.show(.error("http://x/c.json: cannot connect"), from: "http://x/c.json", at: "10:00:09")
+  let size = Size(width: 80, height: 24)
+  #expect(text(of: screen, at: size).last?.contains("m messages") == true)
+  _ = screen.handle(.character("m"), size: size)
+  #expect(screen.isShowingMessageLog)
+  let lines = text(of: screen, at: size)
+  let shown = lines.joined(separator: "\n")
+  #expect(shown.contains("═ 2 messages "))
+  for expected in [
+    "books.json: watching ●", "false: failed ⚠", "http://x/c.json: failed ⚠",
+    "10:00:05  http://x/c.json", "10:00:01  false", "exited with status 1", "cannot connect",
+  ] {
+    #expect(shown.contains(expected), "no \(expected)")
+  }
+  #expect(!shown.contains("10:00:09"))
+  let newer = try #require(lines.firstIndex { $0.contains("10:00:05") })
+  let older = try #require(lines.firstIndex { $0.contains("10:00:01") })
+  #expect(newer < older, "newest first")
+  expectGolden(shown, named: "message-log-80x24")
+  _ = screen.handle(.escape, size: size)
+  #expect(!screen.isShowingMessageLog)
+  #expect(screen.message != nil, "closing the log leaves the message")
+}
+
+@MainActor
+@Test func aLongMessageLogScrollsAndKeepsTheNewestTwoHundred() {
+  let screen = screen()
+  for index in 0..<250 {
+    screen.log(.warning("warning number \(index)"), from: "a.json", at: "10:00:00")
+  }
+  #expect(screen.messageLog.count == 200)
+  #expect(screen.messageLog.first?.message.text == "warning number 50")
+  let size = Size(width: 60, height: 15)
+  _ = screen.handle(.character("m"), size: size)
+  let first = text(of: screen, at: size).joined(separator: "\n")
+  #expect(first.contains("warning number 249") && first.contains("↓ more"))
+  _ = screen.handle(.pageDown, size: size)
+  let next = text(of: screen, at: size).joined(separator: "\n")
+  #expect(!next.contains("warning number 249") && next.contains("↑ more"))
+}

@@ -24,6 +24,7 @@ extension ShelfScreen {
     ("space", "pause / resume live updates", .liveSources),
     (".", "apply one update while paused", .liveSources),
     ("?  F1", "this help", .always),
+    ("m", "messages: each source's state and its messages, newest first", .always),
     ("q", "close an overlay, or quit", .always),
     ("Ctrl-L", "redraw the whole screen", .always),
     ("Ctrl-Z", "suspend (fg resumes)", .always),
@@ -82,10 +83,11 @@ extension ShelfScreen {
   /// The one-line hint at the bottom, most useful first: as many as fit are shown.
   var keyHint: [String] {
     if overlay == .details { return ["Esc close", "← → browse", "q close", "? help"] }
-    if overlay == .help { return ["↑ ↓ scroll", "any other key closes"] }
+    if overlay == .help || overlay == .messages { return ["↑ ↓ scroll", "any other key closes"] }
     var hint = ["←↑↓→ move", "Enter details", "/ filter", "? help", "q quit"]
     if canSwitchSources { hint.insert("Tab sources", at: 3) }
     if message != nil { hint.insert("Esc dismiss", at: 0) }
+    if !messageLog.isEmpty { hint.insert("m messages", at: hint.count - 1) }
     if canPause {
       hint += [liveStatus == .paused ? "space resume" : "space pause", ". step"]
     }
@@ -381,7 +383,7 @@ extension ShelfScreen {
 
   /// How many lines the help's panel shows at once on a `size` screen.
   func helpRoom(for size: Size) -> Int {
-    let count = helpLines(width: Self.helpWidth(forScreenWidth: size.width)).count
+    let count = overlayLines(width: Self.helpWidth(forScreenWidth: size.width)).count
     return max(1, min(ViewState.bodyHeight(for: size), count + 2) - 2)
   }
 
@@ -417,6 +419,56 @@ extension ShelfScreen {
     lines.append(("", Style()))
     lines.append(("Esc or q close · ← → browse", label))
     drawPanel(title: "Details", lines: lines, width: width, into: &canvas)
+  }
+
+  /// The lines of the open scrolling overlay (help or messages).
+  func overlayLines(width: Int) -> [(String, Style)] {
+    overlay == .messages ? messageLogLines(width: width) : helpLines(width: width)
+  }
+
+  /// The message log's lines: each source's state, then every message,
+  /// newest first, with its time and source.
+  func messageLogLines(width: Int) -> [(String, Style)] {
+    var lines: [(String, Style)] = [("Sources", Style(isBold: true))]
+    if sources.isEmpty { lines.append(("  no live source", Style(foreground: .muted))) }
+    let isPaused = liveStatus == .paused
+    for source in sources {
+      let text: String
+      switch source {
+      case .demo: text = "demo " + (isPaused ? "paused ‖" : "running ●")
+      case .watching(let name, let isValid):
+        text = name + (isValid ? (isPaused ? ": paused ‖" : ": watching ●") : ": invalid ⚠")
+      case .streaming(let name, let isOpen):
+        text = name + (isOpen ? (isPaused ? ": paused ‖" : ": open ●") : ": ended ■")
+      case .running(let name, let isValid), .fetching(let name, let isValid):
+        text = name + (isValid ? (isPaused ? ": paused ‖" : ": ok ●") : ": failed ⚠")
+      case .failed(let name): text = name + ": failed ⚠"
+      }
+      lines.append(
+        (
+          "  " + TerminalText.truncated(TerminalText.sanitized(text), toWidth: width - 2),
+          statusStyle(of: source)
+        ))
+    }
+    lines.append(("", Style()))
+    lines.append(("Messages, newest first", Style(isBold: true)))
+    if messageLog.isEmpty { lines.append(("  none yet", Style(foreground: .muted))) }
+    for entry in messageLog.reversed() {
+      let style = Style(foreground: entry.message.kind == .warning ? .warning : .error)
+      let head = "  \(entry.time)  \(TerminalText.sanitized(entry.source))"
+      lines.append((TerminalText.truncated(head, toWidth: width), Style(foreground: .muted)))
+      for part in TerminalText.wrapped(entry.message.text, toWidth: max(8, width - 4)) {
+        lines.append(("    " + part, style))
+      }
+    }
+    return lines
+  }
+
+  func drawMessageLog(into canvas: inout Canvas) {
+    let lines = messageLogLines(width: Self.helpWidth(forScreenWidth: canvas.size.width))
+    drawPanel(
+      title: Wording.counted(messageLog.count, "message"), lines: lines, width: 66,
+      scroll: helpScroll, into: &canvas)
   }
 
   func drawHelp(into canvas: inout Canvas) {

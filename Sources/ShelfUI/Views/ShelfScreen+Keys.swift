@@ -17,7 +17,7 @@ extension ShelfScreen {
   func dispatch(_ key: Key, size: Size) -> ScreenCommand {
     if isEditingFilter, let command = handleFilterKey(key, size: size) { return command }
     switch overlay {
-    case .help:
+    case .help, .messages:
       if let command = scrollHelp(with: key, size: size) { return command }
       // Any other key closes the help, q and Esc included: only the table quits.
       overlay = .none
@@ -54,6 +54,9 @@ extension ShelfScreen {
       return .redraw
     case .character("?"), .function(1):
       overlay = .help
+      return .redraw
+    case .character("m"):
+      overlay = .messages
       return .redraw
     case .character("q"): return .quit
     case .escape:
@@ -151,7 +154,7 @@ extension ShelfScreen {
     case .mouse(let event) where event.kind == .wheelDown: step = 1
     default: return nil
     }
-    let count = helpLines(width: Self.helpWidth(forScreenWidth: size.width)).count
+    let count = overlayLines(width: Self.helpWidth(forScreenWidth: size.width)).count
     let scrolled = max(0, min(helpScroll + step, count - room))
     guard scrolled != helpScroll else { return ScreenCommand.none }
     helpScroll = scrolled
