@@ -28,7 +28,7 @@ extension ShelfScreen {
     ("q", "close an overlay, or quit", .always),
     ("Ctrl-L", "redraw the whole screen", .always),
     ("Ctrl-Z", "suspend (fg resumes)", .always),
-    ("mouse", "click focuses a card, wheel scrolls", .always),
+    ("mouse", "click focuses a card, ‹ › page a row; wheel: rows, Shift+wheel: cards", .always),
   ]
 
   /// What the help explains after the keys: the counter, the marks and the

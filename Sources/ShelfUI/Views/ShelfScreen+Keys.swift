@@ -127,13 +127,24 @@ extension ShelfScreen {
       let before = table.state
       table.moveRows(by: event.kind == .wheelUp ? -1 : 1)
       return table.state == before ? .none : .redraw
+    case .wheelLeft, .wheelRight:
+      guard overlay == .none else { return .none }
+      let before = table.state
+      table.scrollCards(ofRowAt: event.position, by: event.kind == .wheelLeft ? -1 : 1)
+      return table.state == before ? .none : .redraw
     case .click, .press:
       if overlay != .none {
         overlay = .none
         return .redraw
       }
       let before = table.state
-      table.focus(at: event.position)
+      // A click on ‹ or › (the strip's outer columns) pages that row's cards.
+      let width = table.size.width
+      if event.position.x <= 0 || event.position.x >= width - 1 {
+        table.scrollCards(ofRowAt: event.position, by: event.position.x <= 0 ? -1 : 1, byPage: true)
+      } else {
+        table.focus(at: event.position)
+      }
       return table.state == before ? .none : .redraw
     case .release:
       return .none
