@@ -47,14 +47,14 @@ extension ShelfContent {
       sections: catalog.sections.map { section in
         defer { next += section.rows.count }
         return ShelfSection(
-          id: namespace?.scoped(section.id) ?? section.id, title: section.title,
+          id: namespace?.scoped(section.id) ?? section.id,
+          title: namespace?.headerTitle(section.title) ?? section.title,
           rows: Array(converted[next..<next + section.rows.count]))
       })
   }
 
   /// `rows` converted in contiguous runs spread over the cores.
-  private static func rowsInParallel(_ rows: [Row], namespace: SourceNamespace?) -> [CarouselRow]
-  {
+  private static func rowsInParallel(_ rows: [Row], namespace: SourceNamespace?) -> [CarouselRow] {
     [CarouselRow](unsafeUninitializedCapacity: rows.count) { buffer, count in
       let slots = SharedRows(slots: buffer)
       // Several runs per core even out rows of different lengths.

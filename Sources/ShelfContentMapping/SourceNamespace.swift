@@ -7,10 +7,22 @@ import ShelfCatalog
 public struct SourceNamespace: Hashable, Sendable {
   /// The source's place among the sources, from 0.
   public let index: Int
+  /// The source's name for its section headers (`books.json`), so that
+  /// sections of several sources can be told apart; nil for none.
+  public let label: String?
 
-  /// The namespace of the source at `index`.
-  public init(index: Int) {
+  /// The namespace of the source at `index`, labelled `label` in headers.
+  public init(index: Int, label: String? = nil) {
     self.index = index
+    self.label = label
+  }
+
+  /// A section's header title in this namespace: `Featured · books.json`,
+  /// the label alone for an untitled section; unchanged with no label.
+  public func headerTitle(_ title: String?) -> String? {
+    guard let label else { return title }
+    guard let title, !title.isEmpty else { return label }
+    return title + " · " + label
   }
 
   /// What comes before each id.

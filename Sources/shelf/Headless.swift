@@ -37,7 +37,7 @@ enum Headless {
   static func chain(of specs: [SourceSpec], showing catalogs: [Catalog]) -> SourceChain {
     let contents = catalogs.indices.map { index in
       ShelfContent(
-        catalogs[index], namespace: SourceChain.namespace(ofSourceAt: index, count: specs.count))
+        catalogs[index], namespace: SourceChain.namespace(ofSourceAt: index, in: specs))
     }
     return SourceChain(specs: specs, contents: contents)
   }
@@ -110,7 +110,7 @@ enum Headless {
     chain.update(
       0,
       with: ShelfContent(
-        second.catalog, namespace: SourceChain.namespace(ofSourceAt: 0, count: specs.count)))
+        second.catalog, namespace: SourceChain.namespace(ofSourceAt: 0, in: specs)))
     var configuration = ScreenConfiguration()
     if let milliseconds = options.animationMilliseconds {
       configuration.animationDuration = UInt64(milliseconds)

@@ -87,7 +87,7 @@ final class InteractiveSession: EventLoopDelegate {
     let contents = firsts.indices.map { index in
       ShelfContent(
         firsts[index].catalog,
-        namespace: SourceChain.namespace(ofSourceAt: index, count: specs.count))
+        namespace: SourceChain.namespace(ofSourceAt: index, in: specs))
     }
     // Tab diffs the outputs off the main queue: keys never wait for it.
     let chain = SourceChain(
@@ -352,7 +352,7 @@ final class InteractiveSession: EventLoopDelegate {
   /// Converts `catalog` off the main queue and hands it to the chain; a
   /// source's snapshots arrive in order, and one overtaken by a newer is skipped.
   private func show(_ catalog: Catalog, from feed: Feed) {
-    let namespace = SourceChain.namespace(ofSourceAt: feed.index, count: feeds.count)
+    let namespace = SourceChain.namespace(ofSourceAt: feed.index, in: feeds.map(\.spec))
     feed.converter.convert(catalog, namespace: namespace) { [unowned self] update in
       chain.update(feed.index, with: update)
       loop.setNeedsDraw()

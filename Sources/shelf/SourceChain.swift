@@ -76,6 +76,15 @@ final class SourceChain {
     count > 1 ? SourceNamespace(index: index) : nil
   }
 
+  /// The namespace of source `index` among `specs`, its section headers
+  /// labelled with its short name (so that two sources' "Featured" can be
+  /// told apart); none for a single source.
+  nonisolated static func namespace(ofSourceAt index: Int, in specs: [SourceSpec])
+    -> SourceNamespace?
+  {
+    specs.count > 1 ? SourceNamespace(index: index, label: shortName(of: specs[index])) : nil
+  }
+
   // MARK: - Changes
 
   /// Source `index` now shows `content` (already namespaced);
@@ -194,7 +203,7 @@ final class SourceChain {
   }
 
   /// A source's name short enough for the status line among several.
-  static func shortName(of spec: SourceSpec) -> String {
+  nonisolated static func shortName(of spec: SourceSpec) -> String {
     TerminalText.truncated(TerminalText.sanitized(spec.name), toWidth: 24)
   }
 }

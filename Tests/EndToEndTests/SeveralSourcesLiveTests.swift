@@ -158,7 +158,7 @@ extension InTmux {
       try session.send("BTab")
       session.expectScreen(containing: "· all sources ·")
       try session.send("?")
-      session.expectScreen(containing: "Tab  Shift-Tab all sources / each source alone")
+      session.expectScreen(containing: "Tab  Shift-Tab  all sources / each source alone")
       try session.send("Escape")
       try session.quitAndExpectRestored()
     }

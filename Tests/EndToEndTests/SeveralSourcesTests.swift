@@ -170,3 +170,23 @@ func catalogJSON(
     expectGolden(result.standardOutput, named: "frames-one-of-two-sources-80x24")
   }
 }
+
+/// Sections of several sources say whose they are.
+@Suite struct SectionSources {
+  @Test func twoSourcesSectionsWithOneTitleAreToldApartInTheirHeaders() throws {
+    let result = try runShelf([
+      "render", "--catalog", "\(fixtures)/small.json", "--catalog", "\(fixtures)/small-next.json",
+      "--width", "100", "--height", "40",
+    ])
+    #expect(result.status == 0)
+    let headers = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix(" ━━ ") }
+    #expect(headers.contains { $0.hasPrefix(" ━━ Library · small.json ━━") }, "\(headers)")
+    #expect(headers.contains { $0.hasPrefix(" ━━ Library · small-next.json ━━") }, "\(headers)")
+  }
+
+  @Test func aSingleSourcesHeadersNameNoSource() throws {
+    let result = try runShelf(["render", "--catalog", "\(fixtures)/small.json"])
+    #expect(result.standardOutput.contains(" ━━ Library ━━"))
+    #expect(!result.standardOutput.contains("small.json"))
+  }
+}
