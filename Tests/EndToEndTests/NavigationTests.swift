@@ -43,9 +43,9 @@ extension InTmux {
       session.expectScreen("the details closed") { !$0.contains("Esc or q close") }
       #expect(session.paneValue("alternate_on") == "1", "Escape over details must not quit")
       try session.send("?")
-      session.expectScreen(containing: "closes this help")
+      session.expectScreen(containing: "any other key closes")
       try session.send("Escape")
-      session.expectScreen("the help closed") { !$0.contains("closes this help") }
+      session.expectScreen("the help closed") { !$0.contains("any other key closes") }
       #expect(session.paneValue("alternate_on") == "1")
       try session.quitAndExpectRestored()
     }
@@ -58,7 +58,7 @@ extension InTmux {
       try session.send("?")
       session.expectScreen(containing: "Ctrl-U")
       try session.send("q")
-      session.expectScreen("the help closed") { !$0.contains("closes this help") }
+      session.expectScreen("the help closed") { !$0.contains("any other key closes") }
       #expect(session.paneValue("alternate_on") == "1", "q over the help must not quit")
       try session.send("Enter")
       session.expectScreen(containing: "Esc or q close")

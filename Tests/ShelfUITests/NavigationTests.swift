@@ -116,6 +116,8 @@ func homeAndGGoToTheFirstRow(key: Key) {
 @MainActor
 @Test func questionMarkShowsHelpListingEveryKeyAndAnyKeyClosesIt() {
   let screen = screen()
+  screen.liveStatus = .live
+  screen.sources = [.demo]  // space and . do something: the help lists them
   #expect(screen.handle(.character("?"), size: size) == .redraw)
   #expect(screen.isShowingHelp)
   let text = TextBackend.text(of: screen.render(size: size, now: 0))
