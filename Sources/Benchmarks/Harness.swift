@@ -44,21 +44,74 @@ struct Harness {
   /// prints no empty group.
   var pendingSection: String?
 
-  /// A harness that reads an optional name filter from `arguments` (the first
-  /// argument that is not an option); `--quick` lowers the budget and runs.
-  init(arguments: [String]) {
-    for argument in arguments {
-      if argument == "--quick" {
-        minimumRuns = 3
-        budget = 0.2
-      } else if !argument.hasPrefix("-") {
-        filter = argument.lowercased()
-      }
+  /// The names asked about while listing (`--list`, `--help`), in order:
+  /// every subject asks `includes` about each of its cases or groups before
+  /// it prepares anything, so listing runs nothing.
+  final class NameList {
+    var names: [String] = []
+    /// Whether the usage text goes before the names (`--help`).
+    var showsUsage = false
+
+    /// Prints the usage (for `--help`) and the names, one a line.
+    func print() {
+      if showsUsage { Swift.print(Harness.usage) }
+      for name in names { Swift.print((showsUsage ? "  " : "") + name) }
     }
   }
 
-  /// Whether a case named `name` passes the filter.
+  /// Set while listing: no case runs, each name asked about is kept.
+  let listing: NameList?
+
+  /// What `--help` prints before the names.
+  static let usage = """
+    usage: swift run -c release Benchmarks [filter] [--quick]
+           swift run -c release Benchmarks --list | --help
+
+    Runs every benchmark whose name contains <filter> (any case), or all of
+    them, and prints the median, minimum and 99th percentile of each.
+      --quick   fewer runs and a 0.2 s budget per case
+      --list    print the names below and run nothing
+      --help    this text, then the names
+
+    Benchmarks and groups of them (a filter is any part of a name):
+    """
+
+  /// A harness that reads an optional name filter from `arguments` (the first
+  /// argument that is not an option); `--quick` lowers the budget and runs;
+  /// `--list` and `--help` make it a listing that runs nothing. An unknown
+  /// option is refused rather than taken for a filter or ignored.
+  init(arguments: [String]) {
+    var isListing = false
+    var showsUsage = false
+    for argument in arguments {
+      switch argument {
+      case "--quick":
+        minimumRuns = 3
+        budget = 0.2
+      case "--list":
+        isListing = true
+      case "--help", "-h":
+        isListing = true
+        showsUsage = true
+      case _ where argument.hasPrefix("-"):
+        let message = "Benchmarks: unknown option '\(argument)' (see 'Benchmarks --help')\n"
+        _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+        exit(64)
+      default:
+        filter = argument.lowercased()
+      }
+    }
+    listing = isListing ? NameList() : nil
+    listing?.showsUsage = showsUsage
+  }
+
+  /// Whether a case named `name` passes the filter; never while listing,
+  /// which notes the name instead.
   func includes(_ name: String) -> Bool {
+    if let listing {
+      if !listing.names.contains(name) { listing.names.append(name) }
+      return false
+    }
     guard let filter else { return true }
     return name.lowercased().contains(filter)
   }

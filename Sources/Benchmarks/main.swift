@@ -1,5 +1,6 @@
 // `swift run -c release Benchmarks [filter] [--quick]`: every benchmark whose
-// case name contains `filter`. Each subject adds its `run` here.
+// case name contains `filter`; `--list` or `--help` names them and runs none.
+// Each subject adds its `run` here.
 var harness = Harness(arguments: Array(CommandLine.arguments.dropFirst()))
 DiffBenchmarks.run(&harness)
 CatalogBenchmarks.run(&harness)
@@ -8,5 +9,9 @@ TerminalBenchmarks.run(&harness)
 ChainBenchmarks.run(&harness)
 SwitchBenchmarks.run(&harness)
 URLPollingBenchmarks.run(&harness)
-Harness.printHeadlines()
-Harness.printTargetSummary()
+if let listing = harness.listing {
+  listing.print()
+} else {
+  Harness.printHeadlines()
+  Harness.printTargetSummary()
+}

@@ -31,6 +31,7 @@ static inline mmask_t shelf_button1_released(void) { return BUTTON1_RELEASED; }
 static inline mmask_t shelf_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t shelf_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t shelf_button5_pressed(void) { return BUTTON5_PRESSED; }
+static inline mmask_t shelf_button_shift(void) { return BUTTON_SHIFT; }
 
 // Whether the current locale's codeset is UTF-8 (after setlocale(LC_ALL, "")).
 #include <langinfo.h>

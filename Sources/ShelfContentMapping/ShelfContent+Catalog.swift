@@ -47,7 +47,8 @@ extension ShelfContent {
       sections: catalog.sections.map { section in
         defer { next += section.rows.count }
         return ShelfSection(
-          id: namespace?.scoped(section.id) ?? section.id, title: section.title,
+          id: namespace?.scoped(section.id) ?? section.id,
+          title: namespace?.headerTitle(section.title) ?? section.title,
           rows: Array(converted[next..<next + section.rows.count]))
       })
   }

@@ -7,10 +7,22 @@ import ShelfCatalog
 public struct SourceNamespace: Hashable, Sendable {
   /// The source's place among the sources, from 0.
   public let index: Int
+  /// The source's name for its section headers (`books.json`), so that
+  /// sections of several sources can be told apart; nil for none.
+  public let label: String?
 
-  /// The namespace of the source at `index`.
-  public init(index: Int) {
+  /// The namespace of the source at `index`, labelled `label` in headers.
+  public init(index: Int, label: String? = nil) {
     self.index = index
+    self.label = label
+  }
+
+  /// A section's header title in this namespace: `Featured · books.json`,
+  /// the label alone for an untitled section; unchanged with no label.
+  public func headerTitle(_ title: String?) -> String? {
+    guard let label else { return title }
+    guard let title, !title.isEmpty else { return label }
+    return title + " · " + label
   }
 
   /// What comes before each id.
@@ -18,49 +30,4 @@ public struct SourceNamespace: Hashable, Sendable {
 
   /// `id` in this namespace.
   public func scoped(_ id: String) -> String { prefix + id }
-}
-
-/// A section or row id that two sources both use: the screen keeps them
-/// apart, and says so once.
-public struct SharedID: Hashable, Sendable {
-  /// Whether the id is a section's or a row's.
-  public enum Kind: String, Hashable, Sendable {
-    case section, row
-  }
-
-  /// A section's or a row's id.
-  public var kind: Kind
-  /// The id, as both sources give it.
-  public var id: String
-
-  /// The id `id` of a section or a row.
-  public init(kind: Kind, id: String) {
-    self.kind = kind
-    self.id = id
-  }
-
-  /// The section and row ids of `catalog`, as its source gives them.
-  ///
-  /// - Complexity: O(*s* + *r*) for *s* sections and *r* rows.
-  public static func ids(of catalog: Catalog) -> Set<SharedID> {
-    var ids: Set<SharedID> = []
-    for section in catalog.sections {
-      ids.insert(SharedID(kind: .section, id: section.id))
-      for row in section.rows { ids.insert(SharedID(kind: .row, id: row.id)) }
-    }
-    return ids
-  }
-
-  /// The first id (rows before sections, then by id) that `ids` shares with
-  /// `others`, if any.
-  ///
-  /// - Complexity: O(min(*a*, *b*) log) for sets of *a* and *b* ids.
-  public static func first(sharedBy ids: Set<SharedID>, and others: Set<SharedID>)
-    -> SharedID?
-  {
-    let (small, large) = ids.count <= others.count ? (ids, others) : (others, ids)
-    return small.filter(large.contains).min { a, b in
-      a.kind == b.kind ? a.id < b.id : a.kind == .row
-    }
-  }
 }

@@ -362,6 +362,15 @@ public final class TerminalBackend: CanvasBackend {
   private func mouseEvent(_ event: MEVENT) -> MouseEvent? {
     let state = event.bstate
     let position = Point(x: Int(event.x), y: Int(event.y))
+    // Shift with the wheel scrolls sideways (what most terminals also send
+    // for a horizontal wheel that ncurses cannot name).
+    let isShifted = state & shelf_button_shift() != 0
+    if isShifted && state & shelf_button4_pressed() != 0 {
+      return MouseEvent(kind: .wheelLeft, position: position)
+    }
+    if isShifted && state & shelf_button5_pressed() != 0 {
+      return MouseEvent(kind: .wheelRight, position: position)
+    }
     if state & shelf_button4_pressed() != 0 {
       return MouseEvent(kind: .wheelUp, position: position)
     }

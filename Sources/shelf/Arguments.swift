@@ -4,7 +4,7 @@ import ShelfTerminal
 import ShelfUI
 
 /// How often the demo changes the catalog.
-enum DemoRate: String, CaseIterable, Sendable, ExpressibleByArgument {
+enum DemoRate: String, CaseIterable, Sendable {
   case slow, fast, ludicrous
 
   /// Milliseconds between two updates.
@@ -16,10 +16,6 @@ enum DemoRate: String, CaseIterable, Sendable, ExpressibleByArgument {
     }
   }
 }
-
-extension ColorMode: ExpressibleByArgument {}
-extension Theme: ExpressibleByArgument {}
-extension DemoChurn: ExpressibleByArgument {}
 
 // MARK: - Option groups
 
@@ -128,10 +124,14 @@ struct SourceOptions: ParsableArguments {
 
 /// The demo's updates: shared by `shelf` and `record`.
 struct DemoOptions: ParsableArguments {
-  @Option(help: "An update every 4 s, 1 s or 50 ms (default slow).")
+  @Option(
+    help: "An update every 4 s, 1 s or 50 ms (default slow). \(Parse.values(of: DemoRate.self))",
+    completion: Parse.completion(of: DemoRate.self), transform: Parse.choice(of: DemoRate.self))
   var rate: DemoRate?
 
-  @Option(help: "How much one update changes (default moderate).")
+  @Option(
+    help: "How much one update changes (default moderate). \(Parse.values(of: DemoChurn.self))",
+    completion: Parse.completion(of: DemoChurn.self), transform: Parse.choice(of: DemoChurn.self))
   var churn: DemoChurn?
 
   @Option(
@@ -142,12 +142,18 @@ struct DemoOptions: ParsableArguments {
 
 /// How the screen animates and colours: shared by `shelf`, `frames` and `record`.
 struct DisplayOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("When to use colour; auto honours NO_COLOR.", valueName: "when"))
+  @Option(
+    help: ArgumentHelp(
+      "When to use colour; auto honours NO_COLOR. \(Parse.values(of: ColorMode.self, default: .auto))",
+      valueName: "when"),
+    completion: Parse.completion(of: ColorMode.self), transform: Parse.choice(of: ColorMode.self))
   var color: ColorMode = .auto
 
   @Option(
     help: ArgumentHelp(
-      "auto, dark or light colours; auto asks the terminal's background.", valueName: "theme"))
+      "auto, dark or light colours; auto asks the terminal's background."
+        + " \(Parse.values(of: Theme.self, default: .auto))", valueName: "theme"),
+    completion: Parse.completion(of: Theme.self), transform: Parse.choice(of: Theme.self))
   var theme: Theme = .auto
 
   @Option(
@@ -181,14 +187,18 @@ struct DisplayOptions: ParsableArguments {
 
 /// The size of a screen drawn without a terminal: `render`, `frames`, `record`.
 struct SizeOptions: ParsableArguments {
+  // The smallest screen is the least a screen drawn without a terminal may be:
+  // below it there would be nothing but a notice to draw.
   @Option(
-    help: ArgumentHelp("Columns, 1 to 1000 (default 80).", valueName: "w"),
-    transform: Parse.number(in: 1...1000))
+    help: ArgumentHelp(
+      "Columns, \(Metrics.minimumSize.width) to 1000 (default 80).", valueName: "w"),
+    transform: Parse.number(in: Metrics.minimumSize.width...1000))
   var width: Int = 80
 
   @Option(
-    help: ArgumentHelp("Lines, 1 to 1000 (default 24).", valueName: "h"),
-    transform: Parse.number(in: 1...1000))
+    help: ArgumentHelp(
+      "Lines, \(Metrics.minimumSize.height) to 1000 (default 24).", valueName: "h"),
+    transform: Parse.number(in: Metrics.minimumSize.height...1000))
   var height: Int = 24
 
   var size: Size { Size(width: width, height: height) }
@@ -212,6 +222,37 @@ enum Parse {
       }
       return number
     }
+  }
+
+  /// One of `Choice`'s cases by its name, refused in the same words as any
+  /// other value: `expected slow, fast or ludicrous`.
+  static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+    of type: Choice.Type
+  ) -> @Sendable (String) throws -> Choice where Choice.RawValue == String {
+    { text in
+      guard let choice = Choice(rawValue: text) else {
+        let names = Choice.allCases.map(\.rawValue)
+        let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        throw Refusal(description: "expected \(list)")
+      }
+      return choice
+    }
+  }
+
+  /// The names of `Choice`'s cases for an option's help, as ArgumentParser
+  /// words them: `(values: auto, always, never; default: auto)`.
+  static func values<Choice: RawRepresentable & CaseIterable>(
+    of type: Choice.Type, default: Choice? = nil
+  ) -> String where Choice.RawValue == String {
+    let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+    return "(values: \(names)\(`default`.map { "; default: \($0.rawValue)" } ?? ""))"
+  }
+
+  /// The names of `Choice`'s cases, for shell completion.
+  static func completion<Choice: RawRepresentable & CaseIterable>(of type: Choice.Type)
+    -> CompletionKind where Choice.RawValue == String
+  {
+    .list(Choice.allCases.map(\.rawValue))
   }
 
   /// A seed: any whole number a `UInt64` holds.

@@ -35,6 +35,16 @@ struct Asciicast {
     text += "[\(seconds), \"o\", \(Self.jsonString(bytes))]\n"
   }
 
+  /// Ends the recording at `milliseconds`: an event with no output then, so
+  /// a player plays the quiet time after the last change too (a cast would
+  /// otherwise end at its last frame, however long the run was).
+  mutating func end(at milliseconds: UInt64) {
+    guard milliseconds > lastTime else { return }
+    lastTime = milliseconds
+    let seconds = "\(lastTime / 1000).\(String(lastTime % 1000 + 1000).dropFirst())"
+    text += "[\(seconds), \"o\", \"\"]\n"
+  }
+
   /// `string` as a JSON string literal; control characters as `\u` escapes.
   static func jsonString(_ string: String) -> String {
     var result = "\""

@@ -52,7 +52,8 @@ enum Command: Equatable, Sendable {
 enum Arguments {
   /// Parses `arguments` (without the program name); a usage error names the
   /// option and fits on one line.
-  static func parse(_ arguments: [String]) throws(AppError) -> Command {
+  static func parse(_ typed: [String]) throws(AppError) -> Command {
+    let arguments = joiningNegativeNumbers(typed)
     let parsed: any ParsableCommand
     do {
       parsed = try ShelfCommand.parseAsRoot(arguments)
@@ -100,6 +101,34 @@ enum Arguments {
       }
       throw .internalError("the command line parsed to an unknown command")
     }
+  }
+
+  /// Options whose value is a number: a negative one after them is their
+  /// value (refused by its own check), not an option ArgumentParser would
+  /// report as a missing value.
+  static let numericOptions: Set<String> = [
+    "--seed", "--width", "--height", "--fps", "--animation-ms", "--seconds", "--every",
+  ]
+
+  /// `arguments` with `--seed -1` written as `--seed=-1`.
+  static func joiningNegativeNumbers(_ arguments: [String]) -> [String] {
+    var result: [String] = []
+    var index = arguments.startIndex
+    while index < arguments.endIndex {
+      let token = arguments[index]
+      if token == "--" { return result + arguments[index...] }
+      if numericOptions.contains(token), index + 1 < arguments.endIndex,
+        arguments[index + 1].count > 1, arguments[index + 1].hasPrefix("-"),
+        arguments[index + 1].dropFirst().first.map({ $0.isNumber || $0 == "." }) ?? false
+      {
+        result.append(token + "=" + arguments[index + 1])
+        index += 2
+      } else {
+        result.append(token)
+        index += 1
+      }
+    }
+    return result
   }
 
   /// A help screen or completion script to print, or a usage error.

@@ -92,7 +92,11 @@ struct RenderCommand: ParsableCommand {
 
   // Plain text has no colour; the option is checked, so a script written for
   // the interactive screen still runs.
-  @Option(help: ArgumentHelp("Checked, then ignored: plain text has no colour.", valueName: "when"))
+  @Option(
+    help: ArgumentHelp(
+      "Checked, then ignored: plain text has no colour. \(Parse.values(of: ColorMode.self))",
+      valueName: "when"),
+    completion: Parse.completion(of: ColorMode.self), transform: Parse.choice(of: ColorMode.self))
   var color: ColorMode?
 
   func validate() throws {
@@ -103,7 +107,7 @@ struct RenderCommand: ParsableCommand {
 }
 
 /// What `shelf frames` writes.
-enum FramesFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
+enum FramesFormat: String, CaseIterable, Sendable {
   /// Each frame's text, separated by a line holding a form feed.
   case text
   /// An asciicast v2 recording: the bytes a terminal would receive.
@@ -136,7 +140,11 @@ struct FramesCommand: ParsableCommand {
   @OptionGroup(title: "Size") var size: SizeOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
 
-  @Option(help: "Text frames, or an asciicast v2 recording.")
+  @Option(
+    help:
+      "Text frames, or an asciicast v2 recording. \(Parse.values(of: FramesFormat.self, default: .text))",
+    completion: Parse.completion(of: FramesFormat.self),
+    transform: Parse.choice(of: FramesFormat.self))
   var format: FramesFormat = .text
 }
 

@@ -9,8 +9,6 @@ import Synchronization
 struct SourceUpdate: Sendable {
   /// The source's content, namespaced.
   var content: ShelfContent
-  /// For one of several sources, its section and row ids as its catalog gives them.
-  var ids: Set<SharedID>
   /// The change from the sections of the version before, `version - 1`, to
   /// `content.sections`; nil when the converter does not diff.
   var delta: SectionDelta?
@@ -73,12 +71,11 @@ final class ContentConverter: Sendable {
       defer { if !isDelivering { inFlight.subtract(1, ordering: .relaxed) } }
       // A newer catalog is queued behind this one: skip it.
       guard newest.load(ordering: .relaxed) == number else { return }
-      let ids = namespace == nil ? [] : SharedID.ids(of: catalog)
       let content = ShelfContent(catalog, namespace: namespace)
       let parcel = Parcel<SourceUpdate>(nil)
       base.withLock { base in
         guard let before = base else {
-          parcel.value = SourceUpdate(content: content, ids: ids, delta: nil, version: 0)
+          parcel.value = SourceUpdate(content: content, delta: nil, version: 0)
           return
         }
         let delta = SectionDelta(from: before.sections, to: content.sections)
@@ -89,7 +86,7 @@ final class ContentConverter: Sendable {
         // The version before is let go here, not on the main queue.
         base = Base(sections: content.sections, version: before.version + 1)
         parcel.value = SourceUpdate(
-          content: content, ids: ids, delta: delta, version: before.version + 1)
+          content: content, delta: delta, version: before.version + 1)
       }
       guard parcel.value != nil else { return }
       isDelivering = true

@@ -10,7 +10,6 @@ import Synchronization
 enum Headless {
   /// `shelf render`: the first screen as plain text.
   static func render(_ options: RenderOptions) throws(AppError) {
-    try checkSize(options.size)
     let start = try FirstCatalogs(options.sources) { spec throws(AppError) in
       try loadOnce(spec, every: options.every)
     }
@@ -34,19 +33,13 @@ enum Headless {
     }
   }
 
-  /// The chain of `specs` showing `catalogs` (one each), its first shared id
-  /// reported on stderr.
+  /// The chain of `specs` showing `catalogs` (one each).
   static func chain(of specs: [SourceSpec], showing catalogs: [Catalog]) -> SourceChain {
     let contents = catalogs.indices.map { index in
       ShelfContent(
-        catalogs[index], namespace: SourceChain.namespace(ofSourceAt: index, count: specs.count))
+        catalogs[index], namespace: SourceChain.namespace(ofSourceAt: index, in: specs))
     }
-    let ids = catalogs.map { specs.count > 1 ? SharedID.ids(of: $0) : [] }
-    let chain = SourceChain(specs: specs, contents: contents, ids: ids)
-    if let warning = chain.sharedIDWarning() {
-      FileHandle.standardError.write(Data("shelf: \(TerminalText.sanitized(warning))\n".utf8))
-    }
-    return chain
+    return SourceChain(specs: specs, contents: contents)
   }
 
   /// The catalog `spec` gives once: a file read, a command run, a URL fetched.
@@ -102,7 +95,6 @@ enum Headless {
   /// `shelf frames`: the animation from A to B, as text frames separated by a
   /// form feed line, or as an asciicast.
   static func frames(_ options: FramesOptions) throws(AppError) {
-    try checkSize(options.size)
     let first = try load(options.fromPath)
     let second = try load(options.toPath)
     // A or B failing is the command's error; another source's is a warning.
@@ -120,8 +112,7 @@ enum Headless {
     chain.update(
       0,
       with: ShelfContent(
-        second.catalog, namespace: SourceChain.namespace(ofSourceAt: 0, count: specs.count)),
-      ids: specs.count > 1 ? SharedID.ids(of: second.catalog) : [])
+        second.catalog, namespace: SourceChain.namespace(ofSourceAt: 0, in: specs)))
     var configuration = ScreenConfiguration()
     if let milliseconds = options.animationMilliseconds {
       configuration.animationDuration = UInt64(milliseconds)
@@ -148,16 +139,6 @@ enum Headless {
     let first = try load(from)
     let second = try load(to)
     writeStandardOutput(CatalogDiff(from: first.catalog, to: second.catalog).json)
-  }
-
-  /// A screen below the minimum size would print only a notice: say so on
-  /// stderr, whole, as a usage error.
-  private static func checkSize(_ size: Size) throws(AppError) {
-    let minimum = Metrics.minimumSize
-    guard size.width < minimum.width || size.height < minimum.height else { return }
-    throw .usage(
-      "terminal too small (needs \(minimum.width) x \(minimum.height)):"
-        + " --width \(size.width) --height \(size.height)")
   }
 
   /// Loads the catalog at `path` (the bundled one for nil), printing its

@@ -92,12 +92,11 @@ final class InteractiveSession: EventLoopDelegate {
     let contents = firsts.indices.map { index in
       ShelfContent(
         firsts[index].catalog,
-        namespace: SourceChain.namespace(ofSourceAt: index, count: specs.count))
+        namespace: SourceChain.namespace(ofSourceAt: index, in: specs))
     }
-    let ids = firsts.map { specs.count > 1 ? SharedID.ids(of: $0.catalog) : [] }
     // Tab diffs the outputs off the main queue: keys never wait for it.
     let chain = SourceChain(
-      specs: specs, contents: contents, ids: ids,
+      specs: specs, contents: contents,
       switchQueue: DispatchQueue(label: "shelf.switch", qos: .userInitiated))
 
     var configuration = ScreenConfiguration()
@@ -125,10 +124,14 @@ final class InteractiveSession: EventLoopDelegate {
     let session = InteractiveSession(
       loop: EventLoop(backend: backend), screen: screen, chain: chain, feeds: feeds,
       options: options)
+    // Every source that failed at start is in the message log; the first shows.
+    for failure in start.failures.dropFirst().reversed() {
+      session.screen.log(
+        .error(failure.error.description), from: session.logName(failure.index),
+        at: session.now())
+    }
     if let failure = start.failures.first {
       session.setMessage(.error(failure.error.description), from: failure.index)
-    } else if let warning = chain.sharedIDWarning() {
-      screen.message = .warning(TerminalText.sanitized(warning))
     } else if let index = firsts.firstIndex(where: { !$0.warningLines.isEmpty }) {
       session.setMessage(.warning("warning: \(firsts[index].warningLines[0])"), from: index)
     }
@@ -344,9 +347,26 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   private func setMessage(_ message: ScreenMessage, from index: Int?) {
-    screen.message = message
+    screen.show(message, from: logName(index), at: now())
     messageOwner = index
   }
+
+  /// The name the message log gives source `index` (the app itself for nil).
+  private func logName(_ index: Int?) -> String {
+    guard let index, feeds.indices.contains(index) else { return "shelf" }
+    return feeds[index].spec.name
+  }
+
+  /// The wall-clock time of day, as the message log shows it.
+  private func now() -> String {
+    Self.timeFormatter.string(from: Date())
+  }
+
+  private static let timeFormatter: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "HH:mm:ss"
+    return formatter
+  }()
 
   /// A new snapshot of `feed`: shown now, or kept while paused.
   private func receive(_ catalog: Catalog, from feed: Feed) {
@@ -362,12 +382,9 @@ final class InteractiveSession: EventLoopDelegate {
   /// Converts `catalog` off the main queue and hands it to the chain; a
   /// source's snapshots arrive in order, and one overtaken by a newer is skipped.
   private func show(_ catalog: Catalog, from feed: Feed) {
-    let namespace = SourceChain.namespace(ofSourceAt: feed.index, count: feeds.count)
+    let namespace = SourceChain.namespace(ofSourceAt: feed.index, in: feeds.map(\.spec))
     feed.converter.convert(catalog, namespace: namespace) { [unowned self] update in
       chain.update(feed.index, with: update)
-      if let warning = chain.sharedIDWarning() {
-        setMessage(.warning(TerminalText.sanitized(warning)), from: nil)
-      }
       loop.setNeedsDraw()
     }
   }

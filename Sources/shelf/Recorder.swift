@@ -63,7 +63,10 @@ enum Recorder {
         seed: run.seed ?? UInt64.random(in: 0...UInt64.max), churn: run.churn ?? .moderate)
       : nil
     let interval = UInt64((run.rate ?? .slow).intervalMilliseconds)
-    if demo != nil { screen.liveStatus = .live }
+    // The live app's chrome: each source's state in the status line, and the
+    // pause keys in the hint while one is live.
+    screen.sources = statuses(of: specs, failed: Set(start.failures.map(\.index)), run: run)
+    if demo != nil || specs.contains(where: \.isLive) { screen.liveStatus = .live }
 
     var cast = Asciicast(size: options.size, colorMode: run.colorMode, environment: environment)
     var now: UInt64 = 0
@@ -74,7 +77,7 @@ enum Recorder {
       catalog = generator.nextCatalog(after: catalog)
       demo = generator
       // The demo runs on a single source, whose ids keep no namespace.
-      chain.update(0, with: ShelfContent(catalog), ids: [])
+      chain.update(0, with: ShelfContent(catalog))
     }
     cast.add(screen.render(size: options.size, now: now), at: now)
     while true {
@@ -117,6 +120,29 @@ enum Recorder {
       }
       cast.add(screen.render(size: options.size, now: now), at: now)
     }
+    cast.end(at: options.milliseconds)
     return cast
+  }
+
+  /// The sources' states as the live app starts with them: the demo, a
+  /// command or URL (read once here, run again there), a catalog that failed.
+  static func statuses(of specs: [SourceSpec], failed: Set<Int>, run: RunOptions)
+    -> [SourceStatus]
+  {
+    let name = { (spec: SourceSpec) in
+      specs.count == 1 ? spec.name : SourceChain.shortName(of: spec)
+    }
+    var statuses: [SourceStatus] = run.runsDemo ? [.demo] : []
+    for (index, spec) in specs.enumerated() {
+      let isValid = !failed.contains(index)
+      switch spec {
+      case .bundled, .catalog: if !isValid { statuses.append(.failed(name(spec))) }
+      case .exec: statuses.append(.running(name(spec), isValid: isValid))
+      case .url: statuses.append(.fetching(name(spec), isValid: isValid))
+      case .watch: statuses.append(.watching(name(spec), isValid: isValid))
+      case .stream: statuses.append(.streaming(name(spec), isOpen: true))
+      }
+    }
+    return statuses
   }
 }

@@ -29,7 +29,7 @@ struct SourceSection: ChainableSection {
 ///
 /// With several sources, each source's section and row ids live in a
 /// namespace of their own (`SourceNamespace`), so equal ids in two catalogs
-/// stay two sections or rows; the first id two sources share is reported once.
+/// stay two sections or rows: nothing to warn about.
 @MainActor
 final class SourceChain {
   /// The sources, in order.
@@ -38,10 +38,6 @@ final class SourceChain {
   private let selection: Switch<SourceSection>
   /// Each source's catalog title, or its name while it has none.
   private var titles: [String]
-  /// Each source's section and row ids as its catalog gives them.
-  private var ids: [Set<SharedID>]
-  /// Whether a shared id was reported already: one warning is enough.
-  private var hasReportedSharedID = false
   /// The version of each source's content in its store (`SourceUpdate`):
   /// 0 at first; nil after a change that came without one.
   private var versions: [Int?]
@@ -59,12 +55,10 @@ final class SourceChain {
   /// `namespace(ofSourceAt:)` says) and their `ids`, all sources selected; a
   /// change of selection is diffed on `switchQueue` (at once when nil).
   init(
-    specs: [SourceSpec], contents: [ShelfContent], ids: [Set<SharedID>],
-    switchQueue: DispatchQueue? = nil
+    specs: [SourceSpec], contents: [ShelfContent], switchQueue: DispatchQueue? = nil
   ) {
-    precondition(!specs.isEmpty && specs.count == contents.count && specs.count == ids.count)
+    precondition(!specs.isEmpty && specs.count == contents.count)
     self.specs = specs
-    self.ids = ids
     self.switchQueue = switchQueue
     versions = Array(repeating: 0, count: specs.count)
     titles = zip(specs, contents).map { spec, content in
@@ -82,29 +76,22 @@ final class SourceChain {
     count > 1 ? SourceNamespace(index: index) : nil
   }
 
-  /// The first id the sources share, as a warning for the message area, once.
-  func sharedIDWarning() -> String? {
-    guard !hasReportedSharedID else { return nil }
-    for later in ids.indices {
-      for earlier in ids.indices where earlier < later {
-        guard let shared = SharedID.first(sharedBy: ids[earlier], and: ids[later]) else {
-          continue
-        }
-        hasReportedSharedID = true
-        return "warning: \(shared.kind.rawValue) id \"\(shared.id)\" is in both"
-          + " \(specs[earlier].name) and \(specs[later].name): each keeps its own"
-      }
-    }
-    return nil
+  /// The namespace of source `index` among `specs`, its section headers
+  /// labelled with its short name (so that two sources' "Featured" can be
+  /// told apart); none for a single source.
+  nonisolated static func namespace(ofSourceAt index: Int, in specs: [SourceSpec])
+    -> SourceNamespace?
+  {
+    specs.count > 1 ? SourceNamespace(index: index, label: shortName(of: specs[index])) : nil
   }
 
   // MARK: - Changes
 
-  /// Source `index` now shows `content` (already namespaced) with `ids`;
+  /// Source `index` now shows `content` (already namespaced);
   /// nothing says how it changed, so the chain's output reloads.
-  func update(_ index: Int, with content: ShelfContent, ids newIDs: Set<SharedID>) {
+  func update(_ index: Int, with content: ShelfContent) {
     versions[index] = nil
-    apply(index, content: content, ids: newIDs, delta: nil)
+    apply(index, content: content, delta: nil)
   }
 
   /// Source `index`'s next version, converted and diffed off the main queue
@@ -116,16 +103,13 @@ final class SourceChain {
     let base = versions[index]
     versions[index] = update.version
     let fits = base.map { $0 + 1 == update.version } ?? false
-    apply(index, content: update.content, ids: update.ids, delta: fits ? update.delta : nil)
+    apply(index, content: update.content, delta: fits ? update.delta : nil)
   }
 
   /// Puts `content` in source `index`'s store: as a change by `delta`, or
   /// without one as a reload (the screen's holder then diffs the table).
-  private func apply(
-    _ index: Int, content: ShelfContent, ids newIDs: Set<SharedID>, delta: SectionDelta?
-  ) {
+  private func apply(_ index: Int, content: ShelfContent, delta: SectionDelta?) {
     titles[index] = content.title.isEmpty ? specs[index].name : content.title
-    ids[index] = newIDs
     let sections = content.sections.map(SourceSection.init)
     if let delta {
       stores[index].update(sections, delta: delta)
@@ -219,7 +203,7 @@ final class SourceChain {
   }
 
   /// A source's name short enough for the status line among several.
-  static func shortName(of spec: SourceSpec) -> String {
+  nonisolated static func shortName(of spec: SourceSpec) -> String {
     TerminalText.truncated(TerminalText.sanitized(spec.name), toWidth: 24)
   }
 }

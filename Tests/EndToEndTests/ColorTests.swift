@@ -57,7 +57,7 @@ extension InTmux {
 
     @Test func aLocaleWithoutUTF8DrawsASCIIBoxes() throws {
       let (_, plain) = try run("LC_ALL=C")
-      #expect(plain.contains("+----------------+"))
+      #expect(plain.contains("+----------------"))
       #expect(!plain.contains("┌"))
       #expect(plain.unicodeScalars.allSatisfy { $0.isASCII })
     }

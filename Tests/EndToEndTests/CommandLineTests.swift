@@ -29,7 +29,7 @@ import Testing
     (["--frobnicate"], "shelf: unknown option '--frobnicate' (see 'shelf --help')\n"),
     (
       ["--rate", "warp"],
-      "shelf: the value 'warp' is invalid for '--rate <rate>'. Please provide one of 'slow', 'fast' or 'ludicrous'. (see 'shelf --help')\n"
+      "shelf: the value 'warp' is invalid for '--rate <rate>': expected slow, fast or ludicrous (see 'shelf --help')\n"
     ),
     (
       ["--fps", "0"],
@@ -38,7 +38,31 @@ import Testing
     (["--catalog"], "shelf: missing value for '--catalog <file>' (see 'shelf --help')\n"),
     (
       ["render", "--width", "wide"],
-      "shelf: the value 'wide' is invalid for '--width <w>': expected a whole number from 1 to 1000 (see 'shelf render --help')\n"
+      "shelf: the value 'wide' is invalid for '--width <w>': expected a whole number from 40 to 1000 (see 'shelf render --help')\n"
+    ),
+    (
+      ["render", "--width", "30", "--height", "5"],
+      "shelf: the value '30' is invalid for '--width <w>': expected a whole number from 40 to 1000 (see 'shelf render --help')\n"
+    ),
+    (
+      ["render", "--height", "5"],
+      "shelf: the value '5' is invalid for '--height <h>': expected a whole number from 10 to 1000 (see 'shelf render --help')\n"
+    ),
+    (
+      ["--seed", "-1"],
+      "shelf: the value '-1' is invalid for '--seed <n>': expected a whole number from 0 to 18446744073709551615 (see 'shelf --help')\n"
+    ),
+    (
+      ["record", "--seconds", "-2"],
+      "shelf: the value '-2' is invalid for '--seconds <n>': expected seconds, more than 0 and at most 3600 (see 'shelf record --help')\n"
+    ),
+    (
+      ["--churn", "wild"],
+      "shelf: the value 'wild' is invalid for '--churn <churn>': expected small, moderate or massive (see 'shelf --help')\n"
+    ),
+    (
+      ["--color", "sometimes"],
+      "shelf: the value 'sometimes' is invalid for '--color <when>': expected auto, always or never (see 'shelf --help')\n"
     ),
     (
       ["frames", "a.json"],
@@ -52,7 +76,7 @@ import Testing
     ),
     (
       ["frames", "a.json", "b.json", "--format", "gif"],
-      "shelf: the value 'gif' is invalid for '--format <format>'. Please provide one of 'text' and 'asciicast'. (see 'shelf frames --help')\n"
+      "shelf: the value 'gif' is invalid for '--format <format>': expected text or asciicast (see 'shelf frames --help')\n"
     ),
     (
       ["record", "--seconds", "0"],
@@ -72,7 +96,7 @@ import Testing
     ),
     (
       ["--rate", "\u{1B}]0;pwned\u{07}"],
-      "shelf: the value '␛]0;pwned␇' is invalid for '--rate <rate>'. Please provide one of 'slow', 'fast' or 'ludicrous'. (see 'shelf --help')\n"
+      "shelf: the value '␛]0;pwned␇' is invalid for '--rate <rate>': expected slow, fast or ludicrous (see 'shelf --help')\n"
     ),
   ])
   func aBadCommandLineIsAUsageErrorOnOneLine(arguments: [String], message: String) throws {

@@ -43,9 +43,9 @@ extension InTmux {
       session.expectScreen("the details closed") { !$0.contains("Esc or q close") }
       #expect(session.paneValue("alternate_on") == "1", "Escape over details must not quit")
       try session.send("?")
-      session.expectScreen(containing: "closes this help")
+      session.expectScreen(containing: "any other key closes")
       try session.send("Escape")
-      session.expectScreen("the help closed") { !$0.contains("closes this help") }
+      session.expectScreen("the help closed") { !$0.contains("any other key closes") }
       #expect(session.paneValue("alternate_on") == "1")
       try session.quitAndExpectRestored()
     }
@@ -58,7 +58,7 @@ extension InTmux {
       try session.send("?")
       session.expectScreen(containing: "Ctrl-U")
       try session.send("q")
-      session.expectScreen("the help closed") { !$0.contains("closes this help") }
+      session.expectScreen("the help closed") { !$0.contains("any other key closes") }
       #expect(session.paneValue("alternate_on") == "1", "q over the help must not quit")
       try session.send("Enter")
       session.expectScreen(containing: "Esc or q close")
@@ -102,13 +102,50 @@ extension InTmux {
       defer { session.close() }
       try session.startShelf("--catalog \(fixtures)/small.json")
       session.expectScreen(containing: "Emma — Jane Austen")
-      // Middlemarch is the second card of the first row: columns 21 to 38, lines 3 to 7.
-      try session.type(mouseReport(button: 0, x: 24, y: 4))
-      try session.type(mouseReport(button: 3, x: 24, y: 4))
+      // Middlemarch is the second card of the first row: columns 25 to 46, lines 3 to 7.
+      try session.type(mouseReport(button: 0, x: 30, y: 4))
+      try session.type(mouseReport(button: 3, x: 30, y: 4))
       session.expectScreen(containing: "Middlemarch — George Eliot")
-      try session.type(mouseReport(button: 65, x: 24, y: 4))
+      try session.type(mouseReport(button: 65, x: 30, y: 4))
       session.expectScreen("the wheel moved on to the next row") { screen in
         !String(screen.split(separator: "\n").first ?? "").contains("Middlemarch")
+      }
+      try session.quitAndExpectRestored()
+    }
+
+    /// An SGR mouse report (what ncurses asks an xterm for) of `button` at
+    /// the 0-based cell `x`, `y`; `isRelease` ends it with `m`.
+    private func sgrReport(button: Int, x: Int, y: Int, isRelease: Bool = false) -> String {
+      "\u{1B}[<\(button);\(x + 1);\(y + 1)" + (isRelease ? "m" : "M")
+    }
+
+    @Test func clicksOnTheArrowsPageARowAndShiftWheelScrollsItsCards() throws {
+      let session = try TmuxSession(width: 80, height: 24)
+      defer { session.close() }
+      try session.startShelf(
+        "--catalog \(fixtures)/small.json", environment: "TERM=xterm-256color")
+      session.expectScreen(containing: "Emma — Jane Austen")
+      // Novels: its title on line 2, its cards on lines 3 to 7, › at column 79 of line 5.
+      try session.type(sgrReport(button: 0, x: 79, y: 5))
+      try session.type(sgrReport(button: 0, x: 79, y: 5, isRelease: true))
+      session.expectScreen("a screenful on: the third card focused") { screen in
+        screen.contains("Dracula — Bram Stoker") && screen.contains("3 / 6")
+      }
+      try session.type(sgrReport(button: 0, x: 0, y: 5))
+      try session.type(sgrReport(button: 0, x: 0, y: 5, isRelease: true))
+      session.expectScreen("back to the first screenful") { screen in
+        screen.contains("Emma — Jane Austen") && screen.contains("1 / 6")
+      }
+      // Shift + wheel down (64 + 1, Shift 4) over the films: their cards scroll by one.
+      try session.type(sgrReport(button: 69, x: 10, y: 11))
+      session.expectScreen("the films scrolled one card") { screen in
+        screen.contains("Casablanca — Michael Curtiz") && screen.contains("2 / 5")
+          && !screen.contains("Metropolis")
+      }
+      // The plain wheel still moves between rows.
+      try session.type(sgrReport(button: 65, x: 10, y: 11))
+      session.expectScreen("the wheel moved to the next row") { screen in
+        !(screen.split(separator: "\n").first ?? "").contains("Casablanca")
       }
       try session.quitAndExpectRestored()
     }

@@ -84,7 +84,9 @@ private struct Cast {
     #expect(result.status == 0)
     let cast = try Cast(result.standardOutput)
     #expect(cast.header["width"] as? Int == 60)
-    #expect(cast.events.count == 1, "a still screen is one frame")
+    #expect(cast.events.count == 2, "a still screen is one frame, then the end of the hour")
+    #expect(cast.events.last?.time == 3600)
+    #expect(cast.events.last?.data == "", "the quiet time is recorded: nothing is drawn")
   }
 
   @Test func recordTypesItsKeysAtTheirTimes() throws {
@@ -95,7 +97,7 @@ private struct Cast {
     let times = try Cast(result.standardOutput).events.map(\.time)
     // l at 0.5 s; a 2 s pause; l at 3 s, ? at 3.5 s, Esc 0.3 s later plus the half second.
     // (Not Enter: the card it opens slides into Recently viewed, frames of their own.)
-    #expect(times == [0, 0.5, 3, 3.5, 4.3])
+    #expect(times == [0, 0.5, 3, 3.5, 4.3, 5], "then the quiet time to the end")
   }
 
   @Test func recordWritesTheFileItIsGiven() throws {
@@ -178,7 +180,12 @@ extension InTmux {
   /// A cast played by asciinema in a real terminal ends on the screen
   /// `shelf render` prints for the same data.
   @Suite struct CastPlayback {
-    private func expectPlaybackEndsOnRender(of sources: [String], castArguments: [String]) throws {
+    /// `comparingChrome` false leaves out the status line and the hint: the
+    /// live app's chrome (a source's state, the pause keys) that `render`,
+    /// a still screen, does not draw.
+    private func expectPlaybackEndsOnRender(
+      of sources: [String], castArguments: [String], comparingChrome: Bool = true
+    ) throws {
       let render = try runShelf(["render"] + sources + ["--width", "80", "--height", "24"])
       let cast = try runShelf(castArguments)
       #expect(cast.status == 0)
@@ -188,9 +195,13 @@ extension InTmux {
       try cast.standardOutput.write(to: path, atomically: true, encoding: .utf8)
       // The shell must not print a prompt over the last frame.
       try session.run("clear; asciinema cat \(path.path); sleep 60")
-      let want = lines(render.standardOutput)
-      let screen = session.waitForScreen(timeout: 15) { lines($0) == want }
-      let got = lines(screen ?? session.screen())
+      let chrome: Set<Int> = comparingChrome ? [] : [0, 23]
+      func body(_ text: String) -> [String] {
+        lines(text).enumerated().map { chrome.contains($0.offset) ? "" : $0.element }
+      }
+      let want = body(render.standardOutput)
+      let screen = session.waitForScreen(timeout: 15) { body($0) == want }
+      let got = body(screen ?? session.screen())
       for (number, line) in want.enumerated() {
         #expect(number < got.count && got[number] == line, "line \(number + 1) differs")
       }
@@ -225,7 +236,35 @@ extension InTmux {
         "--catalog", "\(fixtures)/small-next.json",
       ]
       try expectPlaybackEndsOnRender(
-        of: sources, castArguments: ["record"] + sources + ["--seconds", "1"])
+        of: sources, castArguments: ["record"] + sources + ["--seconds", "1"],
+        comparingChrome: false)
+    }
+
+    /// A recording's first frame is the live app's first screen, chrome
+    /// included: the demo's state in the status line, the pause keys in the hint.
+    @Test func aRecordingsFirstFrameIsTheLiveAppsFirstScreen() throws {
+      let cast = try runShelf(["record", "--seconds", "1", "--seed", "7", "--color", "never"])
+      #expect(cast.status == 0)
+      let player = try TmuxSession(width: 80, height: 24)
+      defer { player.close() }
+      let path = player.scratch.appendingPathComponent("first.cast")
+      try cast.standardOutput.write(to: path, atomically: true, encoding: .utf8)
+      try player.run("clear; asciinema cat \(path.path); sleep 60")
+      let recorded = lines(
+        player.waitForScreen(timeout: 15) { $0.contains("demo running ●") } ?? player.screen())
+      #expect(recorded[0].contains("demo running ●"))
+      #expect(recorded[23].hasSuffix("space pause · . step"))
+
+      let live = try TmuxSession(width: 80, height: 24)
+      defer { live.close() }
+      // A demo update comes every 4 s: the first screen stays that long.
+      try live.startShelf("--seed 7 --color never")
+      let shown = lines(
+        live.waitForScreen(timeout: 15) { lines($0) == recorded } ?? live.screen())
+      for (number, line) in recorded.enumerated() {
+        #expect(number < shown.count && shown[number] == line, "line \(number + 1) differs")
+      }
+      try live.quitAndExpectRestored()
     }
   }
 }

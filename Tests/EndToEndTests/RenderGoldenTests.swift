@@ -23,23 +23,40 @@ import Testing
   }
 }
 
-/// A size below the minimum is a usage error, said whole on stderr.
+/// A size below the smallest screen is a usage error that names the option,
+/// its range and the command whose help says so.
 @Suite struct TooSmallRenders {
   @Test(arguments: [
-    (["render", "--width", "10", "--height", "5"], 10, 5),
-    (["render", "--catalog", "\(fixtures)/small.json", "--width", "39", "--height", "24"], 39, 24),
-    (["frames", "\(fixtures)/small.json", "\(fixtures)/small.json", "--height", "9"], 80, 9),
+    (
+      ["render", "--width", "10", "--height", "5"], "'10' is invalid for '--width <w>'", "40",
+      "render"
+    ),
+    (
+      ["render", "--catalog", "\(fixtures)/small.json", "--width", "39", "--height", "24"],
+      "'39' is invalid for '--width <w>'", "40", "render"
+    ),
+    (
+      ["frames", "\(fixtures)/small.json", "\(fixtures)/small.json", "--height", "9"],
+      "'9' is invalid for '--height <h>'", "10", "frames"
+    ),
   ])
   func aScreenBelowTheMinimumIsRefusedWithTheSizeItNeeds(
-    arguments: [String], width: Int, height: Int
+    arguments: [String], refusal: String, minimum: String, command: String
   ) throws {
     let result = try runShelf(arguments)
     #expect(result.status == 64)
     #expect(
       result.standardError
-        == "shelf: terminal too small (needs 40 x 10): --width \(width) --height \(height)"
-        + " (see 'shelf --help')\n")
+        == "shelf: the value \(refusal): expected a whole number from \(minimum) to 1000"
+        + " (see 'shelf \(command) --help')\n")
     #expect(result.standardOutput.isEmpty)
+  }
+
+  @Test func renderHelpGivesTheRealRangeOfTheSize() throws {
+    let help = try runShelf(["render", "--help"]).standardOutput
+    #expect(help.contains("Columns, 40 to 1000 (default 80)."))
+    #expect(help.contains("Lines, 10 to 1000 (default 24)."))
+    #expect(!help.contains("1 to 1000"))
   }
 }
 
@@ -75,5 +92,25 @@ import Testing
       "shelf: " + corpusCase.message.replacingOccurrences(of: "{file}", with: path) + "\n"
     #expect(result.standardError == expected)
     #expect(result.standardOutput.isEmpty)
+  }
+}
+
+/// Warnings say what the user can fix, once per repeated id.
+@Suite struct RepeatedIDWarnings {
+  @Test func twoThousandCardsWithOneIdGiveOneWarningLine() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-repeated-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let cards = (0..<2_000).map { #"{"id": "dup", "title": "Card \#($0)"}"# }
+    try Data(
+      #"{"rows": [{"id": "r", "title": "R", "items": [\#(cards.joined(separator: ","))]}]}"#.utf8
+    )
+    .write(to: file)
+    let result = try runShelf(["render", "--catalog", file.path])
+    #expect(result.status == 0)
+    #expect(
+      result.standardError
+        == "shelf: warning: \(file.path): duplicate card id \"dup\" at rows[0].items[0]"
+        + " and rows[0].items[1], 2000 times in all\n")
   }
 }

@@ -16,9 +16,9 @@ extension InTmux {
       try session.startShelf("--watch \(books.path) --watch \(films.path)")
       session.expectScreen(containing: "Books + Films · all sources · 2 rows")
       #expect(session.statusLine.contains("books.json ● films.json ●"))
-      session.expectScreen(containing: "row id \"r1\" is in both books.json and films.json")
-      try session.send("Escape")
-      session.expectScreen("the warning dismissed") { !$0.contains("is in both") }
+      // Both row ids "r1" are kept apart by source: no warning, no message.
+      #expect(!session.screen().contains("warning"))
+      #expect(!session.screen().contains("Esc dismiss"))
 
       try catalogJSON(title: "Films", rows: [("r1", ["Metropolis", "Sunrise"]), ("r2", ["M"])])
         .write(to: films, options: .atomic)
@@ -158,7 +158,7 @@ extension InTmux {
       try session.send("BTab")
       session.expectScreen(containing: "· all sources ·")
       try session.send("?")
-      session.expectScreen(containing: "Tab  Shift-Tab all sources / each source alone")
+      session.expectScreen(containing: "Tab  Shift-Tab  all sources / each source alone")
       try session.send("Escape")
       // q within the escape delay would be Alt-q: quit once the help has closed.
       session.expectScreen("the help closed") { !$0.contains("closes this help") }
@@ -189,4 +189,36 @@ private func runPgrep(_ pattern: String) throws -> Bool {
   try process.run()
   process.waitUntilExit()
   return process.terminationStatus == 0
+}
+
+extension InTmux.SeveralSources {
+  /// Two failing sources: the newer error replaces the older in the message
+  /// area, and the message log (m) still shows both, newest first.
+  @Test func theMessageLogKeepsEveryFailingSourcesMessage() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    // The second command gives a catalog once, then fails: after the first.
+    let marker = session.scratch.appendingPathComponent("ran").path
+    let failingLater =
+      "if [ -e \(marker) ]; then printf \"%s-%s\\\\n\" beta broke >&2; exit 4; fi;"
+      + " touch \(marker); cat \(fixtures)/small.json"
+    try session.startShelf(
+      "--catalog \(fixtures)/small.json --exec 'printf \"%s-%s\\\\n\" alpha broke >&2; exit 3'"
+        + " --exec '\(failingLater)' --every 1s")
+    session.expectScreen(containing: "Emma")
+    session.expectScreen("both sources failed") { $0.contains("2 failing") }
+    try session.send("m")
+    session.expectScreen("the log with both messages") { screen in
+      screen.contains("Messages, newest first") && screen.contains("alpha-broke")
+        && screen.contains("beta-broke")
+    }
+    let lines = session.screen().split(separator: "\n")
+    // The source names hold the commands' text, not the words they print.
+    let second = try #require(lines.firstIndex { $0.contains("beta-broke") })
+    let first = try #require(lines.firstIndex { $0.contains("alpha-broke") })
+    #expect(second < first, "newest first")
+    try session.send("Escape")
+    session.expectScreen("the log closed") { !$0.contains("Messages, newest first") }
+    try session.quitAndExpectRestored()
+  }
 }

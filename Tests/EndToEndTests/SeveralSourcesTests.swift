@@ -155,7 +155,8 @@ func catalogJSON(
       "--fps", "10",
     ])
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.standardError.contains("row id \"r1\" is in both a.json and other.json"))
+    // Both sources' row "r1" are kept apart by source: nothing to warn about.
+    #expect(result.standardError.isEmpty)
     let frames = result.standardOutput.components(separatedBy: "\n\u{0C}\n")
     #expect(frames.count > 3, "the change animates")
     // The moving row slides over the still table (the other source's section
@@ -168,5 +169,25 @@ func catalogJSON(
       #expect(frame.contains("Films shelf") && frame.contains("Metropolis"))
     }
     expectGolden(result.standardOutput, named: "frames-one-of-two-sources-80x24")
+  }
+}
+
+/// Sections of several sources say whose they are.
+@Suite struct SectionSources {
+  @Test func twoSourcesSectionsWithOneTitleAreToldApartInTheirHeaders() throws {
+    let result = try runShelf([
+      "render", "--catalog", "\(fixtures)/small.json", "--catalog", "\(fixtures)/small-next.json",
+      "--width", "100", "--height", "40",
+    ])
+    #expect(result.status == 0)
+    let headers = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix(" ━━ ") }
+    #expect(headers.contains { $0.hasPrefix(" ━━ Library · small.json ━━") }, "\(headers)")
+    #expect(headers.contains { $0.hasPrefix(" ━━ Library · small-next.json ━━") }, "\(headers)")
+  }
+
+  @Test func aSingleSourcesHeadersNameNoSource() throws {
+    let result = try runShelf(["render", "--catalog", "\(fixtures)/small.json"])
+    #expect(result.standardOutput.contains(" ━━ Library ━━"))
+    #expect(!result.standardOutput.contains("small.json"))
   }
 }

@@ -83,21 +83,20 @@ import Testing
     let catalogs = [randomCatalog(&rng, title: "A"), randomCatalog(&rng, title: "B")]
     let chain = SourceChain(
       specs: [.catalog("a.json"), .watch("b.json")],
-      contents: catalogs.indices.map { content(catalogs[$0], source: $0, of: 2) },
-      ids: [[], []])
+      contents: catalogs.indices.map { content(catalogs[$0], source: $0, of: 2) })
     var changes: [SourceChange] = []
     chain.onChange = { changes.append($0) }
     let before = chain.content.sections
     let next = content(randomCatalog(&rng, title: "B"), source: 1, of: 2)
     // Version 2 arrives while the store holds version 0: its delta is from version 1.
     let wrong = SectionDelta(from: next.sections, to: next.sections)
-    chain.update(1, with: SourceUpdate(content: next, ids: [], delta: wrong, version: 2))
+    chain.update(1, with: SourceUpdate(content: next, delta: wrong, version: 2))
     #expect(changes == [.reload])
     #expect(chain.content.sections == before.filter { $0.id.hasPrefix("1:") } + next.sections)
 
     let later = content(randomCatalog(&rng, title: "B"), source: 1, of: 2)
     let delta = SectionDelta(from: next.sections, to: later.sections)
-    chain.update(1, with: SourceUpdate(content: later, ids: [], delta: delta, version: 3))
+    chain.update(1, with: SourceUpdate(content: later, delta: delta, version: 3))
     #expect(changes.count == 2)
     let translated = try #require(changes.last?.delta)
     let first = before.filter { $0.id.hasPrefix("1:") }
@@ -128,7 +127,6 @@ import Testing
       }
       let chain = SourceChain(
         specs: catalogs.indices.map { .watch("\($0).json") }, contents: contents,
-        ids: catalogs.map(SharedID.ids(of:)),
         switchQueue: DispatchQueue(label: "test.switch", qos: .userInitiated))
       let screens = (0..<2).map { _ in
         ShelfScreen(

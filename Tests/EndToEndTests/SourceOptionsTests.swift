@@ -137,14 +137,6 @@ import Testing
           tags: []))
   }
 
-  @Test func theFirstSharedIDIsARowBeforeASection() {
-    let a = SharedID.ids(of: catalog("A", rows: ["x", "y"]))
-    let b = SharedID.ids(of: catalog("B", rows: ["z", "y"]))
-    #expect(SharedID.first(sharedBy: a, and: b) == SharedID(kind: .row, id: "y"))
-    let c = SharedID.ids(of: catalog("C", rows: ["q"], section: "other"))
-    #expect(SharedID.first(sharedBy: a, and: c) == nil)
-  }
-
   /// Two catalogs with the same section and row ids on one screen.
   @MainActor
   private func twoSources(
@@ -155,20 +147,15 @@ import Testing
       specs: [.catalog("books.json"), .watch("films.json")],
       contents: catalogs.indices.map {
         ShelfContent(catalogs[$0], namespace: SourceChain.namespace(ofSourceAt: $0, count: 2))
-      },
-      ids: catalogs.map(SharedID.ids(of:)), switchQueue: switchQueue)
+      }, switchQueue: switchQueue)
   }
 
   @MainActor
-  @Test func idsTwoSourcesShareAreKeptApartAndReportedOnce() {
+  @Test func idsTwoSourcesShareAreKeptApart() {
     let chain = twoSources()
     let rowIDs = chain.content.sections.flatMap(\.rows).map(\.id)
     #expect(rowIDs == ["1:r1", "1:r2", "2:r1", "2:r3"])
     #expect(Set(rowIDs).count == rowIDs.count)
-    #expect(
-      chain.sharedIDWarning()
-        == "warning: row id \"r1\" is in both books.json and films.json: each keeps its own")
-    #expect(chain.sharedIDWarning() == nil, "one warning is enough")
   }
 
   @MainActor
@@ -179,8 +166,7 @@ import Testing
     let before = chain.content
     let films = catalog("Films", rows: ["r3", "r4", "r1"])
     chain.update(
-      1, with: ShelfContent(films, namespace: SourceNamespace(index: 1)),
-      ids: SharedID.ids(of: films))
+      1, with: ShelfContent(films, namespace: SourceNamespace(index: 1)))
     #expect(changes == 1)
     let after = chain.content
     #expect(after.sections[0] == before.sections[0], "the other source's section is as it was")
@@ -239,8 +225,7 @@ import Testing
     var newFilms = catalog("Films", rows: ["r9"])
     newFilms.sections += catalog("Films", rows: ["r8"], section: "more").sections
     chain.update(
-      1, with: ShelfContent(newFilms, namespace: SourceNamespace(index: 1)),
-      ids: SharedID.ids(of: newFilms))
+      1, with: ShelfContent(newFilms, namespace: SourceNamespace(index: 1)))
     let allNow = chain.content.sections.map(SourceSection.init)
     #expect(allNow.map(\.id) == ["1:main", "2:main", "2:more"])
     #expect(await eventually { chain.selectedSource == 0 })
@@ -251,7 +236,7 @@ import Testing
   @MainActor
   @Test func withOneSourceTabDoesNothingAndTheHeaderSaysNoScope() {
     let chain = SourceChain(
-      specs: [.catalog("a.json")], contents: [ShelfContent(catalog("A", rows: ["r"]))], ids: [[]])
+      specs: [.catalog("a.json")], contents: [ShelfContent(catalog("A", rows: ["r"]))])
     #expect(!chain.canSwitch && chain.scope == nil)
     chain.selectNext()
     #expect(chain.selectedSource == nil)

@@ -151,10 +151,10 @@ extension InTmux {
         }
         guard repainted != nil, session.paneValue("alternate_on") == "1" else { return }
         try session.send("?")
-        session.expectScreen(containing: "closes this help")
+        session.expectScreen(containing: "any other key closes")
         try session.send("?")
         session.expectScreen("the help closed (round \(round))") {
-          !$0.contains("closes this help")
+          !$0.contains("any other key closes")
         }
         try session.send("C-z")
         let stopped = session.expectScreen("the shell's report of the stop (round \(round))") {

@@ -286,13 +286,43 @@ private func failure(_ json: String, limits: CatalogLimits = .default) -> Catalo
 }
 
 @Test func warningsPastTheLimitAreCounted() throws {
-  let rows = (0..<5).map { _ in #"{"id": "same", "title": "T"}"# }.joined(separator: ",")
+  // Four ids, each repeated: one warning each, two kept, two counted.
+  let ids = ["a", "b", "c", "d"]
+  let rows = (ids + ids).map { #"{"id": "\#($0)", "title": "T"}"# }.joined(separator: ",")
   let loaded = try CatalogLoader.load(
     json: #"{"rows": [\#(rows)]}"#, source: .named("w"), limits: CatalogLimits(maximumWarnings: 2))
   #expect(loaded.warnings.count == 2)
   #expect(loaded.omittedWarningCount == 2)
   #expect(loaded.warningLines.last == "w: ... and 2 more duplicate ids")
-  #expect(loaded.warnings[1].description == #"w: duplicate row id "same" at rows[0] and rows[2]"#)
+  #expect(loaded.warnings[1].description == #"w: duplicate row id "b" at rows[1] and rows[5]"#)
+}
+
+@Test func anIdRepeatedTwoThousandTimesIsOneLineWithACount() throws {
+  let cards = (0..<2_000).map { _ in #"{"id": "same", "title": "T"}"# }.joined(separator: ",")
+  let loaded = try CatalogLoader.load(
+    json: #"{"rows": [{"id": "r", "title": "R", "items": [\#(cards)]}]}"#, source: .named("x.json"))
+  #expect(
+    loaded.warningLines == [
+      #"x.json: duplicate card id "same" at rows[0].items[0] and rows[0].items[1], 2000 times in all"#
+    ])
+  #expect(loaded.warnings.first?.occurrences == 2_000)
+  #expect(loaded.omittedWarningCount == 0)
+}
+
+@Test func theSameCardIdInTwoRowsIsNoWarningButRepeatedInEachIsOneEach() throws {
+  let json = """
+    {"rows": [
+      {"id": "r1", "title": "A", "items": [{"id": "x", "title": "X"}]},
+      {"id": "r2", "title": "B", "items": [{"id": "x", "title": "X"}, {"id": "x", "title": "X"},
+        {"id": "x", "title": "X"}]},
+      {"id": "r3", "title": "C", "items": [{"id": "x", "title": "X"}, {"id": "x", "title": "X"}]}]}
+    """
+  let loaded = try CatalogLoader.load(json: json, source: .named("y"))
+  #expect(
+    loaded.warningLines == [
+      #"y: duplicate card id "x" at rows[1].items[0] and rows[1].items[1], 3 times in all"#,
+      #"y: duplicate card id "x" at rows[2].items[0] and rows[2].items[1]"#,
+    ])
 }
 
 @Test func hostileTextInMessagesIsEscaped() throws {

@@ -97,8 +97,60 @@ func aNarrowCardCutsItsYearInsideItsBorders(width: Int) {
   let face = CardFace(id: "y", title: "Year", subtitle: "", year: 1929, rating: 4.0)
   let card = CardPlacement(face: face, x: 1, width: width, isFocused: false)
   var canvas = Canvas(size: Size(width: 12, height: Metrics.cardHeight))
-  SceneRenderer.draw(card, top: 0, clip: Rect(x: 0, y: 0, width: 12, height: Metrics.cardHeight), into: &canvas)
+  SceneRenderer.draw(
+    card, top: 0, clip: Rect(x: 0, y: 0, width: 12, height: Metrics.cardHeight), into: &canvas)
   let yearLine = Array(canvas.lines[3])
   #expect(yearLine[1] == "│" && yearLine[width] == "│", "\(canvas.lines[3])")
   #expect(yearLine[(width + 1)...].allSatisfy { $0 == " " }, "nothing right of the card")
+}
+
+@Test func cardsAre16To32ColumnsInsideAndGrowWithTheScreen() {
+  for width in 41...600 {
+    let strip = Metrics.strip(forScreenWidth: width)
+    let inner = strip.cardWidth - 2
+    #expect((16...32).contains(inner), "\(inner) inside at \(width) columns")
+  }
+  #expect(Metrics.strip(forScreenWidth: 80).cardWidth - 2 == 16)
+  #expect(Metrics.strip(forScreenWidth: 120).cardWidth - 2 > 16)
+  #expect(Metrics.strip(forScreenWidth: 200).cardWidth - 2 == 32)
+}
+
+/// A row of cards whose titles are exactly `width` columns wide.
+private func titlesOfWidth(_ width: Int) -> ShelfContent {
+  let titles = (0..<12).map { index in
+    let word = "Title \(index) "
+    return String(String(repeating: word, count: width / word.count + 1).prefix(width))
+  }
+  let cards = titles.enumerated().map { CardFace(id: "c\($0.offset)", title: $0.element) }
+  return ShelfContent(
+    title: "Titles",
+    sections: [
+      ShelfSection(
+        id: "s", title: nil,
+        rows: [
+          CarouselRow(id: "a", title: "A", cards: cards),
+          CarouselRow(id: "b", title: "B", cards: cards.reversed()),
+        ])
+    ])
+}
+
+@MainActor
+@Test(arguments: [80, 97, 120, 150, 181, 200, 260])
+func aTitleAsWideAsTheCardsInsideIsNeverCut(width: Int) {
+  let strip = Metrics.strip(forScreenWidth: width)
+  let inner = strip.cardWidth - 2
+  let content = titlesOfWidth(inner)
+  let canvas = ShelfScreen.renderFirstScreen(
+    content: content, size: Size(width: width, height: 24))
+  let text = TextBackend.text(of: canvas)
+  let cards = content.sections[0].rows[0].cards
+  for card in cards.prefix(strip.visibleCards) { #expect(text.contains(card.title)) }
+  #expect(!text.contains("…"))
+  // Every card in every row has the one width: the tops of their boxes say so.
+  let tops = canvas.lines.filter { $0.contains("┌") || $0.contains("┏") }
+  #expect(tops.count == 2)
+  for line in tops {
+    let boxes = line.split(whereSeparator: { $0 == " " || $0 == "›" || $0 == "‹" })
+    #expect(boxes.allSatisfy { $0.count == strip.cardWidth }, "\(line)")
+  }
 }

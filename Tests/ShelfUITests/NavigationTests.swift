@@ -116,6 +116,8 @@ func homeAndGGoToTheFirstRow(key: Key) {
 @MainActor
 @Test func questionMarkShowsHelpListingEveryKeyAndAnyKeyClosesIt() {
   let screen = screen()
+  screen.liveStatus = .live
+  screen.sources = [.demo]  // space and . do something: the help lists them
   #expect(screen.handle(.character("?"), size: size) == .redraw)
   #expect(screen.isShowingHelp)
   let text = TextBackend.text(of: screen.render(size: size, now: 0))
@@ -253,7 +255,7 @@ func homeAndGGoToTheFirstRow(key: Key) {
   #expect(status().hasPrefix(" Bookstore · 6 rows · stdin ended ■ · Dune"))
   #expect(!hint().contains("space"))
   screen.sources = [.demo, .watching("a.json", isValid: false), .streaming("stdin", isOpen: false)]
-  #expect(status().hasPrefix(" Bookstore · 6 rows · demo ● a.json ⚠ stdin ■ · Dune"))
+  #expect(status().hasPrefix(" Bookstore · 6 rows · demo ● a.json ⚠ stdin ■ 1 failing · Dune"))
   #expect(hint().contains("space pause"))
 }
 

@@ -52,6 +52,18 @@ func textIsMeasuredInTerminalColumns(text: String, columns: Int) {
   #expect(TerminalText.width(of: "\u{200E}\u{200F}") == 0)
 }
 
+@Test func theSoftHyphenIsDroppedLikeOtherFormatCharacters() {
+  // U+00AD only marks where a word may break; terminals disagree on drawing it.
+  #expect(TerminalText.sanitized("Pride and Preju\u{AD}dice") == "Pride and Prejudice")
+  #expect(TerminalText.width(of: "soft\u{AD}ware") == 8)
+  #expect(TerminalText.glyphs(of: "\u{AD}").isEmpty)
+  #expect(TerminalText.truncated("ab\u{AD}cdef", toWidth: 4) == "abc…")
+  #expect(TerminalText.sanitized("caf\u{E9}\u{AD}") == "caf\u{E9}")  // after a simple Latin letter
+  var canvas = Canvas(size: Size(width: 6, height: 1))
+  canvas.write("a\u{AD}b\u{AD}c", at: Point(x: 0, y: 0))
+  #expect(canvas.lines == ["abc   "])
+}
+
 /// The glyphs of `text`, each as its text and columns: `"❤ 1"`.
 private func drawn(_ text: String) -> [String] {
   TerminalText.glyphs(of: text).map { "\($0.text) \($0.width)" }

@@ -1,8 +1,8 @@
 import Dispatch
 
 /// Finds repeated ids after decoding: sections and rows across the catalog,
-/// cards within their row. Each later occurrence gives one warning naming the
-/// first.
+/// cards within their row. Each repeated id gives one warning naming its first
+/// two occurrences and counting them all.
 enum DuplicateFinder {
   /// Adds the warnings; the rows' cards are checked on up to `threads`
   /// threads (a million cards take a while on one).
@@ -11,13 +11,20 @@ enum DuplicateFinder {
     limits: CatalogLimits, threads: Int = 1
   ) {
     var warnings: [CatalogWarning] = []
-    var omitted = 0
+    // Each repeated id's warning (its index), by kind, id and the first
+    // occurrence's path (which tells a row's repeated card ids from another's).
+    var warningIndex: [WarningKey: Int] = [:]
+    var omitted: Set<WarningKey> = []
     func warn(_ kind: CatalogWarning.Kind, _ id: String, _ first: String, _ later: String) {
-      if warnings.count < limits.maximumWarnings {
+      let key = WarningKey(kind: kind, id: id, firstPath: first)
+      if let index = warningIndex[key] {
+        warnings[index].occurrences += 1
+      } else if warnings.count < limits.maximumWarnings {
+        warningIndex[key] = warnings.count
         warnings.append(
           CatalogWarning(kind, source: source, id: id, firstPath: first, duplicatePath: later))
       } else {
-        omitted += 1
+        omitted.insert(key)
       }
     }
     func rowPath(_ section: Int, _ row: Int) -> String {
@@ -57,7 +64,14 @@ enum DuplicateFinder {
       }
     }
     loaded.warnings = warnings
-    loaded.omittedWarningCount = omitted
+    loaded.omittedWarningCount = omitted.count
+  }
+
+  /// What makes two occurrences one repeated id.
+  private struct WarningKey: Hashable {
+    var kind: CatalogWarning.Kind
+    var id: String
+    var firstPath: String
   }
 
   /// For each row, top to bottom across `sections`, whether two of its cards

@@ -20,6 +20,8 @@ public struct MouseEvent: Hashable, Sendable {
   /// What the mouse did.
   public enum Kind: Hashable, Sendable {
     case press, release, click, wheelUp, wheelDown
+    /// A horizontal wheel (or Shift with the wheel): scrolls a row's cards.
+    case wheelLeft, wheelRight
   }
 
   /// What the mouse did.

@@ -12,9 +12,16 @@ public enum Metrics {
   /// The narrowest card, borders included: a 4-digit year, two spaces, five
   /// stars, a space and the two-column swatch fill its inside exactly.
   public static let minimumCardWidth = 16
-  /// The card width, borders included, wherever two of them fit: wider
-  /// screens show more cards, never narrower ones.
+  /// The card width, borders included, wherever two of them fit (16 columns
+  /// inside): wider screens show wider cards, then more of them, never
+  /// narrower ones.
   public static let preferredCardWidth = 18
+  /// The widest card, borders included: 32 columns inside, room for most
+  /// titles whole.
+  public static let maximumCardWidth = 34
+  /// How many cards a row of cards wider than the preferred ones holds:
+  /// cards grow with the screen so that this many fill it, up to the widest.
+  static let cardsPerWideRow = 5
   /// The fewest blank columns between two cards.
   public static let cardGap = 1
   /// Columns kept at each side of the strip: the `‹` or `›` indicator, then a
@@ -26,15 +33,24 @@ public enum Metrics {
   /// How the cards of a strip `width` columns wide are laid out: as many
   /// cards as fit, their width never smaller on a wider screen, and the
   /// columns left over spread evenly between them, so the cards span the strip.
+  ///
+  /// The card width depends on the screen width alone (so it is the same in
+  /// every row) and never shrinks as the screen widens: the preferred width
+  /// up to where `cardsPerWideRow` of them fill the strip, then the width
+  /// that makes that many fill it exactly, up to `maximumCardWidth`; past
+  /// that, more cards of the widest kind. What is left over (less than a
+  /// card) is spread between them.
   static func strip(forScreenWidth width: Int) -> StripMetrics {
     let available = max(0, width - 2 * stripMargin)
     // Below two preferred cards (only the narrowest screens), two narrower
     // ones; their width grows with the screen up to the preferred one.
-    let cardWidth = max(
+    let narrow = max(
       4,
       min(
         preferredCardWidth, max(minimumCardWidth, (available + cardGap) / 2 - cardGap),
         available))
+    let grown = min(maximumCardWidth, (available + cardGap) / cardsPerWideRow - cardGap)
+    let cardWidth = max(narrow, grown)
     let visible = max(1, (available + cardGap) / (cardWidth + cardGap))
     let spare = available - (visible * (cardWidth + cardGap) - cardGap)
     let gap = cardGap + (visible > 1 ? spare / (visible - 1) : 0)

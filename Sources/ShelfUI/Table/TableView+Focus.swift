@@ -19,6 +19,33 @@ extension TableView {
     state.focus(row: state.focusRow, card: card, in: model, size: size)
   }
 
+  /// Scrolls the cards of the row at `point` by `delta` cards (a wheel) or
+  /// by `delta` screenfuls (`byPage`, a click on ‹ or ›), and focuses that
+  /// row on the card nearest the one it focused that stays in view. Nothing
+  /// changes off the rows.
+  func scrollCards(ofRowAt point: Point, by delta: Int, byPage: Bool = false) {
+    let scene = Layout.scene(of: model, state: state, size: size)
+    guard
+      let placed = scene.rows.first(where: { $0.y <= point.y && point.y < $0.y + $0.height }),
+      let index = model.rowIndexByID[placed.id]
+    else { return }
+    let strip = Metrics.strip(forScreenWidth: size.width)
+    let row = model.rows[index]
+    let offset = state.offset(ofRow: row, strip: strip)
+    let step = byPage ? delta * strip.visibleCards : delta
+    let scrolled = min(max(0, offset + step), strip.maximumOffset(count: row.cards.count))
+    let current =
+      index == state.focusRow
+      ? state.focusCard : state.rememberedCard(ofRow: index, in: model, strip: strip)
+    // Paging focuses the new screenful's first card; the wheel keeps the
+    // focused card while it stays in view.
+    let card =
+      byPage && scrolled != offset
+      ? scrolled : min(max(current, scrolled), scrolled + strip.visibleCards - 1)
+    state.offsets[row.id] = scrolled == 0 ? nil : scrolled
+    state.focus(row: index, card: card, in: model, size: size)
+  }
+
   /// Focuses what shows at `point`: the card there, or, off its cards, the
   /// row's remembered card. Nothing changes off the rows.
   func focus(at point: Point) {

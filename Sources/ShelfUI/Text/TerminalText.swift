@@ -4,7 +4,7 @@
 /// - Control characters (C0, DEL, C1) become visible placeholders (`␛`, `␡`, `�`),
 ///   so data can never emit an escape sequence.
 /// - Invisible format characters (zero-width spaces, joiners, bidi overrides,
-///   variation selectors) and characters the C library cannot print are
+///   variation selectors, the soft hyphen) and characters the C library cannot print are
 ///   dropped, so they can neither reorder nor shift text.
 /// - Every other scalar takes the columns the C library's `wcwidth` gives it
 ///   (the columns ncurses places it in), from a table generated from glibc.
@@ -12,7 +12,9 @@
 ///   tones, keycaps) are reduced to their first emoji; flags become their letters.
 /// - A combining mark with no base is drawn on a dotted circle.
 ///
-/// Apart from those three (controls, emoji modifiers, lone marks), the width of
+/// Apart from those four (controls, emoji modifiers, lone marks, the soft
+/// hyphen, to which `wcwidth` gives a column although a terminal draws it
+/// raw as a visible hyphen or not at all), the width of
 /// every scalar equals `wcwidth`'s; the tests check all of them.
 public enum TerminalText {
   /// One drawable unit: a grapheme made safe, and the columns it takes (1 or 2).
@@ -251,7 +253,10 @@ public enum TerminalText {
   /// without being a mark (format characters such as joiners, bidi controls and
   /// the BOM; variation selectors and tags; Hangul medial and final jamo), and
   /// emoji modifiers, which only ever end an emoji sequence Shelf reduces.
+  /// The soft hyphen (U+00AD) is a format character that `wcwidth` gives a
+  /// column; it only marks where a word may break, so it is dropped too.
   static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value == 0xAD { return true }
     let width = libcWidth(of: scalar)
     if width < 0 { return true }
     if width == 0 { return !isMark(scalar) }

@@ -25,3 +25,20 @@ public struct ScreenMessage: Hashable, Sendable {
     ScreenMessage(text, kind: .warning)
   }
 }
+
+/// A message as the message log keeps it: which source said it, and when.
+public struct LoggedMessage: Hashable, Sendable {
+  /// The message.
+  public var message: ScreenMessage
+  /// The name of the source it is about (`books.json`, a command).
+  public var source: String
+  /// When it came, as the app words the time (`15:03:12`): ShelfUI reads no clock.
+  public var time: String
+
+  /// A logged `message` from `source` at `time`.
+  public init(_ message: ScreenMessage, source: String, time: String) {
+    self.message = message
+    self.source = source
+    self.time = time
+  }
+}

@@ -84,7 +84,7 @@ extension ShelfScreen {
     case .function(let number): return number == 1
     case .control(let letter): return "clzu".contains(letter)
     case .character(let character):
-      return "hjklgG0$?q/ .y".contains(character) || (isMultiPick && character == "m")
+      return "hjklgG0$?q/ .ym".contains(character)
     }
   }
 
@@ -164,7 +164,8 @@ extension ShelfScreen {
   /// Whether the help lists `entry` of `keyHelp`: a pick gives Enter and q
   /// other meanings, which `actionHelp` lists.
   func isShownInHelp(_ entry: (keys: String, action: String)) -> Bool {
-    !actions.isPicking || (entry.keys != "Enter" && entry.keys != "q")
+    if actions.isMultiPick && entry.keys == "m" { return false }  // `m` marks there
+    return !actions.isPicking || (entry.keys != "Enter" && !entry.keys.hasPrefix("q"))
   }
 
   /// The help's lines for picking, copying and bound keys.

@@ -1,28 +1,91 @@
 extension ShelfScreen {
-  /// Every key, as the help overlay lists it.
-  static let keyHelp: [(keys: String, action: String)] = [
-    ("← → h l", "previous / next card"),
-    ("↑ ↓ k j", "previous / next row"),
-    ("Home g  End G", "first / last row"),
-    ("0  $", "first / last card in the row"),
-    ("PgUp  PgDn", "a page of rows up / down"),
-    ("Enter", "details of the focused card"),
-    ("Esc", "close help/details, message, prompt, filter"),
-    ("/", "filter by text, typed or pasted (Enter keeps)"),
-    ("Ctrl-U", "clear the filter text while typing it"),
-    ("Backspace", "delete the last filter character"),
-    ("Tab  Shift-Tab", "all sources / each source alone"),
-    ("space", "pause / resume live updates"),
-    (".", "apply one update while paused"),
-    ("?  F1", "this help"),
-    ("q  Ctrl-C", "q closes an overlay or quits; Ctrl-C quits"),
-    ("Ctrl-L", "redraw the whole screen"),
-    ("Ctrl-Z", "suspend (fg resumes)"),
-    ("mouse", "click focuses a card, wheel scrolls"),
+  /// When a key of the help overlay does something.
+  enum KeyAvailability {
+    case always
+    /// Tab and Shift-Tab: with several sources.
+    case severalSources
+    /// space and `.`: while a source can still bring changes.
+    case liveSources
+  }
+
+  /// Every key, as the help overlay lists it (those that do something now).
+  static let keyHelp: [(keys: String, action: String, availability: KeyAvailability)] = [
+    ("← → h l", "previous / next card", .always),
+    ("↑ ↓ k j", "previous / next row", .always),
+    ("Home g  End G", "first / last row", .always),
+    ("0  $", "first / last card in the row", .always),
+    ("PgUp  PgDn", "a page of rows up / down", .always),
+    ("Enter", "details of the focused card", .always),
+    ("Esc", "close help/details, message, prompt, filter", .always),
+    ("/", "filter by text, typed or pasted (Enter keeps)", .always),
+    ("Ctrl-U", "clear the filter text while typing it", .always),
+    ("Backspace", "delete the last filter character", .always),
+    ("Tab  Shift-Tab", "all sources / each source alone", .severalSources),
+    ("space", "pause / resume live updates", .liveSources),
+    (".", "apply one update while paused", .liveSources),
+    ("?  F1", "this help", .always),
+    ("m", "messages: each source's state and its messages, newest first", .always),
+    ("q  Ctrl-C", "q closes an overlay or quits; Ctrl-C quits", .always),
+    ("Ctrl-L", "redraw the whole screen", .always),
+    ("Ctrl-Z", "suspend (fg resumes)", .always),
+    ("mouse", "click focuses a card, ‹ › page a row; wheel: rows, Shift+wheel: cards", .always),
   ]
+
+  /// What the help explains after the keys: the counter, the marks and the
+  /// recently viewed row.
+  static let helpNotes: [(keys: String, action: String)] = [
+    ("3 / 24", "a row's focused card, of all its cards"),
+    ("●", "a source is live: its updates flow"),
+    ("‖", "paused: updates wait for space (or . one)"),
+    ("⚠", "a source failed: its last good data stays"),
+    ("■", "a stream ended: nothing more will come"),
+    ("‹  ›", "more cards to the left / right"),
+    ("Recently viewed", "a row of the cards last opened with Enter"),
+  ]
+
+  /// Whether a key listed as `availability` does something now.
+  func isAvailable(_ availability: KeyAvailability) -> Bool {
+    switch availability {
+    case .always: true
+    case .severalSources: canSwitchSources
+    case .liveSources: canPause
+    }
+  }
+
+  /// The help overlay's lines for a panel `width` columns inside: the keys
+  /// that work now, then the notes, each explanation wrapped beside its key.
+  func helpLines(width: Int) -> [(String, Style)] {
+    let keyWidth = 16
+    var lines: [(String, Style)] = []
+    func add(_ keys: String, _ action: String, _ style: Style) {
+      let wrapped = TerminalText.wrapped(action, toWidth: max(8, width - keyWidth))
+      for (index, part) in wrapped.enumerated() {
+        let left = index == 0 ? keys : ""
+        lines.append((TerminalText.padded(left, toWidth: keyWidth) + part, style))
+      }
+    }
+    for entry in Self.keyHelp
+    where isAvailable(entry.availability) && isShownInHelp((entry.keys, entry.action)) {
+      add(entry.keys, entry.action, Style())
+    }
+    for entry in actionHelp { add(entry.keys, entry.action, Style()) }
+    lines.append(("", Style()))
+    for note in Self.helpNotes { add(note.keys, note.action, Style(foreground: .muted)) }
+    lines.append(("", Style()))
+    for line in TerminalText.wrapped("↑ ↓ PgUp PgDn scroll · any other key closes", toWidth: width)
+    {
+      lines.append((line, Style(foreground: .muted)))
+    }
+    return lines
+  }
+
+  /// Columns inside the help panel on a screen `width` columns wide.
+  static func helpWidth(forScreenWidth width: Int) -> Int { max(1, min(width - 2, 66) - 4) }
 
   /// The one-line hint at the bottom, most useful first: as many as fit are shown.
   var keyHint: [String] {
+    if overlay == .details { return ["Esc close", "← → browse", "q close", "? help"] }
+    if overlay == .help || overlay == .messages { return ["↑ ↓ scroll", "any other key closes"] }
     var hint = ["←↑↓→ move", "Enter details", "/ filter", "? help", "q quit"]
     if actions.isPicking {
       hint[1] = "Enter pick"
@@ -32,6 +95,7 @@ extension ShelfScreen {
     if canSwitchSources { hint.insert("Tab sources", at: 3) }
     if !filterQuery.isEmpty { hint.insert("Esc clear filter", at: 0) }
     if message != nil { hint.insert("Esc dismiss", at: 0) }
+    if !messageLog.isEmpty { hint.insert("m messages", at: hint.count - 1) }
     if canPause {
       hint += [liveStatus == .paused ? "space resume" : "space pause", ". step"]
     }
@@ -91,51 +155,74 @@ extension ShelfScreen {
 
   // MARK: - Status line and hint
 
-  /// The live sources' states: one in words, several in a compact form.
-  var sourceStatusText: String? {
-    guard !sources.isEmpty else { return nil }
+  /// The live sources' states: one in words, several in a compact form,
+  /// each in its own colour (so a failing source never paints a healthy one
+  /// red); with several, how many fail follows them.
+  var sourceStatusParts: [(text: String, style: Style)] {
+    guard !sources.isEmpty else { return [] }
     let isPaused = liveStatus == .paused
     if sources.count == 1 {
+      let text: String
       switch sources[0] {
-      case .demo: return isPaused ? "demo paused ‖" : "demo running ●"
+      case .demo: text = isPaused ? "demo paused ‖" : "demo running ●"
       case .watching(let name, let isValid):
         let file = TerminalText.sanitized(name)
-        if !isValid { return "watching \(file): invalid ⚠" }
-        return isPaused ? "watching \(file): paused ‖" : "watching \(file) ●"
+        if !isValid {
+          text = "watching \(file): invalid ⚠"
+        } else {
+          text = isPaused ? "watching \(file): paused ‖" : "watching \(file) ●"
+        }
       case .streaming(let name, let isOpen):
         let stream = TerminalText.sanitized(name)
-        if !isOpen { return "\(stream) ended ■" }
-        return isPaused ? "\(stream) paused ‖" : "\(stream) open ●"
+        if !isOpen {
+          text = "\(stream) ended ■"
+        } else {
+          text = isPaused ? "\(stream) paused ‖" : "\(stream) open ●"
+        }
       case .running(let name, let isValid):
         // Long commands and URLs are cut so that their state still shows.
         let command = TerminalText.truncated(TerminalText.sanitized(name), toWidth: 32)
-        if !isValid { return "running \(command): failed ⚠" }
-        return isPaused ? "running \(command): paused ‖" : "running \(command) ●"
+        if !isValid {
+          text = "running \(command): failed ⚠"
+        } else {
+          text = isPaused ? "running \(command): paused ‖" : "running \(command) ●"
+        }
       case .fetching(let name, let isValid):
         let url = TerminalText.truncated(TerminalText.sanitized(name), toWidth: 40)
-        if !isValid { return "fetching \(url): failed ⚠" }
-        return isPaused ? "fetching \(url): paused ‖" : "fetching \(url) ●"
-      case .failed(let name): return "\(TerminalText.sanitized(name)): failed ⚠"
+        if !isValid {
+          text = "fetching \(url): failed ⚠"
+        } else {
+          text = isPaused ? "fetching \(url): paused ‖" : "fetching \(url) ●"
+        }
+      case .failed(let name): text = "\(TerminalText.sanitized(name)): failed ⚠"
       }
+      return [(text, statusStyle(of: sources[0]))]
     }
-    return sources.map { source in
+    var parts: [(text: String, style: Style)] = sources.map { source in
+      let text: String
       switch source {
-      case .demo: return "demo " + (isPaused ? "‖" : "●")
+      case .demo: text = "demo " + (isPaused ? "‖" : "●")
       case .streaming(let name, let isOpen):
-        return TerminalText.sanitized(name) + (isOpen ? (isPaused ? " ‖" : " ●") : " ■")
+        text = TerminalText.sanitized(name) + (isOpen ? (isPaused ? " ‖" : " ●") : " ■")
       case .watching(let name, let isValid), .running(let name, let isValid),
         .fetching(let name, let isValid):
-        return TerminalText.sanitized(name) + (isValid ? (isPaused ? " ‖" : " ●") : " ⚠")
-      case .failed(let name): return TerminalText.sanitized(name) + " ⚠"
+        text = TerminalText.sanitized(name) + (isValid ? (isPaused ? " ‖" : " ●") : " ⚠")
+      case .failed(let name): text = TerminalText.sanitized(name) + " ⚠"
       }
-    }.joined(separator: " ")
+      return (text, statusStyle(of: source))
+    }
+    let failing = sources.count(where: \.isFailing)
+    if failing > 0 {
+      parts.append((Wording.failing(failing), Style(foreground: .error, isBold: true)))
+    }
+    return parts
   }
 
-  /// The style of the source states: calm while running, loud when one fails.
-  private var sourceStatusStyle: Style {
-    if sources.contains(where: \.isFailing) { return Style(foreground: .error, isBold: true) }
+  /// The style of one source's state: calm while running, loud when it fails.
+  func statusStyle(of source: SourceStatus) -> Style {
+    if source.isFailing { return Style(foreground: .error, isBold: true) }
+    if !source.isLive { return Style(foreground: .muted, isBold: true) }
     if liveStatus == .paused { return Style(foreground: .warning, isBold: true) }
-    if !sources.contains(where: \.isLive) { return Style(foreground: .muted, isBold: true) }
     return Style(foreground: .accent, isBold: true)
   }
 
@@ -160,7 +247,6 @@ extension ShelfScreen {
     } else {
       parts.append((Wording.matching(rowCount, query: query), Style(foreground: .muted)))
     }
-    if let status = sourceStatusText { parts.append((status, sourceStatusStyle)) }
     if !picking.marked.isEmpty {
       parts.append(
         (Wording.counted(picking.marked.count, "card") + " marked", Style(foreground: .accent)))
@@ -168,19 +254,52 @@ extension ShelfScreen {
     if let notice = picking.notice {
       parts.append((notice, Style(foreground: .accent, isBold: true)))
     }
-    if let card = focusedCard {
-      var text = card.title
-      if !card.subtitle.isEmpty { text += " — " + card.subtitle }
-      if let year = card.year { text += " (\(year))" }
-      parts.append((text, Style()))
+    let statuses = sourceStatusParts
+    // The sources' states are one part, each source in its own style.
+    let statusPart = statuses.isEmpty ? [] : [("", Style())]
+    let statusesWidth =
+      statuses.isEmpty
+      ? 0 : 3 + statuses.reduce(-1) { $0 + 1 + TerminalText.width(of: $1.text) }
+    var card: (text: String, titleWidth: Int)?
+    if let focused = focusedCard {
+      var text = focused.title
+      if !focused.subtitle.isEmpty { text += " — " + focused.subtitle }
+      if let year = focused.year { text += " (\(year))" }
+      card = (text, TerminalText.width(of: TerminalText.sanitized(focused.title)))
     }
-    for (text, style) in parts {
+    // The focused card's title is never cut inside: after the sources' states
+    // when it fits there, else before them (they are cut instead), else left out.
+    let leadingWidth = x + parts.reduce(0) { $0 + 3 + TerminalText.width(of: $1.0) }
+    var cardFirst = false
+    if let title = card?.titleWidth {
+      if leadingWidth + statusesWidth + 3 + title <= clip.maxX {
+        cardFirst = false
+      } else if leadingWidth + 3 + title <= clip.maxX {
+        cardFirst = true
+      } else {
+        card = nil
+      }
+    }
+    let cardPart = card.map { [($0.text, Style())] } ?? []
+    let statusIndex = statuses.isEmpty ? nil : parts.count + (cardFirst ? cardPart.count : 0)
+    parts += cardFirst ? cardPart + statusPart : statusPart + cardPart
+    partLoop: for (index, (text, style)) in parts.enumerated() {
       x += canvas.write(" · ", at: Point(x: x, y: 0), style: Style(foreground: .muted), clip: clip)
-      let room = clip.maxX - x
-      guard room > 0 else { break }
-      x += canvas.write(
-        TerminalText.truncated(text, toWidth: room), at: Point(x: x, y: 0), style: style, clip: clip
-      )
+      let pieces = index == statusIndex ? statuses : [(text: text, style: style)]
+      for (number, piece) in pieces.enumerated() {
+        if number > 0 { x += canvas.write(" ", at: Point(x: x, y: 0), style: Style(), clip: clip) }
+        let room = clip.maxX - x
+        guard room > 0 else { break partLoop }
+        var shown = TerminalText.truncated(piece.text, toWidth: room)
+        if let card, piece.text == card.text, TerminalText.width(of: piece.text) > room {
+          // Cut after the title: the title alone when the `…` would eat into it.
+          shown =
+            card.titleWidth + 2 <= room
+            ? shown
+            : String(TerminalText.truncated(piece.text, toWidth: card.titleWidth + 1).dropLast())
+        }
+        x += canvas.write(shown, at: Point(x: x, y: 0), style: piece.style, clip: clip)
+      }
     }
     canvas.write(
       right, at: Point(x: width - 1 - rightWidth, y: 0), style: Style(foreground: .muted),
@@ -240,9 +359,11 @@ extension ShelfScreen {
   // MARK: - Overlays
 
   /// A framed panel centred in the body, `lines` inside; returns nothing.
+  @discardableResult
   private func drawPanel(
-    title: String, lines: [(String, Style)], width panelWidth: Int, into canvas: inout Canvas
-  ) {
+    title: String, lines: [(String, Style)], width panelWidth: Int, scroll: Int = 0,
+    into canvas: inout Canvas
+  ) -> Int {
     let size = canvas.size
     let bodyHeight = ViewState.bodyHeight(for: size)
     let height = min(bodyHeight, lines.count + 2)
@@ -256,14 +377,29 @@ extension ShelfScreen {
     canvas.write(heading, at: Point(x: rect.minX + 2, y: rect.minY), style: frame, clip: whole)
     let inner = Rect(
       x: rect.minX + 2, y: rect.minY + 1, width: max(0, width - 4), height: max(0, height - 2))
-    for (index, (text, style)) in lines.prefix(inner.height).enumerated() {
-      var shown = text
-      if index == inner.height - 1 && lines.count > inner.height { shown = "…" }
+    // Lines past the panel scroll; a mark on the frame says more is above or below.
+    let top = max(0, min(scroll, lines.count - inner.height))
+    for (index, (text, style)) in lines.dropFirst(top).prefix(inner.height).enumerated() {
       canvas.write(
-        TerminalText.truncated(shown, toWidth: inner.width),
+        TerminalText.truncated(text, toWidth: inner.width),
         at: Point(x: inner.minX, y: inner.minY + index),
         style: style, clip: inner)
     }
+    let more = Style(foreground: .accent, isBold: true)
+    if top > 0 {
+      canvas.write(" ↑ more ", at: Point(x: rect.maxX - 10, y: rect.minY), style: more, clip: whole)
+    }
+    if top + inner.height < lines.count {
+      canvas.write(
+        " ↓ more ", at: Point(x: rect.maxX - 10, y: rect.maxY - 1), style: more, clip: whole)
+    }
+    return top
+  }
+
+  /// How many lines the help's panel shows at once on a `size` screen.
+  func helpRoom(for size: Size) -> Int {
+    let count = overlayLines(width: Self.helpWidth(forScreenWidth: size.width)).count
+    return max(1, min(ViewState.bodyHeight(for: size), count + 2) - 2)
   }
 
   func drawDetails(into canvas: inout Canvas) {
@@ -301,14 +437,59 @@ extension ShelfScreen {
     drawPanel(title: "Details", lines: lines, width: width, into: &canvas)
   }
 
-  func drawHelp(into canvas: inout Canvas) {
-    let keyWidth = 15
-    var lines: [(String, Style)] = (Self.keyHelp.filter(isShownInHelp) + actionHelp).map { entry in
-      (TerminalText.padded(entry.keys, toWidth: keyWidth) + entry.action, Style())
+  /// The lines of the open scrolling overlay (help or messages).
+  func overlayLines(width: Int) -> [(String, Style)] {
+    overlay == .messages ? messageLogLines(width: width) : helpLines(width: width)
+  }
+
+  /// The message log's lines: each source's state, then every message,
+  /// newest first, with its time and source.
+  func messageLogLines(width: Int) -> [(String, Style)] {
+    var lines: [(String, Style)] = [("Sources", Style(isBold: true))]
+    if sources.isEmpty { lines.append(("  no live source", Style(foreground: .muted))) }
+    let isPaused = liveStatus == .paused
+    for source in sources {
+      let text: String
+      switch source {
+      case .demo: text = "demo " + (isPaused ? "paused ‖" : "running ●")
+      case .watching(let name, let isValid):
+        text = name + (isValid ? (isPaused ? ": paused ‖" : ": watching ●") : ": invalid ⚠")
+      case .streaming(let name, let isOpen):
+        text = name + (isOpen ? (isPaused ? ": paused ‖" : ": open ●") : ": ended ■")
+      case .running(let name, let isValid), .fetching(let name, let isValid):
+        text = name + (isValid ? (isPaused ? ": paused ‖" : ": ok ●") : ": failed ⚠")
+      case .failed(let name): text = name + ": failed ⚠"
+      }
+      lines.append(
+        (
+          "  " + TerminalText.truncated(TerminalText.sanitized(text), toWidth: width - 2),
+          statusStyle(of: source)
+        ))
     }
     lines.append(("", Style()))
-    lines.append(("q, Esc or any other key closes this help", Style(foreground: .muted)))
-    drawPanel(title: "Keys", lines: lines, width: 66, into: &canvas)
+    lines.append(("Messages, newest first", Style(isBold: true)))
+    if messageLog.isEmpty { lines.append(("  none yet", Style(foreground: .muted))) }
+    for entry in messageLog.reversed() {
+      let style = Style(foreground: entry.message.kind == .warning ? .warning : .error)
+      let head = "  \(entry.time)  \(TerminalText.sanitized(entry.source))"
+      lines.append((TerminalText.truncated(head, toWidth: width), Style(foreground: .muted)))
+      for part in TerminalText.wrapped(entry.message.text, toWidth: max(8, width - 4)) {
+        lines.append(("    " + part, style))
+      }
+    }
+    return lines
+  }
+
+  func drawMessageLog(into canvas: inout Canvas) {
+    let lines = messageLogLines(width: Self.helpWidth(forScreenWidth: canvas.size.width))
+    drawPanel(
+      title: Wording.counted(messageLog.count, "message"), lines: lines, width: 66,
+      scroll: helpScroll, into: &canvas)
+  }
+
+  func drawHelp(into canvas: inout Canvas) {
+    let lines = helpLines(width: Self.helpWidth(forScreenWidth: canvas.size.width))
+    drawPanel(title: "Keys", lines: lines, width: 66, scroll: helpScroll, into: &canvas)
   }
 
   func drawTooSmall(into canvas: inout Canvas) {

@@ -22,7 +22,8 @@ extension ShelfScreen {
     case .paste(let text): return paste(text)
     default: break
     }
-    if overlay == .help {
+    if overlay == .help || overlay == .messages {
+      if let command = scrollHelp(with: key, size: size) { return command }
       // Any other key closes the help, q included: only the table quits.
       overlay = .none
       return .redraw
@@ -100,6 +101,9 @@ extension ShelfScreen {
     case .character("?"), .function(1):
       overlay = .help
       return .redraw
+    case .character("m"):
+      overlay = .messages
+      return .redraw
     case .character("q"): return .quit
     case .character(" "): return canPause ? .togglePause : .none
     case .character("."): return canPause ? .stepOnce : .none
@@ -156,17 +160,49 @@ extension ShelfScreen {
       let before = table.state
       table.moveRows(by: event.kind == .wheelUp ? -1 : 1)
       return table.state == before ? .none : .redraw
+    case .wheelLeft, .wheelRight:
+      guard overlay == .none else { return .none }
+      let before = table.state
+      table.scrollCards(ofRowAt: event.position, by: event.kind == .wheelLeft ? -1 : 1)
+      return table.state == before ? .none : .redraw
     case .click, .press:
       if overlay != .none {
         overlay = .none
         return .redraw
       }
       let before = table.state
-      table.focus(at: event.position)
+      // A click on ‹ or › (the strip's outer columns) pages that row's cards.
+      let width = table.size.width
+      if event.position.x <= 0 || event.position.x >= width - 1 {
+        table.scrollCards(ofRowAt: event.position, by: event.position.x <= 0 ? -1 : 1, byPage: true)
+      } else {
+        table.focus(at: event.position)
+      }
       return table.state == before ? .none : .redraw
     case .release:
       return .none
     }
+  }
+
+  /// Scrolls the help overlay by a line (↑ ↓ k j) or a page (PgUp PgDn);
+  /// nil for a key that does not scroll it.
+  func scrollHelp(with key: Key, size: Size) -> ScreenCommand? {
+    let room = helpRoom(for: size)
+    let step: Int
+    switch key {
+    case .up, .character("k"): step = -1
+    case .down, .character("j"): step = 1
+    case .pageUp: step = -room
+    case .pageDown: step = room
+    case .mouse(let event) where event.kind == .wheelUp: step = -1
+    case .mouse(let event) where event.kind == .wheelDown: step = 1
+    default: return nil
+    }
+    let count = overlayLines(width: Self.helpWidth(forScreenWidth: size.width)).count
+    let scrolled = max(0, min(helpScroll + step, count - room))
+    guard scrolled != helpScroll else { return ScreenCommand.none }
+    helpScroll = scrolled
+    return .redraw
   }
 
   func rowsPerPage(_ size: Size) -> Int {

@@ -17,8 +17,11 @@ import ShelfDiff
 public final class ShelfScreen {
   /// What overlays the table.
   enum Overlay: Hashable, Sendable {
-    case none, details, help
+    case none, details, help, messages
   }
+
+  /// The most messages the log keeps: the oldest go first.
+  static let messageLogLimit = 200
 
   /// How the screen animates.
   public let configuration: ScreenConfiguration
@@ -34,6 +37,9 @@ public final class ShelfScreen {
   public var canSwitchSources = false
   /// A note for the message area above the key hint (such as a watch error).
   public var message: ScreenMessage?
+  /// Every source's messages so far, oldest first (at most
+  /// `messageLogLimit`); `m` shows them, newest first.
+  public private(set) var messageLog: [LoggedMessage] = []
   /// The focus when the filter began, given back when it is cleared.
   var focusBeforeFilter: (row: String?, card: String?)?
   /// What the screen does besides browsing: picking, copying, bound keys.
@@ -51,7 +57,30 @@ public final class ShelfScreen {
   /// what it last delivered.
   let contentPath = ContentPath()
   /// The open overlay.
-  var overlay = Overlay.none
+  var overlay = Overlay.none {
+    didSet { if overlay != oldValue { helpScroll = 0 } }
+  }
+  /// The first line of the help or message overlay shown (they scroll).
+  var helpScroll = 0
+
+  /// Shows `message` in the message area and keeps it in the log.
+  public func show(_ message: ScreenMessage, from source: String, at time: String) {
+    self.message = message
+    log(message, from: source, at: time)
+  }
+
+  /// Keeps `message` in the log without showing it in the message area.
+  public func log(_ message: ScreenMessage, from source: String, at time: String) {
+    // A source that keeps failing the same way (a command run every 5 s)
+    // keeps the one entry, from when it began.
+    if let last = messageLog.last(where: { $0.source == source }), last.message == message {
+      return
+    }
+    messageLog.append(LoggedMessage(message, source: source, time: time))
+    if messageLog.count > Self.messageLogLimit {
+      messageLog.removeFirst(messageLog.count - Self.messageLogLimit)
+    }
+  }
   /// The filter text; empty shows everything.
   var filterQuery = ""
   /// Whether keys are typed into the filter prompt.
@@ -151,6 +180,7 @@ public final class ShelfScreen {
     case .none: break
     case .details: drawDetails(into: &canvas)
     case .help: drawHelp(into: &canvas)
+    case .messages: drawMessageLog(into: &canvas)
     }
     return canvas
   }
@@ -198,6 +228,9 @@ extension ShelfScreen {
 
   /// Whether the help overlay is open.
   package var isShowingHelp: Bool { overlay == .help }
+
+  /// Whether the message log is open.
+  package var isShowingMessageLog: Bool { overlay == .messages }
 
   /// The filter text, and whether the prompt takes keys.
   package var filter: (query: String, isEditing: Bool) { (filterQuery, isEditingFilter) }

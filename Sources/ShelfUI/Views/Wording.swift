@@ -5,6 +5,9 @@ enum Wording {
     "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
   }
 
+  /// How many sources fail, after their marks: `1 failing`.
+  static func failing(_ count: Int) -> String { "\(count) failing" }
+
   /// `1 row matches “x”`, `3 rows match “x”`: the verb agrees too.
   static func matching(_ count: Int, query: String) -> String {
     counted(count, "row") + (count == 1 ? " matches" : " match") + " “\(query)”"
