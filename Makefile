@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # character data for `make widths`; asciinema plays the recordings the tests make.
 DEBS := libncursesw5-dev tmux python3 python3-pyte locales asciinema
 
-.PHONY: deps build test check imports tsan bench goldens format run widths man docs
+.PHONY: deps build test check imports tsan bench goldens format run widths man docs specialization
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -34,8 +34,23 @@ tsan: deps
 imports: deps
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 
+# The chain's links specialised for the benchmark's section and item types in
+# its release build (cross-module optimisation exports them to clients): a
+# link that falls back to unspecialised generic code runs several times
+# slower. See ShelfChain.docc/Performance.md.
+SPECIALIZED := SectionStore.update Filter.upstreamDidChange Filter.translateInPlace \
+  Filter.translate EmptySectionFilter.upstreamDidChange EmptySectionFilter.translate \
+  Map.upstreamDidChange Placeholder.upstreamDidChange
+specialization: deps
+	$(SWIFT) build -c release --product Benchmarks
+	@symbols=$$(nm "$$($(SWIFT) build -c release --show-bin-path)/Benchmarks" | $(SWIFT) demangle --simplified); \
+	missing=""; for f in $(SPECIALIZED); do \
+	  echo "$$symbols" | grep -qF "specialized $$f" || missing="$$missing $$f"; done; \
+	if [ -n "$$missing" ]; then echo "not specialised in Benchmarks:$$missing"; exit 1; fi; \
+	echo "specialised in Benchmarks: $(SPECIALIZED)"
+
 # Exactly what CI runs.
-check: imports test
+check: imports test specialization docs
 
 # The terminal and scale benchmarks run the release shelf built beside Benchmarks.
 bench: deps
@@ -67,11 +82,14 @@ man: deps
 # The DocC reference and articles of each library as static HTML in
 # .build/docs/<module>/ (index.html), from SwiftPM's symbol graphs and the
 # toolchain's docc: no package dependency, so no other build pays for it.
+# dump-symbol-graph reads every module, the tests' too, so they are built
+# first (nothing to do after `make test`; the whole debug build on a fresh clone).
 # A docc warning (a broken link, an undocumented parameter) fails it. Serve it
 # with `python3 -m http.server -d .build/docs` (DocC pages need a web server).
 DOCC ?= docc
 DOC_MODULES := ShelfDiff ShelfChain ShelfUI ShelfCatalog
 docs: deps
+	$(SWIFT) build --build-tests
 	$(SWIFT) package dump-symbol-graph --minimum-access-level public
 	rm -rf .build/docs .build/docs-symbols
 	graphs=$$(dirname $$($(SWIFT) build --show-bin-path))/symbolgraph; \
