@@ -28,6 +28,10 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
   }
   /// Below how many items to test a concurrent predicate runs on one thread (tests).
   package var concurrencyThreshold = PredicateEvaluation<Section>.concurrencyThreshold
+  /// Whether a placement that keeps the sections in place is translated in
+  /// one pass (`FilteredDelta`), as it always is outside tests; false takes
+  /// the general path (`Placement.delta`), which must give the same delta.
+  package var translatesInOnePass = true
 
   private var currentPredicate: (Section.Item) -> Bool
 
@@ -107,7 +111,8 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
       rebuild()
       fallbackCount += 1
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
-    case .placement(let placement, let isRediffed) where placement.keepsSections:
+    case .placement(let placement, let isRediffed)
+    where translatesInOnePass && placement.keepsSections:
       let (delta, outputPlacement) = translateInPlace(
         placement, deletions: change.delta?.items.deletions ?? [],
         upstreamSections: upstreamSections)
@@ -347,7 +352,8 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
         sections[t] = upstreamSections[t].with(items: change.items)
       }
     }
-    let delta = SectionDelta(items: SectionDelta.Items(deletions: deletions, insertions: insertions))
+    let delta = SectionDelta(
+      items: SectionDelta.Items(deletions: deletions, insertions: insertions))
     observers.send(.delta(delta, isRediffed: false))
   }
 }
