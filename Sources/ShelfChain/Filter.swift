@@ -16,7 +16,7 @@ import ShelfDiff
 ///   sections, *c* changes and *t* items in the sections it touches (plus
 ///   O(*t* log *t*) where items move); a new predicate costs O(*s* + *n*)
 ///   for *n* items.
-public final class Filter<Section: ChainableSection>: SectionSource, PlacementTelling {
+public final class Filter<Section: ChainableSection>: SectionSource {
   /// The items of upstream that satisfy `predicate`, in their sections.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
@@ -41,7 +41,6 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
   /// For each upstream section, for each of its items, whether it is shown.
   private var isShown: [[Bool]]
   private var output = SectionBuffer<Section>([])
-  private(set) var placementBeingTold: Placement?
 
   /// The items of `upstream` for which `predicate` is true.
   public init(_ upstream: any SectionSource<Section>, predicate: @escaping (Section.Item) -> Bool) {
@@ -71,11 +70,10 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
   /// Registers `observer` for every later change.
   public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
 
-  /// Tells the observers `change`, whose placement is `placement`.
-  private func tell(_ change: SourceChange, with placement: Placement?) {
-    placementBeingTold = placement
-    observers.send(change)
-    placementBeingTold = nil
+  /// Registers `observer` for every later change, with the placement of each
+  /// delta this link works one out for.
+  public func observeWithDetail(_ observer: @escaping (SourceChange, ChangeDetail) -> Void) {
+    observers.add(withDetail: observer)
   }
 
   /// The sections recomputed from upstream, for tests of the translation.
@@ -117,7 +115,7 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
         placement, deletions: change.delta?.items.deletions ?? [],
         upstreamSections: upstreamSections)
       upstreamCounts = newCounts
-      tell(.delta(delta, isRediffed: isRediffed), with: outputPlacement)
+      observers.send(.delta(delta, isRediffed: isRediffed), placement: outputPlacement)
     case .placement(let placement, let isRediffed):
       let (output, old) = translate(placement, upstreamSections: upstreamSections)
       upstreamCounts = newCounts
