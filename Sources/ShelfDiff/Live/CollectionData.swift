@@ -108,6 +108,15 @@ public final class CollectionData<Element: Identifiable & Equatable & Sendable>:
     set { pipeline.state.withLock { $0.calculationDelegate = newValue } }
   }
 
+  /// Called with each issue the holder reports (duplicates, rejected deltas,
+  /// manual reload mistakes), on whichever thread it happens, as
+  /// `calculationDelegate` hears of it: a closure needs no delegate class.
+  /// Held strongly, unlike the delegate.
+  public var onIssue: (@Sendable (CollectionDataIssue) -> Void)? {
+    get { pipeline.state.withLock { $0.issueHandler } }
+    set { pipeline.state.withLock { $0.issueHandler = newValue } }
+  }
+
   /// Groups this holder's batches with other holders' that share the view.
   public var synchronizer: CollectionDataSynchronizer? {
     get { pipeline.state.withLock { $0.synchronizer } }
