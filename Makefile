@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # character data for `make widths`; asciinema plays the recordings the tests make.
 DEBS := libncursesw5-dev tmux python3 python3-pyte locales asciinema
 
-.PHONY: deps build test check imports tsan bench goldens format run widths man docs specialization
+.PHONY: deps build test unit e2e slowest check imports tsan bench goldens format run widths man docs specialization
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -17,10 +17,28 @@ deps:
 build: deps
 	$(SWIFT) build
 
-test: deps
+# make unit: the engine, the chain, the UI and the catalog (seconds to a
+# minute). make e2e: the terminal backend, the real binary in tmux and a pty,
+# and the thread sanitizer. make test runs both, as CI does, then lists the
+# five slowest tests of the run.
+UNIT_TESTS := ShelfDiffTests|ShelfChainTests|ShelfUITests|ShelfCatalogTests
+E2E_TESTS := ShelfTerminalTests|EndToEndTests
+test: unit e2e
+	@$(MAKE) --no-print-directory slowest
+
+unit: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	bash -o pipefail -c "$(SWIFT) test --skip-build --filter '^($(UNIT_TESTS))\.' 2>&1 | tee .build/unit-tests.log"
+
+e2e: deps
+	$(SWIFT) build --build-tests
+	bash -o pipefail -c "$(SWIFT) test --skip-build --filter '^($(E2E_TESTS))\.' 2>&1 | tee .build/e2e-tests.log"
 	$(MAKE) --no-print-directory tsan
+
+slowest:
+	@echo "the five slowest tests:"
+	@cat .build/unit-tests.log .build/e2e-tests.log 2>/dev/null | grep -v 'Test run with' | \
+	  sed -nE 's/^.*Test (.*) (passed|failed) after ([0-9.]+) seconds.*$$/\3 s  \1/p' | sort -rn | head -5
 
 # The concurrency tests (the live holders of ShelfDiff, the worker that runs
 # ShelfUI's content chain off the main thread, the app's per-source diff
