@@ -27,9 +27,7 @@ final class RejectionCounter: CollectionDataCalculationDelegate {
 /// Waiting after each change keeps a followed source's deltas from
 /// coalescing, so every one of them is replay-checked.
 func settle(_ holder: CollectionSectionData<Row>, on sections: [Row]) async {
-  await withCheckedContinuation { continuation in
-    holder.update(sections) { continuation.resume() }
-  }
+  await holder.updateAndWait(sections)
 }
 
 @Suite(.timeLimit(.minutes(1))) struct ChainToHolderTests {

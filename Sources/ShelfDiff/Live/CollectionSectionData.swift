@@ -109,6 +109,27 @@ public final class CollectionSectionData<Section: DiffableSection & Sendable>: S
     pipeline.submit({ $0 + sections }, completion: completion)
   }
 
+  // MARK: - Awaiting an update
+
+  // Named apart from `update(_:completion:)`: an `async` overload of the same
+  // name would be chosen in every async context, breaking fire-and-forget calls.
+
+  /// `update(_:completion:)`, returning once the view has the new sections
+  /// (the batch committed, or reloaded).
+  public func updateAndWait(_ sections: [Section]) async {
+    await withCheckedContinuation { done in update(sections) { done.resume() } }
+  }
+
+  /// `update(_:delta:completion:)`, returning once the view has the new sections.
+  public func updateAndWait(_ sections: [Section], delta: SectionDelta) async {
+    await withCheckedContinuation { done in update(sections, delta: delta) { done.resume() } }
+  }
+
+  /// `append(_:completion:)`, returning once the view has the new sections.
+  public func appendAndWait(_ sections: [Section]) async {
+    await withCheckedContinuation { done in append(sections) { done.resume() } }
+  }
+
   /// The delta from the current data to `sections`, with no view and no update.
   ///
   /// - Complexity: That of `SectionDelta(from:to:)`.
