@@ -50,7 +50,9 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     upstreamCounts = upstreamSections.itemCounts
     isShown = upstreamSections.map { $0.items.map(predicate) }
     output.replace(with: zip(upstreamSections, isShown).map { Self.section($0, shown: $1) })
-    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+    upstream.observeWithDetail { [weak self] change, detail in
+      self?.upstreamDidChange(change, told: detail.placement)
+    }
   }
 
   /// All the items of `upstream`, until a predicate is set: none is tested.
@@ -64,7 +66,9 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     upstreamCounts = upstreamSections.itemCounts
     isShown = upstreamCounts.map { [Bool](repeating: true, count: $0) }
     output.replace(with: upstreamSections)
-    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+    upstream.observeWithDetail { [weak self] change, detail in
+      self?.upstreamDidChange(change, told: detail.placement)
+    }
   }
 
   /// Registers `observer` for every later change.
@@ -97,10 +101,18 @@ public final class Filter<Section: ChainableSection>: SectionSource {
 
   // MARK: - Translating
 
-  private func upstreamDidChange(_ change: SourceChange) {
+  /// Translates `change`, whose placement upstream worked out as `told`
+  /// (nil when it did not): then the delta is not read again.
+  private func upstreamDidChange(_ change: SourceChange, told: Placement?) {
     let upstreamSections = upstream.sections
-    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
-    switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {
+    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts, told: told)
+    let upstreamChange: UpstreamChange
+    if case .delta(_, let isRediffed) = change, let told {
+      upstreamChange = .placement(told, isRediffed: isRediffed)
+    } else {
+      upstreamChange = UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts)
+    }
+    switch upstreamChange {
     case .reload:
       rebuild()
       observers.send(.reload)

@@ -20,19 +20,29 @@ public final class SectionStore<Section: ChainableSection>: SectionSource {
   /// check, before the observers are told the diff that replaces it.
   public var onRejectedDelta: ((SectionDelta) -> Void)?
   private var observers = Observers()
+  /// The item count of each of `sections`, for reading a supplied delta.
+  private var counts: [Int]
 
   /// A store holding `sections`.
   public init(_ sections: [Section] = []) {
     self.sections = sections
+    counts = sections.itemCounts
   }
 
   /// Registers `observer` for every later change.
   public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
 
+  /// Registers `observer` for every later change, with the placement of each
+  /// supplied delta, read while checking it.
+  public func observeWithDetail(_ observer: @escaping (SourceChange, ChangeDetail) -> Void) {
+    observers.add(withDetail: observer)
+  }
+
   /// Replaces the sections and tells the observers the delta between them.
   public func update(_ sections: [Section]) {
     let delta = SectionDelta(from: self.sections, to: sections)
     self.sections = sections
+    counts = sections.itemCounts
     observers.send(.delta(delta, isRediffed: false))
   }
 
@@ -72,18 +82,28 @@ public final class SectionStore<Section: ChainableSection>: SectionSource {
   public func update(_ sections: [Section], delta: SectionDelta) {
     let old = self.sections
     self.sections = sections
-    guard delta.replays(old, into: sections) else {
+    // The check reads the delta as a placement, as the first link would:
+    // the placement goes down with the delta, so no link reads it again.
+    let change = SourceChange.delta(delta, isRediffed: false)
+    let newCounts = change.itemCounts(of: sections, before: counts)
+    guard newCounts.count == sections.count,
+      let placement = Placement(delta, oldCounts: counts, newCounts: newCounts),
+      placement.replaysContent(old, into: sections)
+    else {
       rejectedDeltaCount += 1
+      counts = sections.itemCounts
       onRejectedDelta?(delta)
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
       return
     }
-    observers.send(.delta(delta, isRediffed: false))
+    counts = newCounts
+    observers.send(change, placement: placement)
   }
 
   /// Replaces the sections and tells the observers to reload, not animate.
   public func reload(_ sections: [Section]) {
     self.sections = sections
+    counts = sections.itemCounts
     observers.send(.reload)
   }
 }
