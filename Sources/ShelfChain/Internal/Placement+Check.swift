@@ -35,15 +35,34 @@ extension Placement {
         let ownItems = old[s].items
         guard sources.count == newItems.count else { return false }
         let flags = reloadFlags[t]
-        for j in 0..<newItems.count {
-          guard let source = sources[j], !(flags?[j] ?? false) else {
-            guard newItems[j] == newItems[j] else { return false }
-            continue
+        // An item kept in its own section is first compared byte for byte,
+        // through the buffers: the same bytes are the same value, with no
+        // copy, retain or call through `==`.
+        let stride = MemoryLayout<Section.Item>.stride
+        let size = MemoryLayout<Section.Item>.size
+        let isSame = ownItems.withUnsafeBytes { ownBytes in
+          newItems.withUnsafeBytes { newBytes in
+            for j in 0..<newItems.count {
+              guard let source = sources[j], !(flags?[j] ?? false) else {
+                guard newItems[j] == newItems[j] else { return false }
+                continue
+              }
+              if source.section == s {
+                if Self.sameBytes(
+                  ownBytes.baseAddress! + source.item * stride,
+                  newBytes.baseAddress! + j * stride, size)
+                {
+                  continue
+                }
+                guard ownItems[source.item] == newItems[j] else { return false }
+              } else {
+                guard old[source.section].items[source.item] == newItems[j] else { return false }
+              }
+            }
+            return true
           }
-          let kept =
-            source.section == s ? ownItems[source.item] : old[source.section].items[source.item]
-          guard kept == newItems[j] else { return false }
         }
+        guard isSame else { return false }
         t += 1
         continue
       }
@@ -61,6 +80,31 @@ extension Placement {
         }
       }
       t = end
+    }
+    return true
+  }
+
+  /// Whether `length` bytes from `a` and from `b` are equal, a word at a time.
+  ///
+  /// - Complexity: O(`length`).
+  @inline(__always)
+  private static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int)
+    -> Bool
+  {
+    var offset = 0
+    while offset + 8 <= length {
+      guard
+        a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < length {
+      guard
+        a.load(fromByteOffset: offset, as: UInt8.self)
+          == b.load(fromByteOffset: offset, as: UInt8.self)
+      else { return false }
+      offset += 1
     }
     return true
   }
