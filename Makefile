@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # man-db formats the installed man page (`man -l`) in the install test.
 DEBS := libncursesw5-dev libcurl4-openssl-dev tmux python3 python3-pyte locales asciinema man-db
 
-.PHONY: deps build test check imports tsan bench goldens format run widths man docs install uninstall
+.PHONY: deps build test unit e2e slowest check imports tsan bench goldens format run widths man docs specialization install uninstall
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -18,10 +18,28 @@ deps:
 build: deps
 	$(SWIFT) build
 
-test: deps
+# make unit: the engine, the chain, the UI and the catalog (seconds to a
+# minute). make e2e: the terminal backend, the real binary in tmux and a pty,
+# and the thread sanitizer. make test runs both, as CI does, then lists the
+# five slowest tests of the run.
+UNIT_TESTS := ShelfDiffTests|ShelfChainTests|ShelfUITests|ShelfCatalogTests
+E2E_TESTS := ShelfTerminalTests|EndToEndTests
+test: unit e2e
+	@$(MAKE) --no-print-directory slowest
+
+unit: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	bash -o pipefail -c "$(SWIFT) test --skip-build --filter '^($(UNIT_TESTS))\.' 2>&1 | tee .build/unit-tests.log"
+
+e2e: deps
+	$(SWIFT) build --build-tests
+	bash -o pipefail -c "$(SWIFT) test --skip-build --filter '^($(E2E_TESTS))\.' 2>&1 | tee .build/e2e-tests.log"
 	$(MAKE) --no-print-directory tsan
+
+slowest:
+	@echo "the five slowest tests:"
+	@cat .build/unit-tests.log .build/e2e-tests.log 2>/dev/null | grep -v 'Test run with' | \
+	  sed -nE 's/^.*Test (.*) (passed|failed) after ([0-9.]+) seconds.*$$/\3 s  \1/p' | sort -rn | head -5
 
 # The concurrency tests (the live holders of ShelfDiff, the worker that runs
 # ShelfUI's content chain off the main thread, the app's per-source diff
@@ -35,8 +53,23 @@ tsan: deps
 imports: deps
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 
+# The chain's links specialised for the benchmark's section and item types in
+# its release build (cross-module optimisation exports them to clients): a
+# link that falls back to unspecialised generic code runs several times
+# slower. See ShelfChain.docc/Performance.md.
+SPECIALIZED := SectionStore.update Filter.upstreamDidChange Filter.translateInPlace \
+  Filter.translate EmptySectionFilter.upstreamDidChange EmptySectionFilter.translate \
+  Map.upstreamDidChange Placeholder.upstreamDidChange
+specialization: deps
+	$(SWIFT) build -c release --product Benchmarks
+	@symbols=$$(nm "$$($(SWIFT) build -c release --show-bin-path)/Benchmarks" | $(SWIFT) demangle --simplified); \
+	missing=""; for f in $(SPECIALIZED); do \
+	  echo "$$symbols" | grep -qF "specialized $$f" || missing="$$missing $$f"; done; \
+	if [ -n "$$missing" ]; then echo "not specialised in Benchmarks:$$missing"; exit 1; fi; \
+	echo "specialised in Benchmarks: $(SPECIALIZED)"
+
 # Exactly what CI runs.
-check: imports test
+check: imports test specialization docs
 
 # The terminal and scale benchmarks run the release shelf built beside Benchmarks.
 bench: deps
@@ -99,11 +132,14 @@ uninstall:
 # The DocC reference and articles of each library as static HTML in
 # .build/docs/<module>/ (index.html), from SwiftPM's symbol graphs and the
 # toolchain's docc: no package dependency, so no other build pays for it.
+# dump-symbol-graph reads every module, the tests' too, so they are built
+# first (nothing to do after `make test`; the whole debug build on a fresh clone).
 # A docc warning (a broken link, an undocumented parameter) fails it. Serve it
 # with `python3 -m http.server -d .build/docs` (DocC pages need a web server).
 DOCC ?= docc
 DOC_MODULES := ShelfDiff ShelfChain ShelfUI ShelfCatalog
 docs: deps
+	$(SWIFT) build --build-tests
 	$(SWIFT) package dump-symbol-graph --minimum-access-level public
 	rm -rf .build/docs .build/docs-symbols
 	graphs=$$(dirname $$($(SWIFT) build --show-bin-path))/symbolgraph; \

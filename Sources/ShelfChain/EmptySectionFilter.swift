@@ -6,7 +6,7 @@ import ShelfDiff
 /// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
 ///   sections, *c* changes and *t* items in the sections it touches (plus
 ///   O(*t* log *t*) where items move, O(*s* log *s*) where sections move).
-public final class EmptySectionFilter<Section: ChainableSection>: SectionSource, PlacementTelling {
+public final class EmptySectionFilter<Section: ChainableSection>: SectionSource {
   /// The sections of upstream that hold items.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
@@ -16,39 +16,39 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource,
   private var observers = Observers()
   private var upstreamCounts: [Int]
   private var output = SectionBuffer<Section>([])
-  private(set) var placementBeingTold: Placement?
-  private let placingUpstream: (any PlacementTelling)?
 
   /// The non-empty sections of `upstream`.
   public init(_ upstream: any SectionSource<Section>) {
     self.upstream = upstream
     upstreamCounts = upstream.sections.itemCounts
-    placingUpstream = upstream as? any PlacementTelling
     output.replace(with: upstream.sections.filter { !$0.items.isEmpty })
-    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+    upstream.observeWithDetail { [weak self] change, detail in
+      self?.upstreamDidChange(change, told: detail.placement)
+    }
   }
 
   /// Registers `observer` for every later change.
   public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
 
-  /// Tells the observers `change`, whose placement is `placement`.
-  private func tell(_ change: SourceChange, with placement: Placement?) {
-    placementBeingTold = placement
-    observers.send(change)
-    placementBeingTold = nil
+  /// Registers `observer` for every later change, with the placement of each
+  /// delta this link works one out for.
+  public func observeWithDetail(_ observer: @escaping (SourceChange, ChangeDetail) -> Void) {
+    observers.add(withDetail: observer)
   }
 
   /// The sections recomputed from upstream, for tests of the translation.
   package var expectedSections: [Section] { upstream.sections.filter { !$0.items.isEmpty } }
 
-  private func upstreamDidChange(_ change: SourceChange) {
+  /// Translates `change`, whose placement upstream worked out as `told`
+  /// (nil when it did not).
+  private func upstreamDidChange(_ change: SourceChange, told: Placement?) {
     let upstreamSections = upstream.sections
     // Upstream's placement of its delta, when it tells one, names the
     // touched sections and their counts: the delta's changes are not read.
-    let told = placingUpstream?.placementBeingTold.flatMap { $0.keepsSections ? $0 : nil }
-    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts, told: told)
+    let inPlace = told.flatMap { $0.keepsSections ? $0 : nil }
+    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts, told: inPlace)
     if case .delta(let delta, let isRediffed) = change,
-      let touched = told?.touchedOrReheadedSections
+      let touched = inPlace?.touchedOrReheadedSections
         ?? Self.sectionsOfItemChanges(in: delta, sectionCount: upstreamCounts.count),
       upstreamSections.count == upstreamCounts.count,
       let (renumbered, rank) = Self.renumbered(
@@ -71,9 +71,8 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource,
       // With no empty section, before or after, the output is upstream's:
       // so is the placement of its delta.
       let isSame = !rank.contains(-1)
-      tell(
-        .delta(renumbered, isRediffed: isRediffed),
-        with: isSame ? placingUpstream?.placementBeingTold : nil)
+      observers.send(
+        .delta(renumbered, isRediffed: isRediffed), placement: isSame ? told : nil)
       return
     }
     switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {

@@ -16,7 +16,7 @@ import ShelfDiff
 ///   sections, *c* changes and *t* items in the sections it touches (plus
 ///   O(*t* log *t*) where items move); a new predicate costs O(*s* + *n*)
 ///   for *n* items.
-public final class Filter<Section: ChainableSection>: SectionSource, PlacementTelling {
+public final class Filter<Section: ChainableSection>: SectionSource {
   /// The items of upstream that satisfy `predicate`, in their sections.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
@@ -28,6 +28,10 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
   }
   /// Below how many items to test a concurrent predicate runs on one thread (tests).
   package var concurrencyThreshold = PredicateEvaluation<Section>.concurrencyThreshold
+  /// Whether a placement that keeps the sections in place is translated in
+  /// one pass (`FilteredDelta`), as it always is outside tests; false takes
+  /// the general path (`Placement.delta`), which must give the same delta.
+  package var translatesInOnePass = true
 
   private var currentPredicate: (Section.Item) -> Bool
 
@@ -37,7 +41,6 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
   /// For each upstream section, for each of its items, whether it is shown.
   private var isShown: [[Bool]]
   private var output = SectionBuffer<Section>([])
-  private(set) var placementBeingTold: Placement?
 
   /// The items of `upstream` for which `predicate` is true.
   public init(_ upstream: any SectionSource<Section>, predicate: @escaping (Section.Item) -> Bool) {
@@ -47,7 +50,9 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
     upstreamCounts = upstreamSections.itemCounts
     isShown = upstreamSections.map { $0.items.map(predicate) }
     output.replace(with: zip(upstreamSections, isShown).map { Self.section($0, shown: $1) })
-    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+    upstream.observeWithDetail { [weak self] change, detail in
+      self?.upstreamDidChange(change, told: detail.placement)
+    }
   }
 
   /// All the items of `upstream`, until a predicate is set: none is tested.
@@ -61,17 +66,18 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
     upstreamCounts = upstreamSections.itemCounts
     isShown = upstreamCounts.map { [Bool](repeating: true, count: $0) }
     output.replace(with: upstreamSections)
-    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+    upstream.observeWithDetail { [weak self] change, detail in
+      self?.upstreamDidChange(change, told: detail.placement)
+    }
   }
 
   /// Registers `observer` for every later change.
   public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
 
-  /// Tells the observers `change`, whose placement is `placement`.
-  private func tell(_ change: SourceChange, with placement: Placement?) {
-    placementBeingTold = placement
-    observers.send(change)
-    placementBeingTold = nil
+  /// Registers `observer` for every later change, with the placement of each
+  /// delta this link works one out for.
+  public func observeWithDetail(_ observer: @escaping (SourceChange, ChangeDetail) -> Void) {
+    observers.add(withDetail: observer)
   }
 
   /// The sections recomputed from upstream, for tests of the translation.
@@ -95,10 +101,18 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
 
   // MARK: - Translating
 
-  private func upstreamDidChange(_ change: SourceChange) {
+  /// Translates `change`, whose placement upstream worked out as `told`
+  /// (nil when it did not): then the delta is not read again.
+  private func upstreamDidChange(_ change: SourceChange, told: Placement?) {
     let upstreamSections = upstream.sections
-    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts)
-    switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {
+    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts, told: told)
+    let upstreamChange: UpstreamChange
+    if case .delta(_, let isRediffed) = change, let told {
+      upstreamChange = .placement(told, isRediffed: isRediffed)
+    } else {
+      upstreamChange = UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts)
+    }
+    switch upstreamChange {
     case .reload:
       rebuild()
       observers.send(.reload)
@@ -107,12 +121,13 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
       rebuild()
       fallbackCount += 1
       observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
-    case .placement(let placement, let isRediffed) where placement.keepsSections:
+    case .placement(let placement, let isRediffed)
+    where translatesInOnePass && placement.keepsSections:
       let (delta, outputPlacement) = translateInPlace(
         placement, deletions: change.delta?.items.deletions ?? [],
         upstreamSections: upstreamSections)
       upstreamCounts = newCounts
-      tell(.delta(delta, isRediffed: isRediffed), with: outputPlacement)
+      observers.send(.delta(delta, isRediffed: isRediffed), placement: outputPlacement)
     case .placement(let placement, let isRediffed):
       let (output, old) = translate(placement, upstreamSections: upstreamSections)
       upstreamCounts = newCounts
@@ -347,7 +362,8 @@ public final class Filter<Section: ChainableSection>: SectionSource, PlacementTe
         sections[t] = upstreamSections[t].with(items: change.items)
       }
     }
-    let delta = SectionDelta(items: SectionDelta.Items(deletions: deletions, insertions: insertions))
+    let delta = SectionDelta(
+      items: SectionDelta.Items(deletions: deletions, insertions: insertions))
     observers.send(.delta(delta, isRediffed: false))
   }
 }

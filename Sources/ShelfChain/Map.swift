@@ -11,7 +11,7 @@ import ShelfDiff
 /// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
 ///   sections, *c* changes and *t* items in the sections it touches, calling
 ///   `transform` once per inserted or reloaded item.
-public final class Map<Section: ChainableSection>: SectionSource, PlacementTelling {
+public final class Map<Section: ChainableSection>: SectionSource {
   /// The upstream sections with their items transformed.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
@@ -22,8 +22,6 @@ public final class Map<Section: ChainableSection>: SectionSource, PlacementTelli
   private var observers = Observers()
   private var upstreamCounts: [Int]
   private var output = SectionBuffer<Section>([])
-  private(set) var placementBeingTold: Placement?
-  private let placingUpstream: (any PlacementTelling)?
 
   /// The sections of `upstream` with `transform` applied to every item.
   public init(
@@ -32,19 +30,19 @@ public final class Map<Section: ChainableSection>: SectionSource, PlacementTelli
     self.upstream = upstream
     self.transform = transform
     upstreamCounts = upstream.sections.itemCounts
-    placingUpstream = upstream as? any PlacementTelling
     output.replace(with: expectedSections)
-    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+    upstream.observeWithDetail { [weak self] change, detail in
+      self?.upstreamDidChange(change, told: detail.placement)
+    }
   }
 
   /// Registers `observer` for every later change.
   public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
 
-  /// Tells the observers `change`, whose placement is `placement`.
-  private func tell(_ change: SourceChange, with placement: Placement?) {
-    placementBeingTold = placement
-    observers.send(change)
-    placementBeingTold = nil
+  /// Registers `observer` for every later change, with the placement of each
+  /// delta this link works one out for.
+  public func observeWithDetail(_ observer: @escaping (SourceChange, ChangeDetail) -> Void) {
+    observers.add(withDetail: observer)
   }
 
   /// The sections recomputed from upstream, for tests of the translation.
@@ -97,11 +95,12 @@ public final class Map<Section: ChainableSection>: SectionSource, PlacementTelli
     }
   }
 
-  private func upstreamDidChange(_ change: SourceChange) {
+  /// Translates `change`, whose placement upstream worked out as `told`
+  /// (nil when it did not).
+  private func upstreamDidChange(_ change: SourceChange, told: Placement?) {
     let upstreamSections = upstream.sections
     // Upstream's placement of its delta, when it tells one, is that of the
     // delta read here: it is not read again.
-    let told = placingUpstream?.placementBeingTold
     let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts, told: told)
     let upstreamChange: UpstreamChange
     if case .delta(_, let isRediffed) = change, let told {
@@ -163,7 +162,7 @@ public final class Map<Section: ChainableSection>: SectionSource, PlacementTelli
         delta.items.reloads.removeAll { unchanged.contains($0.to) }
         placement.reloads.removeAll { unchanged.contains($0) }
       }
-      tell(.delta(delta, isRediffed: isRediffed), with: placement)
+      observers.send(.delta(delta, isRediffed: isRediffed), placement: placement)
     }
   }
 }

@@ -8,7 +8,7 @@ import ShelfDiff
 ///
 /// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
 ///   sections, *c* changes and *t* items in the sections it touches.
-public final class Placeholder<Section: ChainableSection>: SectionSource, PlacementTelling {
+public final class Placeholder<Section: ChainableSection>: SectionSource {
   /// What stands in, and where.
   public enum Kind {
     /// An item, made from its section, as the only item of each empty
@@ -28,27 +28,25 @@ public final class Placeholder<Section: ChainableSection>: SectionSource, Placem
   private var observers = Observers()
   private var upstreamCounts: [Int]
   private var output = SectionBuffer<Section>([])
-  private(set) var placementBeingTold: Placement?
-  private let placingUpstream: (any PlacementTelling)?
 
   /// `upstream` with `kind` of placeholder where it is empty.
   public init(_ upstream: any SectionSource<Section>, _ kind: Kind) {
     self.upstream = upstream
     self.kind = kind
     upstreamCounts = upstream.sections.itemCounts
-    placingUpstream = upstream as? any PlacementTelling
     output.replace(with: expectedSections)
-    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+    upstream.observeWithDetail { [weak self] change, detail in
+      self?.upstreamDidChange(change, told: detail.placement)
+    }
   }
 
   /// Registers `observer` for every later change.
   public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
 
-  /// Tells the observers `change`, whose placement is `placement`.
-  private func tell(_ change: SourceChange, with placement: Placement?) {
-    placementBeingTold = placement
-    observers.send(change)
-    placementBeingTold = nil
+  /// Registers `observer` for every later change, with the placement of each
+  /// delta this link works one out for.
+  public func observeWithDetail(_ observer: @escaping (SourceChange, ChangeDetail) -> Void) {
+    observers.add(withDetail: observer)
   }
 
   /// The sections recomputed from upstream, for tests of the translation.
@@ -62,7 +60,9 @@ public final class Placeholder<Section: ChainableSection>: SectionSource, Placem
     }
   }
 
-  private func upstreamDidChange(_ change: SourceChange) {
+  /// Translates `change`, whose placement upstream worked out as `told`
+  /// (nil when it did not).
+  private func upstreamDidChange(_ change: SourceChange, told: Placement?) {
     let upstreamSections = upstream.sections
     if case .section = kind, case .delta(let delta, _) = change, !upstreamCounts.isEmpty,
       !upstreamSections.isEmpty,
@@ -75,9 +75,9 @@ public final class Placeholder<Section: ChainableSection>: SectionSource, Placem
       // next link, or the holder's replay check, reads them.
       upstreamCounts = change.itemCounts(
         of: upstreamSections, before: upstreamCounts,
-        told: placingUpstream?.placementBeingTold)
+        told: told)
       output.replace(with: upstreamSections)
-      tell(change, with: placingUpstream?.placementBeingTold)
+      observers.send(change, placement: told)
       return
     }
     let oldCounts = upstreamCounts

@@ -26,6 +26,33 @@ public protocol SectionSource<Section>: AnyObject {
   /// The source keeps `observer` as long as it lives: capture the observing
   /// object weakly.
   func observe(_ observer: @escaping (SourceChange) -> Void)
+
+  /// Calls `observer` after every later change, as `observe(_:)` does, with
+  /// what the source worked out about the change that the next link would
+  /// otherwise work out again (the links of this module use it; a source of
+  /// your own can rely on the default, which hands on nothing).
+  func observeWithDetail(_ observer: @escaping (SourceChange, ChangeDetail) -> Void)
+}
+
+extension SectionSource {
+  /// Calls `observer` after every later change with an empty detail.
+  public func observeWithDetail(_ observer: @escaping (SourceChange, ChangeDetail) -> Void) {
+    observe { change in observer(change, ChangeDetail()) }
+  }
+}
+
+/// What a source worked out about a change it tells, handed with the change
+/// to each observer: for a delta, the placement it stands for (where each
+/// new section and item came from), when the link worked one out. Opaque
+/// outside this module.
+public struct ChangeDetail {
+  /// The told delta's placement, or nil.
+  let placement: Placement?
+
+  /// No detail: the observer reads the change itself.
+  public init() { placement = nil }
+
+  init(placement: Placement?) { self.placement = placement }
 }
 
 extension SectionSource {
@@ -37,12 +64,21 @@ extension SectionSource {
 
 /// The observers of one source, told in the order they registered.
 struct Observers {
-  private var list: [(SourceChange) -> Void] = []
+  private var list: [(SourceChange, ChangeDetail) -> Void] = []
 
-  mutating func add(_ observer: @escaping (SourceChange) -> Void) { list.append(observer) }
+  mutating func add(_ observer: @escaping (SourceChange) -> Void) {
+    list.append { change, _ in observer(change) }
+  }
 
-  func send(_ change: SourceChange) {
-    for observer in list { observer(change) }
+  mutating func add(withDetail observer: @escaping (SourceChange, ChangeDetail) -> Void) {
+    list.append(observer)
+  }
+
+  /// Tells every observer `change`, with `placement`, the told delta's
+  /// placement when one was worked out.
+  func send(_ change: SourceChange, placement: Placement? = nil) {
+    let detail = ChangeDetail(placement: placement)
+    for observer in list { observer(change, detail) }
   }
 }
 

@@ -54,7 +54,8 @@ extension IndexDelta {
     if deletions.isEmpty && insertions.isEmpty && moves.isEmpty {
       // The usual change, a chain's at every link: every index stays.
       guard oldCount == newCount,
-        reloads.allSatisfy({ $0.from == $0.to && $0.to >= 0 && $0.to < newCount })
+        reloads.allSatisfy({ $0.from == $0.to && $0.to >= 0 && $0.to < newCount }),
+        !reloads.hasRepeatedTarget()
       else { return nil }
       return Array(0..<newCount)
     }
@@ -86,6 +87,7 @@ extension IndexDelta {
         sources[reload.to] == reload.from
       else { return nil }
     }
+    guard !reloads.hasRepeatedTarget() else { return nil }
     return sources
   }
 }

@@ -10,7 +10,9 @@
 ///
 /// Moves are minimal: the surviving items that are not moved form a longest
 /// increasing subsequence of new positions, so moving one item of 10,000 is
-/// one move. An item can be both moved and reloaded. Repeated ids never make a
+/// one move. An item can be both moved and reloaded (UIKit's batch updates
+/// reject that: `separatingMovedReloads()` turns such an item into a deletion
+/// and an insertion). Repeated ids never make a
 /// delta invalid: the k-th occurrence in old matches the k-th in new, and the
 /// repeats are listed in `duplicates` (wrap data that repeats ids on purpose in
 /// `NonUnique`).

@@ -16,3 +16,8 @@ public struct ItemMatch<Position: Hashable & Sendable>: Hashable, Sendable {
     self.to = to
   }
 }
+
+extension ItemMatch: CustomStringConvertible {
+  /// A compact summary as deltas print it: `2→5`, or `0.1→3.0` for item paths.
+  public var description: String { "\(from)→\(to)" }
+}

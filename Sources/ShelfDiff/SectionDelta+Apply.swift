@@ -5,7 +5,8 @@ extension SectionDelta {
   /// items to give sections holding `newItemCounts`: the section delta fits,
   /// item paths are in range and none repeated, no item deletion falls in a
   /// deleted section nor insertion in an inserted one, each surviving section
-  /// ends with its new count, and every reload's `from` lands at its `to`.
+  /// ends with its new count, and every reload's `from` lands at its `to`,
+  /// with no section or item reloaded twice.
   ///
   /// - Complexity: O(*n* + `changeCount`) where *n* is the number of
   ///   sections and items, old and new.
@@ -137,6 +138,21 @@ extension SectionDelta {
         sources[reload.to.section][reload.to.item] == reload.from
       else { return nil }
     }
+    guard !items.reloads.hasRepeatedTarget() else { return nil }
     return (sectionSources, sources)
+  }
+}
+
+extension Array {
+  /// Whether two of these reloads land on the same new position: a delta
+  /// reloads each item at most once.
+  ///
+  /// - Complexity: O(`count`).
+  package func hasRepeatedTarget<Position>() -> Bool
+  where Element == ItemMatch<Position> {
+    guard count > 1 else { return false }
+    var targets = Set<Position>(minimumCapacity: count)
+    for reload in self where !targets.insert(reload.to).inserted { return true }
+    return false
   }
 }

@@ -131,7 +131,8 @@ extension SectionDelta {
     var isReloaded = [Bool](repeating: false, count: isFilled.count)
     for reload in items.reloads {
       let k = filledStart[reload.to.section] + reload.to.item
-      guard source(k) == reload.from else { return false }
+      // An item reloaded twice does not fit, as `isValid` says.
+      guard source(k) == reload.from, !isReloaded[k] else { return false }
       isReloaded[k] = true
     }
 
@@ -142,7 +143,10 @@ extension SectionDelta {
     // output, which shares every untouched section with its previous output,
     // costs a pass over memory. A run whose bytes differ is compared with `==`.
     var isHeaderReloaded = [Bool](repeating: false, count: new.count)
-    for reload in sections.reloads { isHeaderReloaded[reload.to] = true }
+    for reload in sections.reloads {
+      guard !isHeaderReloaded[reload.to] else { return false }
+      isHeaderReloaded[reload.to] = true
+    }
     func isSameUntouched(old s: Int, new t: Int) -> Bool {
       let before = old[s]
       let after = new[t]

@@ -46,6 +46,10 @@ final class ChainHarness {
   /// For each kind, how many non-empty deltas its links emitted.
   private(set) var nonEmptyDeltas: [TransformKind: Int] = [:]
   private(set) var rediffedDeltas = 0
+  /// Deltas given to a store that do not replay its old sections into its new ones.
+  private(set) var wrongDeltas = 0
+  /// Deltas the stores reported rejecting, through `onRejectedDelta`.
+  private(set) var reportedDeltas = 0
   var top: ChainNode { nodes[nodes.count - 1] }
 
   init(seed: UInt64, topKind: TransformKind, depth: Int) {
@@ -172,6 +176,7 @@ final class ChainHarness {
       sections.append(randomSection(prefix))
     }
     let store = SectionStore(sections)
+    store.onRejectedDelta = { [unowned self] _ in reportedDeltas += 1 }
     stores.append(store)
     let node = ChainNode(kind: nil, source: store, expected: { store.sections }, fallbacks: { 0 })
     watch(node)
@@ -253,7 +258,92 @@ final class ChainHarness {
     store.update(mutated(store.sections, prefix: "r\(index)-"))
   }
 
-  private func mutated(_ old: [Row], prefix: String) -> [Row] {
+  /// One random change, as `step()`, where a store update comes with a
+  /// delta: the diff of the two versions, spoiled two times in three.
+  func stepWithSuppliedDelta() {
+    if !controls.isEmpty && Int.random(in: 0..<5, using: &rng) == 0 {
+      controls.randomElement(using: &rng)!(&rng)
+      return
+    }
+    let index = Int.random(in: 0..<stores.count, using: &rng)
+    let store = stores[index]
+    let old = store.sections
+    let new = mutated(old, prefix: "r\(index)-")
+    var delta = SectionDelta(from: old, to: new)
+    if Int.random(in: 0..<3, using: &rng) > 0 { delta = Self.spoiled(delta, using: &rng) }
+    if !Self.replaysExactly(delta, old, new) { wrongDeltas += 1 }
+    store.update(new, delta: delta)
+  }
+
+  /// Whether `delta` replays `old` into `new` exactly: the full replay, the oracle.
+  static func replaysExactly(_ delta: SectionDelta, _ old: [Row], _ new: [Row]) -> Bool {
+    delta.isValid(oldItemCounts: old.map(\.items.count), newItemCounts: new.map(\.items.count))
+      && delta.applied(to: old, with: new, items: \.items) == new
+  }
+
+  /// `delta` with one change dropped, duplicated or shifted by one place,
+  /// or with all of them dropped.
+  static func spoiled(_ delta: SectionDelta, using rng: inout SeededGenerator) -> SectionDelta {
+    var delta = delta
+    let kind = Int.random(in: 0..<10, using: &rng)
+    guard kind > 0 else { return SectionDelta() }
+    func shifted(_ index: Int, _ rng: inout SeededGenerator) -> Int {
+      index == 0 || Bool.random(using: &rng) ? index + 1 : index - 1
+    }
+    func shifted(_ path: ItemPath, _ rng: inout SeededGenerator) -> ItemPath {
+      Bool.random(using: &rng)
+        ? ItemPath(section: path.section, item: shifted(path.item, &rng))
+        : ItemPath(section: shifted(path.section, &rng), item: path.item)
+    }
+    func spoil<T>(
+      _ list: inout [T], _ rng: inout SeededGenerator, shift: (T, inout SeededGenerator) -> T
+    ) {
+      guard !list.isEmpty else { return }
+      let i = Int.random(in: 0..<list.count, using: &rng)
+      switch kind % 3 {
+      case 0: list.remove(at: i)
+      case 1: list.insert(list[i], at: i)
+      default: list[i] = shift(list[i], &rng)
+      }
+    }
+    // One list of changes, a non-empty one when there is one.
+    let counts = [
+      delta.sections.deletions.count, delta.sections.insertions.count,
+      delta.sections.moves.count, delta.sections.reloads.count, delta.items.deletions.count,
+      delta.items.insertions.count, delta.items.moves.count, delta.items.reloads.count,
+    ]
+    let lists = counts.indices.filter { counts[$0] > 0 }
+    guard let list = lists.randomElement(using: &rng) else {
+      // Nothing to spoil: claim an item left that did not.
+      delta.items.deletions = [ItemPath(section: 0, item: 0)]
+      return delta
+    }
+    switch list {
+    case 0: spoil(&delta.sections.deletions, &rng, shift: shifted)
+    case 1: spoil(&delta.sections.insertions, &rng, shift: shifted)
+    case 2:
+      spoil(&delta.sections.moves, &rng) { move, rng in
+        ItemMatch(from: move.from, to: shifted(move.to, &rng))
+      }
+    case 3:
+      spoil(&delta.sections.reloads, &rng) { reload, rng in
+        ItemMatch(from: shifted(reload.from, &rng), to: reload.to)
+      }
+    case 4: spoil(&delta.items.deletions, &rng, shift: shifted)
+    case 5: spoil(&delta.items.insertions, &rng, shift: shifted)
+    case 6:
+      spoil(&delta.items.moves, &rng) { move, rng in
+        ItemMatch(from: move.from, to: shifted(move.to, &rng))
+      }
+    default:
+      spoil(&delta.items.reloads, &rng) { reload, rng in
+        ItemMatch(from: shifted(reload.from, &rng), to: shifted(reload.to, &rng))
+      }
+    }
+    return delta
+  }
+
+  func mutated(_ old: [Row], prefix: String) -> [Row] {
     var sections = old
     for _ in 0..<Int.random(in: 1...5, using: &rng) {
       switch Int.random(in: 0..<10, using: &rng) {
@@ -301,5 +391,23 @@ final class ChainHarness {
       if node.fallbacks() != 0 { return "\(name) fell back \(node.fallbacks()) times" }
       return nil
     }
+  }
+}
+
+/// A root that tells whatever delta it is given, unchecked, as a source
+/// outside this module may: for testing how links fall back on a delta that
+/// does not fit (a `SectionStore` replaces such a delta before any link sees it).
+final class UncheckedSource: SectionSource {
+  private(set) var sections: [Row]
+  private var observers: [(SourceChange) -> Void] = []
+
+  init(_ sections: [Row]) { self.sections = sections }
+
+  func observe(_ observer: @escaping (SourceChange) -> Void) { observers.append(observer) }
+
+  /// Sets `sections` and tells `delta` as it is.
+  func update(_ sections: [Row], delta: SectionDelta) {
+    self.sections = sections
+    for observer in observers { observer(.delta(delta, isRediffed: false)) }
   }
 }

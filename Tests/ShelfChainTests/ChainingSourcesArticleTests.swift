@@ -74,6 +74,26 @@ import Testing
     // Every change reached the holder as a translated delta, none re-diffed.
     #expect(changes.count == 2 && changes.allSatisfy { $0.delta != nil })
     #expect(changes.allSatisfy { $0 != .reload && !$0.isRediffedForTests })
+
+    actor Library {
+      private let store = SectionStore<Shelf>()
+      private let liked: Filter<Shelf>
+
+      init() {
+        liked = Filter(store) { $0.rating >= 4 }
+      }
+
+      func replace(with shelves: [Shelf]) -> [Shelf] {
+        store.update(shelves)
+        return liked.sections
+      }
+    }
+
+    let library = Library()
+    let likedShelves = await library.replace(with: [
+      Shelf(id: "sf", title: "Science Fiction", items: [Book(id: "dune", rating: 5)])
+    ])
+    #expect(likedShelves.map(\.id) == ["sf"])
   }
 }
 

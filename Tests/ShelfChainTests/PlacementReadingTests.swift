@@ -6,7 +6,7 @@ import Testing
 
 /// Every link reads its upstream's delta through `Placement(_:oldCounts:newCounts:)`.
 /// It must accept exactly the deltas ShelfDiff's own check accepts (`isValid`,
-/// plus one rule of its own: no item reloaded twice), and then place every
+/// which also refuses an item reloaded twice), and then place every
 /// item where its id was before, without looking at a single id.
 @Suite struct PlacementReadingTests {
   @Test(arguments: 0..<40)
@@ -129,5 +129,44 @@ import Testing
           section: Int.random(in: -1...4, using: &rng), item: Int.random(in: -1...6, using: &rng)))
     }
     delta.items = items
+  }
+}
+
+/// A link that works out the placement of the delta it tells hands it on
+/// with the change, through `observeWithDetail`, with no side channel: it is
+/// the told delta's own placement, and the next link hands it on in turn.
+@Test func aLinkHandsItsPlacementOnWithTheChange() {
+  let store = SectionStore([
+    Row(id: "a", title: "", items: [Card(id: "x", value: 1), Card(id: "y", value: 2)]),
+    Row(id: "b", title: "", items: [Card(id: "z", value: 3)]),
+  ])
+  let filter = Filter(store) { $0.value != 2 }
+  let map = Map(filter) { $0 }
+  var told: [(name: String, change: SourceChange, placement: Placement?, counts: [Int])] = []
+  for (name, link) in [("store", store), ("filter", filter), ("map", map)]
+    as [(String, any SectionSource<Row>)]
+  {
+    link.observeWithDetail { change, detail in
+      told.append((name, change, detail.placement, link.sections.map(\.items.count)))
+    }
+  }
+  let before = filter.sections.map(\.items.count)
+  var next = store.sections
+  next[0].items.append(Card(id: "w", value: 5))
+  next[1].items[0].value = 4
+  store.update(next)
+  // Told depth first: the map hears before the filter's later observers.
+  #expect(told.map(\.name) == ["map", "filter", "store"])
+  #expect(told[2].placement == nil)
+  for entry in told.prefix(2) {
+    guard let placement = entry.placement, let delta = entry.change.delta else {
+      Issue.record("\(entry.name) told no placement")
+      continue
+    }
+    #expect(placement.keepsSections)
+    #expect(placement.newCounts(from: before) == entry.counts)
+    #expect(
+      Placement(delta, oldCounts: before, newCounts: entry.counts)?.touchedSections
+        == placement.touchedSections)
   }
 }

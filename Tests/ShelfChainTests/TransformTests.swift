@@ -169,7 +169,7 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
   }
 
   @Test func aDeltaThatDoesNotFitFallsBackToDiffingAndSaysSo() {
-    let store = SectionStore([row("a", [1, 2])])
+    let store = UncheckedSource([row("a", [1, 2])])
     let filter = Filter(store) { _ in true }
     let recorder = ChangeRecorder(filter)
     // A delta that claims an insertion the new sections do not have.
@@ -190,10 +190,29 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
   }
 }
 
-/// Placements keep reloads as a list: a delta that reloads one item twice
-/// does not fit, so links fall back instead of passing the repeat on.
-@Test func aDeltaReloadingAnItemTwiceIsRediffedNotPassedOn() {
+/// A delta that reloads one item twice does not fit: the store replaces it
+/// with a diff, and no link sees the repeat.
+@Test func aStoreReplacesADeltaReloadingAnItemTwice() {
   let store = SectionStore([row("a", [1, 2, 3])])
+  let filter = Filter(store) { _ in true }
+  let map = Map(filter) { $0 }
+  let recorder = ChangeRecorder(map)
+  var edited = store.sections
+  edited[0].items[1].value = 7
+  let reload = SectionDelta.Items.Reload(
+    from: ItemPath(section: 0, item: 1), to: ItemPath(section: 0, item: 1))
+  store.update(edited, delta: SectionDelta(items: .init(reloads: [reload, reload])))
+  #expect(store.rejectedDeltaCount == 1)
+  #expect(filter.fallbackCount == 0)
+  #expect(map.sections == edited)
+  #expect(recorder.last == .delta(SectionDelta(items: .init(reloads: [reload])), isRediffed: true))
+}
+
+/// Placements keep reloads as a list: given a delta that reloads one item
+/// twice by a source that does not check it, links fall back instead of
+/// passing the repeat on.
+@Test func aDeltaReloadingAnItemTwiceIsRediffedNotPassedOn() {
+  let store = UncheckedSource([row("a", [1, 2, 3])])
   let filter = Filter(store) { _ in true }
   let map = Map(filter) { $0 }
   let recorder = ChangeRecorder(map)
@@ -215,7 +234,7 @@ private struct LinkUnderTest {
   var expected: () -> [Row]
 
   /// Link number `kind` of the ones that map changes themselves, on `store`.
-  init(_ kind: Int, on store: SectionStore<Row>) {
+  init(_ kind: Int, on store: any SectionSource<Row>) {
     switch kind {
     case 0:
       let link = Map(store) { Card(id: $0.id, value: $0.value * 2) }
@@ -244,7 +263,7 @@ private struct LinkUnderTest {
 /// tells the diff of its old and new output, marked as re-diffed.
 @Test(arguments: 0..<6)
 func aSectionDeltaThatDoesNotFitIsRediffedByEveryLink(kind: Int) {
-  let store = SectionStore([row("a", [1, 2]), row("b", []), row("c", [3])])
+  let store = UncheckedSource([row("a", [1, 2]), row("b", []), row("c", [3])])
   let link = LinkUnderTest(kind, on: store)
   let recorder = ChangeRecorder(link.source)
   // A link downstream reads the output as it is told of the change.

@@ -20,7 +20,7 @@ import Testing
     let delta = IndexDelta(from: old, to: new)
     #expect(delta.deletions == [1])
     #expect(delta.insertions == [2])
-    #expect(delta.moves.count == 1)
+    #expect(delta.moves == [.init(from: 0, to: 1)])
     #expect(delta.reloads == [.init(from: 0, to: 1)])
 
     let numbers = IndexDelta(from: [1, 2, 3], to: [3, 1, 2], id: \.self)

@@ -50,6 +50,13 @@ import Testing
   #expect(delta.description == "IndexDelta(moves [2→0] reloads [1→2, 2→0])")
 }
 
+@Test func aMatchDescribesItselfAsDeltasPrintIt() {
+  #expect(IndexDelta.Move(from: 2, to: 0).description == "2→0")
+  let move = SectionDelta.Items.Move(
+    from: ItemPath(section: 0, item: 1), to: ItemPath(section: 3, item: 0))
+  #expect("\(move)" == "0.1→3.0")
+}
+
 @Test func keyPathClosureAndIdentifiableGiveTheSameDelta() {
   let old = [DiffBook(id: 1), DiffBook(id: 2), DiffBook(id: 3), DiffBook(id: 4)]
   let new = [DiffBook(id: 4), DiffBook(id: 2, edition: 3), DiffBook(id: 5), DiffBook(id: 1)]

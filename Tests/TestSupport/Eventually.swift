@@ -14,17 +14,23 @@ package let eventualTimeout: Duration = .seconds(120)
 /// either, since it reaches the test on the main queue. A turn that takes
 /// longer than `turnAllowance` counts as `turnAllowance`. A cancelled test
 /// (past its time limit) stops waiting.
+///
+/// Between checks it sleeps, from 1 ms doubling up to `longestPause`, rather
+/// than yielding at once: a spinning wait would take a core from the very
+/// work it waits for.
 @MainActor
 package func eventually(
   timeout: Duration = eventualTimeout, turnAllowance: Duration = .milliseconds(100),
-  _ condition: () -> Bool
+  longestPause: Duration = .milliseconds(20), _ condition: () -> Bool
 ) async -> Bool {
   let clock = ContinuousClock()
   var waited = Duration.zero
+  var pause = Duration.milliseconds(1)
   while waited < timeout, !Task.isCancelled {
     if condition() { return true }
     let turn = clock.now
-    await Task.yield()
+    try? await Task.sleep(for: pause)
+    pause = min(pause * 2, longestPause)
     waited += min(clock.now - turn, turnAllowance)
   }
   return condition()

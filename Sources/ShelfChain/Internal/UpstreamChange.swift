@@ -66,9 +66,9 @@ extension SourceChange {
   /// change, given their counts before it: for a delta, copied from before
   /// and read only in the sections the delta names (inserted, or with items
   /// deleted, inserted, moved or reloaded), which are the only ones whose
-  /// count it may change. A delta that claims an unchanged section changed
-  /// its count breaks `SectionStore.update(_:delta:)`'s precondition; the
-  /// holder's replay check still catches what that leads to.
+  /// count it may change. Every delta a link is told fits this: the store
+  /// at the chain's root checks each supplied one (`SectionStore.update(_:delta:)`),
+  /// and links tell only deltas they derived from checked ones.
   ///
   /// - Complexity: O(*s* + *c*) integer steps for *s* sections and *c*
   ///   changes, reading sections only where changes are; O(*s*) reads for a reload.

@@ -67,6 +67,22 @@ public final class CollectionData<Element: Identifiable & Equatable & Sendable>:
     pipeline.submit({ $0 + items }, completion: completion)
   }
 
+  // MARK: - Awaiting an update
+
+  // Named apart from `update(_:completion:)`: an `async` overload of the same
+  // name would be chosen in every async context, breaking fire-and-forget calls.
+
+  /// `update(_:completion:)`, returning once the view has the new items
+  /// (the batch committed, or reloaded).
+  public func updateAndWait(_ items: [Element]) async {
+    await withCheckedContinuation { done in update(items) { done.resume() } }
+  }
+
+  /// `append(_:completion:)`, returning once the view has the new items.
+  public func appendAndWait(_ items: [Element]) async {
+    await withCheckedContinuation { done in append(items) { done.resume() } }
+  }
+
   /// The delta from the current data to `items`, with no view and no update.
   ///
   /// - Complexity: That of `IndexDelta(from:to:)`.
@@ -106,6 +122,15 @@ public final class CollectionData<Element: Identifiable & Equatable & Sendable>:
   public var calculationDelegate: (any CollectionDataCalculationDelegate)? {
     get { pipeline.state.withLock { $0.calculationDelegate } }
     set { pipeline.state.withLock { $0.calculationDelegate = newValue } }
+  }
+
+  /// Called with each issue the holder reports (duplicates, rejected deltas,
+  /// manual reload mistakes), on whichever thread it happens, as
+  /// `calculationDelegate` hears of it: a closure needs no delegate class.
+  /// Held strongly, unlike the delegate.
+  public var onIssue: (@Sendable (CollectionDataIssue) -> Void)? {
+    get { pipeline.state.withLock { $0.issueHandler } }
+    set { pipeline.state.withLock { $0.issueHandler = newValue } }
   }
 
   /// Groups this holder's batches with other holders' that share the view.

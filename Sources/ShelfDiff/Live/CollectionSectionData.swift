@@ -25,9 +25,10 @@ public final class CollectionSectionData<Section: DiffableSection & Sendable>: S
   /// The sections the view has been told about.
   public var sections: [Section] { pipeline.current }
 
-  /// The sections the view has been told about; the same as `sections`, named as
-  /// `CollectionData.items` is.
-  public var items: [Section] { pipeline.current }
+  /// The sections the view has been told about: use `sections`, which names
+  /// them for what they are (this holder's elements are sections, not items).
+  @available(*, deprecated, renamed: "sections")
+  public var items: [Section] { sections }
 
   /// The number of sections the view has been told about.
   public var count: Int { pipeline.current.count }
@@ -108,6 +109,27 @@ public final class CollectionSectionData<Section: DiffableSection & Sendable>: S
     pipeline.submit({ $0 + sections }, completion: completion)
   }
 
+  // MARK: - Awaiting an update
+
+  // Named apart from `update(_:completion:)`: an `async` overload of the same
+  // name would be chosen in every async context, breaking fire-and-forget calls.
+
+  /// `update(_:completion:)`, returning once the view has the new sections
+  /// (the batch committed, or reloaded).
+  public func updateAndWait(_ sections: [Section]) async {
+    await withCheckedContinuation { done in update(sections) { done.resume() } }
+  }
+
+  /// `update(_:delta:completion:)`, returning once the view has the new sections.
+  public func updateAndWait(_ sections: [Section], delta: SectionDelta) async {
+    await withCheckedContinuation { done in update(sections, delta: delta) { done.resume() } }
+  }
+
+  /// `append(_:completion:)`, returning once the view has the new sections.
+  public func appendAndWait(_ sections: [Section]) async {
+    await withCheckedContinuation { done in append(sections) { done.resume() } }
+  }
+
   /// The delta from the current data to `sections`, with no view and no update.
   ///
   /// - Complexity: That of `SectionDelta(from:to:)`.
@@ -147,6 +169,15 @@ public final class CollectionSectionData<Section: DiffableSection & Sendable>: S
   public var calculationDelegate: (any CollectionDataCalculationDelegate)? {
     get { pipeline.state.withLock { $0.calculationDelegate } }
     set { pipeline.state.withLock { $0.calculationDelegate = newValue } }
+  }
+
+  /// Called with each issue the holder reports (duplicates, rejected deltas,
+  /// manual reload mistakes), on whichever thread it happens, as
+  /// `calculationDelegate` hears of it: a closure needs no delegate class.
+  /// Held strongly, unlike the delegate.
+  public var onIssue: (@Sendable (CollectionDataIssue) -> Void)? {
+    get { pipeline.state.withLock { $0.issueHandler } }
+    set { pipeline.state.withLock { $0.issueHandler = newValue } }
   }
 
   /// Groups this holder's batches with other holders' that share the view.

@@ -346,3 +346,21 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
     #expect(recorder.issues == Array(repeating: .repeatedBatchCallback, count: 4))
   }
 }
+
+/// The async forms return once the data is in place, with no view to wait on.
+@Test func theAsyncFormsReturnOnceTheDataIsInPlace() async {
+  let items = CollectionData([Tile](ids: 0..<3))
+  await items.updateAndWait([Tile](ids: [2, 0, 5]))
+  #expect(items.items == [Tile](ids: [2, 0, 5]))
+  await items.appendAndWait([Tile](ids: [7]))
+  #expect(items.items == [Tile](ids: [2, 0, 5, 7]))
+
+  let old = [Strip(id: 0, title: "a", items: [Tile](ids: 0..<3))]
+  let new = [Strip(id: 0, title: "a", items: [Tile](ids: [1, 2]))]
+  let sections = CollectionSectionData(old)
+  await sections.updateAndWait(new, delta: SectionDelta(from: old, to: new))
+  #expect(sections.sections == new)
+  await sections.appendAndWait([Strip(id: 1, title: "b", items: [])])
+  await sections.updateAndWait(old)
+  #expect(sections.sections == old)
+}

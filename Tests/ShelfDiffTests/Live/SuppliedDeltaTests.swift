@@ -1,4 +1,5 @@
 import ShelfDiff
+import Synchronization
 import TestSupport
 import Testing
 
@@ -51,6 +52,22 @@ import Testing
     #expect(view.batches == [SectionDelta(from: old, to: new)] && view.failures.isEmpty)
     #expect(recorder.issues.count == 1)
     if case .rejectedDelta? = recorder.issues.first {} else { Issue.record("\(recorder.issues)") }
+    view.completeBatch()
+  }
+
+  /// The closure form hears the same issues as a delegate, with no class.
+  @Test func anIssueHandlerClosureHearsWhatTheDelegateHears() async {
+    let holder = CollectionSectionData(old)
+    let recorder = IssueRecorder()
+    holder.calculationDelegate = recorder
+    let heard = Mutex<[CollectionDataIssue]>([])
+    holder.onIssue = { issue in heard.withLock { $0.append(issue) } }
+    let view = RecordingSectionView(holder)
+    holder.update(
+      new, delta: SectionDelta(items: .init(deletions: [ItemPath(section: 0, item: 0)])))
+    await view.waitForEvents(1)
+    #expect(heard.withLock { $0 } == recorder.issues)
+    #expect(heard.withLock { $0.count } == 1)
     view.completeBatch()
   }
 

@@ -74,6 +74,8 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     var hasView = false
     weak var owner: (AnyObject & Sendable)?
     weak var calculationDelegate: (any CollectionDataCalculationDelegate)?
+    /// Hears of each issue, as `calculationDelegate` does; held strongly.
+    var issueHandler: (@Sendable (CollectionDataIssue) -> Void)?
     var synchronizer: CollectionDataSynchronizer?
     var settings = Settings()
     /// How many updates were diffed (none was supplied, or it was rejected,
@@ -235,8 +237,11 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
   }
 
   private func report(_ issue: CollectionDataIssue) {
-    let (delegate, owner) = state.withLock { ($0.calculationDelegate, $0.owner) }
+    let (delegate, owner, handler) = state.withLock {
+      ($0.calculationDelegate, $0.owner, $0.issueHandler)
+    }
     if let delegate, let owner { delegate.collectionData(owner, didReport: issue) }
+    handler?(issue)
   }
 
   // MARK: - Driving the view, on the main actor

@@ -1,0 +1,81 @@
+import ShelfChain
+import ShelfDiff
+import TestSupport
+import Testing
+
+/// Random versions at the roots of random chains, each given with a delta
+/// that is often wrong (a change dropped, duplicated or shifted, or all of
+/// them dropped): the store reports every wrong one and no right one, and
+/// no link and no holder at the end ever sees one.
+@Suite(.timeLimit(.minutes(2))) struct RootDeltaCheckTests {
+  @Test(arguments: TransformKind.allCases)
+  func everyWrongRootDeltaIsReportedAndReplacedBeforeAnyLinkSeesIt(kind: TransformKind) async {
+    var wrong = 0
+    for seed in 0..<8 as Range<UInt64> {
+      let harness = ChainHarness(
+        seed: seed &* 37 &+ UInt64(TransformKind.allCases.firstIndex(of: kind)!),
+        topKind: kind, depth: 1 + Int(seed % 5))
+      let holder = CollectionSectionData<Row>()
+      let counter = RejectionCounter()
+      holder.calculationDelegate = counter
+      holder.follow(harness.top.source)
+      await settle(holder, on: harness.top.source.sections)
+      for _ in 0..<25 {
+        harness.stepWithSuppliedDelta()
+        await settle(holder, on: harness.top.source.sections)
+      }
+      // Every delta each link told replays exactly, and each link's output
+      // is the from-scratch computation, with no link falling back.
+      #expect(harness.failures.isEmpty, "seed \(seed): \(harness.failures.prefix(3))")
+      #expect(harness.inconsistencies().isEmpty, "seed \(seed): \(harness.inconsistencies())")
+      #expect(harness.reportedDeltas == harness.wrongDeltas, "seed \(seed)")
+      #expect(harness.stores.map(\.rejectedDeltaCount).reduce(0, +) == harness.wrongDeltas)
+      #expect(holder.sections == harness.top.source.sections, "seed \(seed)")
+      #expect(holder.sections == harness.top.expected(), "seed \(seed)")
+      #expect(counter.issues.isEmpty, "seed \(seed): \(counter.issues)")
+      wrong += harness.wrongDeltas
+    }
+    #expect(wrong >= 40, "only \(wrong) wrong deltas for \(kind)")
+  }
+
+  /// The issue's two cases: an empty delta for a change that touched two
+  /// sections, and a delta that omits one reload.
+  @Test func aDeltaOmittingChangesIsReportedAndTheFilterAfterItStaysCurrent() {
+    let old = [
+      Row(id: "a", title: "", items: [Card(id: "x", value: 1), Card(id: "y", value: 2)]),
+      Row(id: "b", title: "", items: [Card(id: "z", value: 3)]),
+    ]
+    let store = SectionStore(old)
+    var reported: [SectionDelta] = []
+    store.onRejectedDelta = { reported.append($0) }
+    let filter = Filter(store) { $0.value != 0 }
+    var new = old
+    new[0].items[1].value = 5
+    new[1].items.append(Card(id: "w", value: 4))
+    store.update(new, delta: SectionDelta())
+    #expect(filter.sections == filter.expectedSections)
+    #expect(filter.sections == new)
+
+    var newer = new
+    newer[0].items[0].value = 0
+    newer[1].items[0].value = 9
+    var omitting = SectionDelta(from: new, to: newer)
+    #expect(omitting.items.reloads.count == 2)
+    omitting.items.reloads.removeLast()
+    store.update(newer, delta: omitting)
+    #expect(filter.sections == filter.expectedSections)
+    #expect(store.rejectedDeltaCount == 2)
+    #expect(reported == [SectionDelta(), omitting])
+
+    // A right delta passes unreported, as it is.
+    var newest = newer
+    newest[1].items.removeFirst()
+    let right = SectionDelta(from: newer, to: newest)
+    var told: [SourceChange] = []
+    store.observe { told.append($0) }
+    store.update(newest, delta: right)
+    #expect(told == [.delta(right, isRediffed: false)])
+    #expect(store.rejectedDeltaCount == 2)
+    #expect(filter.sections == filter.expectedSections)
+  }
+}

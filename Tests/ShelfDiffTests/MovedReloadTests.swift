@@ -1,0 +1,47 @@
+import ShelfDiff
+import TestSupport
+import Testing
+
+/// `separatingMovedReloads()`: no item is both moved and reloaded any more,
+/// and the delta still replays the old data into the new exactly.
+@Test func anArrayItemMovedAndReloadedBecomesADeletionAndAnInsertion() {
+  let old = [DiffBook(id: 1), DiffBook(id: 2), DiffBook(id: 3)]
+  let new = [DiffBook(id: 3, edition: 1), DiffBook(id: 1), DiffBook(id: 2)]
+  let delta = IndexDelta(from: old, to: new)
+  #expect(delta.moves == [.init(from: 2, to: 0)] && delta.reloads == [.init(from: 2, to: 0)])
+  let separated = delta.separatingMovedReloads()
+  #expect(separated.deletions == [2] && separated.insertions == [0])
+  #expect(separated.moves.isEmpty && separated.reloads.isEmpty)
+  #expect(separated.applied(to: old, with: new) == new)
+  // A delta with nothing to separate is returned as it is.
+  let plain = IndexDelta(from: old, to: [DiffBook(id: 1, edition: 1), DiffBook(id: 2)])
+  #expect(!plain.reloads.isEmpty && plain.separatingMovedReloads() == plain)
+}
+
+@Test(arguments: 0..<200 as Range<UInt64>)
+func separatedSectionDeltasReplayAndNeverMoveAReloadedItem(seed: UInt64) {
+  var rng = SeededGenerator(seed: seed &+ 4_000)
+  let (old, original) = randomShelves(seed: seed)
+  var new = original
+  // Edit some items, moved or not, so that some are both moved and reloaded.
+  for t in new.indices {
+    for j in new[t].items.indices where Int.random(in: 0..<3, using: &rng) == 0 {
+      new[t].items[j].edition += 1
+    }
+  }
+  let delta = SectionDelta(from: old, to: new)
+  let separated = delta.separatingMovedReloads()
+  let moved = Set(separated.items.moves.map(\.from))
+  #expect(!separated.items.reloads.contains { moved.contains($0.from) })
+  #expect(
+    separated.isValid(
+      oldItemCounts: old.map(\.items.count), newItemCounts: new.map(\.items.count)))
+  let replayed = separated.applied(to: old, with: new)
+  #expect(replayed.items == new.map(\.items))
+  #expect(replayed.sections.map(\.id) == new.map(\.id))
+  #expect(separated.sections == delta.sections)
+  let both = delta.items.moves.filter { move in
+    delta.items.reloads.contains { $0.from == move.from }
+  }
+  #expect(separated.items.moves.count == delta.items.moves.count - both.count)
+}
