@@ -31,6 +31,7 @@ extension ScaleBenchmarks {
       harness.includes("1% of 1M: rows") || harness.includes(liveHolderCase)
         || harness.includes(screenCase) || harness.includes(screenDeltaCase)
         || harness.includes("1M cards: Catalog to ShelfContent")
+        || harness.includes(cardHolderCase)
     else { return }
     harness.heading("live update: 1% of 1M cards changed", result: "moves")
     let runs = harness.isQuick ? 1 : 5
@@ -60,8 +61,11 @@ extension ScaleBenchmarks {
     // One delta over every card, matched across rows.
     let oldStrips = old.rows.map(Strip.init)
     let newStrips = new.rows.map(Strip.init)
-    harness.measure("1% of 1M: cards across all rows in one delta", runs: runs) {
+    let bare = harness.measure("1% of 1M: cards across all rows in one delta", runs: runs) {
       SectionDelta(from: oldStrips, to: newStrips).items.moves.count
+    }
+    if harness.includes(cardHolderCase) {
+      cardHolder(from: oldStrips, to: newStrips, bare: bare, runs: runs, &harness)
     }
 
     // Work shelf does per snapshot before setContent (it maps the catalog to
@@ -174,6 +178,59 @@ extension ScaleBenchmarks {
       ) {
         Harness.format(seconds: $0)
       }
+    }
+  }
+
+  /// The same delta through the live holder: a `CollectionSectionData` of
+  /// the rows as sections of cards (a million items) with both thresholds
+  /// raised, so it diffs instead of reloading (by default, above 10,000
+  /// items it reloads), timed from `update(_:)` to its batch on the main
+  /// queue, with the holder's own CPU time (the process's, less the main
+  /// thread's wait, is what the queue spent).
+  @MainActor
+  private static func cardHolder(
+    from old: [Strip], to new: [Strip], bare: Harness.Measurement?, runs: Int,
+    _ harness: inout Harness
+  ) {
+    let holder = CollectionSectionData(old)
+    holder.dataCountThreshold = .max
+    holder.changeCountThreshold = .max
+    let probe = BatchProbe()
+    holder.view = probe
+    var times: [Double] = []
+    var cpuTimes: [Double] = []
+    var moves = 0
+    for run in 0...runs {
+      probe.reset()
+      let start = Monotonic.seconds()
+      let cpuStart = Harness.seconds(of: CLOCK_PROCESS_CPUTIME_ID)
+      holder.update(run.isMultiple(of: 2) ? new : old)
+      guard Main.run(until: { probe.batchAt != nil || probe.didReloadData }, timeout: 30) else {
+        print("  \(cardHolderCase): no batch within 30 s")
+        return
+      }
+      guard run > 0 else { continue }  // the first run warms up
+      times.append((probe.batchAt ?? Monotonic.seconds()) - start)
+      cpuTimes.append(Harness.seconds(of: CLOCK_PROCESS_CPUTIME_ID) - cpuStart)
+      moves = probe.moves
+      if probe.didReloadData {
+        print("  \(cardHolderCase): reloaded instead of a batch")
+        return
+      }
+    }
+    guard
+      let m = harness.printSamples(
+        cardHolderCase, seconds: times, cpuSeconds: cpuTimes,
+        note: "\(moves)")
+    else { return }
+    print("  (cpu median: every thread of the process, the main queue's polling included)")
+    if let bare {
+      print(
+        "  holder / bare SectionDelta, wall-time medians: "
+          + Harness.format(ratio: m.median / bare.median))
+    }
+    harness.check("1% of 1M cards through CollectionSectionData", m.median, below: 0.400) {
+      Harness.format(seconds: $0)
     }
   }
 
@@ -303,6 +360,30 @@ private final class TableProbe: SectionDeltaUpdatableView, CollectionDataManualR
       strip.data.update(row.items) { MainActor.assumeIsolated { view.fire() } }
     }
   }
+}
+
+/// A view of any sections that notes when its batch arrived.
+@MainActor
+private final class BatchProbe: SectionDeltaUpdatableView {
+  private(set) var batchAt: Double?
+  private(set) var didReloadData = false
+  private(set) var moves = 0
+
+  func reset() {
+    batchAt = nil
+    didReloadData = false
+  }
+
+  func performBatchUpdates(
+    _ delta: SectionDelta, updateData: @escaping () -> Void, completion: @escaping () -> Void
+  ) {
+    batchAt = Monotonic.seconds()
+    moves = delta.items.moves.count
+    updateData()
+    completion()
+  }
+
+  func reloadData() { didReloadData = true }
 }
 
 /// A carousel as its holder sees it: says when its batch arrived.
