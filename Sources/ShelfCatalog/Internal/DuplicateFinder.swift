@@ -98,7 +98,9 @@ enum DuplicateFinder {
   static func mayRepeatIDs(_ cards: [Card], table: inout FingerprintTable) -> Bool {
     guard cards.count > 1 else { return false }
     table.clear(forCount: cards.count)
-    for card in cards where !table.insert(idHash(card.id)) { return true }
+    // By index: `for card in cards` copies each card (a retain of every
+    // field) to read its id.
+    for index in cards.indices where !table.insert(idHash(cards[index].id)) { return true }
     return false
   }
 
