@@ -72,9 +72,10 @@ final class ContentConverter: Sendable {
   ) {
     let number = newest.add(1, ordering: .relaxed).newValue
     inFlight.add(1, ordering: .relaxed)
-    // Taken out on the queue, so the catalog is freed as soon as it is
-    // converted, before the diff: while the diff runs the old content and the
-    // new are held, not the new catalog as well.
+    // Taken out on the queue and let go of as soon as it is converted, so
+    // that while the diff runs the old content and the new are held, not the
+    // new catalog as well; it is freed on another thread meanwhile, as
+    // freeing a million cards would hold up the diff.
     let snapshot = Parcel(catalog)
     queue.async { [self] in
       var isDelivering = false
@@ -83,7 +84,9 @@ final class ContentConverter: Sendable {
       guard newest.load(ordering: .relaxed) == number, let catalog = snapshot.value.take()
       else { return }
       let ids = namespace == nil ? [] : SharedID.ids(of: catalog)
-      let content = ShelfContent(consume catalog, namespace: namespace)
+      let content = ShelfContent(catalog, namespace: namespace)
+      let converted = Parcel(consume catalog)
+      DispatchQueue.global(qos: .utility).async { converted.value = nil }
       let parcel = Parcel<SourceUpdate>(nil)
       base.withLock { base in
         guard let before = base else {
