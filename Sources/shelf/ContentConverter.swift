@@ -72,12 +72,10 @@ final class ContentConverter: Sendable {
   ) {
     let number = newest.add(1, ordering: .relaxed).newValue
     inFlight.add(1, ordering: .relaxed)
-    // Taken out on the queue and let go of as soon as it is converted, so
-    // that while the diff runs the old content and the new are held, not the
-    // new catalog as well. It is freed beside the diff, on a worker of the
-    // queue's own QoS (freeing a million cards here would hold up the first
-    // frame; a worker of a pool the app uses for nothing else wakes an idle
-    // app later, as Dispatch retires it).
+    // Taken out on the queue, so that the queue frees it, once the update is
+    // on its way to the main queue: freeing a million cards before the diff
+    // would hold up the first frame (and another thread for it would wake
+    // an idle app later, as Dispatch retires its workers).
     let snapshot = Parcel(catalog)
     queue.async { [self] in
       var isDelivering = false
@@ -87,8 +85,6 @@ final class ContentConverter: Sendable {
       else { return }
       let ids = namespace == nil ? [] : SharedID.ids(of: catalog)
       let content = ShelfContent(catalog, namespace: namespace)
-      let converted = Parcel(consume catalog)
-      DispatchQueue.global(qos: .userInitiated).async { converted.value = nil }
       let parcel = Parcel<SourceUpdate>(nil)
       base.withLock { base in
         guard let before = base else {
@@ -113,6 +109,8 @@ final class ContentConverter: Sendable {
           self.inFlight.subtract(1, ordering: .relaxed)
         }
       }
+      // Freed here, not before the diff.
+      withExtendedLifetime(catalog) {}
     }
   }
 
