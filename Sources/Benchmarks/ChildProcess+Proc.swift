@@ -46,11 +46,28 @@ extension ChildProcess {
   }
 
   /// The resident memory now, in bytes (`VmRSS` in `/proc/<pid>/status`).
-  func residentMemory() -> Int? {
+  func residentMemory() -> Int? { statusBytes("VmRSS") }
+
+  /// The largest resident memory since the start or since the last
+  /// `resetPeakMemory()`, in bytes (`VmHWM`).
+  func peakMemory() -> Int? { statusBytes("VmHWM") }
+
+  /// Starts the peak (`VmHWM`) again from the resident memory now; false
+  /// where the kernel does not allow it (`/proc/<pid>/clear_refs`, "5").
+  @discardableResult
+  func resetPeakMemory() -> Bool {
+    let descriptor = open("/proc/\(pid)/clear_refs", O_WRONLY)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return write(descriptor, "5", 1) == 1
+  }
+
+  /// A field of `/proc/<pid>/status` given in kB, in bytes.
+  private func statusBytes(_ field: String) -> Int? {
     guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
       return nil
     }
-    for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+    for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
       let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
       return kilobytes.map { $0 * 1024 }
     }

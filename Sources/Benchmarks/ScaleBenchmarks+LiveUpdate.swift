@@ -31,6 +31,7 @@ extension ScaleBenchmarks {
       harness.includes("1% of 1M: rows") || harness.includes(liveHolderCase)
         || harness.includes(screenCase) || harness.includes(screenDeltaCase)
         || harness.includes("1M cards: Catalog to ShelfContent")
+        || harness.includes(cardHolderCase)
     else { return }
     harness.heading("live update: 1% of 1M cards changed", result: "moves")
     let runs = harness.isQuick ? 1 : 5
@@ -60,8 +61,11 @@ extension ScaleBenchmarks {
     // One delta over every card, matched across rows.
     let oldStrips = old.rows.map(Strip.init)
     let newStrips = new.rows.map(Strip.init)
-    harness.measure("1% of 1M: cards across all rows in one delta", runs: runs) {
+    let bare = harness.measure("1% of 1M: cards across all rows in one delta", runs: runs) {
       SectionDelta(from: oldStrips, to: newStrips).items.moves.count
+    }
+    if harness.includes(cardHolderCase) {
+      cardHolder(from: oldStrips, to: newStrips, bare: bare, runs: runs, &harness)
     }
 
     // Work shelf does per snapshot before setContent (it maps the catalog to
@@ -175,6 +179,72 @@ extension ScaleBenchmarks {
         Harness.format(seconds: $0)
       }
     }
+  }
+
+  /// The same delta through the live holder: a `CollectionSectionData` of
+  /// the rows as sections of cards (a million items) with both thresholds
+  /// raised, so it diffs instead of reloading (by default, above 10,000
+  /// items it reloads), timed from `update(_:)` to its batch on the main
+  /// queue. Its CPU time (the process's, every thread) is set against the
+  /// bare `SectionDelta`'s of the same change, computed on this thread just
+  /// before each update, so a busy machine slows both alike: the holder's
+  /// own cost is the ratio's excess over 1 (replay check, queues, commit).
+  @MainActor
+  private static func cardHolder(
+    from old: [Strip], to new: [Strip], bare: Harness.Measurement?, runs: Int,
+    _ harness: inout Harness
+  ) {
+    let holder = CollectionSectionData(old)
+    holder.dataCountThreshold = .max
+    holder.changeCountThreshold = .max
+    let probe = BatchProbe()
+    holder.view = probe
+    var times: [Double] = []
+    var cpuTimes: [Double] = []
+    var bareCPUTimes: [Double] = []
+    var moves = 0
+    for run in 0...runs {
+      let (from, to) = run.isMultiple(of: 2) ? (old, new) : (new, old)
+      let bareStart = Harness.cpuNow()
+      Harness.sink &+= SectionDelta(from: from, to: to).items.moves.count
+      let bareCPU = Harness.cpuNow() - bareStart
+      probe.reset()
+      let start = Monotonic.seconds()
+      let cpuStart = Harness.seconds(of: CLOCK_PROCESS_CPUTIME_ID)
+      holder.update(to)
+      guard Main.run(until: { probe.batchAt != nil || probe.didReloadData }, timeout: 30) else {
+        print("  \(cardHolderCase): no batch within 30 s")
+        return
+      }
+      if probe.didReloadData {
+        print("  \(cardHolderCase): reloaded instead of a batch")
+        return
+      }
+      guard run > 0 else { continue }  // the first run warms up
+      times.append((probe.batchAt ?? Monotonic.seconds()) - start)
+      cpuTimes.append(Harness.seconds(of: CLOCK_PROCESS_CPUTIME_ID) - cpuStart)
+      bareCPUTimes.append(bareCPU)
+      moves = probe.moves
+    }
+    guard
+      let m = harness.printSamples(
+        cardHolderCase, seconds: times, cpuSeconds: cpuTimes, note: "\(moves)")
+    else { return }
+    let bareCPU = Harness.median(bareCPUTimes)
+    let ratio = (m.cpuMedian ?? m.median) / bareCPU
+    print(
+      "  (cpu: every thread of the process; the bare SectionDelta of the same change: "
+        + Harness.format(seconds: bareCPU) + " of CPU, so the holder costs "
+        + Harness.format(ratio: ratio) + " of it)")
+    if let bare {
+      print(
+        "  holder / bare SectionDelta, wall-time medians: "
+          + Harness.format(ratio: m.median / bare.median))
+    }
+    harness.check(
+      "1% of 1M cards through CollectionSectionData / bare SectionDelta, CPU", ratio, below: 2,
+      orEqual: true
+    ) { Harness.format(ratio: $0) }
   }
 
   /// Submits `new` and `old` in turn to a `CollectionSectionData` of the
@@ -303,6 +373,30 @@ private final class TableProbe: SectionDeltaUpdatableView, CollectionDataManualR
       strip.data.update(row.items) { MainActor.assumeIsolated { view.fire() } }
     }
   }
+}
+
+/// A view of any sections that notes when its batch arrived.
+@MainActor
+private final class BatchProbe: SectionDeltaUpdatableView {
+  private(set) var batchAt: Double?
+  private(set) var didReloadData = false
+  private(set) var moves = 0
+
+  func reset() {
+    batchAt = nil
+    didReloadData = false
+  }
+
+  func performBatchUpdates(
+    _ delta: SectionDelta, updateData: @escaping () -> Void, completion: @escaping () -> Void
+  ) {
+    batchAt = Monotonic.seconds()
+    moves = delta.items.moves.count
+    updateData()
+    completion()
+  }
+
+  func reloadData() { didReloadData = true }
 }
 
 /// A carousel as its holder sees it: says when its batch arrived.

@@ -14,6 +14,7 @@ enum ScaleBenchmarks {
   static let liveHolderCase = "1% of 1M, live holders (default limits): visible cards"
   static let screenCase = "1% of 1M, ShelfScreen: setContent to first frame"
   static let screenDeltaCase = "1% of 1M, ShelfScreen: setContent(_:delta:) to first frame"
+  static let cardHolderCase = "1% of 1M: CollectionSectionData of cards, thresholds raised"
   static let sizes = [Size(width: 120, height: 40), Size(width: 250, height: 80)]
 
   @MainActor
@@ -23,7 +24,7 @@ enum ScaleBenchmarks {
       "filter 1M cards", "animate",
       liveHolderCase,
       screenCase,
-      screenDeltaCase,
+      screenDeltaCase, cardHolderCase,
       "1% of 1M: rows", "1M cards: Catalog to ShelfContent",
     ]
     guard names.contains(where: harness.includes) else { return }

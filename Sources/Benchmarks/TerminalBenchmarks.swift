@@ -12,7 +12,7 @@ enum TerminalBenchmarks {
 
   @MainActor
   static func run(_ harness: inout Harness) {
-    let groups = ["terminal", "paint", "idle", "frame", "key", "stream"]
+    let groups = ["terminal", "paint", "idle", "frame", "key", "stream", "watched 1m"]
     guard groups.contains(where: harness.includes) else { return }
     harness.heading(
       "terminal: release shelf on a \(size.columns)x\(size.lines) pseudo-terminal", result: "notes")
@@ -27,7 +27,8 @@ enum TerminalBenchmarks {
     if harness.includes("frame") || harness.includes("terminal") {
       session.animationFrames(&harness)
     }
-    if harness.includes("key") || harness.includes("terminal") {
+    // `watched 1M` runs only the watched file's update (and its memory).
+    if harness.includes("key") || harness.includes("terminal") || harness.includes("watched 1m") {
       session.keyLatency(&harness)
     }
     if harness.includes("stream") || harness.includes("terminal") {

@@ -4,6 +4,7 @@
 var harness = Harness(arguments: Array(CommandLine.arguments.dropFirst()))
 DiffBenchmarks.run(&harness)
 CatalogBenchmarks.run(&harness)
+ParseBenchmarks.run(&harness)
 ScaleBenchmarks.run(&harness)
 TerminalBenchmarks.run(&harness)
 ChainBenchmarks.run(&harness)

@@ -220,8 +220,7 @@ struct CatalogDecoder {
     guard try scanner.beginObject() else { return }
     repeat {
       let keyOffset = scanner.position
-      let key = try scanner.memberKey()
-      let field = CatalogField(packed: scanner.packedKey(key))
+      let field = CatalogField(packed: try scanner.memberPackedKey())
       do {
         if try !member(&self, field) { try scanner.skipValue() }
       } catch {

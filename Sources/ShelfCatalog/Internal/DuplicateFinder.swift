@@ -55,8 +55,9 @@ enum DuplicateFinder {
         } else {
           rowsSeen[row.id] = (sectionIndex, rowIndex)
         }
-        // Most rows are clean: sorted hashes of the ids answer that (a repeated
-        // hash may be a collision); positions are looked up only on a hit.
+        // Most rows are clean: a set of the ids' fingerprints answers that (a
+        // repeated fingerprint may be a collision); positions are looked up
+        // only on a hit.
         if suspects[rowNumber] {
           warnDuplicateCards(in: row, at: rowPath(sectionIndex, rowIndex), warn: warn)
         }
@@ -78,22 +79,22 @@ enum DuplicateFinder {
   /// may share an id (`mayRepeatIDs`), the rows checked in runs on up to
   /// `threads` threads.
   ///
-  /// - Complexity: O(*n* log *n*) for *n* cards, divided among the threads.
+  /// - Complexity: O(*n*) expected for *n* cards, divided among the threads.
   static func rowsThatMayRepeatIDs(in sections: [Section], threads: Int) -> [Bool] {
     let rows = sections.flatMap { section in section.rows.indices.map { (section, $0) } }
     guard threads > 1, rows.count > 1 else {
-      var hashes: [UInt64] = []
-      return rows.map { section, row in mayRepeatIDs(section.rows[row].items, hashes: &hashes) }
+      var table = FingerprintTable()
+      return rows.map { section, row in mayRepeatIDs(section.rows[row].items, table: &table) }
     }
     return [Bool](unsafeUninitializedCapacity: rows.count) { flags, count in
       let slots = SharedFlags(flags: flags)
       let runs = min(rows.count, threads * 4)
       DispatchQueue.concurrentPerform(iterations: runs) { run in
-        var hashes: [UInt64] = []
+        var table = FingerprintTable()
         for k in (rows.count * run / runs)..<(rows.count * (run + 1) / runs) {
           let (section, row) = rows[k]
           slots.flags.initializeElement(
-            at: k, to: mayRepeatIDs(section.rows[row].items, hashes: &hashes))
+            at: k, to: mayRepeatIDs(section.rows[row].items, table: &table))
         }
       }
       count = rows.count
@@ -101,16 +102,19 @@ enum DuplicateFinder {
   }
 
   /// Whether two of `cards` may share an id: false only when they cannot.
-  /// A hash of each id's bytes, sorted, costs a fraction of inserting the
-  /// ids into a `Set` (SipHash, a table grown as it fills), for a million cards.
+  /// A 64-bit fingerprint of each id's bytes goes into a small open-addressed
+  /// table, reused from row to row; two equal fingerprints (the same id, or a
+  /// rare collision) say "maybe", and the caller looks at the ids themselves.
+  /// Sorting the fingerprints instead cost more than the rest of the check,
+  /// and a `Set` of the ids more again (SipHash, a table grown as it fills).
   ///
-  /// - Complexity: O(*n* log *n*) for *n* cards.
-  static func mayRepeatIDs(_ cards: [Card], hashes: inout [UInt64]) -> Bool {
+  /// - Complexity: O(*n*) expected for *n* cards.
+  static func mayRepeatIDs(_ cards: [Card], table: inout FingerprintTable) -> Bool {
     guard cards.count > 1 else { return false }
-    hashes.removeAll(keepingCapacity: true)
-    for card in cards { hashes.append(idHash(card.id)) }
-    hashes.sort()
-    for k in 1..<hashes.count where hashes[k] == hashes[k - 1] { return true }
+    table.clear(forCount: cards.count)
+    // By index: `for card in cards` copies each card (a retain of every
+    // field) to read its id.
+    for index in cards.indices where !table.insert(idHash(cards[index].id)) { return true }
     return false
   }
 
@@ -147,6 +151,43 @@ enum DuplicateFinder {
         warn(.duplicateCardID, card.id, "\(path).items[\(firstIndex)]", "\(path).items[\(index)]")
       } else {
         first[card.id] = index
+      }
+    }
+  }
+}
+
+/// A set of 64-bit fingerprints, open-addressed with linear probing, at most
+/// half full; 0 marks an empty slot (a fingerprint of 0 is stored as 1, which
+/// can only add a false "maybe").
+struct FingerprintTable {
+  private var slots: [UInt64] = []
+
+  /// Empties the table and makes room for `count` fingerprints.
+  mutating func clear(forCount count: Int) {
+    var capacity = 16
+    while capacity < count * 2 { capacity *= 2 }
+    if slots.count == capacity {
+      slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    } else {
+      slots = Array(repeating: 0, count: capacity)
+    }
+  }
+
+  /// Adds `fingerprint`; false if it was there already.
+  mutating func insert(_ fingerprint: UInt64) -> Bool {
+    let value = fingerprint == 0 ? 1 : fingerprint
+    return slots.withUnsafeMutableBufferPointer { slots in
+      let mask = slots.count - 1
+      // The high bits pick the slot: the hash's last mixing step spreads them best.
+      var slot = Int(truncatingIfNeeded: value >> 32) & mask
+      while true {
+        let held = slots[slot]
+        if held == 0 {
+          slots[slot] = value
+          return true
+        }
+        if held == value { return false }
+        slot = (slot &+ 1) & mask
       }
     }
   }

@@ -170,6 +170,11 @@ struct JSONScanner {
 
   /// After a member's value: true if `,` and another key follow, false after `}`.
   mutating func nextMember() throws(ParseFailure) -> Bool {
+    // Compact JSON's common case, `,"`, in one test.
+    if position &+ 1 < bytes.count, bytes[position] == .comma, bytes[position &+ 1] == .quote {
+      position &+= 1
+      return true
+    }
     skipWhitespace()
     switch peek {
     case .comma:
@@ -194,6 +199,40 @@ struct JSONScanner {
     position += 1
     skipWhitespace()
     return key
+  }
+
+  /// Scans a member's key and the `:` after it, as `memberKey()` does, and
+  /// returns the key's bytes packed as `packedKey` packs them.
+  ///
+  /// The catalog's keys are short and plain: one eight-byte load holds the
+  /// whole key and its closing quote, and finding that quote is the only
+  /// test. Any other key (longer, escaped, not ASCII, near the end of the
+  /// input) takes `memberKey()`'s path, with its checks and failures.
+  @inline(__always) mutating func memberPackedKey() throws(ParseFailure) -> UInt64? {
+    let start = position &+ 1
+    if start &+ 9 <= bytes.count {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt64.self))
+      let attention = JSONScanner.attentionMask(word)
+      // The lowest flagged byte is exact; none flagged: eight plain bytes.
+      let length = attention == 0 ? 8 : attention.trailingZeroBitCount &>> 3
+      if bytes[start &+ length] == .quote {
+        position = start &+ length &+ 1
+        if peek == .colon {
+          position &+= 1
+        } else {
+          skipWhitespace()
+          guard peek == .colon else { throw unexpected("':' after an object key") }
+          position += 1
+        }
+        skipWhitespace()
+        return length == 8 ? word : word & ((1 &<< UInt64(length &* 8)) &- 1)
+      }
+    }
+    // Scanned first: `packedKey(try memberKey())` would read `self` (and
+    // its scratch, where an escaped key is decoded) before the scan.
+    let key = try memberKey()
+    return packedKey(key)
   }
 
   /// Consumes `[` and white space; true if an element follows, false after `]`.
