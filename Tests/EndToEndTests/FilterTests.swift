@@ -45,5 +45,49 @@ extension InTmux {
       try session.send("Enter")
       try session.quitAndExpectRestored()
     }
+
+    /// The focused card's part of the status line.
+    private static func focusedCard(_ session: TmuxSession) -> String {
+      let parts = session.statusLine.components(separatedBy: " · ")
+      return parts.last?.replacingOccurrences(of: "? help", with: "")
+        .trimmingCharacters(in: .whitespaces) ?? ""
+    }
+
+    @Test func searchFoldsAccentsMatchesEveryWordCountsCardsAndGivesTheFocusBack() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--no-live")
+      session.expectScreen(containing: "Books & Films · ")
+      try session.send("Down", "Down", "Right")
+      _ = session.waitForScreen { _ in !Self.focusedCard(session).isEmpty }
+      let focus = Self.focusedCard(session)
+      #expect(focus.contains(" — "), "\(session.statusLine)")
+      // Each query: what it finds, counted, and the focus given back by Esc.
+      let queries = [
+        ("miserables", "2 cards in 2 rows", "Les Misérables"),
+        ("soseki", "4 cards in 2 rows", "Natsume Sōseki"),
+        ("kurosawa 1954", "2 cards in 2 rows", "七人の侍"),
+        ("zzqx", "no matches", "No matches for “zzqx”"),
+      ]
+      for (query, count, shown) in queries {
+        try session.send("/")
+        try session.type(query)
+        let screen = session.expectScreen("\(query): \(count)", timeout: 30) {
+          $0.contains("Filter: \(query)▏  \(count) ·") && $0.contains(shown)
+        }
+        if let screen {
+          // Only the cards found stay on screen: each shows a box's top line.
+          let boxes =
+            screen.components(separatedBy: "┌").count - 1
+            + screen.components(separatedBy: "┏").count - 1
+          #expect(boxes == (Int(count.prefix(1)) ?? 0), "\(query):\n\(screen)")
+        }
+        try session.send("Escape")
+        session.expectScreen("the focus back after \(query)") { _ in
+          Self.focusedCard(session) == focus
+        }
+      }
+      try session.quitAndExpectRestored()
+    }
   }
 }

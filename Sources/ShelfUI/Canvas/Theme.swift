@@ -95,6 +95,7 @@ public enum ThemePalette {
     case .star: return isDark ? 220 : 136
     case .warning: return isDark ? 178 : 94
     case .error: return isDark ? 203 : 160
+    case .match: return isDark ? 114 : 28
     case .swatch(let n): return swatches256[positiveModulo(n, swatches256.count)]
     }
   }
@@ -108,6 +109,8 @@ public enum ThemePalette {
     case .star: return isDark ? yellow : magenta
     case .warning: return isDark ? yellow : magenta
     case .error: return red
+    // On white no 8-colour green reads: the ink stays, bold and underlined.
+    case .match: return isDark ? green : nil
     case .swatch(let n): return swatches8[positiveModulo(n, swatches8.count)]
     }
   }

@@ -9,8 +9,8 @@ extension ShelfScreen {
     ("Enter", "details of the focused card"),
     ("Esc", "close an overlay or message, clear filter, quit"),
     ("/", "filter cards by text (Enter keeps, Esc clears)"),
-    ("Ctrl-U", "clear the filter text while typing it"),
-    ("Backspace", "delete the last filter character"),
+    ("a b 'a ^a a$", "all words (accents ignored), whole, start / end"),
+    ("Ctrl-U  ↑ ↓", "while filtering: clear / earlier filters"),
     ("Tab  Shift-Tab", "all sources / each source alone"),
     ("space", "pause / resume live updates"),
     (".", "apply one update while paused"),
@@ -152,7 +152,12 @@ extension ShelfScreen {
     if query.isEmpty {
       parts.append((Wording.counted(rowCount, "row"), Style(foreground: .muted)))
     } else {
-      parts.append((Wording.matching(rowCount, query: query), Style(foreground: .muted)))
+      let found = matchCounts
+      parts.append(
+        (
+          Wording.matching(cards: found.cards, rows: found.rows, query: query),
+          Style(foreground: .muted)
+        ))
     }
     if let status = sourceStatusText { parts.append((status, sourceStatusStyle)) }
     if let card = focusedCard {
@@ -183,7 +188,10 @@ extension ShelfScreen {
       x += canvas.write(
         "Filter: ", at: Point(x: x, y: y), style: Style(foreground: .accent, isBold: true),
         clip: line)
-      let tail = "  Enter keep · Esc clear"
+      // What the query shown found, as the filter runs.
+      let found = contentPath.shownQuery.isEmpty ? nil : matchCounts
+      let count = found.map { "  " + Wording.found(cards: $0.cards, rows: $0.rows) + " ·" } ?? " "
+      let tail = count + " Enter keep · Esc clear"
       let room = max(1, width - x - 2 - TerminalText.width(of: tail))
       // Show the end of a long query: that is where typing happens.
       var shown = TerminalText.sanitized(filterQuery)
@@ -200,6 +208,20 @@ extension ShelfScreen {
       hint = next
     }
     canvas.write(hint, at: Point(x: 1, y: y), style: Style(foreground: .muted), clip: line)
+  }
+
+  /// The cards and rows the table shows, the recently viewed row (other
+  /// rows' cards again) left out: what a filter found.
+  ///
+  /// - Complexity: O(rows shown).
+  var matchCounts: (cards: Int, rows: Int) {
+    var cards = 0
+    var rows = 0
+    for row in table.model.rows where row.id != ReservedID.recentlyViewed {
+      cards += row.cards.count
+      rows += 1
+    }
+    return (cards, rows)
   }
 
   /// A filter that matches nothing says so in the middle of the body (in

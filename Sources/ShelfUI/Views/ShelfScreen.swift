@@ -35,7 +35,14 @@ public final class ShelfScreen {
   /// A note for the message area above the key hint (such as a watch error).
   public var message: ScreenMessage?
   /// The focus when the filter began, given back when it is cleared.
-  var focusBeforeFilter: (row: String?, card: String?)?
+  var focusBeforeFilter: FocusMark?
+  /// The queries of this session, oldest first, that ↑ and ↓ recall in the prompt.
+  var filterHistory: [String] = []
+  /// Which query of `filterHistory` the prompt shows; nil while it shows
+  /// what was typed (`filterDraft`).
+  var filterHistoryIndex: Int?
+  /// What was typed before ↑ recalled an earlier query, brought back by ↓.
+  var filterDraft = ""
 
   /// The newest content given, before filtering.
   private(set) var source: ShelfContent
