@@ -72,15 +72,16 @@ extension InTmux {
       for (query, count, shown) in queries {
         try session.send("/")
         try session.type(query)
-        let screen = session.expectScreen("\(query): \(count)", timeout: 30) {
-          $0.contains("Filter: \(query)▏  \(count) ·") && $0.contains(shown)
-        }
-        if let screen {
-          // Only the cards found stay on screen: each shows a box's top line.
+        // Once the filter's animation ends only the cards found stay on
+        // screen: as many card boxes (a top corner each) as the prompt counts.
+        let cards = Int(count.prefix(while: \.isNumber)) ?? 0
+        session.expectScreen("\(query): \(count), \(cards) cards on screen", timeout: 30) {
+          screen in
           let boxes =
-            screen.components(separatedBy: "┌").count - 1
-            + screen.components(separatedBy: "┏").count - 1
-          #expect(boxes == (Int(count.prefix(1)) ?? 0), "\(query):\n\(screen)")
+            screen.components(separatedBy: "┌").count + screen.components(separatedBy: "┏").count
+            - 2
+          return screen.contains("Filter: \(query)▏  \(count) ·") && screen.contains(shown)
+            && boxes == cards
         }
         try session.send("Escape")
         session.expectScreen("the focus back after \(query)") { _ in
