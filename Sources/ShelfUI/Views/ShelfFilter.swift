@@ -84,6 +84,12 @@ enum ShelfFilter {
     if let folded {
       return folded.withUnsafeBufferPointer { term.firstMatch(in: $0, foldsASCII: false) != nil }
     }
+    // Most text is native, contiguous UTF-8: read in place, not copied.
+    if let found = text.utf8.withContiguousStorageIfAvailable({
+      term.firstMatch(in: $0, foldsASCII: true) != nil
+    }) {
+      return found
+    }
     var text = text
     return text.withUTF8 { term.firstMatch(in: $0, foldsASCII: true) != nil }
   }

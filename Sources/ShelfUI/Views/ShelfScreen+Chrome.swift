@@ -191,7 +191,11 @@ extension ShelfScreen {
       // What the query shown found, as the filter runs.
       let found = contentPath.shownQuery.isEmpty ? nil : matchCounts
       let count = found.map { "  " + Wording.found(cards: $0.cards, rows: $0.rows) + " ·" } ?? " "
-      let tail = count + " Enter keep · Esc clear"
+      var tail = count + " Enter keep · Esc clear"
+      // On a narrow screen the query and its count come before the keys.
+      if width - x - 2 - TerminalText.width(of: tail) < 12 {
+        tail = found.map { "  " + Wording.found(cards: $0.cards, rows: $0.rows) } ?? ""
+      }
       let room = max(1, width - x - 2 - TerminalText.width(of: tail))
       // Show the end of a long query: that is where typing happens.
       var shown = TerminalText.sanitized(filterQuery)
