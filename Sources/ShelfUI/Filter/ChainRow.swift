@@ -1,4 +1,3 @@
-import Dispatch
 import ShelfChain
 import ShelfDiff
 
@@ -71,10 +70,10 @@ enum ReservedID {
 }
 
 extension ShelfContent {
-  /// The rows of the content as the chain's sections, in order, with their
-  /// cards' text folded for the filter.
+  /// The rows of the content as the chain's sections, in order, each with
+  /// the folds its cards' text will take for the filter (`RowFolds`).
   ///
-  /// - Complexity: O(sections + rows + the cards' text).
+  /// - Complexity: O(sections + rows).
   var chainRows: [ChainRow] {
     var rows: [ChainRow] = []
     var occurrences: [String: Int] = [:]
@@ -96,50 +95,10 @@ extension ShelfContent {
             id: ReservedID.escaped(row.id), sectionID: sectionID, sectionOccurrence: occurrence,
             sectionTitle: section.title, title: row.title,
             items: row.cards.isEmpty
-              ? [CardFace(id: ReservedID.emptyRowCard, title: "")] : row.cards))
+              ? [CardFace(id: ReservedID.emptyRowCard, title: "")] : row.cards,
+            folds: RowFolds(count: max(1, row.cards.count))))
       }
     }
-    RowFolds.fold(&rows)
     return rows
   }
-}
-
-extension RowFolds {
-  /// Below how many cards rows are folded on one thread.
-  static let concurrencyThreshold = 20_000
-
-  /// Gives each of `rows` the folds of its cards (none for a section holder),
-  /// on every core when there are many: the first key after `/` waits for it.
-  ///
-  /// - Complexity: O(the cards' text), divided among threads.
-  static func fold(_ rows: inout [ChainRow]) {
-    let count = rows.count
-    let cards = rows.reduce(0) { $0 + $1.items.count }
-    guard cards >= concurrencyThreshold, count > 1 else {
-      for i in rows.indices where !rows[i].isSectionHolder {
-        rows[i].folds = RowFolds(rows[i].items)
-      }
-      return
-    }
-    let folds = UnsafeMutableBufferPointer<RowFolds>.allocate(capacity: count)
-    folds.initialize(repeating: .none)
-    defer {
-      _ = folds.deinitialize()
-      folds.deallocate()
-    }
-    let shared = FoldSlots(folds: folds)
-    let source = rows
-    let runs = min(count, 32)
-    DispatchQueue.concurrentPerform(iterations: runs) { run in
-      for i in (count * run / runs)..<(count * (run + 1) / runs) where !source[i].isSectionHolder {
-        shared.folds[i] = RowFolds(source[i].items)
-      }
-    }
-    for i in rows.indices { rows[i].folds = folds[i] }
-  }
-}
-
-/// The folds being made, one slot per row, each written by one thread.
-private struct FoldSlots: @unchecked Sendable {
-  let folds: UnsafeMutableBufferPointer<RowFolds>
 }

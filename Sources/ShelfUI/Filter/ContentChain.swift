@@ -181,7 +181,8 @@ final class ContentChain {
   private static func recentRow(cards: [CardFace]) -> ChainRow {
     ChainRow(
       id: ReservedID.recentlyViewed, sectionID: ReservedID.recentlyViewed, sectionOccurrence: 0,
-      sectionTitle: nil, title: RecentlyViewed.title, items: cards, folds: RowFolds(cards))
+      sectionTitle: nil, title: RecentlyViewed.title, items: cards,
+      folds: RowFolds(count: cards.count))
   }
 
   private static func index(_ rows: [ChainRow]) -> [String: ChainRow] {

@@ -29,14 +29,16 @@ enum ShelfFilter {
   }
 
   /// Clears the flag of each flagged card of `cards` that does not match
-  /// `query`, reading the folded text of `folds` (made for `cards`); the
-  /// stand-in card of an empty row matches nothing.
+  /// `query`, reading the folded text of `folds` (made for `cards`, and
+  /// folded now if it was not yet); the stand-in card of an empty row
+  /// matches nothing.
   ///
   /// - Complexity: O(text of the flagged cards × query length).
   static func match(
     _ cards: [CardFace], folds: RowFolds, _ query: SearchQuery, flags: inout [Bool]
   ) {
     let isPrepared = folds.count == cards.count
+    if isPrepared { folds.prepare(cards) }
     for i in cards.indices where flags[i] {
       let card = cards[i]
       guard card.id != ReservedID.emptyRowCard else {
@@ -136,47 +138,52 @@ struct FoldedCard: Sendable {
   }
 }
 
-/// The folded text of a row's cards, made once per content (off the main
-/// thread, where the content chain is built), so that a key in the filter
-/// only compares bytes. Only cards with text beyond ASCII take room.
+/// The folded text of a row's cards, made once per content version (off
+/// the main thread, by the first filter pass that tests the row), so that a
+/// key in the filter only compares bytes. Only cards with text beyond ASCII
+/// take room.
+///
+/// The first pass makes it, in its test of the row's cards: that pass reads
+/// the cards' text anyway, on every core, so the chain is built at once when
+/// the `/` prompt opens, and no later key folds again. The chain's passes run
+/// one after another on the content worker's queue and each row is tested by
+/// one thread of a pass, so no two threads make it at once.
 ///
 /// It is derived from the row's cards: two rows with the same cards have the
 /// same folds, so it never makes two rows differ (`==` is always true).
-final class RowFolds: Sendable, Equatable {
-  /// How many cards it was made for.
+final class RowFolds: @unchecked Sendable, Equatable {
+  /// How many cards it is for; a row of another count folds on the spot.
   let count: Int
   /// For each card, its index in `cards`, or -1 when it is all ASCII; empty
   /// when every card is.
-  private let slots: [Int32]
-  private let cards: [FoldedCard]
+  private var slots: [Int32] = []
+  private var cards: [FoldedCard] = []
+  private var isMade = false
 
-  /// The folds of a row of no folded card; `count` 0 so that no row uses it.
-  static let none = RowFolds(count: 0, slots: [], cards: [])
+  /// The folds of no row: rows the content did not make fold on the spot.
+  static let none = RowFolds(count: -1)
 
-  /// The folds of `cards`.
+  /// The folds, not made yet, of a row of `count` cards.
+  init(count: Int) { self.count = count }
+
+  /// Folds `cards`, the `count` cards it is for, unless it has.
   ///
-  /// - Complexity: O(the cards' text).
-  init(_ cards: [CardFace]) {
-    var slots: [Int32] = []
-    var folded: [FoldedCard] = []
-    for (index, card) in cards.enumerated() {
-      guard let folding = FoldedCard.folding(card) else { continue }
-      if slots.isEmpty { slots = [Int32](repeating: -1, count: cards.count) }
-      slots[index] = Int32(folded.count)
-      folded.append(folding)
+  /// - Complexity: O(the cards' text) the first time, O(1) after.
+  func prepare(_ cards: [CardFace]) {
+    guard !isMade else { return }
+    precondition(cards.count == count, "folds made for another row")
+    isMade = true
+    cards.withUnsafeBufferPointer { cards in
+      for index in cards.indices {
+        guard let folding = FoldedCard.folding(cards[index]) else { continue }
+        if slots.isEmpty { slots = [Int32](repeating: -1, count: cards.count) }
+        slots[index] = Int32(self.cards.count)
+        self.cards.append(folding)
+      }
     }
-    self.count = cards.count
-    self.slots = slots
-    self.cards = folded
   }
 
-  private init(count: Int, slots: [Int32], cards: [FoldedCard]) {
-    self.count = count
-    self.slots = slots
-    self.cards = cards
-  }
-
-  /// The folded text of card `index`.
+  /// The folded text of card `index` (after `prepare(_:)`).
   func folded(at index: Int) -> FoldedCard {
     guard !slots.isEmpty, slots[index] >= 0 else { return .plain }
     return cards[Int(slots[index])]
