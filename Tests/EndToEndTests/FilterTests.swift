@@ -58,9 +58,16 @@ extension InTmux {
       defer { session.close() }
       try session.startShelf("--no-live")
       session.expectScreen(containing: "Books & Films · ")
-      try session.send("Down", "Down", "Right")
-      _ = session.waitForScreen { _ in !Self.focusedCard(session).isEmpty }
-      let focus = Self.focusedCard(session)
+      // Each key's focus shows in the status line before the next is sent,
+      // so the focus taken is the one after all three.
+      var focus = Self.focusedCard(session)
+      for key in ["Down", "Down", "Right"] {
+        let before = focus
+        try session.send(key)
+        _ = session.waitForScreen { _ in Self.focusedCard(session) != before }
+        focus = Self.focusedCard(session)
+        #expect(focus != before, "\(key) moved the focus: \(session.statusLine)")
+      }
       #expect(focus.contains(" — "), "\(session.statusLine)")
       // Each query: what it finds, counted, and the focus given back by Esc.
       let queries = [
@@ -85,7 +92,7 @@ extension InTmux {
         }
         try session.send("Escape")
         session.expectScreen("the focus back after \(query)") { _ in
-          Self.focusedCard(session) == focus
+          session.statusLine.contains(" · 22 rows · ") && Self.focusedCard(session) == focus
         }
       }
       try session.quitAndExpectRestored()
