@@ -55,6 +55,9 @@ extension ScaleBenchmarks {
     var warmUp: [Double] = []
     var next: (wall: [Double], cpu: [Double]) = ([], [])
     var keyOnly: [Double] = []
+    // Every thread's CPU time from the key to the filtered frame: the work a
+    // key costs, which a busy machine does not inflate as it does wall time.
+    var work: (first: [Double], next: [Double]) = ([], [])
     var now: UInt64 = 1_000
     // Odd rounds pause after `/` until the chain the open prompt builds is
     // ready, as a user who has not typed yet gives it time to be.
@@ -81,6 +84,7 @@ extension ScaleBenchmarks {
         let commits = screen.tableCommitCount
         let start = Monotonic.seconds()
         let cpuStart = Harness.cpuNow()
+        let workStart = Harness.seconds(of: CLOCK_PROCESS_CPUTIME_ID)
         _ = screen.handle(.character(character), size: size)
         keyOnly.append(Harness.cpuNow() - cpuStart)
         // Blocks in the run loop until the main queue has work (no polling,
@@ -101,6 +105,12 @@ extension ScaleBenchmarks {
         Harness.sink &+= screen.render(size: size, now: now).size.width
         let cpu = Harness.cpuNow() - cpuStart
         let wall = Monotonic.seconds() - start
+        let processCPU = Harness.seconds(of: CLOCK_PROCESS_CPUTIME_ID) - workStart
+        if index == 0 && pauses {
+          work.first.append(processCPU)
+        } else if index > 0 {
+          work.next.append(processCPU)
+        }
         if index == 0 && pauses {
           warmFirst.wall.append(wall)
           warmFirst.cpu.append(cpu)
@@ -130,6 +140,12 @@ extension ScaleBenchmarks {
       "\(name): each next character, key to filtered frame", seconds: next.wall,
       cpuSeconds: next.cpu, note: "main thread")
     harness.printSamples("\(name): the key alone (main thread)", seconds: keyOnly)
+    harness.printSamples(
+      "\(name): CPU of every thread, key to filtered frame, first character once built",
+      seconds: work.first)
+    harness.printSamples(
+      "\(name): CPU of every thread, key to filtered frame, each next character",
+      seconds: work.next)
     if let firstM, let warmM, let nextM {
       Harness.headline(
         "/ filter, 1M cards: key to filtered frame, first / next character", seconds: firstM.median,

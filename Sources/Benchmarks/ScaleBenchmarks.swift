@@ -42,6 +42,7 @@ enum ScaleBenchmarks {
     compose(millionContent, &harness)
     composeAfterKeys(millionContent, &harness)
     filterKeys(millionContent, &harness)
+    fzfFilter(millionContent, &harness)
     animate(million, &harness)
 
     start = Monotonic.seconds()

@@ -182,6 +182,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
   /// itself, uncopied, when all are.
   private static func items(_ items: [Section.Item], shown: [Bool], count: Int) -> [Section.Item] {
     guard count < items.count else { return items }
+    guard count > 0 else { return [] }  // never writes the shared empty buffer
     return items.withUnsafeBufferPointer { items in
       shown.withUnsafeBufferPointer { shown in
         [Section.Item](unsafeUninitializedCapacity: count) { output, initialized in

@@ -45,5 +45,57 @@ extension InTmux {
       try session.send("Enter")
       try session.quitAndExpectRestored()
     }
+
+    /// The focused card's part of the status line.
+    private static func focusedCard(_ session: TmuxSession) -> String {
+      let parts = session.statusLine.components(separatedBy: " · ")
+      return parts.last?.replacingOccurrences(of: "? help", with: "")
+        .trimmingCharacters(in: .whitespaces) ?? ""
+    }
+
+    @Test func searchFoldsAccentsMatchesEveryWordCountsCardsAndGivesTheFocusBack() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--no-live")
+      session.expectScreen(containing: "Books & Films · ")
+      // Each key's focus shows in the status line before the next is sent,
+      // so the focus taken is the one after all three.
+      var focus = Self.focusedCard(session)
+      for key in ["Down", "Down", "Right"] {
+        let before = focus
+        try session.send(key)
+        _ = session.waitForScreen { _ in Self.focusedCard(session) != before }
+        focus = Self.focusedCard(session)
+        #expect(focus != before, "\(key) moved the focus: \(session.statusLine)")
+      }
+      #expect(focus.contains(" — "), "\(session.statusLine)")
+      // Each query: what it finds, counted, and the focus given back by Esc.
+      let queries = [
+        ("miserables", "2 cards in 2 rows", "Les Misérables"),
+        ("soseki", "4 cards in 2 rows", "Natsume Sōseki"),
+        ("kurosawa 1954", "2 cards in 2 rows", "七人の侍"),
+        ("zzqx", "no matches", "No matches for “zzqx”"),
+      ]
+      for (query, count, shown) in queries {
+        try session.send("/")
+        try session.type(query)
+        // Once the filter's animation ends only the cards found stay on
+        // screen: as many card boxes (a top corner each) as the prompt counts.
+        let cards = Int(count.prefix(while: \.isNumber)) ?? 0
+        session.expectScreen("\(query): \(count), \(cards) cards on screen", timeout: 30) {
+          screen in
+          let boxes =
+            screen.components(separatedBy: "┌").count + screen.components(separatedBy: "┏").count
+            - 2
+          return screen.contains("Filter: \(query)▏  \(count) ·") && screen.contains(shown)
+            && boxes == cards
+        }
+        try session.send("Escape")
+        session.expectScreen("the focus back after \(query)") { _ in
+          session.statusLine.contains(" · 22 rows · ") && Self.focusedCard(session) == focus
+        }
+      }
+      try session.quitAndExpectRestored()
+    }
   }
 }

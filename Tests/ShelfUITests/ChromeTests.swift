@@ -105,7 +105,7 @@ func qEscapeAndEnterCloseTheDetailsWithoutQuitting(key: Key) {
   let help = text(of: screen, at: Size(width: 120, height: 40)).joined(separator: "\n")
   for key in [
     "← → h l", "↑ ↓ k j", "Home g", "End G", "0  $", "PgUp", "PgDn", "Enter", "Esc", "/",
-    "Ctrl-U", "Backspace", "Tab  Shift-Tab", "space", ".", "?  F1", "q ", "Ctrl-L", "Ctrl-Z",
+    "Ctrl-U", "'a ^a a$", "Tab  Shift-Tab", "space", ".", "?  F1", "q ", "Ctrl-L", "Ctrl-Z",
     "mouse", "y  ",
   ] {
     #expect(help.contains(key), "the help does not list \(key)")

@@ -5,8 +5,10 @@ import Testing
 
 @testable import ShelfUI
 
-/// Short words from few letters, so that random queries match some cards.
-private let letters = ["a", "b", "c", "A", "1", "é", " "]
+/// Short words from few letters, so that random queries match some cards:
+/// accented (composed and not) and wide ones, spaces between words, and the
+/// marks of a whole word (`'`) and of anchors (`^`, `$`).
+private let letters = ["a", "b", "c", "A", "1", "é", "E\u{301}", "ａ", " ", "'", "^", "$"]
 
 /// Random content (see `randomContent(_:card:)`) whose cards have short
 /// words for title, subtitle and tags, and sometimes a year.
@@ -21,6 +23,38 @@ private func randomContent(_ rng: inout SeededGenerator) -> ShelfContent {
       year: Int.random(in: 0..<4, using: &rng) == 0 ? 1990 + number : nil,
       tags: Bool.random(using: &rng) ? [word(&rng)] : [])
   }
+}
+
+/// `content` with a few cards edited: a title or a tag changed to another
+/// short word, a card removed, a card added.
+private func edited(_ content: ShelfContent, _ rng: inout SeededGenerator) -> ShelfContent {
+  var content = content
+  for _ in 0..<Int.random(in: 1...3, using: &rng) {
+    let rows = content.sections.indices.flatMap { s in
+      content.sections[s].rows.indices.map { (s, $0) }
+    }
+    guard let (s, r) = rows.randomElement(using: &rng) else { return content }
+    var cards = content.sections[s].rows[r].cards
+    let word = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+      letters.randomElement(using: &rng)!
+    }.joined()
+    switch Int.random(in: 0..<4, using: &rng) {
+    case 0 where !cards.isEmpty:
+      cards[Int.random(in: cards.indices, using: &rng)].title = word
+    case 1 where !cards.isEmpty:
+      cards[Int.random(in: cards.indices, using: &rng)].tags = [word]
+    case 2 where !cards.isEmpty:
+      cards.remove(at: Int.random(in: cards.indices, using: &rng))
+    default:
+      let id = "n\(Int.random(in: 0..<1_000_000, using: &rng))"
+      guard !cards.contains(where: { $0.id == id }) else { continue }
+      cards.insert(
+        CardFace(id: id, title: word, subtitle: "", tags: []),
+        at: Int.random(in: 0...cards.count, using: &rng))
+    }
+    content.sections[s].rows[r].cards = cards
+  }
+  return content
 }
 
 /// What the table should show: the old `ShelfFilter.filtered` of the content
@@ -82,6 +116,13 @@ func theChainShowsWhatTheFilterAlwaysShowedAndEachStepReplays(seed: UInt64) {
       guard let row = rows.randomElement(using: &rng) else { continue }
       recent.open(rowID: row.id, cardID: row.cards.randomElement(using: &rng)!.id)
       updates = chain.setRecentlyViewed(recent.entries)
+    case 9..<11:
+      // An edit while filtering, with its delta: a card's text changes, one
+      // goes, one comes.
+      let old = content
+      content = edited(content, &rng)
+      updates = chain.setContent(
+        content, delta: SectionDelta(from: old.sections, to: content.sections), from: old)
     default:
       content = randomContent(&rng)
       updates = chain.setContent(content)

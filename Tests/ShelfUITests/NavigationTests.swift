@@ -260,16 +260,29 @@ func homeAndGGoToTheFirstRow(key: Key) {
 }
 
 @MainActor
-@Test func oneRowMatchesAndTwoRowsMatch() {
+@Test func theStatusLineAndThePromptCountTheCardsFoundAndTheirRows() {
   let screen = screen()
+  func hint() -> String {
+    TextBackend.text(of: screen.render(size: size, now: 0)).split(separator: "\n").last.map(
+      String.init) ?? ""
+  }
   press(.character("/"), on: screen)
   for character in "moon" { press(.character(character), on: screen) }
   let one = TextBackend.text(of: screen.render(size: size, now: 0))
-  #expect(one.hasPrefix(" Bookstore · 1 row matches “moon” · "))
+  #expect(one.hasPrefix(" Bookstore · 1 card in 1 row matches “moon” · "))
+  #expect(hint().hasPrefix(" Filter: moon▏  1 card in 1 row · Enter keep"))
   press(.backspace, .backspace, .backspace, .character("a"), on: screen)
+  let cards = screen.tableSections.flatMap(\.rows).map(\.cards.count).reduce(0, +)
+  let rows = screen.shownRowIDs.count
+  #expect(rows > 1 && cards >= rows)
   let many = TextBackend.text(of: screen.render(size: size, now: 0))
-  #expect(many.hasPrefix(" Bookstore · \(screen.shownRowIDs.count) rows match “ma” · "))
-  #expect(screen.shownRowIDs.count > 1)
+  #expect(many.hasPrefix(" Bookstore · \(cards) cards in \(rows) rows match “ma” · "))
+  #expect(hint().hasPrefix(" Filter: ma▏  \(cards) cards in \(rows) rows · Enter keep"))
+  press(.character("z"), .character("z"), on: screen)
+  #expect(hint().hasPrefix(" Filter: mazz▏  no matches · Enter keep"))
+  #expect(
+    TextBackend.text(of: screen.render(size: size, now: 0)).hasPrefix(
+      " Bookstore · no matches for “mazz” "))
 }
 
 // MARK: - Filter
@@ -277,15 +290,17 @@ func homeAndGGoToTheFirstRow(key: Key) {
 @MainActor
 @Test func typingAFilterHidesRowsWithoutMatches() {
   let screen = screen()
+  let before = screen.focusedIDs
   #expect(screen.handle(.character("/"), size: size) == .redraw)
   for character in "moon" { press(.character(character), on: screen) }
   #expect(screen.shownRowIDs == ["mystery"])
   #expect(screen.focusedIDs.card == "moonstone")
   press(.enter, on: screen)
   #expect(screen.filter == ("moon", false))
+  #expect(screen.focusedIDs.card == "moonstone")  // Enter keeps the view and the focus in it
   #expect(screen.handle(.escape, size: size) == .redraw)  // clears the filter, does not quit
   #expect(screen.shownRowIDs.count == 6)
-  #expect(screen.focusedIDs.card == "moonstone")
+  #expect(screen.focusedIDs == before)  // and gives the focus back
 }
 
 @MainActor
@@ -316,7 +331,7 @@ func homeAndGGoToTheFirstRow(key: Key) {
   #expect(screen.shownRowIDs.isEmpty)
   let text = TextBackend.text(of: screen.render(size: size, now: 0))
   #expect(text.contains("No matches for “zzzz”"))
-  #expect(text.hasPrefix(" Bookstore · 0 rows match “zzzz” "))
+  #expect(text.hasPrefix(" Bookstore · no matches for “zzzz” "))
   #expect(!text.contains("0 / 0"))  // no row, so no counter
   #expect(!text.contains("no rows"))
   press(.backspace, .backspace, .backspace, .backspace, on: screen)

@@ -1,31 +1,180 @@
+import Foundation
 import TestSupport
 import Testing
 
 @testable import ShelfUI
 
-/// Pieces that make ASCII and non-ASCII text alike: cases, a CR LF pair, an
-/// accent composed and combining, a Kelvin sign (lower case `k`), a dotted
-/// capital I (lower case `i` plus a dot).
+private func folded(_ text: String) -> String {
+  String(decoding: SearchFolding.folded(text), as: UTF8.self)
+}
+
+private func matches(_ card: CardFace, _ query: String) -> Bool {
+  ShelfFilter.matches(card, SearchQuery(query))
+}
+
+// MARK: - Folding
+
+@Test func foldingDropsTheMarksOfTheCanonicalDecomposition() {
+  #expect(folded("Misérables") == "miserables")
+  #expect(folded("Natsume Sōseki") == "natsume soseki")
+  #expect(folded("Karel Čapek") == "karel capek")
+  #expect(folded("Brontë") == "bronte")
+  #expect(folded("Mise\u{301}rables") == "miserables")  // a combining accent, as typed on a Mac
+  #expect(folded("Ệ") == "e")  // two marks
+  #expect(folded("Ǖ") == "u")  // a marked letter with a mark again
+  #expect(folded("ﬁ") == "fi")  // case folding spells a ligature out
+}
+
+@Test func foldingFoldsCase() {
+  #expect(folded("KUROSAWA") == "kurosawa")
+  #expect(folded("ΣΟΦΊΑ") == "σοφια")
+  #expect(folded("Straße") == "strasse")
+  #expect(folded("\u{212A}elvin") == "kelvin")  // the Kelvin sign
+  #expect(folded("İstanbul") == "istanbul")
+}
+
+@Test func foldingFoldsWidth() {
+  #expect(folded("ＡＢＣ１２３") == "abc123")
+  #expect(folded("Ｓｏｓｅｋｉ") == "soseki")
+  #expect(folded("a\u{3000}b") == "a b")  // the ideographic space separates words
+  #expect(folded("ｶﾀｶﾅ") == "カタカナ")  // halfwidth kana to the ordinary ones
+}
+
+@Test func foldingLeavesWhatHasNothingToFoldAlone() {
+  #expect(folded("七人の侍") == "七人の侍")
+  #expect(folded("ガ") == "ガ")  // a voiced kana keeps its voicing
+  #expect(folded("한국") == "한국")
+  #expect(folded("1954 — ★") == "1954 — ★")
+}
+
+@Test func foldingByCharacterMapsEveryByteToItsCharacter() {
+  let (bytes, characters) = SearchFolding.foldedByCharacter("Sōe\u{301}X")
+  #expect(String(decoding: bytes, as: UTF8.self) == "soex")
+  #expect(characters == [0, 1, 2, 3])
+  let wide = SearchFolding.foldedByCharacter("ß七")
+  #expect(wide.characters == [0, 0, 1, 1, 1])
+}
+
+/// Letters, accented ones composed and not, wide ones and spaces, that
+/// Foundation folds as the filter does.
 private let pieces = [
-  "a", "B", "c", "E", "e", "k", "K", "i", " ", "1", "9", "\r", "\n", "\r\n", "é", "e\u{301}",
-  "\u{212A}", "İ", "書",
+  "a", "B", "c", "E", "e", "é", "e\u{301}", "É", "ō", "Ō", "Č", "č", "ａ", "Ｂ", "1", "9", "書",
+  "ë", " ",
 ]
 
-@Test(arguments: 0..<300 as Range<UInt64>)
-func filterMatchingIsLowercasedContainment(seed: UInt64) {
+/// Whether Foundation, folding the same way, finds every word of `query` in
+/// one of `fields`: the filter's answer, worked out another way.
+private func foundationMatches(_ fields: [String], _ query: String) -> Bool {
+  let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]
+  return query.split(separator: " ").allSatisfy { word in
+    fields.contains { $0.range(of: word, options: options) != nil }
+  }
+}
+
+@Test(arguments: 0..<200 as Range<UInt64>)
+func matchingAgreesWithFoundationsFoldedSearch(seed: UInt64) {
   var rng = SeededGenerator(seed: seed)
   func text(_ count: ClosedRange<Int>) -> String {
     (0..<Int.random(in: count, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }
       .joined()
   }
   for _ in 0..<20 {
-    let haystack = text(0...12)
-    let needle = text(0...3).lowercased()
-    // `firstRange(of:)`: the standard library's search, which ShelfUI's
-    // `contains` is; Foundation's `contains`, visible here, differs.
+    let card = CardFace(id: "c", title: text(0...10), subtitle: text(0...6), tags: [text(0...4)])
+    let query = text(1...5)
     #expect(
-      ShelfFilter.contains(haystack, lowercased: needle)
-        == (haystack.lowercased().firstRange(of: needle) != nil),
-      "\(haystack.debugDescription) ∋ \(needle.debugDescription)")
+      matches(card, query) == foundationMatches([card.title, card.subtitle] + card.tags, query),
+      "\(card.title.debugDescription) / \(card.subtitle.debugDescription) / \(card.tags) ∋ \(query.debugDescription)"
+    )
   }
+}
+
+// MARK: - Words
+
+private let samurai = CardFace(
+  id: "seven-samurai", title: "七人の侍", subtitle: "Akira Kurosawa", year: 1954,
+  tags: ["film", "jidaigeki"])
+private let miserables = CardFace(
+  id: "les-miserables", title: "Les Misérables", subtitle: "Victor Hugo", year: 1862,
+  tags: ["novel", "the people"])
+
+@Test func everyWordMustMatchInSomeField() {
+  #expect(matches(samurai, "kurosawa 1954"))
+  #expect(matches(samurai, "1954 kurosawa"))  // in any order
+  #expect(matches(samurai, "  kurosawa   jidai  "))  // a tag, and extra spaces
+  #expect(matches(samurai, "七人 akira"))
+  #expect(!matches(samurai, "kurosawa 1955"))
+  #expect(!matches(samurai, "kurosawa hugo"))
+  #expect(matches(miserables, "MISERABLES hugo"))
+  #expect(matches(miserables, "people"))  // a tag of two words
+  #expect(!matches(miserables, "people 1954"))
+}
+
+@Test func aWholeWordIsNotFoundInsideALongerOne() {
+  #expect(matches(miserables, "'les"))
+  #expect(matches(miserables, "'hugo"))
+  #expect(!matches(miserables, "'miser"))
+  #expect(matches(miserables, "miser"))
+  #expect(matches(miserables, "'the"))  // the tag "the people"
+  #expect(!matches(samurai, "'kuro"))
+}
+
+@Test func anchorsPinAWordToTheStartOrEndOfAField() {
+  #expect(matches(miserables, "^les"))
+  #expect(!matches(miserables, "^mis"))
+  #expect(matches(miserables, "^vic"))  // the subtitle's start
+  #expect(matches(miserables, "rables$"))
+  #expect(!matches(miserables, "misera$"))
+  #expect(matches(miserables, "^victor hugo$"))  // two words, each anchored
+  #expect(matches(miserables, "^novel$"))  // a whole tag
+  #expect(!matches(miserables, "^nove$"))
+  #expect(matches(samurai, "^1954$"))
+  #expect(matches(samurai, "^19"))
+}
+
+@Test func aMarkAloneIsText() {
+  let card = CardFace(id: "c", title: "Cost $5 ^ up", subtitle: "O'Brien")
+  #expect(matches(card, "$"))
+  #expect(matches(card, "^"))
+  #expect(matches(card, "'"))
+  #expect(matches(card, "o'b"))
+  #expect(!matches(card, "^$"))  // no field is "$"
+}
+
+@Test func aLongerQueryNarrowsOnlyWhenEveryCardItMatchesTheShorterOneMatchesToo() {
+  func narrows(_ longer: String, _ shorter: String) -> Bool {
+    SearchQuery(longer).narrows(SearchQuery(shorter))
+  }
+  #expect(narrows("kuro", "kur"))
+  #expect(narrows("kurosawa 1", "kurosawa"))
+  #expect(narrows("kurosawa 19", "kurosawa 1"))
+  #expect(narrows("^kur", "kur"))
+  #expect(narrows("^kur", "^ku"))
+  #expect(!narrows("^kur", "ur$"))
+  #expect(!narrows("'kur", "'ku"))
+  #expect(narrows("'kur", "ku"))
+  #expect(!narrows("ku", "kur"))
+  #expect(!narrows("kurosawa", "kurosawa 1"))
+  #expect(narrows("anything", ""))
+}
+
+// MARK: - Highlights
+
+@Test func theHighlighterMarksTheCharactersEachWordMatched() throws {
+  let highlighter = try #require(SearchHighlighter("kurosawa 1954"))
+  let marks = try #require(highlighter.marks(for: CardLabel(samurai)))
+  #expect(marks.title.isEmpty)
+  #expect(marks.subtitle == [6..<14])
+  #expect(marks.year == [0..<4])
+  #expect(marks.note == nil)
+  let accented = try #require(SearchHighlighter("miserables"))
+  #expect(accented.marks(for: CardLabel(miserables))?.title == [4..<14])
+}
+
+@Test func aCardFoundOnlyThroughATagShowsIt() throws {
+  let highlighter = try #require(SearchHighlighter("jidai"))
+  let marks = try #require(highlighter.marks(for: CardLabel(samurai)))
+  #expect(marks.note == "#jidaigeki")
+  #expect(marks.noteMarks == [1..<6])
+  #expect(SearchHighlighter("")?.marks(for: CardLabel(samurai)) == nil)
+  #expect(try #require(SearchHighlighter("zzz")).marks(for: CardLabel(samurai)) == nil)
 }

@@ -38,7 +38,7 @@ private func contrast(_ first: Int, _ second: Int) -> Double {
 /// Text roles as the screen draws them: the role and whether it asks for bold.
 private let textRoles: [(Color, Bool)] = [
   (.focus, true), (.focus, false), (.accent, true), (.warning, true), (.warning, false),
-  (.error, true), (.muted, false), (.flash, false),
+  (.error, true), (.muted, false), (.flash, false), (.match, true),
 ]
 
 @Test(arguments: [8, 256], Background.allCases)
@@ -60,6 +60,18 @@ func textRolesReadAtFourAndAHalfToOneOnXtermsDefaultColours(colors: Int, backgro
   }
   let star = ThemePalette.ink(for: .star, isBold: false, colors: colors, on: background)
   #expect(contrast(star.index ?? ink, paper) >= 3, "stars are symbols: 3:1")
+}
+
+@Test func aFiltersMatchesStandApartFromTheFocusAndTheFlashInEveryTheme() {
+  for colors in [8, 256] {
+    for background in Background.allCases {
+      func ink(_ role: Color) -> Int? {
+        ThemePalette.ink(for: role, isBold: true, colors: colors, on: background).index
+      }
+      #expect(ink(.match) != ink(.focus), "\(colors) colours on \(background)")
+      #expect(ink(.match) != ink(.warning), "\(colors) colours on \(background)")
+    }
+  }
 }
 
 @Test func theFocusStandsApartFromOrdinaryTextInEveryTheme() {

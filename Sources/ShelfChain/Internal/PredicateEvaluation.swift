@@ -146,6 +146,10 @@ struct PredicateEvaluation<Section: ChainableSection> {
     let kept: [Section.Item]
     if shownCount == count {
       kept = items  // shares the upstream array: no copy
+    } else if shownCount == 0 {
+      // Not `unsafeUninitializedCapacity: 0`: it writes the count of the
+      // standard library's one shared empty buffer, a race between threads.
+      kept = []
     } else {
       kept = items.withUnsafeBufferPointer { items in
         [Section.Item](unsafeUninitializedCapacity: shownCount) { output, initialized in

@@ -18,6 +18,8 @@ public enum Color: Hashable, Sendable {
   case flash
   /// Errors in the status line.
   case error
+  /// The characters a `/` filter matched, on the cards.
+  case match
   /// One of `Color.swatchCount` card swatches, derived from a card's id.
   case swatch(Int)
 

@@ -24,6 +24,9 @@ struct ChainRow: ChainableSection, Sendable {
   /// Whether the row stands for a table section with no rows: it keeps the
   /// section's header in the chain and becomes no row of the table.
   var isSectionHolder = false
+  /// The cards' text folded for the `/` filter, made with the row (see
+  /// `RowFolds`); rows the chain's links make from it keep it, unread.
+  var folds = RowFolds.none
 
   func hasSameHeader(as other: ChainRow) -> Bool {
     title == other.title && sectionID == other.sectionID
@@ -67,7 +70,8 @@ enum ReservedID {
 }
 
 extension ShelfContent {
-  /// The rows of the content as the chain's sections, in order.
+  /// The rows of the content as the chain's sections, in order, each with
+  /// the folds its cards' text will take for the filter (`RowFolds`).
   ///
   /// - Complexity: O(sections + rows).
   var chainRows: [ChainRow] {
@@ -91,8 +95,8 @@ extension ShelfContent {
             id: ReservedID.escaped(row.id), sectionID: sectionID, sectionOccurrence: occurrence,
             sectionTitle: section.title, title: row.title,
             items: row.cards.isEmpty
-              ? [CardFace(id: ReservedID.emptyRowCard, title: "")] : row.cards
-          ))
+              ? [CardFace(id: ReservedID.emptyRowCard, title: "")] : row.cards,
+            folds: RowFolds(count: max(1, row.cards.count))))
       }
     }
     return rows

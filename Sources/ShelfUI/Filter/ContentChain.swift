@@ -112,12 +112,12 @@ final class ContentChain {
     return take()
   }
 
-  /// Filters by `query` (case-insensitive, in title, subtitle, year and tags).
+  /// Filters by `query` (`SearchQuery`: its words, folded, in title, subtitle, year or tags).
   func setQuery(_ query: String) -> [TableUpdate] {
     guard query != self.query else { return take() }
-    let old = ShelfFilter.Needle(self.query)
+    let old = SearchQuery(self.query)
     self.query = query
-    let needle = ShelfFilter.Needle(query)
+    let needle = SearchQuery(query)
     if needle.isEmpty {
       filter.setPredicate({ _ in true }, sectionTest: { _, _ in })  // every flag stays set
     } else {
@@ -127,7 +127,9 @@ final class ContentChain {
       filter.setPredicate(
         { card in card.id != ReservedID.emptyRowCard && ShelfFilter.matches(card, needle) },
         isNarrowing: needle.narrows(old),
-        sectionTest: { row, flags in ShelfFilter.match(row.items, needle, flags: &flags) })
+        sectionTest: { row, flags in
+          ShelfFilter.match(row.items, folds: row.folds, needle, flags: &flags)
+        })
     }
     return take()
   }
@@ -179,7 +181,8 @@ final class ContentChain {
   private static func recentRow(cards: [CardFace]) -> ChainRow {
     ChainRow(
       id: ReservedID.recentlyViewed, sectionID: ReservedID.recentlyViewed, sectionOccurrence: 0,
-      sectionTitle: nil, title: RecentlyViewed.title, items: cards)
+      sectionTitle: nil, title: RecentlyViewed.title, items: cards,
+      folds: RowFolds(count: cards.count))
   }
 
   private static func index(_ rows: [ChainRow]) -> [String: ChainRow] {

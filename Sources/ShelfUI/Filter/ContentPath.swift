@@ -118,6 +118,9 @@ extension ShelfScreen {
   func receive(_ result: ContentWorker.Result) {
     let chrome = (contentPath.shownQuery, contentPath.isNoMatches)
     contentPath.didDeliver(result)
+    if contentPath.shownQuery != chrome.0 {
+      table.highlighter = SearchHighlighter(contentPath.shownQuery)
+    }
     for update in result.updates { submit(update.sections, delta: update.delta) }
     // The table's holder asks for frames once it commits; the status line and
     // the no-matches message change with the result itself.

@@ -89,9 +89,10 @@ struct CardPlacement: Equatable, Sendable {
   }
 }
 
-/// The fields of a `CardFace` a card in a strip draws. The summary and tags
-/// show only in the details panel, so a frame's placements neither copy nor
-/// compare them.
+/// The fields of a `CardFace` a card in a strip draws. The summary shows only
+/// in the details panel, so a frame's placements neither copy nor compare it;
+/// the tags come along (an array shared, not copied) for a `/` filter that
+/// matched through one.
 struct CardLabel: Equatable, Sendable {
   /// The card's id: it picks the swatch colour.
   var id: String
@@ -103,6 +104,10 @@ struct CardLabel: Equatable, Sendable {
   var year: Int?
   /// 0 to 5, drawn as stars.
   var rating: Double?
+  /// Labels: one a filter matched through can show on the card.
+  var tags: [String]
+  /// What the `/` filter matched on the card, while one is on.
+  var marks: CardMarks?
 
   /// The drawn fields of `face`.
   init(_ face: borrowing CardFace) {
@@ -111,5 +116,6 @@ struct CardLabel: Equatable, Sendable {
     subtitle = face.subtitle
     year = face.year
     rating = face.rating
+    tags = face.tags
   }
 }

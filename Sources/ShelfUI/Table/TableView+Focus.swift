@@ -60,6 +60,37 @@ extension TableView {
       return
     }
   }
+
+  // MARK: - Giving the focus back
+
+  /// The focus now: its row and card, and its row's line on screen.
+  var focusMark: FocusMark {
+    let line =
+      model.rows.indices.contains(state.focusRow)
+      ? model.entry(ofRow: state.focusRow).y - state.scrollY : 0
+    return FocusMark(rowID: state.focusedRowID, cardID: state.focusedCardID, rowLine: line)
+  }
+
+  /// Gives the focus back to `mark`: at once when the table shows its row,
+  /// and again when the next content that shows it is committed (the
+  /// content it was taken from is on its way), its row on the same line.
+  func restoreFocus(_ mark: FocusMark) {
+    if let rowID = mark.rowID, let row = model.rowIndexByID[rowID] {
+      let card = model.rows[row].cards.firstIndex { $0.id == mark.cardID } ?? state.focusCard
+      state.focus(row: row, card: card, in: model, size: size)
+    }
+    focusToRestore = mark
+  }
+}
+
+/// Where the focus was: what `TableView.restoreFocus(_:)` gives back.
+struct FocusMark: Equatable, Sendable {
+  /// The focused row's id.
+  var rowID: String?
+  /// The focused card's id.
+  var cardID: String?
+  /// The focused row's line in the body (from the top of the table).
+  var rowLine: Int
 }
 
 extension ViewState {

@@ -87,6 +87,12 @@ final class TableView {
   /// freed on the spot.
   var onDiscard: ((consuming RetiredValues) -> Void)?
 
+  /// Marks on the cards what the shown `/` filter matched; nil while none is on.
+  var highlighter: SearchHighlighter?
+  /// The focus to give back once the table shows its row again (the filter
+  /// was cleared), with its row's line on screen then; see `restoreFocus(_:)`.
+  var focusToRestore: FocusMark?
+
   /// A table showing `content`, focused on its first card, whose new content takes `updates`.
   init(content: ShelfContent, configuration: ScreenConfiguration, updates: TableUpdatePath) {
     self.configuration = configuration
@@ -147,9 +153,16 @@ final class TableView {
       after.rememberIDs(in: newModel)
     } else {
       // The focused card keeps its place on screen, wherever it went in the data.
-      let anchor =
+      var anchor =
         model.rows.indices.contains(state.focusRow)
         ? model.entry(ofRow: state.focusRow).y - state.scrollY : 0
+      if let mark = focusToRestore, let rowID = mark.rowID, newModel.rowIndexByID[rowID] != nil {
+        // The focus given back, where its row was on screen.
+        after.focusedRowID = mark.rowID
+        after.focusedCardID = mark.cardID
+        anchor = mark.rowLine
+        focusToRestore = nil
+      }
       after.reanchorOffsets(from: model, to: newModel)
       after.reanchorRememberedCards(from: model, to: newModel)
       after.resolve(in: newModel, previous: model)
@@ -274,13 +287,15 @@ final class TableView {
     adopt(size)
     advance(to: now)
     if reusesEarlierFrames {
-      let scene =
+      var scene =
         animator.scene(at: now)
         ?? Layout.scene(of: model, state: state, size: size, memo: &layoutMemo)
+      if let highlighter { scene = highlighter.marked(scene) }
       if keepsShownScene { shownScene = scene }
       return SceneRenderer.compose(scene, images: &images)
     }
-    let scene = animator.scene(at: now) ?? Layout.scene(of: model, state: state, size: size)
+    var scene = animator.scene(at: now) ?? Layout.scene(of: model, state: state, size: size)
+    if let highlighter { scene = highlighter.marked(scene) }
     if keepsShownScene { shownScene = scene }
     var canvas = Canvas(size: size)
     SceneRenderer.draw(scene, into: &canvas)

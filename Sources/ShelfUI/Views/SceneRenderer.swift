@@ -205,12 +205,28 @@ enum SceneRenderer {
     // A reloaded card (not the focused one) flashes whole: every field in the flash style.
     let flash = card.isFocused ? nil : flashStyle(card.highlight)
     let titleStyle = flash ?? Style(foreground: card.isFocused ? .focus : .default, isBold: true)
-    canvas.write(
-      TerminalText.truncated(face.title, toWidth: inner), at: Point(x: x, y: top + 1),
-      style: titleStyle, clip: clip)
-    canvas.write(
-      TerminalText.truncated(face.subtitle, toWidth: inner), at: Point(x: x, y: top + 2),
-      style: flash ?? Style(foreground: .muted), clip: clip)
+    // What a `/` filter matched stands out in a style of its own (neither the
+    // focus's nor the flash's: underlined), even on a flashing card.
+    let marks = face.marks
+    var markStyle = Style(foreground: .match, isBold: true, isUnderlined: true)
+    if var flash {
+      flash.isUnderlined = true
+      markStyle = flash
+    }
+    write(
+      face.title, marks: marks?.title ?? [], width: inner, at: Point(x: x, y: top + 1),
+      style: titleStyle, markStyle: markStyle, clip: clip, into: &canvas)
+    if let marks, let note = marks.note, marks.subtitle.isEmpty {
+      // Matched through a field the card does not show: it shows it here.
+      write(
+        note, marks: marks.noteMarks, width: inner, at: Point(x: x, y: top + 2),
+        style: flash ?? Style(foreground: .muted, isDim: true), markStyle: markStyle, clip: clip,
+        into: &canvas)
+    } else {
+      write(
+        face.subtitle, marks: marks?.subtitle ?? [], width: inner, at: Point(x: x, y: top + 2),
+        style: flash ?? Style(foreground: .muted), markStyle: markStyle, clip: clip, into: &canvas)
+    }
     // Year, stars and swatch sit at fixed columns whatever is missing, so
     // they line up from card to card.
     // A card narrower than the year field (one that grows or collapses) shows
@@ -218,9 +234,10 @@ enum SceneRenderer {
     if let year = face.year {
       let text = TerminalText.truncated(CardText.year(year), toWidth: inner)
       let field = min(inner, CardText.yearWidth)
-      canvas.write(
-        text, at: Point(x: x + field - TerminalText.width(of: text), y: top + 3),
-        style: flash ?? .plain, clip: clip)
+      write(
+        text, marks: marks?.year ?? [], width: field,
+        at: Point(x: x + field - TerminalText.width(of: text), y: top + 3),
+        style: flash ?? .plain, markStyle: markStyle, clip: clip, into: &canvas)
     }
     let starsX = CardText.yearWidth + 2
     if let rating = face.rating, starsX + CardText.starCount <= inner {
@@ -232,6 +249,39 @@ enum SceneRenderer {
       canvas.write(
         "██", at: Point(x: x + inner - 2, y: top + 3),
         style: flash ?? Style(foreground: .swatch(CardText.swatch(of: face.id))), clip: clip)
+    }
+  }
+}
+
+extension SceneRenderer {
+  /// Writes `text`, cut to `width` columns, from `point`: the characters
+  /// that `marks` cover in `markStyle`, the others in `style` (an ellipsis
+  /// that cuts the text is never marked).
+  static func write(
+    _ text: String, marks: [Range<Int>], width: Int, at point: Point, style: Style,
+    markStyle: Style, clip: Rect, into canvas: inout Canvas
+  ) {
+    let shown = TerminalText.truncated(text, toWidth: width)
+    guard !marks.isEmpty else {
+      canvas.write(shown, at: point, style: style, clip: clip)
+      return
+    }
+    let characters = Array(shown)
+    let original = shown == text ? characters.count : characters.count - 1
+    var x = point.x
+    var start = 0
+    while start < characters.count {
+      let isMarked = start < original && marks.contains { $0.contains(start) }
+      var end = start + 1
+      while end < characters.count
+        && (end < original && marks.contains { $0.contains(end) }) == isMarked
+      {
+        end += 1
+      }
+      x += canvas.write(
+        String(characters[start..<end]), at: Point(x: x, y: point.y),
+        style: isMarked ? markStyle : style, clip: clip)
+      start = end
     }
   }
 }

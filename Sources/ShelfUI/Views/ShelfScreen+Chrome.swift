@@ -18,8 +18,8 @@ extension ShelfScreen {
     ("Enter", "details of the focused card", .always),
     ("Esc", "close help/details, message, prompt, filter", .always),
     ("/", "filter by text, typed or pasted (Enter keeps)", .always),
-    ("Ctrl-U", "clear the filter text while typing it", .always),
-    ("Backspace", "delete the last filter character", .always),
+    ("a b 'a ^a a$", "all words (accents ignored), whole, start / end", .always),
+    ("Ctrl-U  ↑ ↓", "while filtering: clear / earlier filters", .always),
     ("Tab  Shift-Tab", "all sources / each source alone", .severalSources),
     ("space", "pause / resume live updates", .liveSources),
     (".", "apply one update while paused", .liveSources),
@@ -245,7 +245,12 @@ extension ShelfScreen {
     if query.isEmpty {
       parts.append((Wording.counted(rowCount, "row"), Style(foreground: .muted)))
     } else {
-      parts.append((Wording.matching(rowCount, query: query), Style(foreground: .muted)))
+      let found = matchCounts
+      parts.append(
+        (
+          Wording.matching(cards: found.cards, rows: found.rows, query: query),
+          Style(foreground: .muted)
+        ))
     }
     if !picking.marked.isEmpty {
       parts.append(
@@ -315,7 +320,14 @@ extension ShelfScreen {
       x += canvas.write(
         "Filter: ", at: Point(x: x, y: y), style: Style(foreground: .accent, isBold: true),
         clip: line)
-      let tail = "  Enter keep · Esc clear"
+      // What the query shown found, as the filter runs.
+      let found = contentPath.shownQuery.isEmpty ? nil : matchCounts
+      let count = found.map { "  " + Wording.found(cards: $0.cards, rows: $0.rows) + " ·" } ?? " "
+      var tail = count + " Enter keep · Esc clear"
+      // On a narrow screen the query and its count come before the keys.
+      if width - x - 2 - TerminalText.width(of: tail) < 12 {
+        tail = found.map { "  " + Wording.found(cards: $0.cards, rows: $0.rows) } ?? ""
+      }
       let room = max(1, width - x - 2 - TerminalText.width(of: tail))
       // Show the end of a long query: that is where typing happens.
       var shown = TerminalText.sanitized(filterQuery)
@@ -332,6 +344,20 @@ extension ShelfScreen {
       hint = next
     }
     canvas.write(hint, at: Point(x: 1, y: y), style: Style(foreground: .muted), clip: line)
+  }
+
+  /// The cards and rows the table shows, the recently viewed row (other
+  /// rows' cards again) left out: what a filter found.
+  ///
+  /// - Complexity: O(rows shown).
+  var matchCounts: (cards: Int, rows: Int) {
+    var cards = 0
+    var rows = 0
+    for row in table.model.rows where row.id != ReservedID.recentlyViewed {
+      cards += row.cards.count
+      rows += 1
+    }
+    return (cards, rows)
   }
 
   /// A filter that matches nothing says so in the middle of the body (in

@@ -55,6 +55,7 @@ extension ShelfScreen {
     } else if message != nil {
       message = nil
     } else if isEditingFilter {
+      remember(filterQuery)
       isEditingFilter = false
       setFilter("")
     } else if !filterQuery.isEmpty {
@@ -116,39 +117,67 @@ extension ShelfScreen {
     case .mouse(let event): return handleMouse(event)
     default: return .none
     }
-    return table.state == before ? .none : .redraw
+    guard table.state != before else { return .none }
+    table.focusToRestore = nil  // the user moved on from the focus given back
+    return .redraw
   }
 
   /// Keys typed into the filter prompt; nil passes the key on to browsing.
   func handleFilterKey(_ key: Key, size: Size) -> ScreenCommand? {
     switch key {
     case .character(let character):
+      filterHistoryIndex = nil
       setFilter(filterQuery + String(character))
     case .backspace, .delete:
+      filterHistoryIndex = nil
       if filterQuery.isEmpty {
         isEditingFilter = false
       } else {
         setFilter(String(filterQuery.dropLast()))
       }
     case .enter:
+      remember(filterQuery)
       isEditingFilter = false
     case .control("u"):
+      filterHistoryIndex = nil
       setFilter("")
+    case .up:
+      guard !filterHistory.isEmpty else { return nil }  // nothing to recall: ↑ browses
+      if filterHistoryIndex == nil { filterDraft = filterQuery }
+      let index = max(0, (filterHistoryIndex ?? filterHistory.count) - 1)
+      filterHistoryIndex = index
+      setFilter(filterHistory[index])
+    case .down:
+      guard let index = filterHistoryIndex else { return nil }
+      if index + 1 < filterHistory.count {
+        filterHistoryIndex = index + 1
+        setFilter(filterHistory[index + 1])
+      } else {
+        filterHistoryIndex = nil
+        setFilter(filterDraft)
+      }
     default:
       return nil
     }
     return .redraw
   }
 
+  /// Adds `query` to the session's history (unless empty, or the last one).
+  private func remember(_ query: String) {
+    filterHistoryIndex = nil
+    guard !query.isEmpty, filterHistory.last != query else { return }
+    filterHistory.append(query)
+  }
+
+  /// Filters by `query`. The first character takes note of the focus, and
+  /// emptying the query (Esc, Backspace, Ctrl-U) gives it back as it was.
   func setFilter(_ query: String) {
     guard query != filterQuery else { return }
     if filterQuery.isEmpty {
-      focusBeforeFilter = (table.state.focusedRowID, table.state.focusedCardID)
-    } else if query.isEmpty, let focus = focusBeforeFilter.take(), focusedCard == nil {
-      // Nothing matched, so nothing holds the focus: it goes back to where it
-      // was. (A card the filter found keeps it: that is what was looked for.)
-      table.state.focusedRowID = focus.row
-      table.state.focusedCardID = focus.card
+      focusBeforeFilter = table.focusMark
+      table.focusToRestore = nil
+    } else if query.isEmpty, let focus = focusBeforeFilter.take() {
+      table.restoreFocus(focus)
     }
     filterQuery = query
     contentPath.request(query: query)

@@ -41,7 +41,14 @@ public final class ShelfScreen {
   /// `messageLogLimit`); `m` shows them, newest first.
   public private(set) var messageLog: [LoggedMessage] = []
   /// The focus when the filter began, given back when it is cleared.
-  var focusBeforeFilter: (row: String?, card: String?)?
+  var focusBeforeFilter: FocusMark?
+  /// The queries of this session, oldest first, that ↑ and ↓ recall in the prompt.
+  var filterHistory: [String] = []
+  /// Which query of `filterHistory` the prompt shows; nil while it shows
+  /// what was typed (`filterDraft`).
+  var filterHistoryIndex: Int?
+  /// What was typed before ↑ recalled an earlier query, brought back by ↓.
+  var filterDraft = ""
   /// What the screen does besides browsing: picking, copying, bound keys.
   public var actions = ScreenActions() {
     didSet { table.keepsShownScene = actions.isMultiPick }

@@ -8,9 +8,17 @@ enum Wording {
   /// How many sources fail, after their marks: `1 failing`.
   static func failing(_ count: Int) -> String { "\(count) failing" }
 
-  /// `1 row matches “x”`, `3 rows match “x”`: the verb agrees too.
-  static func matching(_ count: Int, query: String) -> String {
-    counted(count, "row") + (count == 1 ? " matches" : " match") + " “\(query)”"
+  /// `12 cards in 5 rows`, `1 card in 1 row`, or `no matches`: what a
+  /// filter found.
+  static func found(cards: Int, rows: Int) -> String {
+    cards == 0 ? "no matches" : counted(cards, "card") + " in " + counted(rows, "row")
+  }
+
+  /// `1 card in 1 row matches “x”`, `3 cards in 2 rows match “x”`, `no
+  /// matches for “x”`: the verb agrees too.
+  static func matching(cards: Int, rows: Int, query: String) -> String {
+    guard cards > 0 else { return "no matches for “\(query)”" }
+    return found(cards: cards, rows: rows) + (cards == 1 ? " matches" : " match") + " “\(query)”"
   }
 
   /// What a screen below the minimum size says.

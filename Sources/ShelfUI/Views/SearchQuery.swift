@@ -1,0 +1,119 @@
+/// A `/` query as the filter reads it: folded (`SearchFolding`) and cut into
+/// words at spaces, each of which a card must match in some field.
+///
+/// Like fzf's extended search, a word can say how it matches:
+/// - `word`: anywhere in a field;
+/// - `'word`: as a whole word (not inside a longer one);
+/// - `^word`: at the start of a field; `word$`: at its end; `^word$`: the whole field.
+struct SearchQuery: Sendable, Equatable {
+  /// One word of the query.
+  struct Term: Sendable, Equatable {
+    /// The word folded, as UTF-8, without its marks.
+    var bytes: [UInt8]
+    /// Whether it must start a field (`^word`).
+    var isPrefix = false
+    /// Whether it must end a field (`word$`).
+    var isSuffix = false
+    /// Whether it must be a whole word (`'word`).
+    var isWholeWord = false
+
+    /// Whether a year, written in decimal, can match it.
+    var canMatchYear: Bool {
+      bytes.allSatisfy { $0 == UInt8(ascii: "-") || $0 &- 0x30 < 10 }
+    }
+
+    /// Whether every field that matches this term matches `other` too.
+    func implies(_ other: Term) -> Bool {
+      if other.isWholeWord || (other.isPrefix && other.isSuffix) { return self == other }
+      if other.isPrefix { return isPrefix && bytes.starts(with: other.bytes) }
+      if other.isSuffix {
+        return isSuffix && bytes.reversed().starts(with: other.bytes.reversed())
+      }
+      return contains(bytes[...], other.bytes[...])
+    }
+
+    /// Where the first match in the folded `text` starts and ends; with
+    /// `foldsASCII`, `text` is ASCII and folded as it is read.
+    ///
+    /// - Complexity: O(`text.count` × `bytes.count`).
+    func firstMatch(in text: UnsafeBufferPointer<UInt8>, foldsASCII: Bool) -> Range<Int>? {
+      let count = bytes.count
+      guard count <= text.count else { return nil }
+      return bytes.withUnsafeBufferPointer { needle -> Range<Int>? in
+        @inline(__always) func byte(_ i: Int) -> UInt8 {
+          foldsASCII ? SearchFolding.foldedASCII(text[i]) : text[i]
+        }
+        func matches(at start: Int) -> Bool {
+          for j in 0..<count where byte(start + j) != needle[j] { return false }
+          guard isWholeWord else { return true }
+          return (start == 0 || !isWordByte(text[start - 1]))
+            && (start + count == text.count || !isWordByte(text[start + count]))
+        }
+        if isPrefix || isSuffix {
+          let start = isPrefix ? 0 : text.count - count
+          guard !(isPrefix && isSuffix) || count == text.count, matches(at: start) else {
+            return nil
+          }
+          return start..<(start + count)
+        }
+        guard let first = needle.first else { return 0..<0 }
+        // Candidates by their first byte; the rest is compared only there.
+        for start in 0...(text.count - count) where byte(start) == first && matches(at: start) {
+          return start..<(start + count)
+        }
+        return nil
+      }
+    }
+
+    /// Letters, digits and every byte of a non-ASCII character make words.
+    private func isWordByte(_ byte: UInt8) -> Bool {
+      byte >= 0x80 || (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
+    }
+
+    private func contains(_ text: ArraySlice<UInt8>, _ needle: ArraySlice<UInt8>) -> Bool {
+      guard needle.count <= text.count else { return false }
+      guard !needle.isEmpty else { return true }
+      return (0...(text.count - needle.count)).contains { offset in
+        text.dropFirst(offset).starts(with: needle)
+      }
+    }
+  }
+
+  /// The words, in the order typed.
+  let terms: [Term]
+
+  /// `text` read as a query.
+  ///
+  /// - Complexity: O(`text.utf8.count`).
+  init(_ text: String) {
+    let folded = SearchFolding.folded(text)
+    terms = folded.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map { word in
+      var word = word
+      var term = Term(bytes: [])
+      // A marker alone is text: `^`, `$` and `'` are still found.
+      if word.count > 1, word.first == UInt8(ascii: "'") {
+        term.isWholeWord = true
+        word = word.dropFirst()
+      }
+      if word.count > 1, word.first == UInt8(ascii: "^") {
+        term.isPrefix = true
+        word = word.dropFirst()
+      }
+      if word.count > 1, word.last == UInt8(ascii: "$") {
+        term.isSuffix = true
+        word = word.dropLast()
+      }
+      term.bytes = Array(word)
+      return term
+    }
+  }
+
+  /// Whether every card matches it (no words).
+  var isEmpty: Bool { terms.isEmpty }
+
+  /// Whether every card this query matches, `other` matches too: each word
+  /// of `other` is implied by one of this query's (typing on narrows).
+  func narrows(_ other: SearchQuery) -> Bool {
+    other.terms.allSatisfy { want in terms.contains { $0.implies(want) } }
+  }
+}

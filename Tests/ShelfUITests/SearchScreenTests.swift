@@ -1,0 +1,188 @@
+import ShelfDiff
+import TestSupport
+import Testing
+
+@testable import ShelfUI
+
+/// Films and books of the bundled catalog that the search examples find.
+private let films = ShelfContent(
+  title: "Shelf",
+  sections: [
+    ShelfSection(
+      id: "cinema", title: "Cinema",
+      rows: [
+        CarouselRow(
+          id: "world-cinema", title: "World Cinema",
+          cards: [
+            CardFace(
+              id: "rashomon", title: "羅生門", subtitle: "Akira Kurosawa", year: 1950, rating: 4.3,
+              tags: ["Rashōmon"]),
+            CardFace(
+              id: "seven-samurai", title: "七人の侍", subtitle: "Akira Kurosawa", year: 1954,
+              rating: 4.7, tags: ["Seven Samurai", "epic"]),
+            CardFace(
+              id: "gojira", title: "ゴジラ", subtitle: "Ishirō Honda", year: 1954, rating: 4.0,
+              tags: ["Godzilla"]),
+            CardFace(
+              id: "la-strada", title: "La strada", subtitle: "Federico Fellini", year: 1954,
+              rating: 4.2),
+          ]),
+        CarouselRow(
+          id: "kurosawa", title: "Kurosawa at Toho",
+          cards: [
+            CardFace(
+              id: "ikiru", title: "Ikiru", subtitle: "Akira Kurosawa", year: 1952, rating: 4.5),
+            CardFace(
+              id: "seven-samurai", title: "七人の侍", subtitle: "Akira Kurosawa", year: 1954,
+              rating: 4.7, tags: ["Seven Samurai", "epic"]),
+          ]),
+      ]),
+    ShelfSection(
+      id: "books", title: "Books",
+      rows: [
+        CarouselRow(
+          id: "novels", title: "Novels",
+          cards: [
+            CardFace(
+              id: "les-miserables", title: "Les Misérables", subtitle: "Victor Hugo", year: 1862,
+              rating: 4.4),
+            CardFace(
+              id: "kokoro", title: "こころ", subtitle: "Natsume Sōseki", year: 1914, rating: 4.2),
+            CardFace(
+              id: "genji", title: "源氏物語", subtitle: "Murasaki Shikibu", year: 1008, rating: 4.0,
+              tags: ["The Tale of Genji"]),
+          ])
+      ]),
+  ])
+
+private let size = Size(width: 80, height: 24)
+
+@MainActor
+private func type(_ text: String, on screen: ShelfScreen) {
+  for character in text { _ = screen.handle(.character(character), size: size) }
+}
+
+@MainActor
+private func searchScreen() -> ShelfScreen {
+  let screen = ShelfScreen(
+    content: films, configuration: ScreenConfiguration(animationDuration: 0), updates: .immediate)
+  _ = screen.render(size: size, now: 0)
+  return screen
+}
+
+@MainActor
+@Test func kurosawa1954FindsSevenSamuraiWithItsMatchesHighlighted() {
+  let screen = searchScreen()
+  type("/kurosawa 1954", on: screen)
+  #expect(screen.shownRowIDs == ["world-cinema", "kurosawa"])
+  #expect(
+    screen.tableSections.flatMap(\.rows).flatMap(\.cards).map(\.id) == [
+      "seven-samurai", "seven-samurai",
+    ])
+  let canvas = screen.render(size: size, now: 0)
+  expectGolden(
+    TextBackend.text(of: canvas) + "\n\n" + TextBackend.styleMap(of: canvas),
+    named: "search-kurosawa-1954-80x24")
+  // The highlighted letters: the subtitle's "Kurosawa" and the year, on both cards.
+  let lines = TextBackend.text(of: canvas).split(separator: "\n", omittingEmptySubsequences: false)
+  let styles = TextBackend.styleMap(of: canvas).split(separator: "\n")
+  for (y, line) in lines.enumerated() where line.contains("Akira Kurosawa") {
+    let column = Array(line).firstIndex(of: "K")!
+    let highlighted = Array(styles[y])[column..<(column + 8)]
+    #expect(highlighted.allSatisfy { $0 == "H" }, "line \(y): \(styles[y])")
+    #expect(Array(styles[y])[column - 2] != "H")  // "Akira" is not
+  }
+  #expect(styles.contains { $0.contains("HHHH") && !$0.contains("HHHHHHHH") })  // 1954
+}
+
+@MainActor
+@Test func accentsAndCaseAreFoldedBothWays() {
+  for query in ["miserables", "MISÉR", "ｍｉｓｅｒａｂｌｅｓ", "Mise\u{301}r"] {
+    let screen = searchScreen()
+    type("/" + query, on: screen)
+    #expect(screen.focusedIDs.card == "les-miserables", "\(query)")
+  }
+  let screen = searchScreen()
+  type("/soseki", on: screen)
+  #expect(screen.focusedIDs.card == "kokoro")
+  #expect(screen.shownRowIDs == ["novels"])
+}
+
+@MainActor
+@Test func aCardFoundThroughATagShowsTheTagWhileFiltering() {
+  let screen = searchScreen()
+  type("/tale", on: screen)
+  #expect(screen.focusedIDs.card == "genji")
+  let text = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(text.contains("#The Tale of G"))
+  // The card's subtitle gives way to the tag that matched (the status line
+  // still names the focused card's).
+  #expect(!text.split(separator: "\n").dropFirst().contains { $0.contains("Murasaki") })
+  _ = screen.handle(.escape, size: size)
+  type("/murasaki", on: screen)
+  #expect(!TextBackend.text(of: screen.render(size: size, now: 0)).contains("#The Tale"))
+}
+
+@MainActor
+@Test func escOrEmptyingTheQueryGivesTheFocusBackAsItWas() {
+  let screen = searchScreen()
+  _ = screen.handle(.down, size: size)
+  _ = screen.handle(.down, size: size)
+  let before = screen.focusedIDs
+  #expect(before.card == "les-miserables")
+  type("/kuro", on: screen)
+  #expect(screen.focusedIDs.card != before.card)
+  _ = screen.handle(.escape, size: size)
+  #expect(screen.focusedIDs == before)
+  // Emptying it with Backspace does the same.
+  type("/sō", on: screen)
+  #expect(screen.focusedIDs.card == "kokoro")
+  _ = screen.handle(.backspace, size: size)
+  _ = screen.handle(.backspace, size: size)
+  #expect(screen.focusedIDs == before)
+  _ = screen.handle(.backspace, size: size)  // closes the empty prompt
+  #expect(screen.filter == ("", false))
+  // Enter keeps the filtered view and the focus in it; Esc then gives it back.
+  type("/ikiru", on: screen)
+  _ = screen.handle(.enter, size: size)
+  #expect(screen.filter == ("ikiru", false))
+  #expect(screen.focusedIDs.card == "ikiru")
+  _ = screen.handle(.escape, size: size)
+  #expect(screen.focusedIDs == before)
+}
+
+@MainActor
+@Test func upAndDownInThePromptRecallEarlierQueries() {
+  let screen = searchScreen()
+  type("/soseki", on: screen)
+  _ = screen.handle(.enter, size: size)
+  _ = screen.handle(.escape, size: size)
+  type("/kurosawa", on: screen)
+  _ = screen.handle(.escape, size: size)
+  type("/gen", on: screen)
+  _ = screen.handle(.up, size: size)
+  #expect(screen.filter == ("kurosawa", true))
+  _ = screen.handle(.up, size: size)
+  #expect(screen.filter == ("soseki", true))
+  #expect(screen.focusedIDs.card == "kokoro")  // recalled and filtered
+  _ = screen.handle(.up, size: size)
+  #expect(screen.filter == ("soseki", true))  // the oldest stays
+  _ = screen.handle(.down, size: size)
+  #expect(screen.filter == ("kurosawa", true))
+  _ = screen.handle(.down, size: size)
+  #expect(screen.filter == ("gen", true))  // back to what was typed
+  _ = screen.handle(.enter, size: size)
+  _ = screen.handle(.escape, size: size)
+  type("/", on: screen)
+  _ = screen.handle(.up, size: size)
+  #expect(screen.filter == ("gen", true))
+}
+
+@MainActor
+@Test func withNoHistoryUpAndDownStillBrowseFromThePrompt() {
+  let screen = searchScreen()
+  type("/", on: screen)
+  _ = screen.handle(.down, size: size)
+  #expect(screen.focusedIDs.row == "kurosawa")
+  #expect(screen.filter == ("", true))
+}
