@@ -117,7 +117,7 @@ struct PickOptions: ParsableArguments {
       throw ValidationError(
         "--bind: the key '\(TerminalText.sanitized(name))' is taken by the screen (taken: arrows,"
           + " h j k l g G 0 $ q / ? . y space, Enter, Esc, Tab, Backspace, Home, End, PgUp, PgDn,"
-          + " F1, ctrl-c l u z\(isMultiPick ? ", m" : ""))")
+          + " F1, ctrl-c l u z, m)")
     }
     return ActionOptions.Binding(
       key: key, name: name, command: try CardTemplate(command, isStrict: false), text: command,

@@ -72,10 +72,12 @@ import Testing
     #expect(result.standardError.contains("'\(key)' is taken"), "\(result.standardError)")
   }
 
-  @Test func theMarkKeyIsTakenOnlyWithMulti() throws {
+  @Test func theMarkAndMessagesKeyIsTaken() throws {
+    // `m` opens the message log, and marks cards with --multi.
     #expect(throws: Error.self) { try PickOptions.binding("m:echo", isMultiPick: true) }
-    let binding = try PickOptions.binding("m:echo {id}", isMultiPick: false)
-    #expect(binding.key == .character("m"))
+    #expect(throws: Error.self) { try PickOptions.binding("m:echo", isMultiPick: false) }
+    let binding = try PickOptions.binding("o:echo {id}", isMultiPick: false)
+    #expect(binding.key == .character("o"))
     #expect(!binding.isSilent)
   }
 

@@ -161,7 +161,7 @@ extension InTmux {
       session.expectScreen(containing: "Tab  Shift-Tab  all sources / each source alone")
       try session.send("Escape")
       // q within the escape delay would be Alt-q: quit once the help has closed.
-      session.expectScreen("the help closed") { !$0.contains("closes this help") }
+      session.expectScreen("the help closed") { !$0.contains("each source alone") }
       try session.quitAndExpectRestored()
     }
 
