@@ -100,8 +100,9 @@ man: deps
 	$(SWIFT) package generate-manual --configuration debug
 	cp .build/plugins/GenerateManual/outputs/shelf/shelf.1 shelf.1
 
-# `make install` puts the release shelf, its man page and its bash, zsh and
-# fish completions under PREFIX (inside DESTDIR when packaging); `make
+# `make install` puts the release shelf, the bundled catalog it shows with no
+# source (share/shelf/), its man page and its bash, zsh and fish completions
+# under PREFIX (inside DESTDIR when packaging); `make
 # uninstall` removes exactly those files, and the folders they leave empty.
 # INSTALL_FLAGS go to its swift commands: the install test, run by `swift
 # test` (which holds the build folder's lock while building nothing), passes
@@ -110,10 +111,10 @@ man: deps
 PREFIX ?= /usr/local
 INSTALL_FLAGS ?=
 CONFIGURATION ?= release
-INSTALL_FILES := bin/shelf share/man/man1/shelf.1 share/bash-completion/completions/shelf \
+INSTALL_FILES := bin/shelf share/shelf/catalog.json share/man/man1/shelf.1 share/bash-completion/completions/shelf \
   share/zsh/site-functions/_shelf share/fish/vendor_completions.d/shelf.fish
 INSTALL_DIRS := share/fish/vendor_completions.d share/fish share/zsh/site-functions share/zsh \
-  share/bash-completion/completions share/bash-completion share/man/man1 share/man share bin
+  share/bash-completion/completions share/bash-completion share/man/man1 share/man share/shelf share bin
 install: deps
 	$(SWIFT) build $(INSTALL_FLAGS) -c $(CONFIGURATION) --product shelf
 	$(SWIFT) package $(INSTALL_FLAGS) generate-manual --configuration $(CONFIGURATION)
@@ -121,6 +122,7 @@ install: deps
 	set -e; for f in $(INSTALL_FILES); do install -d "$$root/$$(dirname $$f)"; done; \
 	install -m 755 "$$bin" "$$root/bin/shelf"; \
 	install -m 644 .build/plugins/GenerateManual/outputs/shelf/shelf.1 "$$root/share/man/man1/shelf.1"; \
+	install -m 644 Resources/catalog.json "$$root/share/shelf/catalog.json"; \
 	"$$bin" --generate-completion-script bash > "$$root/share/bash-completion/completions/shelf"; \
 	"$$bin" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_shelf"; \
 	"$$bin" --generate-completion-script fish > "$$root/share/fish/vendor_completions.d/shelf.fish"; \

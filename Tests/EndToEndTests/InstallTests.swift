@@ -49,7 +49,8 @@ import Testing
           "share/bash-completion/completions", "share/bash-completion/completions/shelf",
           "share/fish", "share/fish/vendor_completions.d",
           "share/fish/vendor_completions.d/shelf.fish", "share/man", "share/man/man1",
-          "share/man/man1/shelf.1", "share/zsh", "share/zsh/site-functions",
+          "share/man/man1/shelf.1", "share/shelf", "share/shelf/catalog.json", "share/zsh",
+          "share/zsh/site-functions",
           "share/zsh/site-functions/_shelf",
         ])
     let version = try spawnAndWait(
