@@ -17,7 +17,7 @@ public final class Concat<Section: ChainableSection>: SectionSource {
   /// The sources, in the order their sections appear.
   public let sources: [any SectionSource<Section>]
 
-  private var observers = Observers()
+  private let observers = Observers()
   private var sourceCounts: [[Int]]
 
   /// The sections of `sources`, concatenated.
@@ -31,7 +31,10 @@ public final class Concat<Section: ChainableSection>: SectionSource {
   }
 
   /// Registers `observer` for every later change.
-  public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+  @discardableResult
+  public func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
+    observers.add(observer)
+  }
 
   /// The sections recomputed from the sources, for tests of the translation.
   package var expectedSections: [Section] { sources.flatMap { $0.sections } }

@@ -13,7 +13,7 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
   public private(set) var fallbackCount = 0
 
   private let upstream: any SectionSource<Section>
-  private var observers = Observers()
+  private let observers = Observers()
   private var upstreamCounts: [Int]
   private var output = SectionBuffer<Section>([])
 
@@ -28,11 +28,17 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
   }
 
   /// Registers `observer` for every later change.
-  public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+  @discardableResult
+  public func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
+    observers.add(observer)
+  }
 
   /// Registers `observer` for every later change, with the placement of each
   /// delta this link works one out for.
-  public func observeWithDetail(_ observer: @escaping (SourceChange, ChangeDetail) -> Void) {
+  @discardableResult
+  public func observeWithDetail(
+    _ observer: @escaping (SourceChange, ChangeDetail) -> Void
+  ) -> ObservationToken {
     observers.add(withDetail: observer)
   }
 

@@ -36,7 +36,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
   private var currentPredicate: (Section.Item) -> Bool
 
   private let upstream: any SectionSource<Section>
-  private var observers = Observers()
+  private let observers = Observers()
   private var upstreamCounts: [Int]
   /// For each upstream section, for each of its items, whether it is shown.
   private var isShown: [[Bool]]
@@ -72,11 +72,17 @@ public final class Filter<Section: ChainableSection>: SectionSource {
   }
 
   /// Registers `observer` for every later change.
-  public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+  @discardableResult
+  public func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
+    observers.add(observer)
+  }
 
   /// Registers `observer` for every later change, with the placement of each
   /// delta this link works one out for.
-  public func observeWithDetail(_ observer: @escaping (SourceChange, ChangeDetail) -> Void) {
+  @discardableResult
+  public func observeWithDetail(
+    _ observer: @escaping (SourceChange, ChangeDetail) -> Void
+  ) -> ObservationToken {
     observers.add(withDetail: observer)
   }
 

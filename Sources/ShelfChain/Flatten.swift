@@ -18,7 +18,7 @@ public final class Flatten<Section: ChainableSection>: SectionSource {
 
   private let upstream: any SectionSource<Section>
   private let section: Section
-  private var observers = Observers()
+  private let observers = Observers()
   private var upstreamCounts: [Int]
 
   /// The items of `upstream` as the items of `section` (whose own items are
@@ -32,7 +32,10 @@ public final class Flatten<Section: ChainableSection>: SectionSource {
   }
 
   /// Registers `observer` for every later change.
-  public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+  @discardableResult
+  public func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
+    observers.add(observer)
+  }
 
   /// The sections recomputed from upstream, for tests of the translation.
   package var expectedSections: [Section] { [section.with(items: upstream.allItems)] }

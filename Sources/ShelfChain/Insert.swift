@@ -44,7 +44,7 @@ public final class Insert<Section: ChainableSection>: SectionSource {
   }
 
   private let upstream: any SectionSource<Section>
-  private var observers = Observers()
+  private let observers = Observers()
   private var upstreamCounts: [Int]
   /// Where the element is in `sections`, if shown.
   private var position: ItemPath?
@@ -61,7 +61,10 @@ public final class Insert<Section: ChainableSection>: SectionSource {
   }
 
   /// Registers `observer` for every later change.
-  public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+  @discardableResult
+  public func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
+    observers.add(observer)
+  }
 
   /// The sections recomputed from upstream, for tests of the translation.
   package var expectedSections: [Section] {

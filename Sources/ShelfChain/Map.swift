@@ -4,6 +4,18 @@ import ShelfDiff
 /// keeps its identity (the same id in, the same id out; different ids stay
 /// different): a view model of each item, a highlight, a formatted field.
 ///
+/// The transform may keep the item type or change it, turning models into
+/// view models:
+///
+/// ```swift
+/// let rows = Map(store) { todo in Row(id: todo.id, text: todo.title) }
+/// ```
+///
+/// With a new item type and no section transform, each output section is a
+/// ``MappedSection``: the upstream section's header with the new items. Give
+/// `section:` to build a section type of your own instead; it must keep the
+/// section's id and read only the upstream section's header, not its items.
+///
 /// Positions do not change, so an upstream delta is the map's delta, less
 /// the reloads whose transformed item did not change. Kept items are not
 /// transformed again.
@@ -11,24 +23,36 @@ import ShelfDiff
 /// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
 ///   sections, *c* changes and *t* items in the sections it touches, calling
 ///   `transform` once per inserted or reloaded item.
-public final class Map<Section: ChainableSection>: SectionSource {
+public final class Map<Upstream: ChainableSection, Section: ChainableSection>: SectionSource {
   /// The upstream sections with their items transformed.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
   public private(set) var fallbackCount = 0
 
-  private let upstream: any SectionSource<Section>
-  private let transform: (Section.Item) -> Section.Item
-  private var observers = Observers()
+  private let upstream: any SectionSource<Upstream>
+  private let transform: (Upstream.Item) -> Section.Item
+  private let makeSection: (Upstream, [Section.Item]) -> Section
+  private let observers = Observers()
   private var upstreamCounts: [Int]
   private var output = SectionBuffer<Section>([])
 
-  /// The sections of `upstream` with `transform` applied to every item.
+  /// The sections of `upstream` as `section` builds them from each upstream
+  /// section and its items with `transform` applied.
+  ///
+  /// - Parameters:
+  ///   - section: The output section of an upstream section and its new
+  ///     items. It must keep the section's id, and read only the upstream
+  ///     section's header: it is called again only for sections whose items
+  ///     or header changed.
+  ///   - transform: The output item of an upstream item, with the same id.
   public init(
-    _ upstream: any SectionSource<Section>, transform: @escaping (Section.Item) -> Section.Item
+    _ upstream: any SectionSource<Upstream>,
+    section: @escaping (Upstream, [Section.Item]) -> Section,
+    transform: @escaping (Upstream.Item) -> Section.Item
   ) {
     self.upstream = upstream
     self.transform = transform
+    self.makeSection = section
     upstreamCounts = upstream.sections.itemCounts
     output.replace(with: expectedSections)
     upstream.observeWithDetail { [weak self] change, detail in
@@ -36,18 +60,24 @@ public final class Map<Section: ChainableSection>: SectionSource {
     }
   }
 
-  /// Registers `observer` for every later change.
-  public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+  /// Registers `observer` for every later change; see ``SectionSource/observe(_:)``.
+  @discardableResult
+  public func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
+    observers.add(observer)
+  }
 
   /// Registers `observer` for every later change, with the placement of each
   /// delta this link works one out for.
-  public func observeWithDetail(_ observer: @escaping (SourceChange, ChangeDetail) -> Void) {
+  @discardableResult
+  public func observeWithDetail(
+    _ observer: @escaping (SourceChange, ChangeDetail) -> Void
+  ) -> ObservationToken {
     observers.add(withDetail: observer)
   }
 
   /// The sections recomputed from upstream, for tests of the translation.
   package var expectedSections: [Section] {
-    upstream.sections.map { $0.with(items: $0.items.map(transform)) }
+    upstream.sections.map { makeSection($0, $0.items.map(transform)) }
   }
 
   /// A touched section's new items: kept ones from the old output as they
@@ -57,7 +87,7 @@ public final class Map<Section: ChainableSection>: SectionSource {
   /// plain loops over buffers: in unspecialized generic code, every closure,
   /// enumerated tuple or array access per item costs a metadata lookup.
   private func items(
-    at sources: ItemSources, from upstreamItems: [Section.Item], old: [Section],
+    at sources: ItemSources, from upstreamItems: [Upstream.Item], old: [Section],
     own: Int, reloaded isReloadedAt: [Bool]?, isUnchanged: (Int) -> Void
   ) -> [Section.Item] {
     // The section's own old items at hand; another section's looked up
@@ -138,19 +168,19 @@ public final class Map<Section: ChainableSection>: SectionSource {
       }
       if keepsSections {
         output.update { sections in
-          for (t, items) in touched { sections[t] = upstreamSections[t].with(items: items) }
+          for (t, items) in touched { sections[t] = makeSection(upstreamSections[t], items) }
           for t in placement.headerChanges where touched[t] == nil {
-            sections[t] = upstreamSections[t].with(items: sections[t].items)
+            sections[t] = makeSection(upstreamSections[t], sections[t].items)
           }
         }
       } else {
         let old = output.sections
         var sections = placement.sectionSources.enumerated().map { t, s in
-          if let items = touched[t] { return upstreamSections[t].with(items: items) }
+          if let items = touched[t] { return makeSection(upstreamSections[t], items) }
           return old[s]
         }
         for t in placement.headerChanges where touched[t] == nil {
-          sections[t] = upstreamSections[t].with(items: sections[t].items)
+          sections[t] = makeSection(upstreamSections[t], sections[t].items)
         }
         output.replace(with: sections)
       }
@@ -165,4 +195,52 @@ public final class Map<Section: ChainableSection>: SectionSource {
       observers.send(.delta(delta, isRediffed: isRediffed), placement: placement)
     }
   }
+}
+
+extension Map where Upstream == Section {
+  /// The sections of `upstream` with `transform` applied to every item,
+  /// keeping the section and item types.
+  public convenience init(
+    _ upstream: any SectionSource<Section>, transform: @escaping (Section.Item) -> Section.Item
+  ) {
+    self.init(upstream, section: { $0.with(items: $1) }, transform: transform)
+  }
+}
+
+extension Map {
+  /// The sections of `upstream` with `transform` applied to every item,
+  /// giving items of another type, each in a ``MappedSection`` with its
+  /// upstream section's header.
+  @_disfavoredOverload
+  public convenience init<Item>(
+    _ upstream: any SectionSource<Upstream>, transform: @escaping (Upstream.Item) -> Item
+  ) where Section == MappedSection<Upstream, Item> {
+    self.init(upstream, section: { MappedSection(header: $0, items: $1) }, transform: transform)
+  }
+}
+
+/// A section of a ``Map`` that changes the item type: the upstream section's
+/// header (the upstream section, without its items) with the new items.
+public struct MappedSection<Header: ChainableSection, Item: Identifiable & Equatable & Sendable>:
+  ChainableSection
+{
+  /// The upstream section this one maps, with no items.
+  public let header: Header
+  /// The mapped items.
+  public var items: [Item]
+
+  /// The section with `header`'s id and header fields, and `items`;
+  /// `header`'s own items are dropped.
+  public init(header: Header, items: [Item]) {
+    var header = header
+    header.items = []
+    self.header = header
+    self.items = items
+  }
+
+  /// The upstream section's id.
+  public var id: Header.ID { header.id }
+
+  /// Whether the upstream headers are the same.
+  public func hasSameHeader(as other: Self) -> Bool { header.hasSameHeader(as: other.header) }
 }

@@ -22,22 +22,59 @@ public protocol SectionSource<Section>: AnyObject {
   /// The current sections.
   var sections: [Section] { get }
 
-  /// Calls `observer` after every later change, with `sections` already new.
-  /// The source keeps `observer` as long as it lives: capture the observing
-  /// object weakly.
-  func observe(_ observer: @escaping (SourceChange) -> Void)
+  /// Calls `observer` after every later change, with `sections` already new,
+  /// until the returned token is cancelled.
+  ///
+  /// The source keeps `observer` as long as it lives, or until
+  /// ``ObservationToken/cancel()``: capture the observing object weakly.
+  /// Releasing the token does not stop the observation (so a caller that
+  /// ignores the result keeps observing); call `cancel()` to stop it.
+  @discardableResult
+  func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken
 
   /// Calls `observer` after every later change, as `observe(_:)` does, with
   /// what the source worked out about the change that the next link would
   /// otherwise work out again (the links of this module use it; a source of
   /// your own can rely on the default, which hands on nothing).
-  func observeWithDetail(_ observer: @escaping (SourceChange, ChangeDetail) -> Void)
+  @discardableResult
+  func observeWithDetail(
+    _ observer: @escaping (SourceChange, ChangeDetail) -> Void
+  ) -> ObservationToken
 }
 
 extension SectionSource {
   /// Calls `observer` after every later change with an empty detail.
-  public func observeWithDetail(_ observer: @escaping (SourceChange, ChangeDetail) -> Void) {
+  @discardableResult
+  public func observeWithDetail(
+    _ observer: @escaping (SourceChange, ChangeDetail) -> Void
+  ) -> ObservationToken {
     observe { change in observer(change, ChangeDetail()) }
+  }
+}
+
+/// An observation of a ``SectionSource``, returned by
+/// ``SectionSource/observe(_:)``: ``cancel()`` stops it.
+///
+/// Releasing a token does not cancel it: an observer registered without
+/// keeping its token observes as long as the source lives. Like sources,
+/// tokens belong to the isolation domain of their chain.
+public final class ObservationToken {
+  private var onCancel: (() -> Void)?
+
+  /// A token that calls `onCancel` when first cancelled: for a source of your
+  /// own, the removal of the observer.
+  public init(onCancel: @escaping () -> Void) { self.onCancel = onCancel }
+
+  /// Whether ``cancel()`` was called.
+  public var isCancelled: Bool { onCancel == nil }
+
+  /// Stops the observation: the observer is not called again, not even for
+  /// the rest of a change being told when it is cancelled. Calling it again
+  /// does nothing.
+  public func cancel() {
+    let onCancel = onCancel
+    self.onCancel = nil
+    onCancel?()
   }
 }
 
@@ -63,22 +100,34 @@ extension SectionSource {
 }
 
 /// The observers of one source, told in the order they registered.
-struct Observers {
-  private var list: [(SourceChange, ChangeDetail) -> Void] = []
-
-  mutating func add(_ observer: @escaping (SourceChange) -> Void) {
-    list.append { change, _ in observer(change) }
+final class Observers {
+  /// One registered observer; nil once cancelled.
+  private final class Entry {
+    var observer: ((SourceChange, ChangeDetail) -> Void)?
+    init(_ observer: @escaping (SourceChange, ChangeDetail) -> Void) { self.observer = observer }
   }
 
-  mutating func add(withDetail observer: @escaping (SourceChange, ChangeDetail) -> Void) {
-    list.append(observer)
+  private var list: [Entry] = []
+
+  func add(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
+    add { change, _ in observer(change) }
+  }
+
+  func add(withDetail observer: @escaping (SourceChange, ChangeDetail) -> Void) -> ObservationToken
+  {
+    let entry = Entry(observer)
+    list.append(entry)
+    return ObservationToken { [weak self, weak entry] in
+      entry?.observer = nil
+      self?.list.removeAll { $0 === entry }
+    }
   }
 
   /// Tells every observer `change`, with `placement`, the told delta's
   /// placement when one was worked out.
   func send(_ change: SourceChange, placement: Placement? = nil) {
     let detail = ChangeDetail(placement: placement)
-    for observer in list { observer(change, detail) }
+    for entry in list { entry.observer?(change, detail) }
   }
 }
 

@@ -19,7 +19,7 @@ public final class SectionStore<Section: ChainableSection>: SectionSource {
   /// Called with each delta given to `update(_:delta:)` that fails its
   /// check, before the observers are told the diff that replaces it.
   public var onRejectedDelta: ((SectionDelta) -> Void)?
-  private var observers = Observers()
+  private let observers = Observers()
   /// The item count of each of `sections`, for reading a supplied delta.
   private var counts: [Int]
 
@@ -30,11 +30,17 @@ public final class SectionStore<Section: ChainableSection>: SectionSource {
   }
 
   /// Registers `observer` for every later change.
-  public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+  @discardableResult
+  public func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
+    observers.add(observer)
+  }
 
   /// Registers `observer` for every later change, with the placement of each
   /// supplied delta, read while checking it.
-  public func observeWithDetail(_ observer: @escaping (SourceChange, ChangeDetail) -> Void) {
+  @discardableResult
+  public func observeWithDetail(
+    _ observer: @escaping (SourceChange, ChangeDetail) -> Void
+  ) -> ObservationToken {
     observers.add(withDetail: observer)
   }
 

@@ -27,7 +27,7 @@ public final class Switch<Section: ChainableSection>: SectionSource {
     }
   }
 
-  private var observers = Observers()
+  private let observers = Observers()
 
   /// Selects `sources[index]` with `delta` computed elsewhere (off the main
   /// queue, from the same two outputs), so that the switch itself costs no
@@ -63,7 +63,10 @@ public final class Switch<Section: ChainableSection>: SectionSource {
   }
 
   /// Registers `observer` for every later change.
-  public func observe(_ observer: @escaping (SourceChange) -> Void) { observers.add(observer) }
+  @discardableResult
+  public func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
+    observers.add(observer)
+  }
 
   /// The sections recomputed from the selected source, for tests.
   package var expectedSections: [Section] { sources[selectedIndex].sections }

@@ -403,7 +403,11 @@ final class UncheckedSource: SectionSource {
 
   init(_ sections: [Row]) { self.sections = sections }
 
-  func observe(_ observer: @escaping (SourceChange) -> Void) { observers.append(observer) }
+  @discardableResult
+  func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
+    observers.append(observer)
+    return ObservationToken {}
+  }
 
   /// Sets `sections` and tells `delta` as it is.
   func update(_ sections: [Row], delta: SectionDelta) {
