@@ -40,6 +40,7 @@ public final class Map<Upstream: ChainableSection, Section: ChainableSection>: S
   /// section and its items with `transform` applied.
   ///
   /// - Parameters:
+  ///   - upstream: The source whose sections are mapped.
   ///   - section: The output section of an upstream section and its new
   ///     items. It must keep the section's id, and read only the upstream
   ///     section's header: it is called again only for sections whose items

@@ -68,9 +68,9 @@ public final class ObservationToken {
   /// Whether ``cancel()`` was called.
   public var isCancelled: Bool { onCancel == nil }
 
-  /// Stops the observation: the observer is not called again, not even for
-  /// the rest of a change being told when it is cancelled. Calling it again
-  /// does nothing.
+  /// Stops the observation. A source of this module does not call the
+  /// observer again, not even for the rest of a change being told when it is
+  /// cancelled. Calling it again does nothing.
   public func cancel() {
     let onCancel = onCancel
     self.onCancel = nil
