@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # man-db formats the installed man page (`man -l`) in the install test.
 DEBS := libncursesw5-dev libcurl4-openssl-dev tmux python3 python3-pyte locales asciinema man-db
 
-.PHONY: deps build test unit e2e slowest check imports tsan bench goldens format run widths man docs specialization install uninstall
+.PHONY: deps build test unit e2e slowest check imports tsan bench goldens format run widths man docs specialization client install uninstall
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -68,8 +68,13 @@ specialization: deps
 	if [ -n "$$missing" ]; then echo "not specialised in Benchmarks:$$missing"; exit 1; fi; \
 	echo "specialised in Benchmarks: $(SPECIALIZED)"
 
+# A client package that depends on this one by path, as an app would by URL,
+# and uses only the public API: Map changing the item type, an observer token.
+client:
+	cd Scripts/client-example && $(SWIFT) run ClientExample
+
 # Exactly what CI runs.
-check: imports test specialization docs
+check: imports test specialization docs client
 
 # The terminal and scale benchmarks run the release shelf built beside Benchmarks.
 # fzf, when it installs, runs beside the `/` filter; without it that row is skipped.

@@ -31,12 +31,15 @@ private struct Shelf: ChainableSection {  // a DiffableSection whose items a tra
     holder.follow(screen)  // each delta reaches the holder as it is, replay-checked
 
     var changes: [SourceChange] = []
-    screen.observe { changes.append($0) }
+    let token = screen.observe { changes.append($0) }
     store.update(newShelves)  // the one diff, at the root; every link translates it
     #expect(screen.sections.first?.items.map(\.id) == ["dune", "solaris"])
     matches.predicate = { $0.rating >= 6 }  // animates as a delta, without a diff
     #expect(screen.sections.map(\.title) == ["No matches"])
     #expect(changes.count == 2 && changes.allSatisfy { $0.delta?.isEmpty == false })
+    token.cancel()  // stops observing; dropping the token does not
+    store.update([])
+    #expect(changes.count == 2)
 
     await withCheckedContinuation { continuation in
       holder.update(screen.sections) { continuation.resume() }

@@ -1,0 +1,18 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// A client of Shelf's libraries, depending on this repository by path, as a
+// package outside it would by URL: `swift run` here builds and runs it.
+let package = Package(
+  name: "ClientExample",
+  platforms: [.macOS(.v15)],
+  dependencies: [.package(name: "Shelf", path: "../..")],
+  targets: [
+    .executableTarget(
+      name: "ClientExample",
+      dependencies: [
+        .product(name: "ShelfChain", package: "Shelf"),
+        .product(name: "ShelfDiff", package: "Shelf"),
+      ])
+  ]
+)
