@@ -1,0 +1,49 @@
+import ShelfDiff
+import TestSupport
+import Testing
+
+/// An element whose `==` compares everything, view-irrelevant fields included.
+private struct Book: Identifiable, Equatable {
+  var id: Int
+  var title: String
+  var lastOpened: Int  // changes often; the view never shows it
+}
+
+@Test func contentComparedByAClosureReloadsOnlyWhatItCompares() {
+  let old = [Book(id: 1, title: "Dune", lastOpened: 1), Book(id: 2, title: "Kim", lastOpened: 1)]
+  let new = [Book(id: 1, title: "Dune", lastOpened: 9), Book(id: 2, title: "Kim!", lastOpened: 1)]
+  #expect(IndexDelta(from: old, to: new).reloads.count == 2)  // `==` sees both
+  let shown = IndexDelta(from: old, to: new) { $0.title == $1.title }
+  #expect(shown.reloads == [IndexDelta.Reload(from: 1, to: 1)])
+  let byKeyPath = IndexDelta(from: old, to: new, id: \.id) { $0.title == $1.title }
+  #expect(byKeyPath == shown)
+}
+
+/// Not `Equatable` at all: only a closure can compare it.
+private struct Opaque {
+  var key: String
+  var payload: [Int]
+}
+
+@Test(arguments: 0..<100 as Range<UInt64>)
+func aClosureDeltaAppliedToOldGivesNew(seed: UInt64) {
+  var rng = SeededGenerator(seed: seed)
+  let old = (0..<20).filter { _ in .random(using: &rng) }.shuffled(using: &rng).map {
+    Opaque(key: "k\($0)", payload: [Int.random(in: 0..<3, using: &rng)])
+  }
+  let new = (0..<20).filter { _ in .random(using: &rng) }.shuffled(using: &rng).map {
+    Opaque(key: "k\($0)", payload: [Int.random(in: 0..<3, using: &rng)])
+  }
+  let delta = IndexDelta(from: old, to: new, id: \.key) { $0.payload == $1.payload }
+  // The same delta as `==` over the payload gives, reloads included.
+  let reference = IndexDelta(
+    from: old.map { Pair(key: $0.key, payload: $0.payload) },
+    to: new.map { Pair(key: $0.key, payload: $0.payload) }, id: \.key)
+  #expect(delta == reference)
+  #expect(delta.applied(to: old.map(\.key), with: new.map(\.key)) == new.map(\.key))
+}
+
+private struct Pair: Equatable {
+  var key: String
+  var payload: [Int]
+}
