@@ -239,12 +239,15 @@ struct TableMotion: Sendable {
   }
 
   /// How far (0 to 1) `group` has passed still entry `still` at `progress`.
-  private func passed(_ group: Group, _ still: Int, at progress: Double) -> Double {
+  /// (`share` is `evenShare(still)`, when the caller has it already.)
+  private func passed(
+    _ group: Group, _ still: Int, at progress: Double, share: Int? = nil
+  ) -> Double {
     guard isConveyor else { return progress }
     // The group's top relative to where the still entry would be without the
     // blocks passing it: r(p) = r0 + v p.
     let r0 = Double(group.oldY - oldTop(still))
-    let v = Double(group.newY - group.oldY - evenShare(still))
+    let v = Double(group.newY - group.oldY - (share ?? evenShare(still)))
     let h = Double(height(still))
     let start: Double
     let end: Double
@@ -268,11 +271,12 @@ struct TableMotion: Sendable {
 
   /// Screen line of still entry `still` at `progress` (exact).
   private func stillY(_ still: Int, at progress: Double) -> Double {
-    var y = Double(oldTop(still)) + Double(evenShare(still)) * progress
+    let share = evenShare(still)
+    var y = Double(oldTop(still)) + Double(share) * progress
     for group in groups {
       switch crossing(group, still) {
-      case .down: y -= Double(group.height) * passed(group, still, at: progress)
-      case .up: y += Double(group.height) * passed(group, still, at: progress)
+      case .down: y -= Double(group.height) * passed(group, still, at: progress, share: share)
+      case .up: y += Double(group.height) * passed(group, still, at: progress, share: share)
       case nil: break
       }
     }
