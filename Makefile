@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # man-db formats the installed man page (`man -l`) in the install test.
 DEBS := libncursesw5-dev libcurl4-openssl-dev tmux python3 python3-pyte locales asciinema man-db
 
-.PHONY: deps build test unit e2e slowest check imports tsan bench goldens format run widths man docs specialization client install uninstall
+.PHONY: deps build test unit e2e slowest check imports tsan bench goldens format lint run widths man docs specialization client install uninstall
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -74,7 +74,7 @@ client:
 	cd Scripts/client-example && $(SWIFT) run ClientExample
 
 # Exactly what CI runs.
-check: imports test specialization docs client
+check: lint imports test specialization docs client
 
 # The terminal and scale benchmarks run the release shelf built beside Benchmarks.
 # fzf, when it installs, runs beside the `/` filter; without it that row is skipped.
@@ -94,7 +94,12 @@ widths: deps
 	/usr/bin/python3 Scripts/generate-widths.py
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Scripts
+
+# The toolchain's swift-format with its default rules, every finding an error:
+# `make format` mends most of them.
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Scripts
 
 run: build
 	$(SWIFT) run shelf

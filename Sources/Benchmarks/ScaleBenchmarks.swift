@@ -185,7 +185,8 @@ enum ScaleBenchmarks {
     var wall = Array(repeating: [Double](), count: screens.count)
     var cpu = wall
     var now: UInt64 = 0
-    for screen in screens { Harness.sink &+= screen.render(size: size, now: now).size.width }  // warm-up
+    // warm-up
+    for screen in screens { Harness.sink &+= screen.render(size: size, now: now).size.width }
     let end = Monotonic.seconds() + seconds
     while Monotonic.seconds() < end || wall[0].count < 20 {
       now += 16

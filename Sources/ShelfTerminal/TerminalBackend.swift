@@ -88,7 +88,7 @@ public final class TerminalBackend: CanvasBackend {
     // SIGWINCH to the run loop (see `TerminalSignals.install()`).
     TerminalSignals.install()
     guard isKnown, let screen = newterm(term, output, input) else {
-      opened.forEach { fclose($0) }
+      for file in opened { fclose(file) }
       throw .noTerminal("unknown terminal type '\(TerminalText.sanitized(term))'")
     }
     self.screen = screen
@@ -133,7 +133,7 @@ public final class TerminalBackend: CanvasBackend {
     endwin()
     if !hasAlternateScreen { clearScreen() }
     delscreen(screen)
-    openedFiles.forEach { fclose($0) }
+    for file in openedFiles { fclose(file) }
   }
 
   /// Clears the whole screen and puts the cursor at the top-left, with the

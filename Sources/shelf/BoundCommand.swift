@@ -61,7 +61,7 @@ struct BoundCommand: Sendable {
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let arguments = ["/bin/sh", "-c", command]
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
     close(errors[1])

@@ -62,7 +62,7 @@ final class EventLoop {
     }
     frameTimer.schedule(deadline: .distantFuture)
     sources.append(frameTimer)
-    sources.forEach { $0.resume() }
+    for source in sources { source.resume() }
     setNeedsDraw()
   }
 
@@ -134,7 +134,7 @@ final class EventLoop {
   /// `output` cannot be written).
   func finish(status: Int32, message: String? = nil, output: String? = nil) -> Never {
     isFinished = true
-    sources.forEach { $0.cancel() }
+    for source in sources { source.cancel() }
     willFinish.take()?()
     backend.end()
     if let output, !Self.writeAll(Array(output.utf8), to: STDOUT_FILENO) {

@@ -235,17 +235,17 @@ final class InteractiveSession: EventLoopDelegate {
 
   private func startWatching(_ path: String, feed: Feed, isValid: Bool) {
     let watcher = CatalogFileWatcher(path: path)
-    startDelivering(feed, isValid: isValid, status: { .watching($0, isValid: $1) }) {
-      watcher.start(queue: .main, deliversInitialVersion: false, handler: $0)
-    }
+    startDelivering(
+      feed, isValid: isValid, status: { .watching($0, isValid: $1) },
+      start: { watcher.start(queue: .main, deliversInitialVersion: false, handler: $0) })
     feed.stop = { watcher.stop() }
   }
 
   private func startCommand(_ command: String, feed: Feed) {
     let source = ExecSource(command: command, interval: options.interval(for: feed.spec))
-    startDelivering(feed, status: { .running($0, isValid: $1) }) {
-      source.start(queue: .main, handler: $0)
-    }
+    startDelivering(
+      feed, status: { .running($0, isValid: $1) },
+      start: { source.start(queue: .main, handler: $0) })
     feed.stop = {
       source.stop()
       source.waitUntilIdle()
@@ -254,9 +254,9 @@ final class InteractiveSession: EventLoopDelegate {
 
   private func startFetching(_ url: String, feed: Feed) {
     let source = URLSource(url: url, interval: options.interval(for: feed.spec))
-    startDelivering(feed, status: { .fetching($0, isValid: $1) }) {
-      source.start(queue: .main, handler: $0)
-    }
+    startDelivering(
+      feed, status: { .fetching($0, isValid: $1) },
+      start: { source.start(queue: .main, handler: $0) })
     feed.stop = { source.stop() }
   }
 

@@ -13,7 +13,7 @@ import Testing
     // commands are told to build beside it.
     process.arguments =
       ["make", "--no-print-directory", "INSTALL_FLAGS=--ignore-lock", "CONFIGURATION=debug"]
-        + arguments
+      + arguments
     process.currentDirectoryURL = repositoryRoot
     let pipe = Pipe()
     process.standardOutput = pipe

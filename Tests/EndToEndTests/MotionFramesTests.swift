@@ -19,7 +19,8 @@ extension InTmux {
 
     /// Every frame passed the focus, block, hole and rest checks; the run itself worked.
     private func expectReadable(
-      _ report: FrameReport, status: Int32, checks: [String] = ["focus", "blocks", "holes", "rest"],
+      _ report: FrameReport, status: Int32,
+      checks: [String] = ["focus", "blocks", "holes", "rest"],
       sourceLocation: SourceLocation = #_sourceLocation
     ) {
       for check in checks {

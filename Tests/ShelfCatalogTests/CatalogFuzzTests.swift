@@ -165,7 +165,8 @@ func rowsDecodedOnSeveralThreadsGiveTheSameCatalogOrTheSameError(seed: UInt64) {
                {"id": "2", "title": "\u005c\"", "summary": "}}}]]]"}]}
     """#
   let rows = (0..<12).map { k in trickyRow.replacing(#""r"#, with: #""r\#(k)"#) }
-  let json = #"{"title": "T {\"", "sections": [{"id": "s", "rows": [\#(rows[0..<5].joined(separator: ","))]}, {"id": "t", "rows": []}, {"id": "u", "rows": [\#(rows[5...].joined(separator: ","))]}]}"#
+  let json =
+    #"{"title": "T {\"", "sections": [{"id": "s", "rows": [\#(rows[0..<5].joined(separator: ","))]}, {"id": "t", "rows": []}, {"id": "u", "rows": [\#(rows[5...].joined(separator: ","))]}]}"#
   let bytes = Array(json.utf8)
   func load(_ bytes: [UInt8], threads: Int) throws -> (LoadedCatalog, Bool) {
     try bytes.withUnsafeBufferPointer { buffer throws(CatalogError) in

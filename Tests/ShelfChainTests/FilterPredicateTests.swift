@@ -153,7 +153,10 @@ extension FilterPredicateTests {
     let tested = TestedValues()
     byItem.setPredicate({ $0.value % 2 == 0 })
     bySection.setPredicate(
-      { _ in Issue.record("the predicate was called"); return false },
+      { _ in
+        Issue.record("the predicate was called")
+        return false
+      },
       sectionTest: { section, flags in
         for i in flags.indices where flags[i] {
           tested.append(section.items[i].value)

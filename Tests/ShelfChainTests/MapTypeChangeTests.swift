@@ -85,8 +85,8 @@ final class OracleCheck<Section: ChainableSection> {
     let models = Map(shown) { card in Self.model(card) }
     let high = Filter(models) { $0.isHigh || $0.label.hasSuffix("4") }
     let shelves = Map(
-      high, section: { ShelfModel(id: $0.id, heading: $0.header.title.uppercased(), items: $1) }
-    ) { $0 }
+      high, section: { ShelfModel(id: $0.id, heading: $0.header.title.uppercased(), items: $1) },
+      transform: { $0 })
     let checks = (
       OracleCheck("models", models, items: \.items) { models.expectedSections },
       OracleCheck("high", high, items: \.items) {

@@ -84,8 +84,10 @@ func eachEncodingIsOneKey(sequence: String, key: Key) {
 @Test(arguments: [
   "\u{1B}j",  // Alt-j
   "\u{1B}J", "\u{1B}q", "\u{1B} ", "\u{1B}\u{7F}", "\u{1B}\r",  // Alt with a key
-  "\u{1B}[99;5~", "\u{1B}[200;1;1~", "\u{1B}[27;5;106~", "\u{1B}[106;5u",  // unknown and extended keys
-  "\u{1B}[M !!", "\u{1B}[M#\u{7F}\u{7F}", "\u{1B}[M`5[",  // X10 mouse reports, one of them holding [
+  // unknown and extended keys
+  "\u{1B}[99;5~", "\u{1B}[200;1;1~", "\u{1B}[27;5;106~", "\u{1B}[106;5u",
+  // X10 mouse reports, one of them holding [
+  "\u{1B}[M !!", "\u{1B}[M#\u{7F}\u{7F}", "\u{1B}[M`5[",
   "\u{1B}[<0;12;4M", "\u{1B}[<64;1;1m",  // SGR mouse reports ncurses did not take
   "\u{1B}[I", "\u{1B}[O", "\u{1B}[12;40R", "\u{1B}[?1;2c", "\u{1B}[>0;276;0c",  // reports
   "\u{1B}]11;rgb:0000/0000/0000\u{7}", "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\",  // OSC replies

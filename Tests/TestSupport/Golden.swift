@@ -23,7 +23,8 @@ public func expectGolden(
   }
   guard let data = FileManager.default.contents(atPath: file.path) else {
     Issue.record(
-      "missing golden \(file.path): run `make goldens` to record it", sourceLocation: sourceLocation)
+      "missing golden \(file.path): run `make goldens` to record it", sourceLocation: sourceLocation
+    )
     return
   }
   let expected = String(decoding: data, as: UTF8.self)

@@ -146,7 +146,8 @@ struct KeyDecoder {
       readSequence(value, isSS3: isSS3, parameters: parameters, isTooLong: isTooLong, into: &keys)
     case .linuxFunction:
       state = .ground
-      if (0x41...0x45).contains(value) { keys.append(.function(Int(value) - 0x40)) }  // A...E: F1...F5
+      // A...E: F1...F5
+      if (0x41...0x45).contains(value) { keys.append(.function(Int(value) - 0x40)) }
     case .mouseReport(let remaining):
       state = remaining > 1 ? .mouseReport(remaining: remaining - 1) : .ground
     case .controlString(let isEscape):
@@ -297,7 +298,8 @@ struct KeyDecoder {
     case "Z": return .backTab
     case "P": return .function(1)
     case "Q": return .function(2)
-    case "R" where numbers.count == 2 && numbers[0] == 1: return .function(3)  // not a cursor report
+    // not a cursor report
+    case "R" where numbers.count == 2 && numbers[0] == 1: return .function(3)
     case "S": return .function(4)
     case "~", "^", "$", "@":  // VT220 and xterm; rxvt's Ctrl, Shift, Ctrl+Shift
       return numbers.count > 2 ? nil : vt220Key(numbers.first ?? 1)

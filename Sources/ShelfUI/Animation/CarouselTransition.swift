@@ -210,7 +210,8 @@ struct CarouselTransition: Sendable {
   private func stillCards(atEnd: Bool, strip: StripMetrics, focusedCard: Int?) -> [CardPlacement] {
     let focusedID = focusedCard.flatMap { newCards.indices.contains($0) ? newCards[$0].id : nil }
     let atEnd =
-      atEnd || focusedID.map { id in !oldVisible(strip).contains { oldCards[$0].id == id } } ?? false
+      atEnd
+      || focusedID.map { id in !oldVisible(strip).contains { oldCards[$0].id == id } } ?? false
     let cards = atEnd ? newCards : oldCards
     let offset = atEnd ? newOffset : oldOffset
     let visible = atEnd ? newVisible(strip) : oldVisible(strip)

@@ -30,7 +30,7 @@ func runShelfMeasured(_ arguments: [String], timeout: Duration = .seconds(60)) t
   posix_spawn_file_actions_addclose(&actions, pipe[1])
   let argv: [UnsafeMutablePointer<CChar>?] =
     ([shelfBinary.path] + arguments).map { strdup($0) } + [nil]
-  defer { argv.forEach { free($0) } }
+  defer { for pointer in argv { free(pointer) } }
   let started = ContinuousClock.now
   var pid: pid_t = 0
   let spawned = posix_spawn(&pid, shelfBinary.path, &actions, nil, argv, environ)

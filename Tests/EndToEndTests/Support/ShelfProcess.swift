@@ -33,7 +33,8 @@ func runShelf(
   try process.run()
   if let input { stdin.fileHandleForWriting.write(input) }
   try? stdin.fileHandleForWriting.close()
-  guard let (outputData, errorData) = collect(process, output: output, error: error, timeout: timeout)
+  guard
+    let (outputData, errorData) = collect(process, output: output, error: error, timeout: timeout)
   else { return ShelfResult(status: -1, standardOutput: "", standardError: "timed out") }
   return ShelfResult(
     status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),

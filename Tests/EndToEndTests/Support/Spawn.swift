@@ -26,7 +26,7 @@ func spawnAndWait(_ arguments: [String], capturingOutput: Bool) throws -> (
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
   _ = spawnFileActionsAddCloseFrom(&actions, 3)
   let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-  defer { argv.forEach { free($0) } }
+  defer { for pointer in argv { free(pointer) } }
   // The calling thread may be a Dispatch worker, which blocks most signals; a
   // child would inherit that mask (and tmux's shells would ignore SIGHUP).
   var attributes = posix_spawnattr_t()
