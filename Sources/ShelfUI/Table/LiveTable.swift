@@ -12,24 +12,25 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
   let clock: any CollectionDataClock
   /// The carousels of rows that show or just showed, by row id.
   private(set) var carousels: [String: LiveCarousel] = [:]
-  /// The view that draws the table.
-  private weak var view: TableView?
+  /// Where the table's and its carousels' holders report, in order: the view
+  /// that draws the table.
+  private let send: @MainActor (LiveTableEvent) -> Void
 
   /// How long a carousel may take before the table's watchdog lets its batch go.
   let carouselTimeout: Duration
 
   /// A table holding `sections`, whose carousels animate for `animationDuration`
-  /// milliseconds (the watchdog allows several times that).
-  init(sections: [ShelfSection], clock: any CollectionDataClock, animationDuration: UInt64) {
+  /// milliseconds (the watchdog allows several times that), and whose holders
+  /// report every batch to `send`.
+  init(
+    sections: [ShelfSection], clock: any CollectionDataClock, animationDuration: UInt64,
+    send: @escaping @MainActor (LiveTableEvent) -> Void
+  ) {
     self.clock = clock
+    self.send = send
     carouselTimeout = .milliseconds(max(1000, 4 * Int(min(animationDuration, 60_000))))
     data = CollectionSectionData(sections, clock: clock)
     data.manualReloadTimeout = carouselTimeout
-  }
-
-  /// Makes `view` the view of the holders.
-  func attach(to view: TableView) {
-    self.view = view
     data.view = self
     data.manualReloadDelegate = self
   }
@@ -57,7 +58,7 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
       {
         continue
       }
-      let live = LiveCarousel(rowID: rowID, cards: carousel.oldCards, clock: clock, view: view)
+      let live = LiveCarousel(rowID: rowID, cards: carousel.oldCards, clock: clock, send: send)
       carousels[rowID] = live
     }
     let after = transition.after
@@ -77,15 +78,11 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
     _ delta: SectionDelta, updateData: @escaping () -> Void, completion: @escaping () -> Void
   ) {
     updateData()
-    guard let view else {
-      completion()
-      return
-    }
-    view.tableDidCommit(data.sections, delta: delta, completion: completion)
+    send(.committed(data.sections, delta: delta, completion: completion))
   }
 
   func reloadData() {
-    view?.tableDidReload(data.sections)
+    send(.reloaded(data.sections))
   }
 
   // MARK: - CollectionDataManualReloadDelegate
@@ -100,14 +97,14 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
       let row = data[path]
       let rowID = row.id
       guard let carousel = carousels[rowID] else {
-        view?.carouselDidSettle(rowID)
+        send(.carouselSettled(rowID: rowID))
         indexPathCompletion(path)
         continue
       }
-      carousel.data.update(row.cards) { [weak view] in
+      carousel.data.update(row.cards) { [send] in
         // Runs once the carousel's batch has ended (or at once if it had nothing to show).
         Task { @MainActor in
-          view?.carouselDidSettle(rowID)
+          send(.carouselSettled(rowID: rowID))
           indexPathCompletion(path)
         }
       }
@@ -122,12 +119,16 @@ final class LiveCarousel: DeltaUpdatableView {
   let rowID: String
   /// The row's cards as the carousel shows them.
   let data: CollectionData<CardFace>
-  private weak var view: TableView?
+  /// Where its holder's batches are reported: the table's events.
+  private let send: @MainActor (LiveTableEvent) -> Void
 
-  /// A carousel for `rowID` holding `cards`, drawn by `view`.
-  init(rowID: String, cards: [CardFace], clock: any CollectionDataClock, view: TableView?) {
+  /// A carousel for `rowID` holding `cards`, whose batches go to `send`.
+  init(
+    rowID: String, cards: [CardFace], clock: any CollectionDataClock,
+    send: @escaping @MainActor (LiveTableEvent) -> Void
+  ) {
     self.rowID = rowID
-    self.view = view
+    self.send = send
     data = CollectionData(cards, clock: clock)
     data.view = self
   }
@@ -137,14 +138,10 @@ final class LiveCarousel: DeltaUpdatableView {
     completion: @escaping () -> Void
   ) {
     updateData()
-    guard let view else {
-      completion()
-      return
-    }
-    view.carouselDidBegin(rowID, delta: delta, completion: completion)
+    send(.carouselBegan(rowID: rowID, delta: delta, completion: completion))
   }
 
   func reloadData() {
-    view?.carouselDidSettle(rowID)
+    send(.carouselSettled(rowID: rowID))
   }
 }

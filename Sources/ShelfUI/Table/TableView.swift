@@ -14,11 +14,12 @@ import ShelfDiff
 ///    (`LiveTable.swift`), whose `CollectionSectionData` diffs it on its own
 ///    queue; on the immediate path (headless frames, tests) it is committed at
 ///    once, or waits, newest only, while a batch is in flight.
-/// 2. **Holder delta.** The table's holder hands its checked `SectionDelta`
-///    to `tableDidCommit(_:delta:completion:)` on the main queue. Rows whose
-///    cards changed are not redrawn by the table: `LiveTable` gives each to
-///    that row's `LiveCarousel`, whose own `CollectionData` diffs the cards
-///    and reports its `IndexDelta` to `carouselDidBegin(_:delta:completion:)`.
+/// 2. **Holder delta.** The table's holder reports its checked `SectionDelta`
+///    as a `LiveTableEvent` (`.committed`) to `handle(_:)` on the main queue.
+///    Rows whose cards changed are not redrawn by the table: `LiveTable`
+///    gives each to that row's `LiveCarousel`, whose own `CollectionData`
+///    diffs the cards and reports its `IndexDelta` (`.carouselBegan`), then
+///    its end (`.carouselSettled`), the same way.
 /// 3. **Transition.** `commit(_:delta:animated:carouselsStartWithTable:)` lays
 ///    out the new content, finds the focus in it (`ViewState.resolve`) while
 ///    keeping the focused row's place on screen, and makes a `TableTransition`
@@ -101,11 +102,12 @@ final class TableView {
     animator = TableAnimator(configuration: configuration)
     state.rememberIDs(in: model)
     if case .liveHolders(let clock) = updates {
-      let table = LiveTable(
+      liveTable = LiveTable(
         sections: content.sections, clock: clock, animationDuration: configuration.effectiveDuration
-      )
-      liveTable = table
-      table.attach(to: self)
+      ) { [weak self] event in
+        guard let self else { return event.completeUnhandled() }
+        self.handle(event)
+      }
     }
   }
 
@@ -225,9 +227,24 @@ final class TableView {
 
   // MARK: - Live holders
 
+  /// What the live holders report, in one place (see `LiveTableEvent` for
+  /// their order in a batch).
+  func handle(_ event: LiveTableEvent) {
+    switch event {
+    case .committed(let sections, let delta, let completion):
+      tableDidCommit(sections, delta: delta, completion: completion)
+    case .reloaded(let sections):
+      tableDidReload(sections)
+    case .carouselBegan(let rowID, let delta, let completion):
+      carouselDidBegin(rowID, delta: delta, completion: completion)
+    case .carouselSettled(let rowID):
+      carouselDidSettle(rowID)
+    }
+  }
+
   /// The table holder committed a batch: lay it out and animate it; its
   /// `completion` runs when the table's own animation has ended.
-  func tableDidCommit(
+  private func tableDidCommit(
     _ sections: [ShelfSection], delta: SectionDelta, completion: @escaping () -> Void
   ) {
     commitCount += 1
@@ -245,7 +262,7 @@ final class TableView {
   }
 
   /// The table holder asks for a redraw without animation.
-  func tableDidReload(_ sections: [ShelfSection]) {
+  private func tableDidReload(_ sections: [ShelfSection]) {
     commitCount += 1
     animator.finish()
     completeEverything()
@@ -258,7 +275,7 @@ final class TableView {
   /// A carousel's holder delivered its batch: the carousel replays its
   /// `delta` from the next frame, and `completion` runs when it ends (at once
   /// if nothing of it shows).
-  func carouselDidBegin(
+  private func carouselDidBegin(
     _ rowID: String, delta: IndexDelta, completion: @escaping () -> Void
   ) {
     guard animator.isWaiting(forCarousel: rowID) else {
@@ -273,7 +290,7 @@ final class TableView {
 
   /// A carousel has nothing (more) to animate — its batch ended, its holder
   /// reloaded, or it has no holder: its cards show as they are now.
-  func carouselDidSettle(_ rowID: String) {
+  private func carouselDidSettle(_ rowID: String) {
     animator.completeCarousel(rowID)
     carouselCompletions.removeValue(forKey: rowID)?()
     onNeedsDisplay?()
