@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// What the sources that run again every interval (`ExecSource`, `URLSource`)
 /// share: how they hand results to their caller, and when the next run starts.
@@ -35,5 +36,72 @@ enum Periodic {
   {
     let (seconds, attoseconds) = max(.zero, interval - (ContinuousClock.now - started)).components
     return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+  }
+}
+
+/// The cycle of a source that runs every interval: each run on the source's
+/// own serial queue, never two at once, the next one interval after the last
+/// one started (at once if that has passed), until `stop()`.
+final class PeriodicSchedule: Sendable {
+  private struct State: @unchecked Sendable {
+    // The pending run is a Dispatch object: thread-safe, and only set under the lock.
+    var next: DispatchWorkItem?
+    var isStopped = false
+  }
+
+  /// The source's queue: its runs, one at a time.
+  let queue: DispatchQueue
+  /// How often a run starts.
+  let interval: Duration
+  private let state = Mutex(State())
+
+  /// A schedule running every `interval` on a queue named `label`.
+  init(label: String, interval: Duration) {
+    queue = DispatchQueue(label: label)
+    self.interval = interval
+  }
+
+  /// Whether `stop()` was called.
+  var isStopped: Bool { state.withLock { $0.isStopped } }
+
+  /// Runs `run` now and then every interval, handing it the delivery of
+  /// results to `handler` on `caller` (none is delivered once stopped).
+  func start(
+    delivering caller: DispatchQueue, to handler: @escaping Periodic.Delivery,
+    run: @escaping @Sendable (_ deliver: @escaping Periodic.Delivery) -> Void
+  ) {
+    let deliver = Periodic.delivery(on: caller, isStopped: { [self] in isStopped }, to: handler)
+    schedule(after: .seconds(0)) { run(deliver) }
+  }
+
+  /// Stops: the pending run is cancelled and no other starts; a run under
+  /// way finishes (the source makes it stop early if it can).
+  func stop() {
+    let next = state.withLock { state -> DispatchWorkItem? in
+      state.isStopped = true
+      defer { state.next = nil }
+      return state.next
+    }
+    next?.cancel()
+  }
+
+  /// Returns once the run under way, if any, has ended.
+  func waitUntilIdle() {
+    queue.sync {}
+  }
+
+  private func schedule(after delay: DispatchTimeInterval, run: @escaping @Sendable () -> Void) {
+    let item = DispatchWorkItem { [self] in
+      guard !isStopped else { return }
+      let started = ContinuousClock.now
+      run()
+      schedule(after: Periodic.delay(every: interval, since: started), run: run)
+    }
+    let hasStopped = state.withLock { state -> Bool in
+      state.next = item
+      return state.isStopped
+    }
+    guard !hasStopped else { return }
+    queue.asyncAfter(deadline: .now() + delay, execute: item)
   }
 }

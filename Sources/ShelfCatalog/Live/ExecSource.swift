@@ -22,12 +22,9 @@ import Synchronization
 /// output or the same failure twice in a row is delivered once, and output
 /// identical to the last delivered catalog is not parsed again.
 public final class ExecSource: Sendable {
-  private struct State: @unchecked Sendable {
-    // The pending run is a Dispatch object: thread-safe, and only set under the lock.
-    var nextRun: DispatchWorkItem?
+  private struct State: Sendable {
     var lastDelivered: Delivered?
     var latest: LoadedCatalog?
-    var isStopped = false
   }
 
   private enum Delivered: Equatable {
@@ -38,9 +35,9 @@ public final class ExecSource: Sendable {
   /// The command, as given to `/bin/sh -c`.
   public let command: String
   /// How often the command runs, and how long one run may take.
-  public let interval: Duration
+  public var interval: Duration { schedule.interval }
   private let limits: CatalogLimits
-  private let work = DispatchQueue(label: "shelf.exec")
+  private let schedule: PeriodicSchedule
   private let state = Mutex(State())
   /// A pipe whose read end wakes a run waiting on the command: `stop()` writes to it.
   private let wakeRead: Int32
@@ -50,7 +47,7 @@ public final class ExecSource: Sendable {
   /// output limited to `limits.maximumFileSize` bytes.
   public init(command: String, interval: Duration = .seconds(5), limits: CatalogLimits = .default) {
     self.command = command
-    self.interval = Periodic.clamped(interval)
+    schedule = PeriodicSchedule(label: "shelf.exec", interval: Periodic.clamped(interval))
     self.limits = limits
     var ends: [Int32] = [-1, -1]
     _ = CommandRun.makePipe(&ends, isNonBlocking: true)
@@ -72,21 +69,14 @@ public final class ExecSource: Sendable {
     queue: DispatchQueue,
     handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
   ) {
-    let deliver = Periodic.delivery(
-      on: queue, isStopped: { [self] in state.withLock { $0.isStopped } }, to: handler)
-    schedule(after: .seconds(0), deliver: deliver)
+    schedule.start(delivering: queue, to: handler) { [self] deliver in run(deliver: deliver) }
   }
 
   /// Stops: a running command's process group is killed and reaped on the
   /// source's queue, no run starts, and no handler runs after this returns,
   /// except one already running.
   public func stop() {
-    let next = state.withLock { state -> DispatchWorkItem? in
-      state.isStopped = true
-      defer { state.nextRun = nil }
-      return state.nextRun
-    }
-    next?.cancel()
+    schedule.stop()
     var byte: UInt8 = 1
     _ = write(wakeWrite, &byte, 1)
   }
@@ -94,29 +84,17 @@ public final class ExecSource: Sendable {
   /// Returns once the run under way, if any, has ended: after `stop()`, its
   /// command has been killed and reaped (for a clean exit, and for tests).
   public func waitUntilIdle() {
-    work.sync {}
+    schedule.waitUntilIdle()
   }
 
   // MARK: - Running
 
-  private func schedule(after delay: DispatchTimeInterval, deliver: @escaping Periodic.Delivery) {
-    let item = DispatchWorkItem { [self] in run(deliver: deliver) }
-    let isStopped = state.withLock { state -> Bool in
-      state.nextRun = item
-      return state.isStopped
-    }
-    guard !isStopped else { return }
-    work.asyncAfter(deadline: .now() + delay, execute: item)
-  }
-
+  /// One run of the cycle: the command, its outcome delivered if new.
   private func run(deliver: @escaping Periodic.Delivery) {
-    guard !state.withLock({ $0.isStopped }) else { return }
-    let started = ContinuousClock.now
-    defer { schedule(after: Periodic.delay(every: interval, since: started), deliver: deliver) }
     guard
       let outcome = CommandRun(command: command, limit: limits.maximumFileSize).run(
         timeout: interval, wake: wakeRead)
-    else { return }  // stopped: the deferred schedule finds it so
+    else { return }  // stopped
     let result: Result<LoadedCatalog, CatalogError>
     let delivered: Delivered
     switch outcome {

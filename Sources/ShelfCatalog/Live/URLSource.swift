@@ -26,14 +26,11 @@ import Synchronization
 /// next starts one interval after the last one started, or at once if that
 /// has passed. The same failure twice in a row is delivered once.
 public final class URLSource: Sendable {
-  private struct State: @unchecked Sendable {
-    // The pending fetch is a Dispatch object: thread-safe, and only set under the lock.
-    var nextFetch: DispatchWorkItem?
+  private struct State: Sendable {
     var entityTag: String?
     var lastModified: String?
     var lastError: CatalogError?
     var latest: LoadedCatalog?
-    var isStopped = false
     var counts = Counts()
   }
 
@@ -57,11 +54,11 @@ public final class URLSource: Sendable {
   /// The URL fetched.
   public let url: String
   /// How often the URL is fetched.
-  public let interval: Duration
+  public var interval: Duration { schedule.interval }
   /// How long one fetch may take, all of it: the timeout, or the interval if shorter.
   public let deadline: Duration
   private let limits: CatalogLimits
-  private let work = DispatchQueue(label: "shelf.url")
+  private let schedule: PeriodicSchedule
   private let state = Mutex(State())
 
   /// A source that fetches `url` every `interval`, giving up on a fetch after
@@ -72,8 +69,8 @@ public final class URLSource: Sendable {
     limits: CatalogLimits = .default
   ) {
     self.url = url
-    self.interval = Periodic.clamped(interval)
-    self.deadline = min(timeout, self.interval)
+    schedule = PeriodicSchedule(label: "shelf.url", interval: Periodic.clamped(interval))
+    self.deadline = min(timeout, schedule.interval)
     self.limits = limits
   }
 
@@ -101,20 +98,13 @@ public final class URLSource: Sendable {
     queue: DispatchQueue,
     handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
   ) {
-    let deliver = Periodic.delivery(
-      on: queue, isStopped: { [self] in state.withLock { $0.isStopped } }, to: handler)
-    schedule(after: .seconds(0), deliver: deliver)
+    schedule.start(delivering: queue, to: handler) { [self] deliver in cycle(deliver: deliver) }
   }
 
   /// Stops: a fetch under way is abandoned (within a second), none starts,
   /// and no handler runs after this returns, except one already running.
   public func stop() {
-    let next = state.withLock { state -> DispatchWorkItem? in
-      state.isStopped = true
-      defer { state.nextFetch = nil }
-      return state.nextFetch
-    }
-    next?.cancel()
+    schedule.stop()
   }
 
   /// Fetches `url` once, unconditionally, waiting for the answer (`shelf
@@ -133,21 +123,8 @@ public final class URLSource: Sendable {
 
   // MARK: - Fetching
 
-  private func schedule(after delay: DispatchTimeInterval, deliver: @escaping Periodic.Delivery) {
-    let item = DispatchWorkItem { [self] in cycle(deliver: deliver) }
-    let isStopped = state.withLock { state -> Bool in
-      state.nextFetch = item
-      return state.isStopped
-    }
-    guard !isStopped else { return }
-    work.asyncAfter(deadline: .now() + delay, execute: item)
-  }
-
-  /// One fetch of the polling cycle, its outcome reported, and the next one scheduled.
+  /// One fetch of the polling cycle, its outcome reported.
   private func cycle(deliver: @escaping Periodic.Delivery) {
-    guard !state.withLock({ $0.isStopped }) else { return }
-    let started = ContinuousClock.now
-    defer { schedule(after: Periodic.delay(every: interval, since: started), deliver: deliver) }
     guard let fetched = fetch(isConditional: true) else { return }  // stopped
     if let result = report(fetched) { deliver(result) }
   }
@@ -162,7 +139,7 @@ public final class URLSource: Sendable {
     if let lastModified { headers.append("If-Modified-Since: " + lastModified) }
     let request = HTTPFetch(
       url: url, headers: headers, limit: limits.maximumFileSize, timeout: deadline)
-    guard let outcome = request.run(isCancelled: { [self] in state.withLock { $0.isStopped } })
+    guard let outcome = request.run(isCancelled: { [schedule] in schedule.isStopped })
     else { return nil }
     let answer: HTTPFetch.Answer
     switch outcome {
