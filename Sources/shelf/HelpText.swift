@@ -8,9 +8,9 @@ enum HelpText {
     Keys: arrows or h j k l move, Home/End or g/G first/last row, 0/$ first/last \
     card, PgUp/PgDn, Enter details, / filter, Tab/Shift-Tab one source alone or \
     all of them (with several), space pause, . one update, ? help, \
-    q or Esc quit, y copies the card, Ctrl-L redraws the screen, Ctrl-Z \
-    suspends (fg resumes). With --pick, Enter prints the card and q or Esc \
-    cancel (exit 1). \
+    q quits, Esc closes what is open (it never quits), y copies the card, \
+    Ctrl-L redraws the screen, Ctrl-Z suspends (fg resumes). With --pick, \
+    Enter prints the card, and q, or Esc with nothing open, cancels (exit 1). \
     Mouse: click focuses, the wheel scrolls.
 
     Exit status: 0 ok, 64 usage, 65 bad data, 66 missing input, 69 a source that \

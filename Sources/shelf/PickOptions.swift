@@ -42,7 +42,10 @@ struct ActionOptions: Equatable, Sendable {
 struct PickOptions: ParsableArguments {
   @Flag(
     name: .customLong("pick"),
-    help: "Enter prints the focused card on stdout and exits; q or Esc exit 1 printing nothing.")
+    help: """
+      Enter prints the focused card on stdout and exits; q, or Esc with nothing open, \
+      exits 1 printing nothing.
+      """)
   var isPicking = false
 
   @Option(

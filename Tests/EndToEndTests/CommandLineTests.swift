@@ -19,6 +19,10 @@ import Testing
     for key in ["Ctrl-L redraws", "Ctrl-Z suspends", "Tab/Shift-Tab"] {
       #expect(result.standardOutput.contains(key), "help does not mention \(key)")
     }
+    // Esc closes the top layer and never quits (KeyEncodingTests hold the app to it).
+    let flat = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(flat.contains("Esc closes what is open (it never quits)"))
+    #expect(!flat.contains("Esc quit"))
     #expect(result.standardError.isEmpty)
   }
 
