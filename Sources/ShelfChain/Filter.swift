@@ -20,7 +20,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
   /// The items of upstream that satisfy `predicate`, in their sections.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
-  public private(set) var fallbackCount = 0
+  public var fallbackCount: Int { reader.fallbackCount }
   /// Which items to keep; setting it tells observers the difference.
   public var predicate: (Section.Item) -> Bool {
     get { currentPredicate }
@@ -37,7 +37,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
 
   private let upstream: any SectionSource<Section>
   private let observers = Observers()
-  private var upstreamCounts: [Int]
+  private var reader: UpstreamReader
   /// For each upstream section, for each of its items, whether it is shown.
   private var isShown: [[Bool]]
   private var output = SectionBuffer<Section>([])
@@ -47,7 +47,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     self.upstream = upstream
     currentPredicate = predicate
     let upstreamSections = upstream.sections
-    upstreamCounts = upstreamSections.itemCounts
+    reader = UpstreamReader(upstreamSections)
     isShown = upstreamSections.map { $0.items.map(predicate) }
     output.replace(with: zip(upstreamSections, isShown).map { Self.section($0, shown: $1) })
     upstream.observeWithDetail { [weak self] change, detail in
@@ -63,8 +63,8 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     self.upstream = upstream
     currentPredicate = { _ in true }
     let upstreamSections = upstream.sections
-    upstreamCounts = upstreamSections.itemCounts
-    isShown = upstreamCounts.map { [Bool](repeating: true, count: $0) }
+    reader = UpstreamReader(upstreamSections)
+    isShown = reader.counts.map { [Bool](repeating: true, count: $0) }
     output.replace(with: upstreamSections)
     upstream.observeWithDetail { [weak self] change, detail in
       self?.upstreamDidChange(change, told: detail.placement)
@@ -98,11 +98,10 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     return section.with(items: items)
   }
 
-  private func rebuild() {
-    let upstreamSections = upstream.sections
-    upstreamCounts = upstreamSections.itemCounts
+  /// The output recomputed from upstream's sections, with the flags.
+  private func rebuilt(from upstreamSections: [Section]) -> [Section] {
     isShown = upstreamSections.map { $0.items.map(predicate) }
-    output.replace(with: zip(upstreamSections, isShown).map { Self.section($0, shown: $1) })
+    return zip(upstreamSections, isShown).map { Self.section($0, shown: $1) }
   }
 
   // MARK: - Translating
@@ -111,32 +110,20 @@ public final class Filter<Section: ChainableSection>: SectionSource {
   /// (nil when it did not): then the delta is not read again.
   private func upstreamDidChange(_ change: SourceChange, told: Placement?) {
     let upstreamSections = upstream.sections
-    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts, told: told)
-    let upstreamChange: UpstreamChange
-    if case .delta(_, let isRediffed) = change, let told {
-      upstreamChange = .placement(told, isRediffed: isRediffed)
-    } else {
-      upstreamChange = UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts)
+    let reading = reader.read(change, of: upstreamSections, told: told, output: &output) {
+      rebuilt(from: upstreamSections)
     }
-    switch upstreamChange {
-    case .reload:
-      rebuild()
-      observers.send(.reload)
-    case .unmappable:
-      let old = output.sections
-      rebuild()
-      fallbackCount += 1
-      observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+    switch reading {
+    case .handled(let change):
+      observers.send(change)
     case .placement(let placement, let isRediffed)
     where translatesInOnePass && placement.keepsSections:
       let (delta, outputPlacement) = translateInPlace(
         placement, deletions: change.delta?.items.deletions ?? [],
         upstreamSections: upstreamSections)
-      upstreamCounts = newCounts
       observers.send(.delta(delta, isRediffed: isRediffed), placement: outputPlacement)
     case .placement(let placement, let isRediffed):
       let (output, old) = translate(placement, upstreamSections: upstreamSections)
-      upstreamCounts = newCounts
       observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
     }
   }

@@ -27,13 +27,13 @@ public final class Map<Upstream: ChainableSection, Section: ChainableSection>: S
   /// The upstream sections with their items transformed.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
-  public private(set) var fallbackCount = 0
+  public var fallbackCount: Int { reader.fallbackCount }
 
   private let upstream: any SectionSource<Upstream>
   private let transform: (Upstream.Item) -> Section.Item
   private let makeSection: (Upstream, [Section.Item]) -> Section
   private let observers = Observers()
-  private var upstreamCounts: [Int]
+  private var reader: UpstreamReader
   private var output = SectionBuffer<Section>([])
 
   /// The sections of `upstream` as `section` builds them from each upstream
@@ -54,7 +54,7 @@ public final class Map<Upstream: ChainableSection, Section: ChainableSection>: S
     self.upstream = upstream
     self.transform = transform
     self.makeSection = section
-    upstreamCounts = upstream.sections.itemCounts
+    reader = UpstreamReader(upstream.sections)
     output.replace(with: expectedSections)
     upstream.observeWithDetail { [weak self] change, detail in
       self?.upstreamDidChange(change, told: detail.placement)
@@ -132,26 +132,13 @@ public final class Map<Upstream: ChainableSection, Section: ChainableSection>: S
     let upstreamSections = upstream.sections
     // Upstream's placement of its delta, when it tells one, is that of the
     // delta read here: it is not read again.
-    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts, told: told)
-    let upstreamChange: UpstreamChange
-    if case .delta(_, let isRediffed) = change, let told {
-      upstreamChange = .placement(told, isRediffed: isRediffed)
-    } else {
-      upstreamChange = UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts)
+    let reading = reader.read(change, of: upstreamSections, told: told, output: &output) {
+      expectedSections
     }
-    switch upstreamChange {
-    case .reload:
-      upstreamCounts = newCounts
-      output.replace(with: expectedSections)
-      observers.send(.reload)
-    case .unmappable:
-      upstreamCounts = upstreamSections.itemCounts
-      var sections = output.sections
-      let change = rediff(&sections, to: expectedSections, counting: &fallbackCount)
-      output.replace(with: sections)
+    switch reading {
+    case .handled(let change):
       observers.send(change)
     case .placement(let placement, let isRediffed):
-      upstreamCounts = newCounts
       let keepsSections = placement.keepsSections
       var touched: [Int: [Section.Item]] = [:]
       var unchanged: Set<ItemPath> = []

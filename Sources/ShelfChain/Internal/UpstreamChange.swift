@@ -9,15 +9,20 @@ enum UpstreamChange {
   /// A delta read as a placement of upstream's new sections.
   case placement(Placement, isRediffed: Bool)
 
-  /// Reads `change` against upstream's item counts before and after it.
+  /// Reads `change` against upstream's item counts before and after it;
+  /// for a delta whose placement upstream told as `told`, that placement,
+  /// with the delta not read again.
   ///
-  /// - Complexity: That of `Placement.init(_:oldCounts:newCounts:)`.
-  init(_ change: SourceChange, oldCounts: [Int], newCounts: [Int]) {
+  /// - Complexity: O(1) with `told`; otherwise that of
+  ///   `Placement.init(_:oldCounts:newCounts:)`.
+  init(_ change: SourceChange, oldCounts: [Int], newCounts: [Int], told: Placement? = nil) {
     switch change {
     case .reload:
       self = .reload
     case .delta(let delta, let isRediffed):
-      if let placement = Placement(delta, oldCounts: oldCounts, newCounts: newCounts) {
+      if let told {
+        self = .placement(told, isRediffed: isRediffed)
+      } else if let placement = Placement(delta, oldCounts: oldCounts, newCounts: newCounts) {
         self = .placement(placement, isRediffed: isRediffed)
       } else {
         self = .unmappable
