@@ -162,32 +162,13 @@ public final class Filter<Section: ChainableSection>: SectionSource {
       for (k, t) in keys.enumerated() {
         let section = upstreamSections[t]
         sections[t] = section.with(
-          items: Self.items(section.items, shown: newShown[k], count: shownCounts[k]))
+          items: section.items.kept(by: newShown[k], count: shownCounts[k]))
       }
       for t in placement.headerChanges where placement.itemSources[t] == nil {
         sections[t] = upstreamSections[t].with(items: sections[t].items)
       }
     }
     return (delta, outputPlacement)
-  }
-
-  /// The `count` items of `items` that `shown` flags, in order; `items`
-  /// itself, uncopied, when all are.
-  private static func items(_ items: [Section.Item], shown: [Bool], count: Int) -> [Section.Item] {
-    guard count < items.count else { return items }
-    guard count > 0 else { return [] }  // never writes the shared empty buffer
-    return items.withUnsafeBufferPointer { items in
-      shown.withUnsafeBufferPointer { shown in
-        [Section.Item](unsafeUninitializedCapacity: count) { output, initialized in
-          var k = 0
-          for j in 0..<min(items.count, shown.count) where shown[j] && k < count {
-            (output.baseAddress! + k).initialize(to: items[j])
-            k += 1
-          }
-          initialized = k
-        }
-      }
-    }
   }
 
   /// Updates the state for upstream's new sections and returns the output's
@@ -252,15 +233,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
             keptSources.append(outputSource)
           }
         }
-        let kept = upstreamItems.withUnsafeBufferPointer { items in
-          [Section.Item](unsafeUninitializedCapacity: keptIndices.count) { output, initialized in
-            for (k, j) in keptIndices.enumerated() {
-              (output.baseAddress! + k).initialize(to: items[j])
-            }
-            initialized = keptIndices.count
-          }
-        }
-        touched[t] = (shown, kept)
+        touched[t] = (shown, upstreamItems.elements(at: keptIndices))
         output.itemSources[t] = ItemSources(keptSources)
       }
     }

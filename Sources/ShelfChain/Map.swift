@@ -97,10 +97,10 @@ public final class Map<Upstream: ChainableSection, Section: ChainableSection>: S
     var keptSection = -1
     var keptItems: [Section.Item] = []
     return upstreamItems.withUnsafeBufferPointer { items in
-      [Section.Item](unsafeUninitializedCapacity: sources.count) { output, count in
+      [Section.Item](filling: sources.count) { output in
         for j in 0..<sources.count {
           guard let source = sources[j] else {
-            (output.baseAddress! + j).initialize(to: transform(items[j]))
+            output.append(transform(items[j]))
             continue
           }
           let kept: Section.Item
@@ -116,12 +116,11 @@ public final class Map<Upstream: ChainableSection, Section: ChainableSection>: S
           if let isReloadedAt, isReloadedAt[j] {
             let item = transform(items[j])
             if item == kept { isUnchanged(j) }
-            (output.baseAddress! + j).initialize(to: item)
+            output.append(item)
           } else {
-            (output.baseAddress! + j).initialize(to: kept)
+            output.append(kept)
           }
         }
-        count = sources.count
       }
     }
   }

@@ -111,14 +111,13 @@ struct PredicateEvaluation<Section: ChainableSection> {
     }
     let shown = items.withUnsafeBufferPointer { items in
       wasShown.withUnsafeBufferPointer { was in
-        [Bool](unsafeUninitializedCapacity: count) { shown, initialized in
+        [Bool](filling: count) { shown in
           for j in 0..<count {
             let isShown = isNarrowing && !was[j] ? false : predicate(items[j])
-            shown[j] = isShown
+            shown.append(isShown)
             if isShown { shownCount += 1 }
             if isShown != was[j] { isChanged = true }
           }
-          initialized = count
         }
       }
     }
@@ -143,27 +142,10 @@ struct PredicateEvaluation<Section: ChainableSection> {
       if was { oldIndex += 1 }
       if isShown { newIndex += 1 }
     }
-    let kept: [Section.Item]
-    if shownCount == count {
-      kept = items  // shares the upstream array: no copy
-    } else if shownCount == 0 {
-      // Not `unsafeUninitializedCapacity: 0`: it writes the count of the
-      // standard library's one shared empty buffer, a race between threads.
-      kept = []
-    } else {
-      kept = items.withUnsafeBufferPointer { items in
-        [Section.Item](unsafeUninitializedCapacity: shownCount) { output, initialized in
-          var k = 0
-          for j in 0..<count where shown[j] {
-            (output.baseAddress! + k).initialize(to: items[j])
-            k += 1
-          }
-          initialized = k
-        }
-      }
-    }
+    // With every item shown, `kept(by:count:)` shares the upstream array.
     return SectionChange(
-      shown: shown, items: kept, deletions: deletions, insertions: insertions)
+      shown: shown, items: items.kept(by: shown, count: shownCount), deletions: deletions,
+      insertions: insertions)
   }
 }
 
