@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// The sections of several sources, one after another, in order: several
 /// catalogs on one screen, each animating on its own.
 ///

@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// The sections of an upstream source that hold at least one item: a section
 /// that empties is deleted, one that fills again is inserted.
 ///

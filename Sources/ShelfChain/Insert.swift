@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// An upstream source with one more section or item, which can be shown or
 /// hidden: a "Recently viewed" row, a banner, a "Load more" item.
 ///

@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// What stands in for missing data: an item in each empty section, or a
 /// section while upstream has none ("No matches", "Loading…").
 ///

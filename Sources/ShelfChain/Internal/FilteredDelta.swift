@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// A filter's output delta for an upstream change that keeps its sections in
 /// place (items come, go and move; no section does), worked out from the
 /// upstream placement and the shown flags before and after, without an

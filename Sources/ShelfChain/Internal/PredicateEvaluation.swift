@@ -1,5 +1,7 @@
 import Dispatch
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// A filter's new predicate evaluated over upstream's sections: for each
 /// section whose shown items change, which are shown now, its new items and
 /// which items leave and arrive. A filter keeps order, so that is the whole

@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// What a transform makes of an upstream change.
 enum UpstreamChange {
   /// Take the upstream sections as they are and tell downstream to reload.
