@@ -99,30 +99,22 @@ public final class Map<Upstream: ChainableSection, Section: ChainableSection>: S
     var keptSection = -1
     var keptItems: [Section.Item] = []
     return upstreamItems.withUnsafeBufferPointer { items in
-      [Section.Item](filling: sources.count) { output in
-        for j in 0..<sources.count {
-          guard let source = sources[j] else {
-            output.append(transform(items[j]))
-            continue
+      [Section.Item](count: sources.count) { j in
+        guard let source = sources[j] else { return transform(items[j]) }
+        let kept: Section.Item
+        if source.section == own {
+          kept = ownItems[source.item]
+        } else {
+          if source.section != keptSection {
+            keptSection = source.section
+            keptItems = old[source.section].items
           }
-          let kept: Section.Item
-          if source.section == own {
-            kept = ownItems[source.item]
-          } else {
-            if source.section != keptSection {
-              keptSection = source.section
-              keptItems = old[source.section].items
-            }
-            kept = keptItems[source.item]
-          }
-          if let isReloadedAt, isReloadedAt[j] {
-            let item = transform(items[j])
-            if item == kept { isUnchanged(j) }
-            output.append(item)
-          } else {
-            output.append(kept)
-          }
+          kept = keptItems[source.item]
         }
+        guard let isReloadedAt, isReloadedAt[j] else { return kept }
+        let item = transform(items[j])
+        if item == kept { isUnchanged(j) }
+        return item
       }
     }
   }

@@ -55,6 +55,27 @@ extension Array {
     }
   }
 
+  /// `count` elements, the one at each index made by `element(index)`,
+  /// called for the indices in increasing order.
+  ///
+  /// The loop's index is the array's: where each index gets one element,
+  /// this is faster than a filler, whose count a loop calling out of line
+  /// must keep in memory.
+  ///
+  /// - Complexity: O(`count`) calls of `element`.
+  @inline(__always)
+  init(count: Int, generating element: (_ index: Int) -> Element) {
+    guard count > 0 else {  // never writes the shared empty array
+      self = []
+      return
+    }
+    self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
+      let start = buffer.baseAddress.unsafelyUnwrapped
+      for index in 0..<count { (start + index).initialize(to: element(index)) }
+      initialized = count
+    }
+  }
+
   /// The elements whose flag in `isKept` is true, in order, where
   /// `keptCount` of the flags are true; this array itself, uncopied, when
   /// all are.

@@ -86,50 +86,47 @@ enum FilteredDelta {
         let ownStart = rankStart[k]
         reloadedHere.removeAll(keepingCapacity: true)
         staying.removeAll()
-        var outputSources: [UInt64] = []  // as `ItemSources.words`
-        // Written through fillers: an array written element by element
-        // costs a uniqueness check a time.
-        let shown = [Bool](filling: count) { shown in
-          outputSources = [UInt64](filling: count) { out in
-            for j in 0..<count {
-              let source = sources[j]
-              let isReloaded = hasReloads && isReloadedAt[j]
-              var fromRank = -1  // also: the item was hidden, or is new
-              if let source {
-                fromRank =
-                  source.section == t
-                  ? oldRanks[ownStart + source.item]
-                  : oldRanks[rankStart[rankSlot[source.section]] + source.item]
-              }
-              // A kept item keeps its verdict: shown where it had a rank.
-              guard source == nil || isReloaded ? test(k, j) : fromRank >= 0 else {
-                shown.append(false)
-                if let source, fromRank >= 0 {
-                  deletions.append(ItemPath(section: source.section, item: fromRank))
-                }
-                continue
-              }
-              shown.append(true)
-              // The new output index of this item: the shown ones before it.
-              let to = ItemPath(section: t, item: out.count)
-              guard let source, fromRank >= 0 else {
-                insertions.append(to)
-                out.append(ItemSources.word(nil))
-                continue
-              }
-              let from = ItemPath(section: source.section, item: fromRank)
-              out.append(ItemSources.word(from))
-              if source.section == t {
-                staying.append(old: fromRank, new: to.item)
-              } else {
-                moves.append(SectionDelta.Items.Move(from: from, to: to))
-              }
-              if isReloaded {
-                reloads.append(SectionDelta.Items.Reload(from: from, to: to))
-                output.reloads.append(to)
-                reloadedHere.append(to.item)
-              }
+        var shown: [Bool] = []
+        // Written through a filler and a generator: an array written
+        // element by element costs a uniqueness check a time.
+        let outputSources = [UInt64](filling: count) { out in  // as `ItemSources.words`
+          shown = [Bool](count: count) { j in
+            let source = sources[j]
+            let isReloaded = hasReloads && isReloadedAt[j]
+            var fromRank = -1  // also: the item was hidden, or is new
+            if let source {
+              fromRank =
+                source.section == t
+                ? oldRanks[ownStart + source.item]
+                : oldRanks[rankStart[rankSlot[source.section]] + source.item]
             }
+            // A kept item keeps its verdict: shown where it had a rank.
+            guard source == nil || isReloaded ? test(k, j) : fromRank >= 0 else {
+              if let source, fromRank >= 0 {
+                deletions.append(ItemPath(section: source.section, item: fromRank))
+              }
+              return false
+            }
+            // The new output index of this item: the shown ones before it.
+            let to = ItemPath(section: t, item: out.count)
+            guard let source, fromRank >= 0 else {
+              insertions.append(to)
+              out.append(ItemSources.word(nil))
+              return true
+            }
+            let from = ItemPath(section: source.section, item: fromRank)
+            out.append(ItemSources.word(from))
+            if source.section == t {
+              staying.append(old: fromRank, new: to.item)
+            } else {
+              moves.append(SectionDelta.Items.Move(from: from, to: to))
+            }
+            if isReloaded {
+              reloads.append(SectionDelta.Items.Reload(from: from, to: to))
+              output.reloads.append(to)
+              reloadedHere.append(to.item)
+            }
+            return true
           }
         }
         let shownCount = outputSources.count

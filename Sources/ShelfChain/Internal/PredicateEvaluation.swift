@@ -113,13 +113,11 @@ struct PredicateEvaluation<Section: ChainableSection> {
     }
     let shown = items.withUnsafeBufferPointer { items in
       wasShown.withUnsafeBufferPointer { was in
-        [Bool](filling: count) { shown in
-          for j in 0..<count {
-            let isShown = isNarrowing && !was[j] ? false : predicate(items[j])
-            shown.append(isShown)
-            if isShown { shownCount += 1 }
-            if isShown != was[j] { isChanged = true }
-          }
+        [Bool](count: count) { j in
+          let isShown = isNarrowing && !was[j] ? false : predicate(items[j])
+          if isShown { shownCount += 1 }
+          if isShown != was[j] { isChanged = true }
+          return isShown
         }
       }
     }
