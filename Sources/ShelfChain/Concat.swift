@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// The sections of several sources, one after another, in order: several
 /// catalogs on one screen, each animating on its own.
 ///
@@ -11,20 +13,22 @@ import ShelfDiff
 ///   sections it touches.
 public final class Concat<Section: ChainableSection>: SectionSource {
   /// The sections of every source, in the order of `sources`.
-  public private(set) var sections: [Section]
+  public var sections: [Section] { output.sections }
   /// How many changes did not fit their source's sections and were re-diffed.
-  public private(set) var fallbackCount = 0
+  public var fallbackCount: Int { readers.reduce(0) { $0 + $1.fallbackCount } }
   /// The sources, in the order their sections appear.
   public let sources: [any SectionSource<Section>]
 
   private let observers = Observers()
-  private var sourceCounts: [[Int]]
+  /// A reader of each source's changes.
+  private var readers: [UpstreamReader]
+  private var output = SectionBuffer<Section>([])
 
   /// The sections of `sources`, concatenated.
   public init(_ sources: [any SectionSource<Section>]) {
     self.sources = sources
-    sourceCounts = sources.map { $0.sections.itemCounts }
-    sections = sources.flatMap { $0.sections }
+    readers = sources.map { UpstreamReader($0.sections) }
+    output.replace(with: sources.flatMap { $0.sections })
     for (index, source) in sources.enumerated() {
       source.observe { [weak self] change in self?.sourceDidChange(index, change) }
     }
@@ -41,20 +45,18 @@ public final class Concat<Section: ChainableSection>: SectionSource {
 
   private func sourceDidChange(_ index: Int, _ change: SourceChange) {
     let sourceSections = sources[index].sections
-    let oldCounts = sourceCounts[index]
-    let newCounts = change.itemCounts(of: sourceSections, before: oldCounts)
-    sourceCounts[index] = newCounts
-    let offset = sourceCounts[..<index].reduce(0) { $0 + $1.count }
+    let offset = readers[..<index].reduce(0) { $0 + $1.counts.count }
+    let oldCount = readers[index].counts.count
     let old = sections
-    sections.replaceSubrange(offset..<(offset + oldCounts.count), with: sourceSections)
-    switch UpstreamChange(change, oldCounts: oldCounts, newCounts: newCounts) {
-    case .reload:
-      observers.send(.reload)
-    case .unmappable:
-      sourceCounts[index] = sourceSections.itemCounts
-      fallbackCount += 1
-      observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+    var new = old
+    new.replaceSubrange(offset..<(offset + oldCount), with: sourceSections)
+    let reading = readers[index].read(change, of: sourceSections, output: &output) { new }
+    switch reading {
+    case .handled(let change):
+      observers.send(change)
     case .placement(let placement, let isRediffed):
+      self.output.replace(with: new)
+      let oldCounts = readers[index].oldCounts
       let after = old.count - offset - oldCounts.count
       var output = Placement(sectionSources: Array(0..<offset), oldSectionCount: old.count)
       output.sectionSources.reserveCapacity(sections.count)

@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// The sections of an upstream source that hold at least one item: a section
 /// that empties is deleted, one that fills again is inserted.
 ///
@@ -10,17 +12,17 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
   /// The sections of upstream that hold items.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
-  public private(set) var fallbackCount = 0
+  public var fallbackCount: Int { reader.fallbackCount }
 
   private let upstream: any SectionSource<Section>
   private let observers = Observers()
-  private var upstreamCounts: [Int]
+  private var reader: UpstreamReader
   private var output = SectionBuffer<Section>([])
 
   /// The non-empty sections of `upstream`.
   public init(_ upstream: any SectionSource<Section>) {
     self.upstream = upstream
-    upstreamCounts = upstream.sections.itemCounts
+    reader = UpstreamReader(upstream.sections)
     output.replace(with: upstream.sections.filter { !$0.items.isEmpty })
     upstream.observeWithDetail { [weak self] change, detail in
       self?.upstreamDidChange(change, told: detail.placement)
@@ -52,17 +54,17 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
     // Upstream's placement of its delta, when it tells one, names the
     // touched sections and their counts: the delta's changes are not read.
     let inPlace = told.flatMap { $0.keepsSections ? $0 : nil }
-    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts, told: inPlace)
+    reader.advance(past: change, of: upstreamSections, told: inPlace)
+    let (oldCounts, newCounts) = (reader.oldCounts, reader.counts)
     if case .delta(let delta, let isRediffed) = change,
       let touched = inPlace?.touchedOrReheadedSections
-        ?? Self.sectionsOfItemChanges(in: delta, sectionCount: upstreamCounts.count),
-      upstreamSections.count == upstreamCounts.count,
+        ?? Self.sectionsOfItemChanges(in: delta, sectionCount: oldCounts.count),
+      upstreamSections.count == oldCounts.count,
       let (renumbered, rank) = Self.renumbered(
-        delta, touched: touched, oldCounts: upstreamCounts, newCounts: newCounts)
+        delta, touched: touched, oldCounts: oldCounts, newCounts: newCounts)
     {
       // Renumbering does not read items, so they are not read into a
       // placement here: the next link, or the holder's replay check, does.
-      upstreamCounts = newCounts
       // Each touched section once: the delta names one for each of its changes.
       var isCopied = [Bool](repeating: false, count: rank.count)
       output.update { sections in
@@ -81,21 +83,15 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
         .delta(renumbered, isRediffed: isRediffed), placement: isSame ? told : nil)
       return
     }
-    switch UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts) {
-    case .reload:
-      upstreamCounts = newCounts
-      output.replace(with: expectedSections)
-      observers.send(.reload)
-    case .unmappable:
-      upstreamCounts = upstreamSections.itemCounts
-      var sections = output.sections
-      let change = rediff(&sections, to: expectedSections, counting: &fallbackCount)
-      output.replace(with: sections)
+    let reading = reader.interpret(change, of: upstreamSections, output: &output) {
+      expectedSections
+    }
+    switch reading {
+    case .handled(let change):
       observers.send(change)
     case .placement(let placement, let isRediffed):
       let (output, upstreamIndices) = translate(
-        placement, oldCounts: upstreamCounts, newCounts: newCounts)
-      upstreamCounts = newCounts
+        placement, oldCounts: oldCounts, newCounts: newCounts)
       let old: SectionsBefore<Section>
       if output.keepsSections {
         // The same sections shown: only the touched and re-headed ones

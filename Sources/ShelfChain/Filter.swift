@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// The items of an upstream source that satisfy a predicate, in their
 /// sections (a section left with no items stays; chain an
 /// `EmptySectionFilter` to drop it).
@@ -20,7 +22,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
   /// The items of upstream that satisfy `predicate`, in their sections.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
-  public private(set) var fallbackCount = 0
+  public var fallbackCount: Int { reader.fallbackCount }
   /// Which items to keep; setting it tells observers the difference.
   public var predicate: (Section.Item) -> Bool {
     get { currentPredicate }
@@ -37,7 +39,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
 
   private let upstream: any SectionSource<Section>
   private let observers = Observers()
-  private var upstreamCounts: [Int]
+  private var reader: UpstreamReader
   /// For each upstream section, for each of its items, whether it is shown.
   private var isShown: [[Bool]]
   private var output = SectionBuffer<Section>([])
@@ -47,7 +49,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     self.upstream = upstream
     currentPredicate = predicate
     let upstreamSections = upstream.sections
-    upstreamCounts = upstreamSections.itemCounts
+    reader = UpstreamReader(upstreamSections)
     isShown = upstreamSections.map { $0.items.map(predicate) }
     output.replace(with: zip(upstreamSections, isShown).map { Self.section($0, shown: $1) })
     upstream.observeWithDetail { [weak self] change, detail in
@@ -63,8 +65,8 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     self.upstream = upstream
     currentPredicate = { _ in true }
     let upstreamSections = upstream.sections
-    upstreamCounts = upstreamSections.itemCounts
-    isShown = upstreamCounts.map { [Bool](repeating: true, count: $0) }
+    reader = UpstreamReader(upstreamSections)
+    isShown = reader.counts.map { [Bool](repeating: true, count: $0) }
     output.replace(with: upstreamSections)
     upstream.observeWithDetail { [weak self] change, detail in
       self?.upstreamDidChange(change, told: detail.placement)
@@ -98,11 +100,10 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     return section.with(items: items)
   }
 
-  private func rebuild() {
-    let upstreamSections = upstream.sections
-    upstreamCounts = upstreamSections.itemCounts
+  /// The output recomputed from upstream's sections, with the flags.
+  private func rebuilt(from upstreamSections: [Section]) -> [Section] {
     isShown = upstreamSections.map { $0.items.map(predicate) }
-    output.replace(with: zip(upstreamSections, isShown).map { Self.section($0, shown: $1) })
+    return zip(upstreamSections, isShown).map { Self.section($0, shown: $1) }
   }
 
   // MARK: - Translating
@@ -111,32 +112,20 @@ public final class Filter<Section: ChainableSection>: SectionSource {
   /// (nil when it did not): then the delta is not read again.
   private func upstreamDidChange(_ change: SourceChange, told: Placement?) {
     let upstreamSections = upstream.sections
-    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts, told: told)
-    let upstreamChange: UpstreamChange
-    if case .delta(_, let isRediffed) = change, let told {
-      upstreamChange = .placement(told, isRediffed: isRediffed)
-    } else {
-      upstreamChange = UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts)
+    let reading = reader.read(change, of: upstreamSections, told: told, output: &output) {
+      rebuilt(from: upstreamSections)
     }
-    switch upstreamChange {
-    case .reload:
-      rebuild()
-      observers.send(.reload)
-    case .unmappable:
-      let old = output.sections
-      rebuild()
-      fallbackCount += 1
-      observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+    switch reading {
+    case .handled(let change):
+      observers.send(change)
     case .placement(let placement, let isRediffed)
     where translatesInOnePass && placement.keepsSections:
       let (delta, outputPlacement) = translateInPlace(
         placement, deletions: change.delta?.items.deletions ?? [],
         upstreamSections: upstreamSections)
-      upstreamCounts = newCounts
       observers.send(.delta(delta, isRediffed: isRediffed), placement: outputPlacement)
     case .placement(let placement, let isRediffed):
       let (output, old) = translate(placement, upstreamSections: upstreamSections)
-      upstreamCounts = newCounts
       observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
     }
   }
@@ -175,32 +164,13 @@ public final class Filter<Section: ChainableSection>: SectionSource {
       for (k, t) in keys.enumerated() {
         let section = upstreamSections[t]
         sections[t] = section.with(
-          items: Self.items(section.items, shown: newShown[k], count: shownCounts[k]))
+          items: section.items.kept(by: newShown[k], count: shownCounts[k]))
       }
       for t in placement.headerChanges where placement.itemSources[t] == nil {
         sections[t] = upstreamSections[t].with(items: sections[t].items)
       }
     }
     return (delta, outputPlacement)
-  }
-
-  /// The `count` items of `items` that `shown` flags, in order; `items`
-  /// itself, uncopied, when all are.
-  private static func items(_ items: [Section.Item], shown: [Bool], count: Int) -> [Section.Item] {
-    guard count < items.count else { return items }
-    guard count > 0 else { return [] }  // never writes the shared empty buffer
-    return items.withUnsafeBufferPointer { items in
-      shown.withUnsafeBufferPointer { shown in
-        [Section.Item](unsafeUninitializedCapacity: count) { output, initialized in
-          var k = 0
-          for j in 0..<min(items.count, shown.count) where shown[j] && k < count {
-            (output.baseAddress! + k).initialize(to: items[j])
-            k += 1
-          }
-          initialized = k
-        }
-      }
-    }
   }
 
   /// Updates the state for upstream's new sections and returns the output's
@@ -265,15 +235,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
             keptSources.append(outputSource)
           }
         }
-        let kept = upstreamItems.withUnsafeBufferPointer { items in
-          [Section.Item](unsafeUninitializedCapacity: keptIndices.count) { output, initialized in
-            for (k, j) in keptIndices.enumerated() {
-              (output.baseAddress! + k).initialize(to: items[j])
-            }
-            initialized = keptIndices.count
-          }
-        }
-        touched[t] = (shown, kept)
+        touched[t] = (shown, upstreamItems.elements(at: keptIndices))
         output.itemSources[t] = ItemSources(keptSources)
       }
     }

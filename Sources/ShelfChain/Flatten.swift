@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// All the items of an upstream source in one section: a list without
 /// headings, or a grid of everything.
 ///
@@ -12,22 +14,23 @@ import ShelfDiff
 ///   section is rebuilt, as an array is. Header-only changes cost O(*s*).
 public final class Flatten<Section: ChainableSection>: SectionSource {
   /// One section: `section`'s header with every upstream item.
-  public private(set) var sections: [Section]
+  public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
-  public private(set) var fallbackCount = 0
+  public var fallbackCount: Int { reader.fallbackCount }
 
   private let upstream: any SectionSource<Section>
   private let section: Section
   private let observers = Observers()
-  private var upstreamCounts: [Int]
+  private var reader: UpstreamReader
+  private var output = SectionBuffer<Section>([])
 
   /// The items of `upstream` as the items of `section` (whose own items are
   /// replaced).
   public init(_ upstream: any SectionSource<Section>, into section: Section) {
     self.upstream = upstream
     self.section = section
-    upstreamCounts = upstream.sections.itemCounts
-    sections = [section.with(items: upstream.sections.flatMap(\.items))]
+    reader = UpstreamReader(upstream.sections)
+    output.replace(with: expectedSections)
     upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
   }
 
@@ -42,18 +45,13 @@ public final class Flatten<Section: ChainableSection>: SectionSource {
 
   private func upstreamDidChange(_ change: SourceChange) {
     let upstreamSections = upstream.sections
-    let oldCounts = upstreamCounts
-    let newCounts = change.itemCounts(of: upstreamSections, before: oldCounts)
-    upstreamCounts = newCounts
-    let old = sections
-    switch UpstreamChange(change, oldCounts: oldCounts, newCounts: newCounts) {
-    case .reload:
-      sections = expectedSections
-      observers.send(.reload)
-    case .unmappable:
-      upstreamCounts = upstreamSections.itemCounts
-      observers.send(rediff(&sections, to: expectedSections, counting: &fallbackCount))
+    let reading = reader.read(change, of: upstreamSections, output: &output) { expectedSections }
+    switch reading {
+    case .handled(let change):
+      observers.send(change)
     case .placement(let placement, let isRediffed):
+      let (oldCounts, newCounts) = (reader.oldCounts, reader.counts)
+      let old = sections
       var output = Placement.identity(sectionCount: 1)
       if !placement.itemSources.isEmpty || !placement.keepsSections {
         var oldStarts: [Int] = []
@@ -83,7 +81,7 @@ public final class Flatten<Section: ChainableSection>: SectionSource {
         output.reloads = placement.reloads.map {
           ItemPath(section: 0, item: newStarts[$0.section] + $0.item)
         }
-        sections = [section.with(items: upstreamSections.flatMap(\.items))]
+        self.output.replace(with: [section.with(items: upstreamSections.flatMap(\.items))])
       }
       observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
     }

@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// An upstream source with one more section or item, which can be shown or
 /// hidden: a "Recently viewed" row, a banner, a "Load more" item.
 ///
@@ -22,9 +24,9 @@ public final class Insert<Section: ChainableSection>: SectionSource {
   }
 
   /// Upstream's sections with the element inserted, while it is shown.
-  public private(set) var sections: [Section]
+  public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
-  public private(set) var fallbackCount = 0
+  public var fallbackCount: Int { reader.fallbackCount }
   /// What is inserted; setting it animates the difference (for a section
   /// kept in place: its items matched by id, inserted, deleted, moved or
   /// reloaded; otherwise the old element leaves and the new one arrives).
@@ -45,7 +47,8 @@ public final class Insert<Section: ChainableSection>: SectionSource {
 
   private let upstream: any SectionSource<Section>
   private let observers = Observers()
-  private var upstreamCounts: [Int]
+  private var reader: UpstreamReader
+  private var output = SectionBuffer<Section>([])
   /// Where the element is in `sections`, if shown.
   private var position: ItemPath?
 
@@ -54,9 +57,8 @@ public final class Insert<Section: ChainableSection>: SectionSource {
     self.upstream = upstream
     self.element = element
     self.isShown = isShown
-    upstreamCounts = upstream.sections.itemCounts
-    sections = []
-    (sections, position) = Self.output(of: upstream.sections, element: element, isShown: isShown)
+    reader = UpstreamReader(upstream.sections)
+    output.replace(with: recomputed())
     upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
   }
 
@@ -69,6 +71,14 @@ public final class Insert<Section: ChainableSection>: SectionSource {
   /// The sections recomputed from upstream, for tests of the translation.
   package var expectedSections: [Section] {
     Self.output(of: upstream.sections, element: element, isShown: isShown).sections
+  }
+
+  /// The sections recomputed from upstream, with `position` set to where
+  /// the element is in them.
+  private func recomputed() -> [Section] {
+    let sections: [Section]
+    (sections, position) = Self.output(of: upstream.sections, element: element, isShown: isShown)
+    return sections
   }
 
   /// Upstream's sections with the element, and where it went (for an item, the
@@ -92,19 +102,10 @@ public final class Insert<Section: ChainableSection>: SectionSource {
   }
 
   private func upstreamDidChange(_ change: SourceChange) {
-    let oldCounts = upstreamCounts
-    let newCounts = change.itemCounts(of: upstream.sections, before: oldCounts)
-    upstreamCounts = newCounts
-    switch UpstreamChange(change, oldCounts: oldCounts, newCounts: newCounts) {
-    case .reload:
-      (sections, position) = Self.output(of: upstream.sections, element: element, isShown: isShown)
-      observers.send(.reload)
-    case .unmappable:
-      upstreamCounts = upstream.sections.itemCounts
-      let recomputed: [Section]
-      (recomputed, position) = Self.output(
-        of: upstream.sections, element: element, isShown: isShown)
-      observers.send(rediff(&sections, to: recomputed, counting: &fallbackCount))
+    let reading = reader.read(change, of: upstream.sections, output: &output) { recomputed() }
+    switch reading {
+    case .handled(let change):
+      observers.send(change)
     case .placement(let placement, let isRediffed):
       self.change(placement, isRediffed: isRediffed)
     }
@@ -114,7 +115,7 @@ public final class Insert<Section: ChainableSection>: SectionSource {
     let old = sections
     let oldPosition = position
     let upstreamSections = upstream.sections
-    (sections, position) = Self.output(of: upstreamSections, element: element, isShown: isShown)
+    self.output.replace(with: recomputed())
     let output: Placement
     switch element {
     case .section:
@@ -136,13 +137,13 @@ public final class Insert<Section: ChainableSection>: SectionSource {
     guard case .section(let new, _) = element, case .section(let old, _) = oldElement else {
       // An item element: hide the old one and show the new one as one delta.
       let before = sections
-      (sections, position) = Self.output(of: upstream.sections, element: element, isShown: isShown)
+      output.replace(with: recomputed())
       let delta = SectionDelta(from: before, to: sections)
       observers.send(.delta(delta, isRediffed: true))
       return
     }
     let before = sections
-    (sections, position) = Self.output(of: upstream.sections, element: element, isShown: isShown)
+    output.replace(with: recomputed())
     guard let newPosition = position else { return }
     var output = sectionPlacement(
       Placement.identity(sectionCount: count), from: oldPosition.section, to: newPosition.section)

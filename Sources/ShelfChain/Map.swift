@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// The items of an upstream source, each transformed by a function that
 /// keeps its identity (the same id in, the same id out; different ids stay
 /// different): a view model of each item, a highlight, a formatted field.
@@ -27,13 +29,13 @@ public final class Map<Upstream: ChainableSection, Section: ChainableSection>: S
   /// The upstream sections with their items transformed.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
-  public private(set) var fallbackCount = 0
+  public var fallbackCount: Int { reader.fallbackCount }
 
   private let upstream: any SectionSource<Upstream>
   private let transform: (Upstream.Item) -> Section.Item
   private let makeSection: (Upstream, [Section.Item]) -> Section
   private let observers = Observers()
-  private var upstreamCounts: [Int]
+  private var reader: UpstreamReader
   private var output = SectionBuffer<Section>([])
 
   /// The sections of `upstream` as `section` builds them from each upstream
@@ -54,7 +56,7 @@ public final class Map<Upstream: ChainableSection, Section: ChainableSection>: S
     self.upstream = upstream
     self.transform = transform
     self.makeSection = section
-    upstreamCounts = upstream.sections.itemCounts
+    reader = UpstreamReader(upstream.sections)
     output.replace(with: expectedSections)
     upstream.observeWithDetail { [weak self] change, detail in
       self?.upstreamDidChange(change, told: detail.placement)
@@ -97,31 +99,22 @@ public final class Map<Upstream: ChainableSection, Section: ChainableSection>: S
     var keptSection = -1
     var keptItems: [Section.Item] = []
     return upstreamItems.withUnsafeBufferPointer { items in
-      [Section.Item](unsafeUninitializedCapacity: sources.count) { output, count in
-        for j in 0..<sources.count {
-          guard let source = sources[j] else {
-            (output.baseAddress! + j).initialize(to: transform(items[j]))
-            continue
+      [Section.Item](count: sources.count) { j in
+        guard let source = sources[j] else { return transform(items[j]) }
+        let kept: Section.Item
+        if source.section == own {
+          kept = ownItems[source.item]
+        } else {
+          if source.section != keptSection {
+            keptSection = source.section
+            keptItems = old[source.section].items
           }
-          let kept: Section.Item
-          if source.section == own {
-            kept = ownItems[source.item]
-          } else {
-            if source.section != keptSection {
-              keptSection = source.section
-              keptItems = old[source.section].items
-            }
-            kept = keptItems[source.item]
-          }
-          if let isReloadedAt, isReloadedAt[j] {
-            let item = transform(items[j])
-            if item == kept { isUnchanged(j) }
-            (output.baseAddress! + j).initialize(to: item)
-          } else {
-            (output.baseAddress! + j).initialize(to: kept)
-          }
+          kept = keptItems[source.item]
         }
-        count = sources.count
+        guard let isReloadedAt, isReloadedAt[j] else { return kept }
+        let item = transform(items[j])
+        if item == kept { isUnchanged(j) }
+        return item
       }
     }
   }
@@ -132,26 +125,13 @@ public final class Map<Upstream: ChainableSection, Section: ChainableSection>: S
     let upstreamSections = upstream.sections
     // Upstream's placement of its delta, when it tells one, is that of the
     // delta read here: it is not read again.
-    let newCounts = change.itemCounts(of: upstreamSections, before: upstreamCounts, told: told)
-    let upstreamChange: UpstreamChange
-    if case .delta(_, let isRediffed) = change, let told {
-      upstreamChange = .placement(told, isRediffed: isRediffed)
-    } else {
-      upstreamChange = UpstreamChange(change, oldCounts: upstreamCounts, newCounts: newCounts)
+    let reading = reader.read(change, of: upstreamSections, told: told, output: &output) {
+      expectedSections
     }
-    switch upstreamChange {
-    case .reload:
-      upstreamCounts = newCounts
-      output.replace(with: expectedSections)
-      observers.send(.reload)
-    case .unmappable:
-      upstreamCounts = upstreamSections.itemCounts
-      var sections = output.sections
-      let change = rediff(&sections, to: expectedSections, counting: &fallbackCount)
-      output.replace(with: sections)
+    switch reading {
+    case .handled(let change):
       observers.send(change)
     case .placement(let placement, let isRediffed):
-      upstreamCounts = newCounts
       let keepsSections = placement.keepsSections
       var touched: [Int: [Section.Item]] = [:]
       var unchanged: Set<ItemPath> = []

@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// What stands in for missing data: an item in each empty section, or a
 /// section while upstream has none ("No matches", "Loading…").
 ///
@@ -21,19 +23,19 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
   /// Upstream's sections, with the placeholder where upstream is empty.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
-  public private(set) var fallbackCount = 0
+  public var fallbackCount: Int { reader.fallbackCount }
 
   private let upstream: any SectionSource<Section>
   private let kind: Kind
   private let observers = Observers()
-  private var upstreamCounts: [Int]
+  private var reader: UpstreamReader
   private var output = SectionBuffer<Section>([])
 
   /// `upstream` with `kind` of placeholder where it is empty.
   public init(_ upstream: any SectionSource<Section>, _ kind: Kind) {
     self.upstream = upstream
     self.kind = kind
-    upstreamCounts = upstream.sections.itemCounts
+    reader = UpstreamReader(upstream.sections)
     output.replace(with: expectedSections)
     upstream.observeWithDetail { [weak self] change, detail in
       self?.upstreamDidChange(change, told: detail.placement)
@@ -70,34 +72,23 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
   /// (nil when it did not).
   private func upstreamDidChange(_ change: SourceChange, told: Placement?) {
     let upstreamSections = upstream.sections
-    if case .section = kind, case .delta(let delta, _) = change, !upstreamCounts.isEmpty,
+    let oldCount = reader.counts.count
+    if case .section = kind, case .delta(let delta, _) = change, oldCount > 0,
       !upstreamSections.isEmpty,
-      delta.sections.placement(oldCount: upstreamCounts.count, newCount: upstreamSections.count)
-        != nil
+      delta.sections.placement(oldCount: oldCount, newCount: upstreamSections.count) != nil
     {
       // Upstream had sections and still has: no placeholder before or after,
       // so this link is the identity and upstream's delta is its own, as it
       // is. Nothing to map, so its items are not read into a placement: the
       // next link, or the holder's replay check, reads them.
-      upstreamCounts = change.itemCounts(
-        of: upstreamSections, before: upstreamCounts,
-        told: told)
+      reader.advance(past: change, of: upstreamSections, told: told)
       output.replace(with: upstreamSections)
       observers.send(change, placement: told)
       return
     }
-    let oldCounts = upstreamCounts
-    let newCounts = change.itemCounts(of: upstreamSections, before: oldCounts)
-    upstreamCounts = newCounts
-    switch UpstreamChange(change, oldCounts: oldCounts, newCounts: newCounts) {
-    case .reload:
-      output.replace(with: expectedSections)
-      observers.send(.reload)
-    case .unmappable:
-      upstreamCounts = upstreamSections.itemCounts
-      var sections = output.sections
-      let change = rediff(&sections, to: expectedSections, counting: &fallbackCount)
-      output.replace(with: sections)
+    let reading = reader.read(change, of: upstreamSections, output: &output) { expectedSections }
+    switch reading {
+    case .handled(let change):
       observers.send(change)
     case .placement(let placement, let isRediffed):
       let output: Placement
@@ -105,7 +96,7 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
       switch kind {
       case .item(let make):
         (output, old) = translateItems(
-          placement, oldCounts: oldCounts, make: make, from: upstreamSections)
+          placement, oldCounts: reader.oldCounts, make: make, from: upstreamSections)
       case .section(let placeholder):
         old = SectionsBefore(all: self.output.sections)
         output = translateSection(placement, placeholder: placeholder, from: upstreamSections)

@@ -130,18 +130,3 @@ final class Observers {
     for entry in list { entry.observer?(change, detail) }
   }
 }
-
-/// The fallback of a link given a change it cannot map: its `output` becomes
-/// `recomputed` and the fallback is counted; returns the change to tell, the
-/// diff of the two, marked as re-diffed. (It returns rather than tells: an
-/// observer reads the link's output, which must not be mid-write then.)
-///
-/// - Complexity: That of `SectionDelta(from:to:)`.
-func rediff<Section: DiffableSection>(
-  _ output: inout [Section], to recomputed: [Section], counting fallbackCount: inout Int
-) -> SourceChange {
-  let old = output
-  output = recomputed
-  fallbackCount += 1
-  return .delta(SectionDelta(from: old, to: output), isRediffed: true)
-}

@@ -414,4 +414,10 @@ final class UncheckedSource: SectionSource {
     self.sections = sections
     for observer in observers { observer(.delta(delta, isRediffed: false)) }
   }
+
+  /// Sets `sections` and tells a reload.
+  func reload(_ sections: [Row]) {
+    self.sections = sections
+    for observer in observers { observer(.reload) }
+  }
 }

@@ -251,6 +251,13 @@ private struct LinkUnderTest {
     case 4:
       let link = Flatten(store, into: row("all", []))
       (source, fallbacks, expected) = (link, { link.fallbackCount }, { link.expectedSections })
+    case 5:
+      let link = Filter(store) { $0.value != 2 }
+      (source, fallbacks, expected) = (link, { link.fallbackCount }, { link.expectedSections })
+    case 6:
+      // After another source's sections, so that its changes are shifted.
+      let link = Concat([SectionStore([row("x", [8])]), store])
+      (source, fallbacks, expected) = (link, { link.fallbackCount }, { link.expectedSections })
     default:
       let link = Insert(store, .section(row("top", [9]), at: 0))
       (source, fallbacks, expected) = (link, { link.fallbackCount }, { link.expectedSections })
@@ -261,7 +268,7 @@ private struct LinkUnderTest {
 /// A delta whose sections do not fit (an insertion past the end) cannot be
 /// mapped by any link: each recomputes its output, counts the fallback and
 /// tells the diff of its old and new output, marked as re-diffed.
-@Test(arguments: 0..<6)
+@Test(arguments: 0..<8)
 func aSectionDeltaThatDoesNotFitIsRediffedByEveryLink(kind: Int) {
   let store = UncheckedSource([row("a", [1, 2]), row("b", []), row("c", [3])])
   let link = LinkUnderTest(kind, on: store)
@@ -279,4 +286,37 @@ func aSectionDeltaThatDoesNotFitIsRediffedByEveryLink(kind: Int) {
   #expect(
     recorder.changes
       == [.delta(SectionDelta(from: old, to: link.source.sections), isRediffed: true)])
+}
+
+/// After a fallback a link reads upstream's changes against the counts of
+/// the sections it recomputed from: the next delta that fits is translated,
+/// not re-diffed, and a reload is told as a reload.
+@Test(arguments: 0..<8)
+func aLinkTranslatesTheDeltaAfterAFallback(kind: Int) {
+  let store = UncheckedSource([row("a", [1, 2]), row("b", []), row("c", [3])])
+  let link = LinkUnderTest(kind, on: store)
+  let recorder = ChangeRecorder(link.source)
+  store.update(
+    [row("c", [3, 4]), row("b", [5]), row("d", [])],
+    delta: SectionDelta(sections: IndexDelta(insertions: [7])))
+  #expect(link.fallbacks() == 1)
+  let old = link.source.sections
+  // Item 6 inserted at the end of section 0, item 4 deleted from it.
+  store.update(
+    [row("c", [3, 6]), row("b", [5]), row("d", [])],
+    delta: SectionDelta(
+      items: .init(
+        deletions: [ItemPath(section: 0, item: 1)], insertions: [ItemPath(section: 0, item: 1)])))
+  #expect(link.fallbacks() == 1)
+  #expect(link.source.sections == link.expected())
+  guard case .delta(let delta, let isRediffed)? = recorder.last else {
+    return #expect(Bool(false), "no delta told")
+  }
+  #expect(!isRediffed)
+  #expect(
+    delta.applied(to: old, with: link.source.sections, items: \.items) == link.source.sections)
+  store.reload([row("e", [7])])
+  #expect(recorder.last == .reload)
+  #expect(link.source.sections == link.expected())
+  #expect(link.fallbacks() == 1)
 }

@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// A filter's output delta for an upstream change that keeps its sections in
 /// place (items come, go and move; no section does), worked out from the
 /// upstream placement and the shown flags before and after, without an
@@ -75,96 +77,72 @@ enum FilteredDelta {
     let noFlags: [Bool] = []
     // Kept items of a section go to scratch (old and new output index), to
     // find its fewest moves after.
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: max(2 * largest, 1)) { scratch in
-      withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(largest, 1)) { isKept in
-        let stayingFrom = scratch.baseAddress!
-        let stayingTo = stayingFrom + largest
-        for (k, t) in touched.enumerated() {
-          let sources = touchedSources[k]
-          let count = sources.count
-          let isReloadedAt = reloadFlags[t] ?? noFlags
-          let hasReloads = !isReloadedAt.isEmpty
-          let ownStart = rankStart[k]
-          reloadedHere.removeAll(keepingCapacity: true)
-          var next = 0  // the new output index of the next shown item
-          var outputSources: [UInt64] = []  // as `ItemSources.words`
-          var staying = 0
-          // Written through buffers: an array written element by element
-          // costs a uniqueness check a time.
-          let shown = [Bool](unsafeUninitializedCapacity: count) { shown, shownCount in
-            outputSources = [UInt64](unsafeUninitializedCapacity: count) { out, outCount in
-              for j in 0..<count {
-                let source = sources[j]
-                let isReloaded = hasReloads && isReloadedAt[j]
-                var fromRank = -1  // also: the item was hidden, or is new
-                if let source {
-                  fromRank =
-                    source.section == t
-                    ? oldRanks[ownStart + source.item]
-                    : oldRanks[rankStart[rankSlot[source.section]] + source.item]
-                }
-                // A kept item keeps its verdict: shown where it had a rank.
-                guard source == nil || isReloaded ? test(k, j) : fromRank >= 0 else {
-                  shown[j] = false
-                  if let source, fromRank >= 0 {
-                    deletions.append(ItemPath(section: source.section, item: fromRank))
-                  }
-                  continue
-                }
-                shown[j] = true
-                let to = ItemPath(section: t, item: next)
-                guard let source, fromRank >= 0 else {
-                  insertions.append(to)
-                  (out.baseAddress! + next).initialize(to: ItemSources.word(nil))
-                  next += 1
-                  continue
-                }
-                let from = ItemPath(section: source.section, item: fromRank)
-                (out.baseAddress! + next).initialize(to: ItemSources.word(from))
-                next += 1
-                if source.section == t {
-                  stayingFrom[staying] = fromRank
-                  stayingTo[staying] = to.item
-                  staying += 1
-                } else {
-                  moves.append(SectionDelta.Items.Move(from: from, to: to))
-                }
-                if isReloaded {
-                  reloads.append(SectionDelta.Items.Reload(from: from, to: to))
-                  output.reloads.append(to)
-                  reloadedHere.append(to.item)
-                }
+    KeptItemScratch.with(capacity: largest) { staying in
+      for (k, t) in touched.enumerated() {
+        let sources = touchedSources[k]
+        let count = sources.count
+        let isReloadedAt = reloadFlags[t] ?? noFlags
+        let hasReloads = !isReloadedAt.isEmpty
+        let ownStart = rankStart[k]
+        reloadedHere.removeAll(keepingCapacity: true)
+        staying.removeAll()
+        var shown: [Bool] = []
+        // Written through a filler and a generator: an array written
+        // element by element costs a uniqueness check a time.
+        let outputSources = [UInt64](filling: count) { out in  // as `ItemSources.words`
+          shown = [Bool](count: count) { j in
+            let source = sources[j]
+            let isReloaded = hasReloads && isReloadedAt[j]
+            var fromRank = -1  // also: the item was hidden, or is new
+            if let source {
+              fromRank =
+                source.section == t
+                ? oldRanks[ownStart + source.item]
+                : oldRanks[rankStart[rankSlot[source.section]] + source.item]
+            }
+            // A kept item keeps its verdict: shown where it had a rank.
+            guard source == nil || isReloaded ? test(k, j) : fromRank >= 0 else {
+              if let source, fromRank >= 0 {
+                deletions.append(ItemPath(section: source.section, item: fromRank))
               }
-              outCount = next
+              return false
             }
-            shownCount = count
-          }
-          // Kept items of the section that changed order: the fewest moves.
-          var isInOrder = true
-          for m in 1..<max(staying, 1) where stayingFrom[m] < stayingFrom[m - 1] {
-            isInOrder = false
-            break
-          }
-          if !isInOrder {
-            let isMember = UnsafeMutableBufferPointer(rebasing: isKept[0..<staying])
-            isMember.initialize(repeating: false)
-            _ = LongestIncreasingSubsequence.mark(
-              in: UnsafeBufferPointer(start: stayingFrom, count: staying), isMember: isMember)
-            for m in 0..<staying where !isMember[m] {
-              moves.append(
-                SectionDelta.Items.Move(
-                  from: ItemPath(section: t, item: stayingFrom[m]),
-                  to: ItemPath(section: t, item: stayingTo[m])))
+            // The new output index of this item: the shown ones before it.
+            let to = ItemPath(section: t, item: out.count)
+            guard let source, fromRank >= 0 else {
+              insertions.append(to)
+              out.append(ItemSources.word(nil))
+              return true
             }
+            let from = ItemPath(section: source.section, item: fromRank)
+            out.append(ItemSources.word(from))
+            if source.section == t {
+              staying.append(old: fromRank, new: to.item)
+            } else {
+              moves.append(SectionDelta.Items.Move(from: from, to: to))
+            }
+            if isReloaded {
+              reloads.append(SectionDelta.Items.Reload(from: from, to: to))
+              output.reloads.append(to)
+              reloadedHere.append(to.item)
+            }
+            return true
           }
-          output.itemSources[t] = ItemSources(words: outputSources)
-          isShown.append(shown)
-          shownCounts.append(next)
-          if !reloadedHere.isEmpty {
-            var flags = [Bool](repeating: false, count: next)
-            for i in reloadedHere { flags[i] = true }
-            outputReloadFlags[t] = flags
-          }
+        }
+        let shownCount = outputSources.count
+        // Kept items of the section that changed order: the fewest moves.
+        staying.forEachMove { old, new in
+          moves.append(
+            SectionDelta.Items.Move(
+              from: ItemPath(section: t, item: old), to: ItemPath(section: t, item: new)))
+        }
+        output.itemSources[t] = ItemSources(words: outputSources)
+        isShown.append(shown)
+        shownCounts.append(shownCount)
+        if !reloadedHere.isEmpty {
+          var flags = [Bool](repeating: false, count: shownCount)
+          for j in reloadedHere { flags[j] = true }
+          outputReloadFlags[t] = flags
         }
       }
     }
@@ -186,17 +164,14 @@ enum FilteredDelta {
   /// of its section, or -1 where hidden, one section after another;
   /// `total` is the number of items.
   static func ranks(of sections: [[Bool]], total: Int) -> [Int] {
-    [Int](unsafeUninitializedCapacity: total) { ranks, initialized in
-      var i = 0
+    [Int](filling: total) { ranks in
       for shown in sections {
         var next = 0
         for isShown in shown {
-          ranks[i] = isShown ? next : -1
+          ranks.append(isShown ? next : -1)
           if isShown { next += 1 }
-          i += 1
         }
       }
-      initialized = i
     }
   }
 
@@ -211,7 +186,7 @@ enum FilteredDelta {
     _ values: [T], slotOf: [Int], touchedCount: Int, by path: (T) -> ItemPath
   ) -> [T] {
     var isInOrder = true
-    for k in values.indices.dropFirst() where path(values[k]) < path(values[k - 1]) {
+    for index in values.indices.dropFirst() where path(values[index]) < path(values[index - 1]) {
       isInOrder = false
       break
     }
@@ -233,14 +208,14 @@ enum FilteredDelta {
         var section = UnsafeMutableBufferPointer(rebasing: ordered[starts[slot]..<starts[slot + 1]])
         guard section.count > 16 else {
           // Insertion sort: a section's few changes.
-          for k in 1..<section.count {
-            let value = section[k]
-            var j = k
-            while j > 0 && path(value).item < path(section[j - 1]).item {
-              section[j] = section[j - 1]
-              j -= 1
+          for index in 1..<section.count {
+            let value = section[index]
+            var hole = index
+            while hole > 0 && path(value).item < path(section[hole - 1]).item {
+              section[hole] = section[hole - 1]
+              hole -= 1
             }
-            section[j] = value
+            section[hole] = value
           }
           continue
         }

@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 extension Placement {
   /// Whether replaying this placement, read from a supplied delta, on `old`
   /// with `new`'s content gives exactly `new` (what `SectionDelta.replays`
@@ -72,9 +74,11 @@ extension Placement {
         end += 1
       }
       if !SameBytes.elements(of: old, from: s, new, from: t, count: end - t) {
-        for k in 0..<(end - t)
-        where !SameBytes.elements(of: old, from: s + k, new, from: t + k, count: 1) {
-          guard hasOldHeader(s + k, t + k), old[s + k].items == new[t + k].items else {
+        for offset in 0..<(end - t)
+        where !SameBytes.elements(of: old, from: s + offset, new, from: t + offset, count: 1) {
+          guard hasOldHeader(s + offset, t + offset),
+            old[s + offset].items == new[t + offset].items
+          else {
             return false
           }
         }

@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 extension Placement {
   /// The `SectionDelta` that this placement stands for between `old` and
   /// `new`, the sections it maps: minimal section moves, minimal item moves in
@@ -30,10 +32,10 @@ extension Placement {
     var sectionMoves: [IndexDelta.Move] = []
     if !IncreasingRun.isIncreasing(survivors) {
       let isKept = LongestIncreasingSubsequence.members(of: survivors)
-      var k = 0
+      var survivor = 0
       for (s, t) in targets.enumerated() where t >= 0 {
-        if !isKept[k] { sectionMoves.append(IndexDelta.Move(from: s, to: t)) }
-        k += 1
+        if !isKept[survivor] { sectionMoves.append(IndexDelta.Move(from: s, to: t)) }
+        survivor += 1
       }
     }
     var sectionReloads: [IndexDelta.Reload] = []
@@ -81,7 +83,7 @@ extension Placement {
       }
       // Within a kept section, the items that keep their order stay put.
       var isSorted = true
-      for k in staying.indices.dropFirst() where staying[k].from < staying[k - 1].from {
+      for index in staying.indices.dropFirst() where staying[index].from < staying[index - 1].from {
         isSorted = false
         break
       }
@@ -89,7 +91,7 @@ extension Placement {
       let order = staying.map(\.to)
       if !IncreasingRun.isIncreasing(order) {
         let isKept = LongestIncreasingSubsequence.members(of: order)
-        for (k, pair) in staying.enumerated() where !isKept[k] {
+        for (index, pair) in staying.enumerated() where !isKept[index] {
           moves.append(
             SectionDelta.Items.Move(
               from: ItemPath(section: s, item: pair.from), to: ItemPath(section: t, item: pair.to)))

@@ -1,5 +1,21 @@
 import ShelfDiff
 
+// Index names. The loops of this module over sections and items name their
+// indices by one letter, the same letter for the same thing in every file
+// (the others point here):
+//
+// - `t`: a new section, the target of a change (an index of the new sections);
+// - `s`: an old section, the source of one (an index of the old sections);
+// - `j`: an item of a new section; `i`: an item of an old one;
+// - `k`: a touched section's slot, its rank among the touched new sections
+//   in increasing order (`Placement.touchedSections`), by which per-section
+//   tables of a change are kept; `Placement.init` spells it `slot`;
+// - `u`: a section of a link's output where the link numbers its sections
+//   apart from upstream's (an `EmptySectionFilter`'s).
+//
+// An index of anything else has a name in words (`flat` into a table of all
+// touched items, `index`, `offset`).
+
 /// Where the new sections and items came from in the old ones: the index
 /// mapping a delta stands for, spelled out only where something changed.
 ///
@@ -188,16 +204,16 @@ struct Placement {
     }
     for path in delta.items.insertions {
       guard inNew(path), sectionSources[path.section] >= 0 else { return nil }
-      let k = filledStart[touch(path.section)] + path.item
-      guard !isFilled[k] else { return nil }
-      isFilled[k] = true
+      let flat = filledStart[touch(path.section)] + path.item
+      guard !isFilled[flat] else { return nil }
+      isFilled[flat] = true
     }
     for move in delta.items.moves {
       guard inOld(move.from), leave(move.from), inNew(move.to) else { return nil }
       let slot = touch(move.to.section)
-      let k = filledStart[slot] + move.to.item
-      guard !isFilled[k] else { return nil }
-      isFilled[k] = true
+      let flat = filledStart[slot] + move.to.item
+      guard !isFilled[flat] else { return nil }
+      isFilled[flat] = true
       slotWords[slot][move.to.item] = ItemSources.word(move.from)
       if targets[move.from.section] >= 0 { _ = touch(targets[move.from.section]) }
     }
@@ -227,7 +243,7 @@ struct Placement {
               words[j] = ItemSources.word(ItemPath(section: s, item: i))
               isFilled[filled + j] = true
             }
-            for k in j..<words.count where !isFilled[filled + k] { return false }
+            for unfilled in j..<words.count where !isFilled[filled + unfilled] { return false }
             return true
           }
           guard isFitting else { return false }
@@ -246,11 +262,11 @@ struct Placement {
     }
     for reload in delta.items.reloads {
       let slot = slotOf[reload.to.section]
-      let k = filledStart[slot] + reload.to.item
+      let flat = filledStart[slot] + reload.to.item
       guard inOld(reload.from), slotWords[slot][reload.to.item] == ItemSources.word(reload.from),
-        !isReloaded[k]
+        !isReloaded[flat]
       else { return nil }
-      isReloaded[k] = true
+      isReloaded[flat] = true
       hasReloads[slot] = true
       reloads.append(reload.to)
     }

@@ -1,5 +1,7 @@
 import Dispatch
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// A filter's new predicate evaluated over upstream's sections: for each
 /// section whose shown items change, which are shown now, its new items and
 /// which items leave and arrive. A filter keeps order, so that is the whole
@@ -111,14 +113,11 @@ struct PredicateEvaluation<Section: ChainableSection> {
     }
     let shown = items.withUnsafeBufferPointer { items in
       wasShown.withUnsafeBufferPointer { was in
-        [Bool](unsafeUninitializedCapacity: count) { shown, initialized in
-          for j in 0..<count {
-            let isShown = isNarrowing && !was[j] ? false : predicate(items[j])
-            shown[j] = isShown
-            if isShown { shownCount += 1 }
-            if isShown != was[j] { isChanged = true }
-          }
-          initialized = count
+        [Bool](count: count) { j in
+          let isShown = isNarrowing && !was[j] ? false : predicate(items[j])
+          if isShown { shownCount += 1 }
+          if isShown != was[j] { isChanged = true }
+          return isShown
         }
       }
     }
@@ -143,27 +142,10 @@ struct PredicateEvaluation<Section: ChainableSection> {
       if was { oldIndex += 1 }
       if isShown { newIndex += 1 }
     }
-    let kept: [Section.Item]
-    if shownCount == count {
-      kept = items  // shares the upstream array: no copy
-    } else if shownCount == 0 {
-      // Not `unsafeUninitializedCapacity: 0`: it writes the count of the
-      // standard library's one shared empty buffer, a race between threads.
-      kept = []
-    } else {
-      kept = items.withUnsafeBufferPointer { items in
-        [Section.Item](unsafeUninitializedCapacity: shownCount) { output, initialized in
-          var k = 0
-          for j in 0..<count where shown[j] {
-            (output.baseAddress! + k).initialize(to: items[j])
-            k += 1
-          }
-          initialized = k
-        }
-      }
-    }
+    // With every item shown, `kept(by:count:)` shares the upstream array.
     return SectionChange(
-      shown: shown, items: kept, deletions: deletions, insertions: insertions)
+      shown: shown, items: items.kept(by: shown, count: shownCount), deletions: deletions,
+      insertions: insertions)
   }
 }
 

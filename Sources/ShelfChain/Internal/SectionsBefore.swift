@@ -1,3 +1,5 @@
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// A transform's output sections from before a change, as much of them as
 /// the change's delta reads: all of them when the output is rebuilt anyway,
 /// or only those a placement names when the output is updated in place, so

@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
+
 /// What a transform makes of an upstream change.
 enum UpstreamChange {
   /// Take the upstream sections as they are and tell downstream to reload.
@@ -9,15 +11,20 @@ enum UpstreamChange {
   /// A delta read as a placement of upstream's new sections.
   case placement(Placement, isRediffed: Bool)
 
-  /// Reads `change` against upstream's item counts before and after it.
+  /// Reads `change` against upstream's item counts before and after it;
+  /// for a delta whose placement upstream told as `told`, that placement,
+  /// with the delta not read again.
   ///
-  /// - Complexity: That of `Placement.init(_:oldCounts:newCounts:)`.
-  init(_ change: SourceChange, oldCounts: [Int], newCounts: [Int]) {
+  /// - Complexity: O(1) with `told`; otherwise that of
+  ///   `Placement.init(_:oldCounts:newCounts:)`.
+  init(_ change: SourceChange, oldCounts: [Int], newCounts: [Int], told: Placement? = nil) {
     switch change {
     case .reload:
       self = .reload
     case .delta(let delta, let isRediffed):
-      if let placement = Placement(delta, oldCounts: oldCounts, newCounts: newCounts) {
+      if let told {
+        self = .placement(told, isRediffed: isRediffed)
+      } else if let placement = Placement(delta, oldCounts: oldCounts, newCounts: newCounts) {
         self = .placement(placement, isRediffed: isRediffed)
       } else {
         self = .unmappable
