@@ -1,3 +1,4 @@
+import PropertyBased
 import ShelfChain
 import ShelfDiff
 import TestSupport
@@ -11,10 +12,8 @@ import Testing
   @Test(arguments: TransformKind.allCases)
   func everyWrongRootDeltaIsReportedAndReplacedBeforeAnyLinkSeesIt(kind: TransformKind) async {
     var wrong = 0
-    for seed in 0..<8 as Range<UInt64> {
-      let harness = ChainHarness(
-        seed: seed &* 37 &+ UInt64(TransformKind.allCases.firstIndex(of: kind)!),
-        topKind: kind, depth: 1 + Int(seed % 5))
+    await propertyCheck(count: 8, input: chainCases(depths: 1...5)) { chain in
+      let harness = ChainHarness(draws: chain.draws, topKind: kind, depth: chain.depth)
       let holder = CollectionSectionData<Row>()
       let counter = RejectionCounter()
       holder.calculationDelegate = counter
@@ -26,13 +25,13 @@ import Testing
       }
       // Every delta each link told replays exactly, and each link's output
       // is the from-scratch computation, with no link falling back.
-      #expect(harness.failures.isEmpty, "seed \(seed): \(harness.failures.prefix(3))")
-      #expect(harness.inconsistencies().isEmpty, "seed \(seed): \(harness.inconsistencies())")
-      #expect(harness.reportedDeltas == harness.wrongDeltas, "seed \(seed)")
+      #expect(harness.failures.isEmpty, "\(harness.failures.prefix(3))")
+      #expect(harness.inconsistencies().isEmpty, "\(harness.inconsistencies())")
+      #expect(harness.reportedDeltas == harness.wrongDeltas)
       #expect(harness.stores.map(\.rejectedDeltaCount).reduce(0, +) == harness.wrongDeltas)
-      #expect(holder.sections == harness.top.source.sections, "seed \(seed)")
-      #expect(holder.sections == harness.top.expected(), "seed \(seed)")
-      #expect(counter.issues.isEmpty, "seed \(seed): \(counter.issues)")
+      #expect(holder.sections == harness.top.source.sections)
+      #expect(holder.sections == harness.top.expected())
+      #expect(counter.issues.isEmpty, "\(counter.issues)")
       wrong += harness.wrongDeltas
     }
     #expect(wrong >= 40, "only \(wrong) wrong deltas for \(kind)")

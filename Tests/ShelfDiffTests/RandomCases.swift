@@ -29,7 +29,7 @@ func bookVersions(_ shape: BooksShape? = nil) -> Generator<Versions<DiffBook>, D
 }
 
 /// Pairs of section arrays of every shape (`randomShelves`).
-let shelfVersions = Gen.draws(512).map { draws in
+let shelfVersions = Gen.draws(768).map { draws in
   var draws = draws
   return Versions(randomShelves(using: &draws))
 }

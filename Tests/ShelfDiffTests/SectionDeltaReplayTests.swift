@@ -75,7 +75,7 @@ private struct SpoiledCase: CustomStringConvertible {
   var description: String { "\(versions) delta \(delta)" }
 }
 
-private let spoiledCases = Gen.draws(640).map { draws in
+private let spoiledCases = Gen.draws(896).map { draws in
   var rng = draws
   let (old, original) = randomShelves(using: &rng)
   var new = original

@@ -21,13 +21,8 @@ private func replayForgettingMoves(_ delta: IndexDelta, old: [DiffBook], new: [D
 /// here rather than recorded, so this test fails only if no failure is
 /// found or the case reported is not small.
 @Test func aWrongReplayIsReportedWithASmallCase() async throws {
-  let reports = Mutex<[String]>([])
   let failures = Mutex<[Versions<DiffBook>]>([])
-  let catchIssues = IssueHandlingTrait.filterIssues { issue in
-    reports.withLock { $0.append(issue.description) }
-    return false
-  }
-  try await catchIssues.provideScope(for: Test.current!, testCase: Test.Case.current) {
+  let messages = try await caughtIssues {
     await propertyCheck(count: 700, input: bookVersions()) { versions in
       let delta = IndexDelta(from: versions.old, to: versions.new)
       let replayed = replayForgettingMoves(delta, old: versions.old, new: versions.new)
@@ -35,7 +30,6 @@ private func replayForgettingMoves(_ delta: IndexDelta, old: [DiffBook], new: [D
       #expect(replayed.map(\.id) == versions.new.map(\.id))
     }
   }
-  let messages = reports.withLock { $0 }
   let failing = failures.withLock { $0 }
   let report = try #require(messages.first { $0.contains("Failure occured with input") })
   // The last failing run is the replay of the shrunk case the report names.

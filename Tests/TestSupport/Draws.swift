@@ -1,4 +1,6 @@
 import PropertyBased
+import Synchronization
+import Testing
 
 /// Random numbers given in advance: a `RandomNumberGenerator` that hands out
 /// `values` in order, so code that builds a random case from a generator
@@ -33,11 +35,14 @@ package struct Draws: RandomNumberGenerator, Sendable, CustomStringConvertible {
 extension Gen where Value == Draws {
   /// `count` random draws, shrinking first by cutting the list short (every
   /// choice after the cut becomes the smallest), then by leaving one draw out
-  /// (the choices after it move up by one), then by lowering one draw.
+  /// (the choices after it move up by one), then by lowering one draw: to
+  /// the smallest, to a half, three quarters or seven eighths of it (a
+  /// lowered draw is shrunk again, so that is enough, and it keeps the
+  /// shrinking of a case of hundreds of draws to seconds).
   package static func draws(_ count: Int) -> Generator<Draws, DrawsShrink> {
     let shrink: @Sendable ([UInt64]) -> sending DrawsShrink = { values in
       values.count.shrink(towards: 0).lazy.map { Array(values.prefix($0)) }
-        .append(Shrink.shrinkArray(values, shrinker: { $0.shrink(towards: 0) }))
+        .append(Shrink.shrinkArray(values, shrinker: { $0.shrink(towards: 0).prefix(4) }))
     }
     return Generator(run: { rng in (0..<count).map { _ in rng.next() } }, shrink: shrink)
       .map { Draws($0) }
@@ -48,6 +53,21 @@ extension Gen where Value == Draws {
 package typealias DrawsShrink = Shrink.Appended<
   LazyMapSequence<Shrink.Integer<Int>, [UInt64]>,
   Shrink.Appended<
-    Shrink.Omit<[UInt64]>, Shrink.ElementWise<UInt64, [UInt64], Shrink.Integer<UInt64>>
+    Shrink.Omit<[UInt64]>,
+    Shrink.ElementWise<UInt64, [UInt64], PrefixSequence<Shrink.Integer<UInt64>>>
   >
 >
+
+/// Runs `body` with every issue it records caught and returned as text
+/// rather than recorded: for a test that checks how a failing property
+/// check reports its failure.
+package func caughtIssues(_ body: @Sendable () async -> Void) async throws -> [String] {
+  let caught = Mutex<[String]>([])
+  let catchIssues = IssueHandlingTrait.filterIssues { issue in
+    caught.withLock { $0.append(issue.description) }
+    return false
+  }
+  try await catchIssues.provideScope(
+    for: Test.current!, testCase: Test.Case.current, performing: body)
+  return caught.withLock { $0 }
+}
