@@ -191,7 +191,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     guard count > 0 else { return [] }  // never writes the shared empty buffer
     return items.withUnsafeBufferPointer { items in
       shown.withUnsafeBufferPointer { shown in
-        [Section.Item](unsafeUninitializedCapacity: count) { output, initialized in
+        [Section.Item](raceFreeCapacity: count) { output, initialized in
           var k = 0
           for j in 0..<min(items.count, shown.count) where shown[j] && k < count {
             (output.baseAddress! + k).initialize(to: items[j])
@@ -266,7 +266,7 @@ public final class Filter<Section: ChainableSection>: SectionSource {
           }
         }
         let kept = upstreamItems.withUnsafeBufferPointer { items in
-          [Section.Item](unsafeUninitializedCapacity: keptIndices.count) { output, initialized in
+          [Section.Item](raceFreeCapacity: keptIndices.count) { output, initialized in
             for (k, j) in keptIndices.enumerated() {
               (output.baseAddress! + k).initialize(to: items[j])
             }

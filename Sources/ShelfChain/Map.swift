@@ -97,7 +97,7 @@ public final class Map<Upstream: ChainableSection, Section: ChainableSection>: S
     var keptSection = -1
     var keptItems: [Section.Item] = []
     return upstreamItems.withUnsafeBufferPointer { items in
-      [Section.Item](unsafeUninitializedCapacity: sources.count) { output, count in
+      [Section.Item](raceFreeCapacity: sources.count) { output, count in
         for j in 0..<sources.count {
           guard let source = sources[j] else {
             (output.baseAddress! + j).initialize(to: transform(items[j]))

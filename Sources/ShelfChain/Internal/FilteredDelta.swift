@@ -91,8 +91,8 @@ enum FilteredDelta {
           var staying = 0
           // Written through buffers: an array written element by element
           // costs a uniqueness check a time.
-          let shown = [Bool](unsafeUninitializedCapacity: count) { shown, shownCount in
-            outputSources = [UInt64](unsafeUninitializedCapacity: count) { out, outCount in
+          let shown = [Bool](raceFreeCapacity: count) { shown, shownCount in
+            outputSources = [UInt64](raceFreeCapacity: count) { out, outCount in
               for j in 0..<count {
                 let source = sources[j]
                 let isReloaded = hasReloads && isReloadedAt[j]
@@ -186,7 +186,7 @@ enum FilteredDelta {
   /// of its section, or -1 where hidden, one section after another;
   /// `total` is the number of items.
   static func ranks(of sections: [[Bool]], total: Int) -> [Int] {
-    [Int](unsafeUninitializedCapacity: total) { ranks, initialized in
+    [Int](raceFreeCapacity: total) { ranks, initialized in
       var i = 0
       for shown in sections {
         var next = 0
@@ -219,7 +219,7 @@ enum FilteredDelta {
     var starts = [Int](repeating: 0, count: touchedCount + 1)
     for value in values { starts[slotOf[path(value).section] + 1] += 1 }
     for slot in 0..<touchedCount { starts[slot + 1] += starts[slot] }
-    var ordered = [T](unsafeUninitializedCapacity: values.count) { ordered, count in
+    var ordered = [T](raceFreeCapacity: values.count) { ordered, count in
       var next = starts
       for value in values {
         let slot = slotOf[path(value).section]

@@ -111,7 +111,7 @@ struct PredicateEvaluation<Section: ChainableSection> {
     }
     let shown = items.withUnsafeBufferPointer { items in
       wasShown.withUnsafeBufferPointer { was in
-        [Bool](unsafeUninitializedCapacity: count) { shown, initialized in
+        [Bool](raceFreeCapacity: count) { shown, initialized in
           for j in 0..<count {
             let isShown = isNarrowing && !was[j] ? false : predicate(items[j])
             shown[j] = isShown
@@ -152,7 +152,7 @@ struct PredicateEvaluation<Section: ChainableSection> {
       kept = []
     } else {
       kept = items.withUnsafeBufferPointer { items in
-        [Section.Item](unsafeUninitializedCapacity: shownCount) { output, initialized in
+        [Section.Item](raceFreeCapacity: shownCount) { output, initialized in
           var k = 0
           for j in 0..<count where shown[j] {
             (output.baseAddress! + k).initialize(to: items[j])
