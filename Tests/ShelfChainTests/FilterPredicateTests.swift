@@ -5,12 +5,86 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// A filter's new predicate, set plainly, concurrently or narrowing, over
-/// random sections: each delta replays the old output into the new exactly,
-/// holds exactly the items hidden and shown (no moves, no reloads), and is the
-/// same whichever way it was computed; an `EmptySectionFilter` below turns it
-/// into section deletions and insertions that replay too.
+/// A filter's predicate: none, narrowing, or tested a section at a time.
 struct FilterPredicateTests {
+  @Test func aFilterWithoutAPredicateKeepsEveryItemAndTranslatesChanges() {
+    let store = SectionStore([shelf("a", [1, 2]), shelf("b", [])])
+    let filter = Filter(store)
+    let recorder = ChangeRecorder(filter)
+    #expect(filter.sections == store.sections)
+    store.update([shelf("b", [3]), shelf("a", [2])])
+    #expect(filter.sections == store.sections)
+    #expect(filter.fallbackCount == 0)
+    #expect(recorder.last?.delta?.items.insertions == [ItemPath(section: 0, item: 0)])
+    filter.predicate = { $0.value > 2 }
+    #expect(filter.sections == [shelf("b", [3]), shelf("a", [])])
+  }
+
+  @Test func aNarrowingPredicateTestsOnlyTheShownItems() {
+    let store = SectionStore([shelf("a", [1, 2, 3, 4]), shelf("b", [5, 6])])
+    let filter = Filter(store) { $0.value % 2 == 0 }
+    let tested = TestedValues()
+    filter.setPredicate(
+      { card in
+        tested.append(card.value)
+        return card.value > 2
+      }, isNarrowing: true)
+    #expect(tested.values.sorted() == [2, 4, 6])
+    #expect(filter.sections == [shelf("a", [4]), shelf("b", [6])])
+  }
+}
+
+/// The values a predicate saw, from any thread.
+private final class TestedValues: Sendable {
+  private let lock = Mutex<[Int]>([])
+  var values: [Int] { lock.withLock { $0 } }
+  func append(_ value: Int) { lock.withLock { $0.append(value) } }
+}
+
+private func shelf(_ id: String, _ values: [Int]) -> Row {
+  Row(id: id, title: "", items: values.map { Card(id: "\(id)\($0)", value: $0) })
+}
+
+extension Row {
+  /// This row with only the cards for which `isKept` is true.
+  fileprivate func with(_ isKept: (Card) -> Bool) -> Row {
+    Row(id: id, title: title, items: items.filter(isKept))
+  }
+}
+
+extension FilterPredicateTests {
+  @Test func aSectionTestStandsInForThePredicateOnEachSection() {
+    let store = SectionStore([shelf("a", [1, 2, 3, 4]), shelf("b", [5, 6])])
+    let byItem = Filter(store)
+    let bySection = Filter(store)
+    let recorders = [byItem, bySection].map(ChangeRecorder.init)
+    let tested = TestedValues()
+    byItem.setPredicate({ $0.value % 2 == 0 })
+    bySection.setPredicate(
+      { _ in
+        Issue.record("the predicate was called")
+        return false
+      },
+      sectionTest: { section, flags in
+        for i in flags.indices where flags[i] {
+          tested.append(section.items[i].value)
+          flags[i] = section.items[i].value % 2 == 0
+        }
+      })
+    #expect(tested.values == [1, 2, 3, 4, 5, 6])
+    #expect(bySection.sections == byItem.sections)
+    #expect(recorders[0].last == recorders[1].last)
+  }
+}
+
+/// A new predicate tested on several threads at once (a filter over many
+/// items, or one told to test every size concurrently).
+@Suite struct FilterPredicateConcurrencyTests {
+  /// A filter's new predicate, set plainly, concurrently or narrowing, over
+  /// random sections: each delta replays the old output into the new exactly,
+  /// holds exactly the items hidden and shown (no moves, no reloads), and is the
+  /// same whichever way it was computed; an `EmptySectionFilter` below turns it
+  /// into section deletions and insertions that replay too.
   @Test func aNewPredicatesDeltaIsExactlyTheItemsHiddenAndShown() async {
     await propertyCheck(
       count: 60, input: Gen.draws(256), perform: Self.newPredicatesDeltaIsTheItemsHiddenAndShown)
@@ -86,32 +160,6 @@ struct FilterPredicateTests {
     }
   }
 
-  @Test func aFilterWithoutAPredicateKeepsEveryItemAndTranslatesChanges() {
-    let store = SectionStore([shelf("a", [1, 2]), shelf("b", [])])
-    let filter = Filter(store)
-    let recorder = ChangeRecorder(filter)
-    #expect(filter.sections == store.sections)
-    store.update([shelf("b", [3]), shelf("a", [2])])
-    #expect(filter.sections == store.sections)
-    #expect(filter.fallbackCount == 0)
-    #expect(recorder.last?.delta?.items.insertions == [ItemPath(section: 0, item: 0)])
-    filter.predicate = { $0.value > 2 }
-    #expect(filter.sections == [shelf("b", [3]), shelf("a", [])])
-  }
-
-  @Test func aNarrowingPredicateTestsOnlyTheShownItems() {
-    let store = SectionStore([shelf("a", [1, 2, 3, 4]), shelf("b", [5, 6])])
-    let filter = Filter(store) { $0.value % 2 == 0 }
-    let tested = TestedValues()
-    filter.setPredicate(
-      { card in
-        tested.append(card.value)
-        return card.value > 2
-      }, isNarrowing: true)
-    #expect(tested.values.sorted() == [2, 4, 6])
-    #expect(filter.sections == [shelf("a", [4]), shelf("b", [6])])
-  }
-
   @Test func aPredicateOnManyItemsGivesTheSameDeltaOnOneThreadOrMany() {
     let sections = (0..<64).map { s in
       Row(
@@ -128,48 +176,5 @@ struct FilterPredicateTests {
     #expect(serial.sections == concurrent.sections)
     let shownCount = concurrent.sections.map(\.items.count).reduce(0, +)
     #expect(shownCount == 11_520)  // 3 values of 10
-  }
-}
-
-/// The values a predicate saw, from any thread.
-private final class TestedValues: Sendable {
-  private let lock = Mutex<[Int]>([])
-  var values: [Int] { lock.withLock { $0 } }
-  func append(_ value: Int) { lock.withLock { $0.append(value) } }
-}
-
-private func shelf(_ id: String, _ values: [Int]) -> Row {
-  Row(id: id, title: "", items: values.map { Card(id: "\(id)\($0)", value: $0) })
-}
-
-extension Row {
-  /// This row with only the cards for which `isKept` is true.
-  fileprivate func with(_ isKept: (Card) -> Bool) -> Row {
-    Row(id: id, title: title, items: items.filter(isKept))
-  }
-}
-
-extension FilterPredicateTests {
-  @Test func aSectionTestStandsInForThePredicateOnEachSection() {
-    let store = SectionStore([shelf("a", [1, 2, 3, 4]), shelf("b", [5, 6])])
-    let byItem = Filter(store)
-    let bySection = Filter(store)
-    let recorders = [byItem, bySection].map(ChangeRecorder.init)
-    let tested = TestedValues()
-    byItem.setPredicate({ $0.value % 2 == 0 })
-    bySection.setPredicate(
-      { _ in
-        Issue.record("the predicate was called")
-        return false
-      },
-      sectionTest: { section, flags in
-        for i in flags.indices where flags[i] {
-          tested.append(section.items[i].value)
-          flags[i] = section.items[i].value % 2 == 0
-        }
-      })
-    #expect(tested.values == [1, 2, 3, 4, 5, 6])
-    #expect(bySection.sections == byItem.sections)
-    #expect(recorders[0].last == recorders[1].last)
   }
 }

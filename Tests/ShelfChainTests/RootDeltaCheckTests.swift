@@ -8,7 +8,7 @@ import Testing
 /// that is often wrong (a change dropped, duplicated or shifted, or all of
 /// them dropped): the store reports every wrong one and no right one, and
 /// no link and no holder at the end ever sees one.
-@Suite(.timeLimit(.minutes(2))) struct RootDeltaCheckTests {
+@Suite(.timeLimit(.minutes(2))) struct RootDeltaCheckConcurrencyTests {
   @Test(arguments: TransformKind.allCases)
   func everyWrongRootDeltaIsReportedAndReplacedBeforeAnyLinkSeesIt(kind: TransformKind) async {
     var wrong = 0
@@ -36,7 +36,9 @@ import Testing
     }
     #expect(wrong >= 40, "only \(wrong) wrong deltas for \(kind)")
   }
+}
 
+struct RootDeltaCheckTests {
   /// The two cases: an empty delta for a change that touched two
   /// sections, and a delta that omits one reload.
   @Test func aDeltaOmittingChangesIsReportedAndTheFilterAfterItStaysCurrent() {
