@@ -39,6 +39,29 @@ import Testing
 }
 
 struct RootDeltaCheckTests {
+  /// Found by the property check above, shrunk: a move into an inserted
+  /// section, to the wrong place in it, passed the store's check.
+  @Test func aMoveIntoAnInsertedSectionToTheWrongPlaceIsReported() {
+    let old = [Row(id: "a", title: "", items: [Card(id: "x", value: 0)])]
+    let store = SectionStore(old)
+    let new = [
+      Row(id: "b", title: "", items: [Card(id: "y", value: 0)]),
+      Row(id: "a", title: "", items: []),
+      Row(id: "c", title: "", items: [Card(id: "x", value: 0), Card(id: "z", value: 0)]),
+    ]
+    let right = SectionDelta(from: old, to: new)
+    #expect(
+      right.items.moves == [.init(from: .init(section: 0, item: 0), to: .init(section: 2, item: 0))]
+    )
+    var wrong = right
+    wrong.items.moves[0].to = ItemPath(section: 2, item: 1)
+    var told: [SourceChange] = []
+    store.observe { told.append($0) }
+    store.update(new, delta: wrong)
+    #expect(store.rejectedDeltaCount == 1)
+    #expect(told == [.delta(right, isRediffed: true)])
+  }
+
   /// The two cases: an empty delta for a change that touched two
   /// sections, and a delta that omits one reload.
   @Test func aDeltaOmittingChangesIsReportedAndTheFilterAfterItStaysCurrent() {

@@ -112,3 +112,19 @@ private let spoiledCases = Gen.draws(896).map { draws in
   new[1].items[0].edition = 0
   #expect(delta.replays(old, into: new))
 }
+
+/// A move into an inserted section, to the wrong place in it: the inserted
+/// section's own items are read from `new`, but the moved one is checked.
+@Test func aMoveIntoAnInsertedSectionToTheWrongPlaceDoesNotReplay() {
+  let old = [DiffShelf(id: 0, items: [DiffBook(id: 1)])]
+  let new = [
+    DiffShelf(id: 5, items: [DiffBook(id: 2)]), DiffShelf(id: 0, items: []),
+    DiffShelf(id: 6, items: [DiffBook(id: 1), DiffBook(id: 3)]),
+  ]
+  let right = SectionDelta(from: old, to: new)
+  #expect(right.replays(old, into: new))
+  var wrong = right
+  wrong.items.moves[0].to = ItemPath(section: 2, item: 1)
+  #expect(!replaysInFull(wrong, old, new))
+  #expect(!wrong.replays(old, into: new))
+}
