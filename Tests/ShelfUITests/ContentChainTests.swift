@@ -216,33 +216,6 @@ private final class Deliveries: Sendable {
   #expect(table == ShelfFilter.filtered(content, by: "moo").sections)
 }
 
-@Test func aCharacterTypedWhileTheChainWarmsStillGetsADelta() throws {
-  let content = Fixtures.content
-  let box = Deliveries()
-  let hasTyped = Mutex(false)
-  let worker = ContentWorker(
-    content: content, mode: .immediate,
-    didCompute: {
-      // While the chain is built for the open prompt, "moo" is typed.
-      guard !hasTyped.withLock({ $0 }) else { return }
-      hasTyped.withLock { $0 = true }
-      box.worker.withLock { $0 }?.request(query: "moo")
-    },
-    deliver: { result in box.results.withLock { $0.append(result) } })
-  box.worker.withLock { $0 = worker }
-  worker.request(isWarm: true, isSilent: true)
-  let results = box.all
-  try #require(results.count == 1)
-  #expect(results[0].query == "moo")
-  // The warm-up reached the table as nothing, so the chain's delta still
-  // starts from what the table shows: the holder need not diff.
-  let update = try #require(results[0].updates.first)
-  #expect(results[0].updates.count == 1)
-  let delta = try #require(update.delta)
-  #expect(replays(delta, content.sections, update.sections))
-  #expect(update.sections == ShelfFilter.filtered(content, by: "moo").sections)
-}
-
 /// The content worker, which runs the screen's chain on its own queue.
 @Suite struct ContentWorkerConcurrencyTests {
   @Test func aResultANewerQueryOvertookIsNeverDelivered() throws {
@@ -291,5 +264,32 @@ private final class Deliveries: Sendable {
       table = update.sections
     }
     #expect(table == content.sections)
+  }
+
+  @Test func aCharacterTypedWhileTheChainWarmsStillGetsADelta() throws {
+    let content = Fixtures.content
+    let box = Deliveries()
+    let hasTyped = Mutex(false)
+    let worker = ContentWorker(
+      content: content, mode: .immediate,
+      didCompute: {
+        // While the chain is built for the open prompt, "moo" is typed.
+        guard !hasTyped.withLock({ $0 }) else { return }
+        hasTyped.withLock { $0 = true }
+        box.worker.withLock { $0 }?.request(query: "moo")
+      },
+      deliver: { result in box.results.withLock { $0.append(result) } })
+    box.worker.withLock { $0 = worker }
+    worker.request(isWarm: true, isSilent: true)
+    let results = box.all
+    try #require(results.count == 1)
+    #expect(results[0].query == "moo")
+    // The warm-up reached the table as nothing, so the chain's delta still
+    // starts from what the table shows: the holder need not diff.
+    let update = try #require(results[0].updates.first)
+    #expect(results[0].updates.count == 1)
+    let delta = try #require(update.delta)
+    #expect(replays(delta, content.sections, update.sections))
+    #expect(update.sections == ShelfFilter.filtered(content, by: "moo").sections)
   }
 }
