@@ -41,11 +41,16 @@ slowest:
 	@cat .build/unit-tests.log .build/e2e-tests.log 2>/dev/null | grep -v 'Test run with' | \
 	  sed -nE 's/^.*Test (.*) (passed|failed) after ([0-9.]+) seconds.*$$/\3 s  \1/p' | sort -rn | head -5
 
-# The concurrency tests (the live holders of ShelfDiff, the worker that runs
-# ShelfUI's content chain off the main thread, the app's per-source diff
-# queues feeding the chain and the table's holder) again under the thread
-# sanitizer, in their own build folder; any report fails the run (exit code 66).
-TSAN_TESTS := ShelfDiffTests\.(CollectionDataTests|CollectionSectionDataTests|ManualReloadTests|SynchronizerTests|ClockTests|LiveStressTests|EmptyArrayRaceTests|SuppliedDeltaTests)|ShelfUITests\.(aResultANewerQueryOvertookIsNeverDelivered|theWorkerAnswersTheNewestRequestLastAndOffTheCallersThread)|EndToEndTests\.SourceDeltaTests
+# The concurrency tests again under the thread sanitizer, in their own build
+# folder; any report fails the run (exit code 66). They are chosen by name:
+# every suite whose tests run work on more than one thread (a live holder's
+# queue, the content worker, the app's per-source diff queues, a filter's
+# concurrent predicate, a watcher's, reader's, command's or fetch's queue) is
+# named `...ConcurrencyTests`, and holds only such tests: a suite that also
+# has single-threaded tests gives its threaded ones to a `...ConcurrencyTests`
+# suite of their own. A new concurrent test joins such a suite, or starts one,
+# and `make tsan` runs it with no change here.
+TSAN_TESTS := ConcurrencyTests
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_TESTS)'
 

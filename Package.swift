@@ -48,7 +48,11 @@ let package = Package(
       dependencies: ["ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfChain", "ShelfContentMapping"],
       swiftSettings: strict),
     .target(
-      name: "TestSupport", dependencies: ["ShelfDiff"], path: "Tests/TestSupport",
+      name: "TestSupport",
+      dependencies: [
+        "ShelfDiff", .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      path: "Tests/TestSupport",
       swiftSettings: strict),
     .testTarget(
       name: "ShelfDiffTests",
@@ -58,7 +62,11 @@ let package = Package(
       ],
       swiftSettings: strict),
     .testTarget(
-      name: "ShelfChainTests", dependencies: ["ShelfChain", "ShelfDiff", "TestSupport"],
+      name: "ShelfChainTests",
+      dependencies: [
+        "ShelfChain", "ShelfDiff", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "ShelfUITests", dependencies: ["ShelfUI", "TestSupport"],

@@ -55,7 +55,8 @@ extension ShelfContent {
 
   /// `rows` converted in contiguous runs spread over the cores.
   private static func rowsInParallel(_ rows: [Row], namespace: SourceNamespace?) -> [CarouselRow] {
-    [CarouselRow](unsafeUninitializedCapacity: rows.count) { buffer, count in
+    guard !rows.isEmpty else { return [] }  // never writes the shared empty buffer
+    return [CarouselRow](unsafeUninitializedCapacity: rows.count) { buffer, count in
       let slots = SharedRows(slots: buffer)
       // Several runs per core even out rows of different lengths.
       let runs = min(rows.count, 64)

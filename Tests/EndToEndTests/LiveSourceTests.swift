@@ -19,7 +19,7 @@ extension InTmux {
       defer { session.close() }
       try session.startShelf("--rate ludicrous --churn massive --seed 7")
       session.expectScreen(containing: "demo running ●")
-      #expect(session.screen().contains("space pause · . step"))
+      session.expectScreen(containing: "space pause · . step")
       // Every screen seen until six different ones have shown is well-formed.
       var screens: Set<String> = []
       session.waitForScreen(timeout: 30) { screen in
@@ -28,14 +28,12 @@ extension InTmux {
         return screens.count > 5
       }
       #expect(screens.count > 5, "the demo should keep changing the screen")
+      #expect(session.waitForStillScreen(timeout: 1) == nil, "running, the demo never holds still")
       try session.send("Space")
       session.expectScreen(containing: "demo paused ‖")
       session.expectScreen(containing: "space resume · . step")
       // Paused, the screen holds still once the last animation has ended.
-      let still = session.expectScreen("a still screen") { screen in
-        Thread.sleep(forTimeInterval: 0.6)
-        return session.screen() == screen
-      }
+      let still = session.expectStillScreen("paused")
       // An update may change only rows below the screen: step until one shows.
       var changed = false
       for _ in 0..<5 where !changed {

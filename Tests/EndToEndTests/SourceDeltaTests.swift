@@ -14,7 +14,7 @@ import Testing
 /// off the main queue; its delta then flows through the app's chain and into
 /// the table's holder, which only checks it.
 @MainActor
-@Suite struct SourceDeltaTests {
+@Suite struct SourceDeltaConcurrencyTests {
   /// A catalog from small pools of ids, so that two versions share most
   /// sections, rows and cards.
   private func randomCatalog(_ rng: inout SeededGenerator, title: String) -> Catalog {

@@ -25,136 +25,6 @@ private func replaceAtomically(_ url: URL, with text: String) throws {
   #expect(rename(temporary.path, url.path) == 0)
 }
 
-@Test(arguments: [CatalogFileWatcher.Mode.automatic, .polling])
-func watcherFollowsEditsReplacementsDeletionsAndTruncation(mode: CatalogFileWatcher.Mode)
-  async throws
-{
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "shelf-watch-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
-  let file = folder.appendingPathComponent("catalog.json")
-  try Data(catalogJSON("a").utf8).write(to: file)
-
-  let deliveries = watcherDeliveries()
-  let watcher = CatalogFileWatcher(
-    path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20, mode: mode)
-  watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
-  defer { watcher.stop() }
-
-  #expect(await deliveries.next() == #"rows ["a"]"#)
-  try replaceAtomically(file, with: "{\"rows\": [")
-  #expect(
-    await deliveries.next()
-      == "error 65 expected an object for a row, found the end of the input")
-  try replaceAtomically(file, with: catalogJSON("b", "c"))
-  #expect(await deliveries.next() == #"rows ["b", "c"]"#)
-  try FileManager.default.removeItem(at: file)
-  #expect(await deliveries.next() == "error 66 no such file")
-  try Data(catalogJSON("d").utf8).write(to: file)
-  #expect(await deliveries.next() == #"rows ["d"]"#)
-  #expect(truncate(file.path, 0) == 0)
-  #expect(await deliveries.next() == "error 65 the file is empty")
-  // Edited in place, not replaced.
-  let handle = try FileHandle(forWritingTo: file)
-  try handle.write(contentsOf: Data(catalogJSON("e").utf8))
-  try handle.close()
-  #expect(await deliveries.next() == #"rows ["e"]"#)
-}
-
-@Test func watcherReportsAMissingFileAndPicksItUpWhenItAppears() async throws {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "shelf-watch-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
-  let file = folder.appendingPathComponent("later.json")
-  let deliveries = watcherDeliveries()
-  let watcher = CatalogFileWatcher(path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20)
-  watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
-  defer { watcher.stop() }
-  #expect(await deliveries.next() == "error 66 no such file")
-  try replaceAtomically(file, with: catalogJSON("x"))
-  #expect(await deliveries.next() == #"rows ["x"]"#)
-}
-
-@Test func aFileCaughtHalfWrittenIsAnErrorUntilItIsComplete() async throws {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "shelf-watch-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
-  let file = folder.appendingPathComponent("growing.json")
-  let text = catalogJSON("g1", "g2")
-  let half = text.utf8.count / 2
-  try Data(text.utf8.prefix(half)).write(to: file)
-  let deliveries = watcherDeliveries()
-  let watcher = CatalogFileWatcher(path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20)
-  watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
-  defer { watcher.stop() }
-  #expect(await deliveries.next().hasPrefix("error 65 "))
-  let handle = try FileHandle(forWritingTo: file)
-  try handle.seekToEnd()
-  try handle.write(contentsOf: Data(text.utf8.dropFirst(half)))
-  try handle.close()
-  #expect(await deliveries.next() == #"rows ["g1", "g2"]"#)
-}
-
-/// A watched path that becomes a FIFO (or a socket) is reported at once as
-/// "not a regular file" instead of blocking the watcher in `open` waiting for
-/// a writer; a good file renamed over it, or written where it was, is
-/// picked up.
-@Test(arguments: [CatalogFileWatcher.Mode.automatic, .polling])
-func aPathThatBecomesAFIFOOrSocketIsReportedAndAGoodFileIsPickedUp(
-  mode: CatalogFileWatcher.Mode
-) async throws {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "shelf-watch-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
-  let file = folder.appendingPathComponent("catalog.json")
-  try Data(catalogJSON("a").utf8).write(to: file)
-  let deliveries = watcherDeliveries()
-  let watcher = CatalogFileWatcher(
-    path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20, mode: mode)
-  watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
-  defer { watcher.stop() }
-  #expect(await deliveries.next() == #"rows ["a"]"#)
-
-  try FileManager.default.removeItem(at: file)
-  #expect(mkfifo(file.path, 0o600) == 0)
-  // The deletion may be seen before the FIFO appears.
-  var next = await deliveries.next()
-  if next == "error 66 no such file" { next = await deliveries.next() }
-  #expect(next == "error 66 not a regular file (a FIFO)")
-  try replaceAtomically(file, with: catalogJSON("b"))
-  #expect(await deliveries.next() == #"rows ["b"]"#)
-
-  try FileManager.default.removeItem(at: file)
-  let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-  #expect(socket >= 0)
-  defer { close(socket) }
-  var address = sockaddr_un()
-  address.sun_family = sa_family_t(AF_UNIX)
-  withUnsafeMutableBytes(of: &address.sun_path) { path in
-    for (index, byte) in file.path.utf8.enumerated() where index < path.count - 1 {
-      path[index] = byte
-    }
-  }
-  let bound = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-    }
-  }
-  #expect(bound == 0)
-  next = await deliveries.next()
-  if next == "error 66 no such file" { next = await deliveries.next() }
-  #expect(next == "error 66 not a regular file (a socket)")
-  try FileManager.default.removeItem(at: file)
-  try Data(catalogJSON("c").utf8).write(to: file)
-  var last = await deliveries.next()
-  if last == "error 66 no such file" { last = await deliveries.next() }
-  #expect(last == #"rows ["c"]"#)
-}
-
 @Test func loadingAFileToWatchRefusesAFIFOWithoutWaitingForAWriter() throws {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "shelf-watch-\(UUID().uuidString)")
@@ -167,4 +37,137 @@ func aPathThatBecomesAFIFOOrSocketIsReportedAndAGoodFileIsPickedUp(
   }
   #expect(error?.description == "\(fifo): not a regular file (a FIFO)")
   #expect(error?.exitCode == 66)
+}
+
+/// The watcher, which reads and parses on its own queue.
+@Suite struct CatalogFileWatcherConcurrencyTests {
+  /// A watched path that becomes a FIFO (or a socket) is reported at once as
+  /// "not a regular file" instead of blocking the watcher in `open` waiting for
+  /// a writer; a good file renamed over it, or written where it was, is
+  /// picked up.
+  @Test(arguments: [CatalogFileWatcher.Mode.automatic, .polling])
+  func aPathThatBecomesAFIFOOrSocketIsReportedAndAGoodFileIsPickedUp(
+    mode: CatalogFileWatcher.Mode
+  ) async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-watch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("catalog.json")
+    try Data(catalogJSON("a").utf8).write(to: file)
+    let deliveries = watcherDeliveries()
+    let watcher = CatalogFileWatcher(
+      path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20, mode: mode)
+    watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
+    defer { watcher.stop() }
+    #expect(await deliveries.next() == #"rows ["a"]"#)
+
+    try FileManager.default.removeItem(at: file)
+    #expect(mkfifo(file.path, 0o600) == 0)
+    // The deletion may be seen before the FIFO appears.
+    var next = await deliveries.next()
+    if next == "error 66 no such file" { next = await deliveries.next() }
+    #expect(next == "error 66 not a regular file (a FIFO)")
+    try replaceAtomically(file, with: catalogJSON("b"))
+    #expect(await deliveries.next() == #"rows ["b"]"#)
+
+    try FileManager.default.removeItem(at: file)
+    let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    #expect(socket >= 0)
+    defer { close(socket) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { path in
+      for (index, byte) in file.path.utf8.enumerated() where index < path.count - 1 {
+        path[index] = byte
+      }
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    #expect(bound == 0)
+    next = await deliveries.next()
+    if next == "error 66 no such file" { next = await deliveries.next() }
+    #expect(next == "error 66 not a regular file (a socket)")
+    try FileManager.default.removeItem(at: file)
+    try Data(catalogJSON("c").utf8).write(to: file)
+    var last = await deliveries.next()
+    if last == "error 66 no such file" { last = await deliveries.next() }
+    #expect(last == #"rows ["c"]"#)
+  }
+
+  @Test(arguments: [CatalogFileWatcher.Mode.automatic, .polling])
+  func watcherFollowsEditsReplacementsDeletionsAndTruncation(mode: CatalogFileWatcher.Mode)
+    async throws
+  {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-watch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("catalog.json")
+    try Data(catalogJSON("a").utf8).write(to: file)
+
+    let deliveries = watcherDeliveries()
+    let watcher = CatalogFileWatcher(
+      path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20, mode: mode)
+    watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
+    defer { watcher.stop() }
+
+    #expect(await deliveries.next() == #"rows ["a"]"#)
+    try replaceAtomically(file, with: "{\"rows\": [")
+    #expect(
+      await deliveries.next()
+        == "error 65 expected an object for a row, found the end of the input")
+    try replaceAtomically(file, with: catalogJSON("b", "c"))
+    #expect(await deliveries.next() == #"rows ["b", "c"]"#)
+    try FileManager.default.removeItem(at: file)
+    #expect(await deliveries.next() == "error 66 no such file")
+    try Data(catalogJSON("d").utf8).write(to: file)
+    #expect(await deliveries.next() == #"rows ["d"]"#)
+    #expect(truncate(file.path, 0) == 0)
+    #expect(await deliveries.next() == "error 65 the file is empty")
+    // Edited in place, not replaced.
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.write(contentsOf: Data(catalogJSON("e").utf8))
+    try handle.close()
+    #expect(await deliveries.next() == #"rows ["e"]"#)
+  }
+  @Test func watcherReportsAMissingFileAndPicksItUpWhenItAppears() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-watch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("later.json")
+    let deliveries = watcherDeliveries()
+    let watcher = CatalogFileWatcher(
+      path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20)
+    watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
+    defer { watcher.stop() }
+    #expect(await deliveries.next() == "error 66 no such file")
+    try replaceAtomically(file, with: catalogJSON("x"))
+    #expect(await deliveries.next() == #"rows ["x"]"#)
+  }
+  @Test func aFileCaughtHalfWrittenIsAnErrorUntilItIsComplete() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-watch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("growing.json")
+    let text = catalogJSON("g1", "g2")
+    let half = text.utf8.count / 2
+    try Data(text.utf8.prefix(half)).write(to: file)
+    let deliveries = watcherDeliveries()
+    let watcher = CatalogFileWatcher(
+      path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20)
+    watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
+    defer { watcher.stop() }
+    #expect(await deliveries.next().hasPrefix("error 65 "))
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(text.utf8.dropFirst(half)))
+    try handle.close()
+    #expect(await deliveries.next() == #"rows ["g1", "g2"]"#)
+  }
 }

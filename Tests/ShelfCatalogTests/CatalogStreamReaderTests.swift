@@ -104,58 +104,6 @@ private func summary(_ events: [CatalogStreamReader.Event]) -> [String] {
   #expect(try summary(events("\n\n")) == ["end"])
 }
 
-@Test func eventsReachTheQueueInOrder() async throws {
-  var pipeEnds: [Int32] = [0, 0]
-  #expect(pipe(&pipeEnds) == 0)
-  let text = #"{"rows": []}"# + "\nbad\n"
-  _ = text.withCString { write(pipeEnds[1], $0, strlen($0)) }
-  close(pipeEnds[1])
-  let reader = CatalogStreamReader(fileDescriptor: pipeEnds[0], coalesces: false)
-  let received = await withCheckedContinuation {
-    (continuation: CheckedContinuation<[String], Never>) in
-    let collected = Mutex<[String]>([])
-    reader.start(queue: DispatchQueue(label: "test")) { event in
-      let done = collected.withLock { list -> [String]? in
-        list.append(summary([event])[0])
-        if case .end = event { return list }
-        return nil
-      }
-      if let done { continuation.resume(returning: done) }
-    }
-  }
-  close(pipeEnds[0])
-  #expect(received.count == 3)
-  #expect(received.first == "catalog 1 rows=[]")
-  #expect(received.last == "end")
-}
-
-@Test func catalogsTheReceiverHasNotTakenAreReplacedByNewerOnes() throws {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "shelf-stream-\(UUID().uuidString).ndjson")
-  let lines =
-    (1...5).map { #"{"rows": [{"id": "r\#($0)", "title": "R"}]}"# } + ["oops"]
-    + [#"{"rows": []}"#]
-  try Data(lines.joined(separator: "\n").utf8).write(to: url)
-  defer { try? FileManager.default.removeItem(at: url) }
-  let descriptor = open(url.path, O_RDONLY)
-  defer { close(descriptor) }
-
-  let queue = DispatchQueue(label: "slow receiver")
-  queue.suspend()  // the receiver is busy while the whole stream arrives
-  let reader = CatalogStreamReader(fileDescriptor: descriptor)
-  let received = Mutex<[String]>([])
-  reader.start(queue: queue) { event in received.withLock { $0.append(summary([event])[0]) } }
-  #expect(reader.waitUntilRead(timeoutSeconds: 10))
-  queue.resume()
-  queue.sync {}
-  #expect(
-    received.withLock { $0 } == [
-      "failure 65 stdin, line 6, column 1: expected an object with a \"sections\" or \"rows\" array, found 'o'",
-      "catalog 7 rows=[]",
-      "end",
-    ])
-}
-
 @Test(arguments: 0..<50 as Range<UInt64>)
 func howTheStreamIsChunkedDoesNotChangeItsLines(seed: UInt64) {
   var random = SeededGenerator(seed: seed)
@@ -181,4 +129,58 @@ func howTheStreamIsChunkedDoesNotChangeItsLines(seed: UInt64) {
   if let last = chunked.finish() { actual.append(last) }
   #expect(actual == expected)
   #expect(actual.map(\.number) == actual.map(\.number).sorted())
+}
+
+/// The stream reader, which reads on its own thread and delivers on a queue.
+@Suite struct CatalogStreamReaderConcurrencyTests {
+  @Test func eventsReachTheQueueInOrder() async throws {
+    var pipeEnds: [Int32] = [0, 0]
+    #expect(pipe(&pipeEnds) == 0)
+    let text = #"{"rows": []}"# + "\nbad\n"
+    _ = text.withCString { write(pipeEnds[1], $0, strlen($0)) }
+    close(pipeEnds[1])
+    let reader = CatalogStreamReader(fileDescriptor: pipeEnds[0], coalesces: false)
+    let received = await withCheckedContinuation {
+      (continuation: CheckedContinuation<[String], Never>) in
+      let collected = Mutex<[String]>([])
+      reader.start(queue: DispatchQueue(label: "test")) { event in
+        let done = collected.withLock { list -> [String]? in
+          list.append(summary([event])[0])
+          if case .end = event { return list }
+          return nil
+        }
+        if let done { continuation.resume(returning: done) }
+      }
+    }
+    close(pipeEnds[0])
+    #expect(received.count == 3)
+    #expect(received.first == "catalog 1 rows=[]")
+    #expect(received.last == "end")
+  }
+  @Test func catalogsTheReceiverHasNotTakenAreReplacedByNewerOnes() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-stream-\(UUID().uuidString).ndjson")
+    let lines =
+      (1...5).map { #"{"rows": [{"id": "r\#($0)", "title": "R"}]}"# } + ["oops"]
+      + [#"{"rows": []}"#]
+    try Data(lines.joined(separator: "\n").utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let descriptor = open(url.path, O_RDONLY)
+    defer { close(descriptor) }
+
+    let queue = DispatchQueue(label: "slow receiver")
+    queue.suspend()  // the receiver is busy while the whole stream arrives
+    let reader = CatalogStreamReader(fileDescriptor: descriptor)
+    let received = Mutex<[String]>([])
+    reader.start(queue: queue) { event in received.withLock { $0.append(summary([event])[0]) } }
+    #expect(reader.waitUntilRead(timeoutSeconds: 10))
+    queue.resume()
+    queue.sync {}
+    #expect(
+      received.withLock { $0 } == [
+        "failure 65 stdin, line 6, column 1: expected an object with a \"sections\" or \"rows\" array, found 'o'",
+        "catalog 7 rows=[]",
+        "end",
+      ])
+  }
 }

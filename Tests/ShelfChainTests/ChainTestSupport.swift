@@ -1,3 +1,4 @@
+import PropertyBased
 import ShelfChain
 import ShelfDiff
 import TestSupport
@@ -18,6 +19,23 @@ struct Row: ChainableSection {
   func hasSameHeader(as other: Row) -> Bool { id == other.id && title == other.title }
 }
 
+/// A random chain's depth and the draws that build and change it: the input
+/// of the chain's property checks, which shrink it to a shallower chain
+/// changed fewer times, in fewer and smaller ways.
+struct ChainCase: Sendable, CustomStringConvertible {
+  var depth: Int
+  var draws: Draws
+
+  var description: String { "depth \(depth), \(draws)" }
+}
+
+/// Chains of a depth in `depths`, built and changed by up to `draws` draws.
+func chainCases(depths: ClosedRange<Int>, draws: Int = 1_024) -> Generator<
+  ChainCase, Shrink.Tuple<(Int, [UInt64])>
+> {
+  zip(Gen.int(in: depths), Gen.draws(draws)).map { ChainCase(depth: $0, draws: $1) }
+}
+
 /// The transforms a random chain is built from.
 enum TransformKind: String, CaseIterable, Sendable {
   case concat, insertSection, insertItem, switcher, flatten, placeholderItem, placeholderSection
@@ -35,11 +53,11 @@ struct ChainNode {
 /// A random chain over random stores, changed at random, with every link's
 /// deltas checked as they are emitted.
 final class ChainHarness {
-  var rng: SeededGenerator
+  var rng: Draws
   private(set) var stores: [SectionStore<Row>] = []
   private(set) var nodes: [ChainNode] = []
   /// Random changes that are not store updates: a new predicate, a switch, a toggle.
-  private var controls: [(inout SeededGenerator) -> Void] = []
+  private var controls: [(inout Draws) -> Void] = []
   private var nextID = 0
   /// Problems found by the observers, as text.
   private(set) var failures: [String] = []
@@ -52,8 +70,10 @@ final class ChainHarness {
   private(set) var reportedDeltas = 0
   var top: ChainNode { nodes[nodes.count - 1] }
 
-  init(seed: UInt64, topKind: TransformKind, depth: Int) {
-    rng = SeededGenerator(seed: seed)
+  /// A chain of `depth` links below a `topKind` link, built and then changed
+  /// by the choices `draws` makes.
+  init(draws: Draws, topKind: TransformKind, depth: Int) {
+    rng = draws
     _ = build(depth: depth, kind: topKind)
   }
 
@@ -163,7 +183,7 @@ final class ChainHarness {
     return node
   }
 
-  private static func predicate(using rng: inout SeededGenerator) -> (Card) -> Bool {
+  private static func predicate(using rng: inout Draws) -> (Card) -> Bool {
     let modulus = Int.random(in: 2...4, using: &rng)
     let remainder = Int.random(in: 0..<modulus, using: &rng)
     return { $0.value % modulus != remainder }
@@ -283,20 +303,20 @@ final class ChainHarness {
 
   /// `delta` with one change dropped, duplicated or shifted by one place,
   /// or with all of them dropped.
-  static func spoiled(_ delta: SectionDelta, using rng: inout SeededGenerator) -> SectionDelta {
+  static func spoiled(_ delta: SectionDelta, using rng: inout Draws) -> SectionDelta {
     var delta = delta
     let kind = Int.random(in: 0..<10, using: &rng)
     guard kind > 0 else { return SectionDelta() }
-    func shifted(_ index: Int, _ rng: inout SeededGenerator) -> Int {
+    func shifted(_ index: Int, _ rng: inout Draws) -> Int {
       index == 0 || Bool.random(using: &rng) ? index + 1 : index - 1
     }
-    func shifted(_ path: ItemPath, _ rng: inout SeededGenerator) -> ItemPath {
+    func shifted(_ path: ItemPath, _ rng: inout Draws) -> ItemPath {
       Bool.random(using: &rng)
         ? ItemPath(section: path.section, item: shifted(path.item, &rng))
         : ItemPath(section: shifted(path.section, &rng), item: path.item)
     }
     func spoil<T>(
-      _ list: inout [T], _ rng: inout SeededGenerator, shift: (T, inout SeededGenerator) -> T
+      _ list: inout [T], _ rng: inout Draws, shift: (T, inout Draws) -> T
     ) {
       guard !list.isEmpty else { return }
       let i = Int.random(in: 0..<list.count, using: &rng)

@@ -1,3 +1,4 @@
+import PropertyBased
 import ShelfChain
 import ShelfDiff
 import Synchronization
@@ -30,23 +31,25 @@ func settle(_ holder: CollectionSectionData<Row>, on sections: [Row]) async {
   await holder.updateAndWait(sections)
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ChainToHolderTests {
-  @Test(arguments: 0..<6 as Range<UInt64>)
-  func aHolderFollowingAChainTakesEveryDeltaWithoutRejectingOne(seed: UInt64) async {
-    let harness = ChainHarness(
-      seed: seed, topKind: TransformKind.allCases[Int(seed) % 10], depth: 3 + Int(seed % 3))
-    let holder = CollectionSectionData<Row>()
-    let counter = RejectionCounter()
-    holder.calculationDelegate = counter
-    holder.follow(harness.top.source)
-    await settle(holder, on: harness.top.source.sections)
-    for _ in 0..<20 {
-      harness.step()
+@Suite(.timeLimit(.minutes(1))) struct ChainToHolderConcurrencyTests {
+  @Test func aHolderFollowingAChainTakesEveryDeltaWithoutRejectingOne() async {
+    let kinds = Gen.int(in: 0...TransformKind.allCases.count - 1)
+    await propertyCheck(count: 6, input: kinds, chainCases(depths: 3...5)) { kind, chain in
+      let harness = ChainHarness(
+        draws: chain.draws, topKind: TransformKind.allCases[kind], depth: chain.depth)
+      let holder = CollectionSectionData<Row>()
+      let counter = RejectionCounter()
+      holder.calculationDelegate = counter
+      holder.follow(harness.top.source)
       await settle(holder, on: harness.top.source.sections)
+      for _ in 0..<20 {
+        harness.step()
+        await settle(holder, on: harness.top.source.sections)
+      }
+      #expect(holder.sections == harness.top.source.sections)
+      #expect(counter.issues.isEmpty, "\(counter.issues)")
+      #expect(counter.checks >= 20)
     }
-    #expect(holder.sections == harness.top.source.sections)
-    #expect(counter.issues.isEmpty, "\(counter.issues)")
-    #expect(counter.checks >= 20)
   }
 
   @Test func aWrongDeltaStopsAtTheStoreAndTheHolderGetsItsDiff() async {

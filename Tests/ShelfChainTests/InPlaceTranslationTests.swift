@@ -1,3 +1,4 @@
+import PropertyBased
 import ShelfChain
 import ShelfDiff
 import TestSupport
@@ -10,9 +11,9 @@ import Testing
   /// Each link's delta replays its previous output into its new one, moves
   /// no more than a re-diff, and no link falls back; every output a link
   /// handed on earlier is still what it was.
-  @Test func itemOnlyChangesTranslateAndLeaveEarlierOutputsAsTheyWere() {
-    for seed in 0..<40 as Range<UInt64> {
-      var rng = SeededGenerator(seed: seed)
+  @Test func itemOnlyChangesTranslateAndLeaveEarlierOutputsAsTheyWere() async {
+    await propertyCheck(count: 40, input: Gen.draws(1_024)) { draws in
+      var rng = draws
       var nextID = 0
       func card() -> Card {
         nextID += 1
@@ -78,12 +79,11 @@ import Testing
         store.update(sections)
         handedOn.append((map.sections, copy(map.sections)))
       }
-      #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(2))")
-      #expect(
-        filter.fallbackCount + nonEmpty.fallbackCount + map.fallbackCount == 0, "seed \(seed)")
-      #expect(filter.sections == filter.expectedSections, "seed \(seed)")
-      #expect(map.sections == map.expectedSections, "seed \(seed)")
-      #expect(handedOn.allSatisfy { copy($0.sections) == $0.copy }, "seed \(seed)")
+      #expect(failures.isEmpty, "\(failures.prefix(2))")
+      #expect(filter.fallbackCount + nonEmpty.fallbackCount + map.fallbackCount == 0)
+      #expect(filter.sections == filter.expectedSections)
+      #expect(map.sections == map.expectedSections)
+      #expect(handedOn.allSatisfy { copy($0.sections) == $0.copy })
     }
   }
 }
@@ -93,11 +93,15 @@ import Testing
 /// and through its output placement (`Placement.delta`) for any. For random
 /// changes of random sections, two filters on one store, one taking each
 /// way, tell the same delta every time.
-@Test(arguments: 0..<24 as Range<UInt64>)
-func bothWaysToAFiltersDeltaGiveTheSameDelta(seed: UInt64) {
-  let harness = ChainHarness(seed: seed, topKind: .map, depth: 1)
+@Test func bothWaysToAFiltersDeltaGiveTheSameDelta() async {
+  await propertyCheck(
+    count: 24, input: Gen.int(in: 2...4), chainCases(depths: 1...1, draws: 2_048),
+    perform: bothWaysGiveTheSameDelta)
+}
+
+private func bothWaysGiveTheSameDelta(modulus: Int, chain: ChainCase) {
+  let harness = ChainHarness(draws: chain.draws, topKind: .map, depth: chain.depth)
   let store = harness.stores[0]
-  let modulus = 2 + Int(seed % 3)
   let onePass = Filter(store) { $0.value % modulus != 0 }
   let general = Filter(store) { $0.value % modulus != 0 }
   general.translatesInOnePass = false

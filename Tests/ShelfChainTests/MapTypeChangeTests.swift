@@ -1,3 +1,4 @@
+import PropertyBased
 import ShelfChain
 import ShelfDiff
 import TestSupport
@@ -77,9 +78,14 @@ final class OracleCheck<Section: ChainableSection> {
   /// Random versions through a chain that changes the item type, then the
   /// section type: every link's output and delta against a from-scratch
   /// computation.
-  @Test(arguments: 0..<40 as Range<UInt64>)
-  func aChainOfTypeChangingMapsMatchesAFromScratchComputation(seed: UInt64) {
-    let harness = ChainHarness(seed: seed, topKind: .filter, depth: 1)
+  @Test func aChainOfTypeChangingMapsMatchesAFromScratchComputation() async {
+    await propertyCheck(
+      count: 40, input: chainCases(depths: 1...1, draws: 2_048),
+      perform: Self.typeChangingMapsMatchAFromScratchComputation)
+  }
+
+  private static func typeChangingMapsMatchAFromScratchComputation(_ chain: ChainCase) {
+    let harness = ChainHarness(draws: chain.draws, topKind: .filter, depth: chain.depth)
     let store = SectionStore(harness.mutated([], prefix: "m"))
     let shown = Filter(store) { $0.value > 2 }
     let models = Map(shown) { card in Self.model(card) }

@@ -1,3 +1,4 @@
+import PropertyBased
 import ShelfDiff
 import TestSupport
 import Testing
@@ -9,32 +10,46 @@ import Testing
 /// which also refuses an item reloaded twice), and then place every
 /// item where its id was before, without looking at a single id.
 @Suite struct PlacementReadingTests {
-  @Test(arguments: 0..<40)
-  func acceptsWhatReplaysAndPlacesEveryItemWhereItWas(seed: Int) {
-    var rng = SeededGenerator(seed: UInt64(seed))
+  /// Versions of sections and the delta between them, spoiled three times in four.
+  struct DeltaCase: CustomStringConvertible {
+    var old: [Row]
+    var new: [Row]
+    var delta: SectionDelta
+    var isSpoiled: Bool
+
+    var description: String {
+      "\(isSpoiled ? "spoiled " : "")\(delta) from \(old) to \(new)"
+    }
+  }
+
+  static let deltaCases = Gen.draws(192).map { draws in
+    var rng = draws
+    let isSpoiled = Int.random(in: 0..<4, using: &rng) > 0
+    let old = sections(using: &rng)
+    let new = changed(old, using: &rng)
+    var delta = SectionDelta(from: old, to: new)
+    if isSpoiled { spoil(&delta, using: &rng) }
+    return DeltaCase(old: old, new: new, delta: delta, isSpoiled: isSpoiled)
+  }
+
+  @Test func acceptsWhatReplaysAndPlacesEveryItemWhereItWas() async {
     var accepted = 0
     var refused = 0
-    for round in 0..<60 {
-      let old = Self.sections(using: &rng)
-      let new = Self.changed(old, using: &rng)
-      var delta = SectionDelta(from: old, to: new)
-      // Most rounds spoil the delta: it must then be refused as ShelfDiff refuses it.
-      if round % 4 != 0 { Self.spoil(&delta, using: &rng) }
+    await propertyCheck(count: 2_400, input: Self.deltaCases) { deltaCase in
+      let (old, new, delta) = (deltaCase.old, deltaCase.new, deltaCase.delta)
       let oldCounts = old.map(\.items.count)
       let newCounts = new.map(\.items.count)
       let reloadsOnce = Set(delta.items.reloads.map(\.to)).count == delta.items.reloads.count
       let placement = Placement(delta, oldCounts: oldCounts, newCounts: newCounts)
       let isValid = delta.isValid(oldItemCounts: oldCounts, newItemCounts: newCounts)
-      #expect(
-        (placement != nil) == (isValid && reloadsOnce),
-        "seed \(seed) round \(round): \(delta) between \(oldCounts) and \(newCounts)")
+      #expect((placement != nil) == (isValid && reloadsOnce))
       guard let placement, isValid else {
         refused += 1
-        continue
+        return
       }
       accepted += 1
       // A delta worked out from the ids places each item where its id was.
-      guard round % 4 == 0 else { continue }
+      guard !deltaCase.isSpoiled else { return }
       var wasAt: [String: ItemPath] = [:]
       for (s, section) in old.enumerated() {
         for (i, card) in section.items.enumerated() {
@@ -43,19 +58,19 @@ import Testing
       }
       for (t, section) in new.enumerated() {
         let sources = placement.sources(ofSection: t, count: section.items.count)
-        #expect(Array(sources) == section.items.map { wasAt[$0.id] }, "seed \(seed) section \(t)")
+        #expect(Array(sources) == section.items.map { wasAt[$0.id] }, "section \(t)")
         let reloaded = placement.reloadFlags()[t] ?? []
         for (j, card) in section.items.enumerated() {
           let isEdited = wasAt[card.id].map { old[$0.section].items[$0.item] != card } ?? false
-          #expect((reloaded.isEmpty ? false : reloaded[j]) == isEdited, "seed \(seed) \(t).\(j)")
+          #expect((reloaded.isEmpty ? false : reloaded[j]) == isEdited, "\(t).\(j)")
         }
       }
       #expect(Set(placement.reloads) == Set(delta.items.reloads.map(\.to)))
     }
-    #expect(accepted > 10 && refused > 10)
+    #expect(accepted > 400 && refused > 400)
   }
 
-  private static func sections(using rng: inout SeededGenerator) -> [Row] {
+  private static func sections(using rng: inout Draws) -> [Row] {
     var next = 0
     return (0..<Int.random(in: 0...4, using: &rng)).map { s in
       Row(
@@ -68,7 +83,7 @@ import Testing
   }
 
   /// `old` with sections and items deleted, inserted, moved and edited.
-  private static func changed(_ old: [Row], using rng: inout SeededGenerator) -> [Row] {
+  private static func changed(_ old: [Row], using rng: inout Draws) -> [Row] {
     var pool = old.flatMap(\.items).shuffled(using: &rng)
     pool.removeLast(Int.random(in: 0...pool.count / 3, using: &rng))
     var new = old.filter { _ in Int.random(in: 0..<5, using: &rng) > 0 }.shuffled(using: &rng)
@@ -90,7 +105,7 @@ import Testing
 
   /// One random flaw: a change repeated, a path moved by one, a reload's
   /// origin changed, or a change dropped.
-  private static func spoil(_ delta: inout SectionDelta, using rng: inout SeededGenerator) {
+  private static func spoil(_ delta: inout SectionDelta, using rng: inout Draws) {
     func nudge(_ path: ItemPath) -> ItemPath {
       switch Int.random(in: 0..<4, using: &rng) {
       case 0: ItemPath(section: path.section, item: path.item + 1)

@@ -1,3 +1,4 @@
+import PropertyBased
 import ShelfDiff
 import TestSupport
 import Testing
@@ -25,15 +26,24 @@ private struct Opaque {
   var payload: [Int]
 }
 
-@Test(arguments: 0..<100 as Range<UInt64>)
-func aClosureDeltaAppliedToOldGivesNew(seed: UInt64) {
-  var rng = SeededGenerator(seed: seed)
+/// Random subsets of 20 keys, shuffled, each with a payload of 0, 1 or 2.
+private let opaqueVersions = Gen.draws(160).map { draws in
+  var rng = draws
   let old = (0..<20).filter { _ in .random(using: &rng) }.shuffled(using: &rng).map {
     Opaque(key: "k\($0)", payload: [Int.random(in: 0..<3, using: &rng)])
   }
   let new = (0..<20).filter { _ in .random(using: &rng) }.shuffled(using: &rng).map {
     Opaque(key: "k\($0)", payload: [Int.random(in: 0..<3, using: &rng)])
   }
+  return Versions((old, new))
+}
+
+@Test func aClosureDeltaAppliedToOldGivesNew() async {
+  await propertyCheck(count: 100, input: opaqueVersions, perform: closureDeltaAppliedToOldGivesNew)
+}
+
+private func closureDeltaAppliedToOldGivesNew(_ versions: Versions<Opaque>) {
+  let (old, new) = (versions.old, versions.new)
   let delta = IndexDelta(from: old, to: new, id: \.key) { $0.payload == $1.payload }
   // The same delta as `==` over the payload gives, reloads included.
   let reference = IndexDelta(

@@ -1,3 +1,4 @@
+import PropertyBased
 import ShelfDiff
 import TestSupport
 import Testing
@@ -133,57 +134,21 @@ import Testing
 
 // MARK: - Properties
 
-/// A random pair of book arrays of a shape chosen by the seed.
-func randomBooks(seed: UInt64) -> (old: [DiffBook], new: [DiffBook]) {
-  var rng = SeededGenerator(seed: seed)
-  let count = Int.random(in: 0..<40, using: &rng)
-  let old = (0..<count).map { DiffBook(id: $0) }.shuffled(using: &rng)
-  func edited(_ books: [DiffBook]) -> [DiffBook] {
-    books.map { book in
-      var book = book
-      if Int.random(in: 0..<5, using: &rng) == 0 { book.edition += 1 }
-      return book
-    }
-  }
-  switch seed % 7 {
-  case 0: return ([], edited(old))
-  case 1: return (old, [])
-  case 2: return (old, (100..<100 + count).map { DiffBook(id: $0) })  // all new
-  case 3: return (old, edited(old.reversed()))
-  case 4: return (old, edited(old.shuffled(using: &rng)))  // all moved, most likely
-  case 5:  // duplicate ids
-    let ids = (0..<count).map { _ in Int.random(in: 0..<8, using: &rng) }
-    return (
-      ids.map { DiffBook(id: $0) },
-      edited(
-        ids.filter { _ in Bool.random(using: &rng) }.map { DiffBook(id: $0) } + [DiffBook(id: 3)]
-      )
-      .shuffled(using: &rng)
-    )
-  default:  // churn: some kept in order, some deleted, inserted, moved
-    var new = old.filter { _ in Int.random(in: 0..<4, using: &rng) > 0 }
-    for k in 0..<Int.random(in: 0..<6, using: &rng) {
-      new.insert(DiffBook(id: 200 + k), at: Int.random(in: 0...new.count, using: &rng))
-    }
-    for _ in 0..<Int.random(in: 0..<4, using: &rng) where !new.isEmpty {
-      let book = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
-      new.insert(book, at: Int.random(in: 0...new.count, using: &rng))
-    }
-    return (old, edited(new))
+@Test func applyingTheDeltaTurnsOldIntoNew() async {
+  await propertyCheck(count: 700, input: bookVersions()) { versions in
+    let (old, new) = (versions.old, versions.new)
+    let delta = IndexDelta(from: old, to: new)
+    #expect(delta.isValid(oldCount: old.count, newCount: new.count))
+    #expect(delta.applied(to: old, with: new) == new)
   }
 }
 
-@Test(arguments: 0..<700 as Range<UInt64>)
-func applyingTheDeltaTurnsOldIntoNew(seed: UInt64) {
-  let (old, new) = randomBooks(seed: seed)
-  let delta = IndexDelta(from: old, to: new)
-  #expect(delta.isValid(oldCount: old.count, newCount: new.count))
-  #expect(delta.applied(to: old, with: new) == new)
+@Test func theDeltaHoldsExactlyTheNecessaryChanges() async {
+  await propertyCheck(count: 700, input: bookVersions(), perform: holdsExactlyTheNecessaryChanges)
 }
 
-@Test(arguments: 0..<700 as Range<UInt64>)
-func theDeltaHoldsExactlyTheNecessaryChanges(seed: UInt64) {
-  let (old, new) = randomBooks(seed: seed)
+private func holdsExactlyTheNecessaryChanges(_ versions: Versions<DiffBook>) {
+  let (old, new) = (versions.old, versions.new)
   let delta = IndexDelta(from: old, to: new)
   let pairs = occurrencePairs(old: old.map(\.id), new: new.map(\.id))
   #expect(delta.moves.count == minimalMoveCount(old: old.map(\.id), new: new.map(\.id)))
@@ -199,40 +164,55 @@ func theDeltaHoldsExactlyTheNecessaryChanges(seed: UInt64) {
   #expect(delta.duplicates.isEmpty == !hasRepeats)
 }
 
-@Test(arguments: 0..<300 as Range<UInt64>)
-func nonUniqueDataNeverReportsDuplicatesAndReplays(seed: UInt64) {
-  let (old, new) = randomBooks(seed: seed / 7 * 7 + 5)  // the duplicate-id shape
-  let delta = IndexDelta(from: NonUnique.numbering(old), to: NonUnique.numbering(new))
-  #expect(delta.duplicates.isEmpty)
-  #expect(
-    delta.applied(to: NonUnique.numbering(old), with: NonUnique.numbering(new)).map(\.element)
-      == new)
+@Test func nonUniqueDataNeverReportsDuplicatesAndReplays() async {
+  await propertyCheck(count: 300, input: bookVersions(.duplicates)) { versions in
+    let (old, new) = (versions.old, versions.new)
+    let delta = IndexDelta(from: NonUnique.numbering(old), to: NonUnique.numbering(new))
+    #expect(delta.duplicates.isEmpty)
+    #expect(
+      delta.applied(to: NonUnique.numbering(old), with: NonUnique.numbering(new)).map(\.element)
+        == new)
+  }
 }
 
-@Test(arguments: 0..<10 as Range<UInt64>)
-func largeShufflesWithChurnMoveMinimally(seed: UInt64) {
-  var rng = SeededGenerator(seed: 1_000 + seed)
+/// 600 items, a tenth of them deleted, 60 inserted, then 30 or 600 random swaps.
+private let largeShuffles = Gen.draws(2_048).map { draws in
+  var rng = draws
   let old = Array(0..<600)
   var new = old.filter { _ in Int.random(in: 0..<10, using: &rng) > 0 } + Array(600..<660)
-  for _ in 0..<(seed % 2 == 0 ? 30 : 600) {
+  for _ in 0..<(Bool.random(using: &rng) ? 30 : 600) {
     new.swapAt(
       Int.random(in: 0..<new.count, using: &rng), Int.random(in: 0..<new.count, using: &rng))
   }
-  let delta = IndexDelta(from: old, to: new, id: \.self)
-  #expect(delta.moves.count == minimalMoveCount(old: old, new: new))
-  #expect(delta.applied(to: old, with: new) == new)
+  return Versions((old, new))
 }
 
-@Test(arguments: 0..<100 as Range<UInt64>)
-func theIndexMappingPlacesEachItemWhereReplayingPutsIt(seed: UInt64) throws {
-  var rng = SeededGenerator(seed: seed)
+@Test func largeShufflesWithChurnMoveMinimally() async {
+  await propertyCheck(count: 10, input: largeShuffles) { versions in
+    let (old, new) = (versions.old, versions.new)
+    let delta = IndexDelta(from: old, to: new, id: \.self)
+    #expect(delta.moves.count == minimalMoveCount(old: old, new: new))
+    #expect(delta.applied(to: old, with: new) == new)
+  }
+}
+
+/// Two random subsets of 0..<20, each shuffled.
+let shuffledSubsets = Gen.draws(128).map { draws in
+  var rng = draws
   let old = (0..<20).filter { _ in .random(using: &rng) }.shuffled(using: &rng)
   let new = (0..<20).filter { _ in .random(using: &rng) }.shuffled(using: &rng)
-  let delta = IndexDelta(from: old, to: new, id: \.self)
-  let mapping = try #require(delta.indexMapping(oldCount: old.count, newCount: new.count))
-  for (newIndex, oldIndex) in mapping.oldOfNew.enumerated() {
-    #expect(oldIndex < 0 ? delta.insertions.contains(newIndex) : old[oldIndex] == new[newIndex])
-    if oldIndex >= 0 { #expect(mapping.newOfOld[oldIndex] == newIndex) }
+  return Versions((old, new))
+}
+
+@Test func theIndexMappingPlacesEachItemWhereReplayingPutsIt() async {
+  await propertyCheck(count: 100, input: shuffledSubsets) { versions in
+    let (old, new) = (versions.old, versions.new)
+    let delta = IndexDelta(from: old, to: new, id: \.self)
+    let mapping = try #require(delta.indexMapping(oldCount: old.count, newCount: new.count))
+    for (newIndex, oldIndex) in mapping.oldOfNew.enumerated() {
+      #expect(oldIndex < 0 ? delta.insertions.contains(newIndex) : old[oldIndex] == new[newIndex])
+      if oldIndex >= 0 { #expect(mapping.newOfOld[oldIndex] == newIndex) }
+    }
+    #expect(delta.indexMapping(oldCount: old.count + 1, newCount: new.count) == nil)
   }
-  #expect(delta.indexMapping(oldCount: old.count + 1, newCount: new.count) == nil)
 }

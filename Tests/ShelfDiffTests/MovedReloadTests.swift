@@ -1,3 +1,4 @@
+import PropertyBased
 import ShelfDiff
 import TestSupport
 import Testing
@@ -18,17 +19,25 @@ import Testing
   #expect(!plain.reloads.isEmpty && plain.separatingMovedReloads() == plain)
 }
 
-@Test(arguments: 0..<200 as Range<UInt64>)
-func separatedSectionDeltasReplayAndNeverMoveAReloadedItem(seed: UInt64) {
-  var rng = SeededGenerator(seed: seed &+ 4_000)
-  let (old, original) = randomShelves(seed: seed)
-  var new = original
-  // Edit some items, moved or not, so that some are both moved and reloaded.
+/// Random versions of sections with some items edited, moved or not, so
+/// that some are both moved and reloaded.
+private let editedShelfVersions = Gen.draws(896).map { draws in
+  var rng = draws
+  var (old, new) = randomShelves(using: &rng)
   for t in new.indices {
     for j in new[t].items.indices where Int.random(in: 0..<3, using: &rng) == 0 {
       new[t].items[j].edition += 1
     }
   }
+  return Versions((old, new))
+}
+
+@Test func separatedSectionDeltasReplayAndNeverMoveAReloadedItem() async {
+  await propertyCheck(count: 200, input: editedShelfVersions, perform: replaysAndNeverMovesAReload)
+}
+
+private func replaysAndNeverMovesAReload(_ versions: Versions<DiffShelf>) {
+  let (old, new) = (versions.old, versions.new)
   let delta = SectionDelta(from: old, to: new)
   let separated = delta.separatingMovedReloads()
   let moved = Set(separated.items.moves.map(\.from))

@@ -1,3 +1,4 @@
+import PropertyBased
 import ShelfDiff
 import TestSupport
 import Testing
@@ -19,7 +20,7 @@ private func replaysInFull(_ delta: SectionDelta, _ old: [DiffShelf], _ new: [Di
 
 /// `delta` spoiled in one of several ways, some of which still replay.
 private func spoiled(
-  _ delta: SectionDelta, new: inout [DiffShelf], using rng: inout SeededGenerator
+  _ delta: SectionDelta, new: inout [DiffShelf], using rng: inout some RandomNumberGenerator
 ) -> SectionDelta {
   var delta = delta
   func nudge(_ path: ItemPath) -> ItemPath {
@@ -66,22 +67,36 @@ private func spoiled(
   return delta
 }
 
-@Test(arguments: 0..<600 as Range<UInt64>)
-func checkingOnlyTouchedSectionsGivesTheFullReplaysVerdict(seed: UInt64) {
-  var rng = SeededGenerator(seed: seed &+ 9_000)
-  let (old, original) = randomShelves(seed: seed)
-  var new = original
-  let delta = spoiled(SectionDelta(from: old, to: original), new: &new, using: &rng)
-  #expect(delta.replays(old, into: new) == replaysInFull(delta, old, new))
+/// Two versions of sections and a delta between them, often spoiled.
+private struct SpoiledCase: CustomStringConvertible {
+  var versions: Versions<DiffShelf>
+  var delta: SectionDelta
+
+  var description: String { "\(versions) delta \(delta)" }
 }
 
-@Test(arguments: 0..<100 as Range<UInt64>)
-func aComputedDeltaReplaysAndAnotherPairsDeltaDoesNot(seed: UInt64) {
-  let (old, new) = randomShelves(seed: seed)
-  #expect(SectionDelta(from: old, to: new).replays(old, into: new))
-  let (otherOld, otherNew) = randomShelves(seed: seed + 1_000)
-  let foreign = SectionDelta(from: otherOld, to: otherNew)
-  #expect(foreign.replays(old, into: new) == replaysInFull(foreign, old, new))
+private let spoiledCases = Gen.draws(896).map { draws in
+  var rng = draws
+  let (old, original) = randomShelves(using: &rng)
+  var new = original
+  let delta = spoiled(SectionDelta(from: old, to: original), new: &new, using: &rng)
+  return SpoiledCase(versions: Versions((old, new)), delta: delta)
+}
+
+@Test func checkingOnlyTouchedSectionsGivesTheFullReplaysVerdict() async {
+  await propertyCheck(count: 600, input: spoiledCases) { spoiled in
+    let (old, new, delta) = (spoiled.versions.old, spoiled.versions.new, spoiled.delta)
+    #expect(delta.replays(old, into: new) == replaysInFull(delta, old, new))
+  }
+}
+
+@Test func aComputedDeltaReplaysAndAnotherPairsDeltaDoesNot() async {
+  await propertyCheck(count: 100, input: zip(shelfVersions, shelfVersions)) { versions, other in
+    let (old, new) = (versions.old, versions.new)
+    #expect(SectionDelta(from: old, to: new).replays(old, into: new))
+    let foreign = SectionDelta(from: other.old, to: other.new)
+    #expect(foreign.replays(old, into: new) == replaysInFull(foreign, old, new))
+  }
 }
 
 @Test func anUntouchedSectionWhoseItemsChangedDoesNotReplay() {
@@ -96,4 +111,20 @@ func aComputedDeltaReplaysAndAnotherPairsDeltaDoesNot(seed: UInt64) {
   #expect(!delta.replays(old, into: new))
   new[1].items[0].edition = 0
   #expect(delta.replays(old, into: new))
+}
+
+/// A move into an inserted section, to the wrong place in it: the inserted
+/// section's own items are read from `new`, but the moved one is checked.
+@Test func aMoveIntoAnInsertedSectionToTheWrongPlaceDoesNotReplay() {
+  let old = [DiffShelf(id: 0, items: [DiffBook(id: 1)])]
+  let new = [
+    DiffShelf(id: 5, items: [DiffBook(id: 2)]), DiffShelf(id: 0, items: []),
+    DiffShelf(id: 6, items: [DiffBook(id: 1), DiffBook(id: 3)]),
+  ]
+  let right = SectionDelta(from: old, to: new)
+  #expect(right.replays(old, into: new))
+  var wrong = right
+  wrong.items.moves[0].to = ItemPath(section: 2, item: 1)
+  #expect(!replaysInFull(wrong, old, new))
+  #expect(!wrong.replays(old, into: new))
 }

@@ -1,3 +1,4 @@
+import PropertyBased
 import ShelfDiff
 import TestSupport
 import Testing
@@ -257,22 +258,23 @@ struct PlainBook: Equatable {
   #expect(delta.items.insertions.isEmpty && delta.items.deletions.isEmpty)
 }
 
-@Test(arguments: 0..<60 as Range<UInt64>)
-func closuresGiveTheDeltaOfTheIdentifiableSections(seed: UInt64) {
-  let (old, new) = randomShelves(seed: seed)
-  let delta = SectionDelta(
-    from: old, to: new, sectionID: { $0.id }, items: { $0.items }, itemID: { $0.id },
-    hasSameHeader: { $0.title == $1.title })
-  #expect(delta == SectionDelta(from: old, to: new))
+@Test func closuresGiveTheDeltaOfTheIdentifiableSections() async {
+  await propertyCheck(count: 60, input: shelfVersions) { versions in
+    let (old, new) = (versions.old, versions.new)
+    let delta = SectionDelta(
+      from: old, to: new, sectionID: { $0.id }, items: { $0.items }, itemID: { $0.id },
+      hasSameHeader: { $0.title == $1.title })
+    #expect(delta == SectionDelta(from: old, to: new))
+  }
 }
 
 // MARK: - Replaying into sections
 
-@Test(arguments: 0..<100 as Range<UInt64>)
-func replayingIntoSectionsGivesTheNewSections(seed: UInt64) {
-  let (old, new) = randomShelves(seed: seed)
-  let delta = SectionDelta(from: old, to: new)
-  #expect(delta.applied(to: old, with: new, items: \.items) == new)
+@Test func replayingIntoSectionsGivesTheNewSections() async {
+  await propertyCheck(count: 100, input: shelfVersions) { versions in
+    let delta = SectionDelta(from: versions.old, to: versions.new)
+    #expect(delta.applied(to: versions.old, with: versions.new, items: \.items) == versions.new)
+  }
 }
 
 @Test func itemPathsOrderBySectionThenItem() {
@@ -292,90 +294,25 @@ func replayingIntoSectionsGivesTheNewSections(seed: UInt64) {
 
 // MARK: - Properties
 
-/// How a random case is shaped, by seed.
-enum ShelvesShape: CaseIterable {
-  case churn, allNew, allMoved, emptyOld, emptyNew, duplicates
-}
-
-/// A random pair of section arrays of the given shape.
-func randomShelves(seed: UInt64) -> (old: [DiffShelf], new: [DiffShelf]) {
-  var rng = SeededGenerator(seed: seed)
-  let shape = ShelvesShape.allCases[Int(seed % UInt64(ShelvesShape.allCases.count))]
-  let sectionIDs = Array(0..<8)
-  let itemIDs = Array(0..<40)
-  func sections(_ ids: [Int], items: [DiffBook]) -> [DiffShelf] {
-    var shelves = ids.map { DiffShelf(id: $0, items: []) }
-    for book in items where !shelves.isEmpty {
-      shelves[Int.random(in: 0..<shelves.count, using: &rng)].items.append(book)
-    }
-    return shelves
+@Test func replayingASectionDeltaTurnsOldIntoNew() async {
+  await propertyCheck(count: 600, input: shelfVersions) { versions in
+    let (old, new) = (versions.old, versions.new)
+    let delta = SectionDelta(from: old, to: new)
+    #expect(
+      delta.isValid(oldItemCounts: old.map(\.items.count), newItemCounts: new.map(\.items.count)))
+    let replayed = delta.applied(to: old, with: new)
+    #expect(replayed.sections.map(\.id) == new.map(\.id))
+    #expect(replayed.sections.map(\.title) == new.map(\.title))
+    #expect(replayed.items == new.map(\.items))
   }
-  let oldSectionIDs = sectionIDs.filter { _ in Int.random(in: 0..<4, using: &rng) > 0 }
-    .shuffled(using: &rng)
-  var old = sections(
-    oldSectionIDs,
-    items: shape == .duplicates
-      ? (0..<30).map { _ in DiffBook(id: Int.random(in: 0..<12, using: &rng)) }
-      : itemIDs.filter { _ in Bool.random(using: &rng) }.map { DiffBook(id: $0) })
-  if shape == .emptyOld { old = [] }
-
-  var new: [DiffShelf]
-  switch shape {
-  case .allNew:
-    new = sections([10, 11, 12], items: (100..<130).map { DiffBook(id: $0) })
-  case .allMoved:
-    new = old.reversed().map { DiffShelf(id: $0.id, items: $0.items.reversed()) }
-  case .emptyNew:
-    new = []
-  case .churn, .emptyOld, .duplicates:
-    var newIDs = oldSectionIDs.filter { _ in Int.random(in: 0..<5, using: &rng) > 0 }
-    newIDs += sectionIDs.filter { !oldSectionIDs.contains($0) && Bool.random(using: &rng) }
-    newIDs.shuffle(using: &rng)
-    new = newIDs.map { DiffShelf(id: $0, items: []) }
-    var survivors = old.flatMap(\.items).filter { _ in Int.random(in: 0..<5, using: &rng) > 0 }
-    survivors += itemIDs.filter { _ in Int.random(in: 0..<6, using: &rng) == 0 }.map {
-      DiffBook(id: $0 + 200)
-    }
-    if shape == .duplicates { survivors.append(DiffBook(id: Int.random(in: 0..<12, using: &rng))) }
-    // Most items stay in their section, in order; some go elsewhere.
-    let home = Dictionary(
-      old.enumerated().flatMap { s, shelf in shelf.items.map { ($0.id, shelf.id) } },
-      uniquingKeysWith: { first, _ in first })
-    for var book in survivors where !new.isEmpty {
-      if Int.random(in: 0..<7, using: &rng) == 0 { book.edition += 1 }
-      if let section = home[book.id], let t = new.firstIndex(where: { $0.id == section }),
-        Int.random(in: 0..<4, using: &rng) > 0
-      {
-        new[t].items.append(book)
-      } else {
-        new[Int.random(in: 0..<new.count, using: &rng)].items.append(book)
-      }
-    }
-    for t in new.indices where new[t].items.count > 1 && Bool.random(using: &rng) {
-      let a = Int.random(in: 0..<new[t].items.count, using: &rng)
-      let b = Int.random(in: 0..<new[t].items.count, using: &rng)
-      new[t].items.swapAt(a, b)
-    }
-    for t in new.indices where Int.random(in: 0..<5, using: &rng) == 0 { new[t].title = "changed" }
-  }
-  return (old, new)
 }
 
-@Test(arguments: 0..<600 as Range<UInt64>)
-func replayingASectionDeltaTurnsOldIntoNew(seed: UInt64) {
-  let (old, new) = randomShelves(seed: seed)
-  let delta = SectionDelta(from: old, to: new)
-  #expect(
-    delta.isValid(oldItemCounts: old.map(\.items.count), newItemCounts: new.map(\.items.count)))
-  let replayed = delta.applied(to: old, with: new)
-  #expect(replayed.sections.map(\.id) == new.map(\.id))
-  #expect(replayed.sections.map(\.title) == new.map(\.title))
-  #expect(replayed.items == new.map(\.items))
+@Test func sectionDeltaChangesAreExactlyTheNecessaryOnes() async {
+  await propertyCheck(count: 600, input: shelfVersions, perform: changesAreExactlyTheNecessaryOnes)
 }
 
-@Test(arguments: 0..<600 as Range<UInt64>)
-func sectionDeltaChangesAreExactlyTheNecessaryOnes(seed: UInt64) {
-  let (old, new) = randomShelves(seed: seed)
+private func changesAreExactlyTheNecessaryOnes(_ versions: Versions<DiffShelf>) {
+  let (old, new) = (versions.old, versions.new)
   let delta = SectionDelta(from: old, to: new)
 
   // Sections: minimal moves, reloads exactly the changed headers.
@@ -428,9 +365,12 @@ func sectionDeltaChangesAreExactlyTheNecessaryOnes(seed: UInt64) {
   #expect(delta.items.duplicates.isEmpty == !hasRepeats)
 }
 
-@Test(arguments: 0..<200 as Range<UInt64>)
-func oneSectionGivesTheSameItemChangesAsAnIndexDelta(seed: UInt64) {
-  let (oldBooks, newBooks) = randomBooks(seed: seed)
+@Test func oneSectionGivesTheSameItemChangesAsAnIndexDelta() async {
+  await propertyCheck(count: 200, input: bookVersions(), perform: sameItemChangesAsAnIndexDelta)
+}
+
+private func sameItemChangesAsAnIndexDelta(_ versions: Versions<DiffBook>) {
+  let (oldBooks, newBooks) = (versions.old, versions.new)
   let delta = SectionDelta(
     from: [DiffShelf(id: 0, items: oldBooks)], to: [DiffShelf(id: 0, items: newBooks)])
   let flat = IndexDelta(from: oldBooks, to: newBooks)

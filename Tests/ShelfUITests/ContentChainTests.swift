@@ -186,55 +186,6 @@ private final class Deliveries: Sendable {
   var all: [ContentWorker.Result] { results.withLock { $0 } }
 }
 
-@Test func aResultANewerQueryOvertookIsNeverDelivered() throws {
-  let content = Fixtures.content
-  let box = Deliveries()
-  let hasOvertaken = Mutex(false)
-  let worker = ContentWorker(
-    content: content, mode: .immediate,
-    didCompute: {
-      // While "moo" is computed, the user types on: "moon" is asked for.
-      guard !hasOvertaken.withLock({ $0 }) else { return }
-      hasOvertaken.withLock { $0 = true }
-      box.worker.withLock { $0 }?.request(query: "moon")
-    },
-    deliver: { result in box.results.withLock { $0.append(result) } })
-  box.worker.withLock { $0 = worker }
-  worker.request(query: "moo")
-  let results = box.all
-  try #require(results.count == 1)
-  #expect(results[0].query == "moon")
-  #expect(results[0].generation == 2)
-  // What "moo" made never reached the table, so the table diffs its way to "moon".
-  #expect(results[0].updates.count == 1)
-  #expect(results[0].updates[0].delta == nil)
-  #expect(results[0].updates[0].sections == ShelfFilter.filtered(content, by: "moon").sections)
-}
-
-@Test func theWorkerAnswersTheNewestRequestLastAndOffTheCallersThread() async throws {
-  let content = Fixtures.content
-  let box = Deliveries()
-  let worker = ContentWorker(content: content, mode: .background) { result in
-    box.results.withLock { $0.append(result) }
-  }
-  var last = 0
-  for query in ["m", "mo", "moo", "moon", "moo", "x", "xq", ""] {
-    last = worker.request(query: query)
-  }
-  let isDone = await eventually { box.all.last?.generation == last }
-  try #require(isDone)
-  let results = box.all
-  #expect(results.map(\.generation) == results.map(\.generation).sorted())
-  #expect(results.last?.query == "")
-  // Replaying what was delivered, in order, ends on the unfiltered content.
-  var table = content.sections
-  for update in results.flatMap(\.updates) {
-    if let delta = update.delta { #expect(replays(delta, table, update.sections)) }
-    table = update.sections
-  }
-  #expect(table == content.sections)
-}
-
 // MARK: - A warm chain
 
 @Test func anOpenFilterPromptKeepsTheChainBuiltUntilNothingNeedsIt() {
@@ -265,29 +216,80 @@ private final class Deliveries: Sendable {
   #expect(table == ShelfFilter.filtered(content, by: "moo").sections)
 }
 
-@Test func aCharacterTypedWhileTheChainWarmsStillGetsADelta() throws {
-  let content = Fixtures.content
-  let box = Deliveries()
-  let hasTyped = Mutex(false)
-  let worker = ContentWorker(
-    content: content, mode: .immediate,
-    didCompute: {
-      // While the chain is built for the open prompt, "moo" is typed.
-      guard !hasTyped.withLock({ $0 }) else { return }
-      hasTyped.withLock { $0 = true }
-      box.worker.withLock { $0 }?.request(query: "moo")
-    },
-    deliver: { result in box.results.withLock { $0.append(result) } })
-  box.worker.withLock { $0 = worker }
-  worker.request(isWarm: true, isSilent: true)
-  let results = box.all
-  try #require(results.count == 1)
-  #expect(results[0].query == "moo")
-  // The warm-up reached the table as nothing, so the chain's delta still
-  // starts from what the table shows: the holder need not diff.
-  let update = try #require(results[0].updates.first)
-  #expect(results[0].updates.count == 1)
-  let delta = try #require(update.delta)
-  #expect(replays(delta, content.sections, update.sections))
-  #expect(update.sections == ShelfFilter.filtered(content, by: "moo").sections)
+/// The content worker, which runs the screen's chain on its own queue.
+@Suite struct ContentWorkerConcurrencyTests {
+  @Test func aResultANewerQueryOvertookIsNeverDelivered() throws {
+    let content = Fixtures.content
+    let box = Deliveries()
+    let hasOvertaken = Mutex(false)
+    let worker = ContentWorker(
+      content: content, mode: .immediate,
+      didCompute: {
+        // While "moo" is computed, the user types on: "moon" is asked for.
+        guard !hasOvertaken.withLock({ $0 }) else { return }
+        hasOvertaken.withLock { $0 = true }
+        box.worker.withLock { $0 }?.request(query: "moon")
+      },
+      deliver: { result in box.results.withLock { $0.append(result) } })
+    box.worker.withLock { $0 = worker }
+    worker.request(query: "moo")
+    let results = box.all
+    try #require(results.count == 1)
+    #expect(results[0].query == "moon")
+    #expect(results[0].generation == 2)
+    // What "moo" made never reached the table, so the table diffs its way to "moon".
+    #expect(results[0].updates.count == 1)
+    #expect(results[0].updates[0].delta == nil)
+    #expect(results[0].updates[0].sections == ShelfFilter.filtered(content, by: "moon").sections)
+  }
+  @Test func theWorkerAnswersTheNewestRequestLastAndOffTheCallersThread() async throws {
+    let content = Fixtures.content
+    let box = Deliveries()
+    let worker = ContentWorker(content: content, mode: .background) { result in
+      box.results.withLock { $0.append(result) }
+    }
+    var last = 0
+    for query in ["m", "mo", "moo", "moon", "moo", "x", "xq", ""] {
+      last = worker.request(query: query)
+    }
+    let isDone = await eventually { box.all.last?.generation == last }
+    try #require(isDone)
+    let results = box.all
+    #expect(results.map(\.generation) == results.map(\.generation).sorted())
+    #expect(results.last?.query == "")
+    // Replaying what was delivered, in order, ends on the unfiltered content.
+    var table = content.sections
+    for update in results.flatMap(\.updates) {
+      if let delta = update.delta { #expect(replays(delta, table, update.sections)) }
+      table = update.sections
+    }
+    #expect(table == content.sections)
+  }
+
+  @Test func aCharacterTypedWhileTheChainWarmsStillGetsADelta() throws {
+    let content = Fixtures.content
+    let box = Deliveries()
+    let hasTyped = Mutex(false)
+    let worker = ContentWorker(
+      content: content, mode: .immediate,
+      didCompute: {
+        // While the chain is built for the open prompt, "moo" is typed.
+        guard !hasTyped.withLock({ $0 }) else { return }
+        hasTyped.withLock { $0 = true }
+        box.worker.withLock { $0 }?.request(query: "moo")
+      },
+      deliver: { result in box.results.withLock { $0.append(result) } })
+    box.worker.withLock { $0 = worker }
+    worker.request(isWarm: true, isSilent: true)
+    let results = box.all
+    try #require(results.count == 1)
+    #expect(results[0].query == "moo")
+    // The warm-up reached the table as nothing, so the chain's delta still
+    // starts from what the table shows: the holder need not diff.
+    let update = try #require(results[0].updates.first)
+    #expect(results[0].updates.count == 1)
+    let delta = try #require(update.delta)
+    #expect(replays(delta, content.sections, update.sections))
+    #expect(update.sections == ShelfFilter.filtered(content, by: "moo").sections)
+  }
 }

@@ -44,191 +44,6 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
   return (frames, now)
 }
 
-@MainActor
-@Test func contentFlowsThroughTheHoldersAndAnimates() async {
-  let screen = liveScreen()
-  var woken = 0
-  screen.onNeedsDisplay = { woken += 1 }
-  let target = AnimationFixtures.changes[0].content  // inserts row "new"
-  screen.setContent(target)
-  #expect(!screen.shownRowIDs.contains("new"))  // the holder diffs off the main thread first
-  await yieldUntil("the table committed") { screen.shownRowIDs.contains("new") }
-  #expect(woken == 1)
-  #expect(screen.table.animator.isBusy)
-  let (frames, end) = await runToIdle(screen, from: 1000)
-  #expect(frames.count > 2)
-  #expect(end == 1300)
-  #expect(
-    frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: target, size: size)))
-}
-
-@MainActor
-@Test func theTablesBatchCompletesOnlyAfterEveryCarousel() async throws {
-  let screen = liveScreen()
-  let table = try #require(screen.table.liveTable)
-  let target = AnimationFixtures.changed { sections in
-    sections[0].rows[0].cards.insert(AnimationFixtures.card("new"), at: 1)  // r1's carousel
-    sections[1].rows.remove(at: 1)  // and the table itself
-  }
-  screen.setContent(target)
-  await yieldUntil("the table committed") { screen.table.animator.isBusy }
-  #expect(screen.table.animator.transition?.carousels.keys.sorted() == ["r1"])
-  #expect(table.carousels["r1"] != nil)
-  await yieldUntil("r1's holder delivered its batch") {
-    screen.table.carouselCompletions["r1"] != nil
-  }
-  // However soon the holder delivered, the carousel starts 100 ms after the table.
-  screen.table.animator.startCarousel("r1", at: 100)
-  _ = screen.render(size: size, now: 0)  // the table starts
-  _ = screen.render(size: size, now: 300)  // the table's own animation ends
-  #expect(screen.table.tableCompletion == nil)
-  for _ in 0..<1000 { await Task.yield() }
-  #expect(!table.data.isIdle)  // still waiting for r1
-  #expect(screen.nextFrameDeadline(now: 300) != nil)
-  _ = screen.render(size: size, now: 400)  // the carousel ends
-  await yieldUntil("the table's batch completed") { table.isIdle }
-  #expect(!screen.table.animator.isBusy)
-  #expect(screen.nextFrameDeadline(now: 400) == nil)
-  #expect(table.data.sections == target.sections)
-  #expect(table.carousels["r1"]?.data.items == target.sections[0].rows[0].cards)
-}
-
-@MainActor
-@Test func updatesDuringABatchCoalesceInTheHolders() async {
-  let screen = liveScreen()
-  let first = AnimationFixtures.changes[0].content
-  let skipped = AnimationFixtures.changed {
-    $0[1].rows.append(AnimationFixtures.row("skipped", ["q"]))
-  }
-  let newest = AnimationFixtures.changes[1].content
-  screen.setContent(first)
-  // The content chain would coalesce the three itself: let the first reach the table.
-  await yieldUntil("the first change committed") { screen.shownRowIDs.contains("new") }
-  screen.setContent(skipped)
-  screen.setContent(newest)
-  let (frames, _) = await runToIdle(screen, from: 0)
-  #expect(!frames.contains { $0.contains("Row skipped") })
-  #expect(frames.contains { $0.contains("Row new") })
-  #expect(screen.shownRowIDs == ["r1", "r3", "r4"])
-  #expect(
-    frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: newest, size: size)))
-}
-
-@MainActor
-@Test func focusAndOffsetsSurviveBatchesFromTheHolders() async {
-  let screen = liveScreen()
-  for _ in 0..<4 { _ = screen.handle(.right, size: size) }  // r1: card e, offset 2
-  screen.setContent(
-    AnimationFixtures.changed { sections in
-      sections[0].rows[0].cards.insert(AnimationFixtures.card("new"), at: 0)
-      sections.swapAt(0, 1)
-    })
-  let (frames, _) = await runToIdle(screen, from: 0)
-  #expect(frames.allSatisfy { $0.contains("┃Card e") })
-  #expect(screen.focusedIDs == ("r1", "e"))
-  #expect(screen.rememberedOffset(ofRow: "r1") == 3)
-}
-
-@MainActor
-@Test func theFilterGoesThroughTheHoldersToo() async {
-  let screen = liveScreen()
-  for key in [
-    Key.character("/"), .character("C"), .character("a"), .character("r"), .character("d"),
-    .character(" "), .character("m"),
-  ] {
-    _ = screen.handle(key, size: size)
-  }
-  let (frames, _) = await runToIdle(screen, from: 0)
-  #expect(screen.shownRowIDs == ["r4"])
-  #expect(frames.last?.contains("1 row matches “Card m”") == true)
-  _ = screen.handle(.escape, size: size)  // closes the prompt and clears the filter
-  _ = await runToIdle(screen, from: 1000)
-  #expect(screen.shownRowIDs == ["r1", "r2", "r3", "r4"])
-}
-
-@MainActor
-@Test func aKeyDuringAHolderBatchCompletesItForTheHolders() async throws {
-  let screen = liveScreen()
-  let table = try #require(screen.table.liveTable)
-  screen.setContent(AnimationFixtures.changed { $0[0].rows[0].cards[1].title = "edited" })
-  await yieldUntil("the table committed") { screen.table.animator.isBusy }
-  _ = screen.render(size: size, now: 0)
-  _ = screen.handle(.down, size: size)  // ends the animation
-  #expect(!screen.table.animator.isBusy)
-  await yieldUntil("the holders settled") { table.isIdle }
-  #expect(screen.nextFrameDeadline(now: 10) == nil)
-}
-
-@MainActor
-@Test func aCarouselTheWatchdogReleasedDoesNotHoldUpTheNextBatch() async throws {
-  let clock = ManualClock()
-  let screen = liveScreen(clock: clock)
-  let table = try #require(screen.table.liveTable)
-  screen.setContent(AnimationFixtures.changed { $0[0].rows[0].cards[1].title = "edited" })
-  await yieldUntil("the table committed") { screen.table.animator.isBusy }
-  await yieldUntil("r1's holder delivered its batch") {
-    screen.table.carouselCompletions["r1"] != nil
-  }
-  screen.table.animator.startCarousel("r1", at: 100)  // it starts late
-  _ = screen.render(size: size, now: 0)
-  clock.advance(by: table.carouselTimeout)  // r1 has not finished: the watchdog lets it go
-  _ = screen.render(size: size, now: 300)  // the table ends; r1 started late and is still going
-  #expect(screen.table.carouselCompletions["r1"] != nil)
-  await yieldUntil("the table's batch completed") { table.data.isIdle }
-  let next = AnimationFixtures.changes[1].content
-  screen.setContent(next)
-  await yieldUntil("the next batch arrived") { screen.shownRowIDs == ["r1", "r3", "r4"] }
-  // The released carousel was ended, not left hanging.
-  #expect(screen.table.carouselCompletions.isEmpty)
-  let (frames, _) = await runToIdle(screen, from: 400)
-  #expect(
-    frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: next, size: size)))
-  #expect(table.carousels["r1"]?.data.items == next.sections[0].rows[0].cards)
-}
-
-@MainActor
-@Test(arguments: 0..<8 as Range<UInt64>)
-func throughTheHoldersTheLastContentAlwaysWins(seed: UInt64) async throws {
-  var rng = SeededGenerator(seed: seed)
-  let screen = liveScreen()
-  let table = try #require(screen.table.liveTable)
-  var content = AnimationFixtures.base
-  var now: UInt64 = 0
-  let keys: [Key] = [.up, .down, .left, .right, .end, .home, .character("$"), .character("0")]
-  for step in 0..<60 {
-    switch Int.random(in: 0..<6, using: &rng) {
-    case 0, 1:
-      var sections = content.sections
-      sections.shuffle(using: &rng)
-      if !sections[0].rows.isEmpty {
-        sections[0].rows[0].cards.shuffle(using: &rng)
-        sections[0].rows[0].cards.append(AnimationFixtures.card("s\(step)"))
-      }
-      if Bool.random(using: &rng) { sections[1].rows.shuffle(using: &rng) }
-      content.sections = sections
-      screen.setContent(content)
-    case 2: _ = screen.handle(keys.randomElement(using: &rng)!, size: size)
-    case 3: await Task.yield()
-    default:
-      now += UInt64.random(in: 0...150, using: &rng)
-      if screen.nextFrameDeadline(now: now) != nil { _ = screen.render(size: size, now: now) }
-    }
-  }
-  _ = await runToIdle(screen, from: now + 1)
-  #expect(table.isIdle)
-  #expect(table.data.sections == content.sections)
-  #expect(screen.shownRowIDs == content.sections.flatMap(\.rows).map(\.id))
-  #expect(screen.table.carouselCompletions.isEmpty && screen.table.tableCompletion == nil)
-  for (rowID, carousel) in table.carousels {
-    guard let row = content.sections.flatMap(\.rows).first(where: { $0.id == rowID }) else {
-      // A deleted row's carousel lingers, idle, until the next batch lets it go.
-      #expect(carousel.data.isIdle, "row \(rowID)")
-      continue
-    }
-    #expect(carousel.data.items == row.cards, "row \(rowID)")
-  }
-}
-
 // The limit is generous: the main actor this waits on is shared by every
 // `@MainActor` test of the run, which can hold it for minutes on a busy
 // machine; a broken deadline would still end the run, not hang it.
@@ -241,4 +56,186 @@ func throughTheHoldersTheLastContentAlwaysWins(seed: UInt64) async throws {
   }
   #expect(!held)
   #expect(checks > 1)
+}
+
+/// The screen fed through live holders, which diff on their own queues.
+@MainActor @Suite struct LiveScreenConcurrencyTests {
+  @Test func contentFlowsThroughTheHoldersAndAnimates() async {
+    let screen = liveScreen()
+    var woken = 0
+    screen.onNeedsDisplay = { woken += 1 }
+    let target = AnimationFixtures.changes[0].content  // inserts row "new"
+    screen.setContent(target)
+    #expect(!screen.shownRowIDs.contains("new"))  // the holder diffs off the main thread first
+    await yieldUntil("the table committed") { screen.shownRowIDs.contains("new") }
+    #expect(woken == 1)
+    #expect(screen.table.animator.isBusy)
+    let (frames, end) = await runToIdle(screen, from: 1000)
+    #expect(frames.count > 2)
+    #expect(end == 1300)
+    #expect(
+      frames.last
+        == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: target, size: size)))
+  }
+
+  @Test func theTablesBatchCompletesOnlyAfterEveryCarousel() async throws {
+    let screen = liveScreen()
+    let table = try #require(screen.table.liveTable)
+    let target = AnimationFixtures.changed { sections in
+      sections[0].rows[0].cards.insert(AnimationFixtures.card("new"), at: 1)  // r1's carousel
+      sections[1].rows.remove(at: 1)  // and the table itself
+    }
+    screen.setContent(target)
+    await yieldUntil("the table committed") { screen.table.animator.isBusy }
+    #expect(screen.table.animator.transition?.carousels.keys.sorted() == ["r1"])
+    #expect(table.carousels["r1"] != nil)
+    await yieldUntil("r1's holder delivered its batch") {
+      screen.table.carouselCompletions["r1"] != nil
+    }
+    // However soon the holder delivered, the carousel starts 100 ms after the table.
+    screen.table.animator.startCarousel("r1", at: 100)
+    _ = screen.render(size: size, now: 0)  // the table starts
+    _ = screen.render(size: size, now: 300)  // the table's own animation ends
+    #expect(screen.table.tableCompletion == nil)
+    for _ in 0..<1000 { await Task.yield() }
+    #expect(!table.data.isIdle)  // still waiting for r1
+    #expect(screen.nextFrameDeadline(now: 300) != nil)
+    _ = screen.render(size: size, now: 400)  // the carousel ends
+    await yieldUntil("the table's batch completed") { table.isIdle }
+    #expect(!screen.table.animator.isBusy)
+    #expect(screen.nextFrameDeadline(now: 400) == nil)
+    #expect(table.data.sections == target.sections)
+    #expect(table.carousels["r1"]?.data.items == target.sections[0].rows[0].cards)
+  }
+
+  @Test func updatesDuringABatchCoalesceInTheHolders() async {
+    let screen = liveScreen()
+    let first = AnimationFixtures.changes[0].content
+    let skipped = AnimationFixtures.changed {
+      $0[1].rows.append(AnimationFixtures.row("skipped", ["q"]))
+    }
+    let newest = AnimationFixtures.changes[1].content
+    screen.setContent(first)
+    // The content chain would coalesce the three itself: let the first reach the table.
+    await yieldUntil("the first change committed") { screen.shownRowIDs.contains("new") }
+    screen.setContent(skipped)
+    screen.setContent(newest)
+    let (frames, _) = await runToIdle(screen, from: 0)
+    #expect(!frames.contains { $0.contains("Row skipped") })
+    #expect(frames.contains { $0.contains("Row new") })
+    #expect(screen.shownRowIDs == ["r1", "r3", "r4"])
+    #expect(
+      frames.last
+        == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: newest, size: size)))
+  }
+
+  @Test func focusAndOffsetsSurviveBatchesFromTheHolders() async {
+    let screen = liveScreen()
+    for _ in 0..<4 { _ = screen.handle(.right, size: size) }  // r1: card e, offset 2
+    screen.setContent(
+      AnimationFixtures.changed { sections in
+        sections[0].rows[0].cards.insert(AnimationFixtures.card("new"), at: 0)
+        sections.swapAt(0, 1)
+      })
+    let (frames, _) = await runToIdle(screen, from: 0)
+    #expect(frames.allSatisfy { $0.contains("┃Card e") })
+    #expect(screen.focusedIDs == ("r1", "e"))
+    #expect(screen.rememberedOffset(ofRow: "r1") == 3)
+  }
+
+  @Test func theFilterGoesThroughTheHoldersToo() async {
+    let screen = liveScreen()
+    for key in [
+      Key.character("/"), .character("C"), .character("a"), .character("r"), .character("d"),
+      .character(" "), .character("m"),
+    ] {
+      _ = screen.handle(key, size: size)
+    }
+    let (frames, _) = await runToIdle(screen, from: 0)
+    #expect(screen.shownRowIDs == ["r4"])
+    #expect(frames.last?.contains("1 row matches “Card m”") == true)
+    _ = screen.handle(.escape, size: size)  // closes the prompt and clears the filter
+    _ = await runToIdle(screen, from: 1000)
+    #expect(screen.shownRowIDs == ["r1", "r2", "r3", "r4"])
+  }
+
+  @Test func aKeyDuringAHolderBatchCompletesItForTheHolders() async throws {
+    let screen = liveScreen()
+    let table = try #require(screen.table.liveTable)
+    screen.setContent(AnimationFixtures.changed { $0[0].rows[0].cards[1].title = "edited" })
+    await yieldUntil("the table committed") { screen.table.animator.isBusy }
+    _ = screen.render(size: size, now: 0)
+    _ = screen.handle(.down, size: size)  // ends the animation
+    #expect(!screen.table.animator.isBusy)
+    await yieldUntil("the holders settled") { table.isIdle }
+    #expect(screen.nextFrameDeadline(now: 10) == nil)
+  }
+
+  @Test func aCarouselTheWatchdogReleasedDoesNotHoldUpTheNextBatch() async throws {
+    let clock = ManualClock()
+    let screen = liveScreen(clock: clock)
+    let table = try #require(screen.table.liveTable)
+    screen.setContent(AnimationFixtures.changed { $0[0].rows[0].cards[1].title = "edited" })
+    await yieldUntil("the table committed") { screen.table.animator.isBusy }
+    await yieldUntil("r1's holder delivered its batch") {
+      screen.table.carouselCompletions["r1"] != nil
+    }
+    screen.table.animator.startCarousel("r1", at: 100)  // it starts late
+    _ = screen.render(size: size, now: 0)
+    clock.advance(by: table.carouselTimeout)  // r1 has not finished: the watchdog lets it go
+    _ = screen.render(size: size, now: 300)  // the table ends; r1 started late and is still going
+    #expect(screen.table.carouselCompletions["r1"] != nil)
+    await yieldUntil("the table's batch completed") { table.data.isIdle }
+    let next = AnimationFixtures.changes[1].content
+    screen.setContent(next)
+    await yieldUntil("the next batch arrived") { screen.shownRowIDs == ["r1", "r3", "r4"] }
+    // The released carousel was ended, not left hanging.
+    #expect(screen.table.carouselCompletions.isEmpty)
+    let (frames, _) = await runToIdle(screen, from: 400)
+    #expect(
+      frames.last == TextBackend.text(of: ShelfScreen.renderFirstScreen(content: next, size: size)))
+    #expect(table.carousels["r1"]?.data.items == next.sections[0].rows[0].cards)
+  }
+
+  @Test(arguments: 0..<8 as Range<UInt64>)
+  func throughTheHoldersTheLastContentAlwaysWins(seed: UInt64) async throws {
+    var rng = SeededGenerator(seed: seed)
+    let screen = liveScreen()
+    let table = try #require(screen.table.liveTable)
+    var content = AnimationFixtures.base
+    var now: UInt64 = 0
+    let keys: [Key] = [.up, .down, .left, .right, .end, .home, .character("$"), .character("0")]
+    for step in 0..<60 {
+      switch Int.random(in: 0..<6, using: &rng) {
+      case 0, 1:
+        var sections = content.sections
+        sections.shuffle(using: &rng)
+        if !sections[0].rows.isEmpty {
+          sections[0].rows[0].cards.shuffle(using: &rng)
+          sections[0].rows[0].cards.append(AnimationFixtures.card("s\(step)"))
+        }
+        if Bool.random(using: &rng) { sections[1].rows.shuffle(using: &rng) }
+        content.sections = sections
+        screen.setContent(content)
+      case 2: _ = screen.handle(keys.randomElement(using: &rng)!, size: size)
+      case 3: await Task.yield()
+      default:
+        now += UInt64.random(in: 0...150, using: &rng)
+        if screen.nextFrameDeadline(now: now) != nil { _ = screen.render(size: size, now: now) }
+      }
+    }
+    _ = await runToIdle(screen, from: now + 1)
+    #expect(table.isIdle)
+    #expect(table.data.sections == content.sections)
+    #expect(screen.shownRowIDs == content.sections.flatMap(\.rows).map(\.id))
+    #expect(screen.table.carouselCompletions.isEmpty && screen.table.tableCompletion == nil)
+    for (rowID, carousel) in table.carousels {
+      guard let row = content.sections.flatMap(\.rows).first(where: { $0.id == rowID }) else {
+        // A deleted row's carousel lingers, idle, until the next batch lets it go.
+        #expect(carousel.data.isIdle, "row \(rowID)")
+        continue
+      }
+      #expect(carousel.data.items == row.cards, "row \(rowID)")
+    }
+  }
 }

@@ -10,7 +10,8 @@ extension Placement {
   /// byte in runs of neighbours first, then with `==`), which also holds its
   /// item count to the one the placement took for it; every kept section has
   /// its old id and, unless reloaded, header; every kept item that is not
-  /// reloaded is `==` to its old self. Inserted and reloaded items are read
+  /// reloaded, in a kept section or moved into an inserted one, is `==` to
+  /// its old self. Inserted and reloaded items are read
   /// from `new`: each is compared with itself, as the full replay does.
   ///
   /// - Complexity: O(*s* + *t*) for *s* sections and *t* items in the
@@ -28,6 +29,17 @@ extension Placement {
     while t < new.count {
       let s = sectionSources[t]
       guard s >= 0 else {
+        // An inserted section's own items are read from `new`, but an item
+        // the delta moves into it must be its old self.
+        if let sources = itemSources[t] {
+          let newItems = new[t].items
+          guard sources.count == newItems.count else { return false }
+          let flags = reloadFlags[t]
+          for j in 0..<newItems.count {
+            guard let source = sources[j], !(flags?[j] ?? false) else { continue }
+            guard old[source.section].items[source.item] == newItems[j] else { return false }
+          }
+        }
         t += 1
         continue
       }

@@ -1,7 +1,12 @@
 /// SplitMix64: the same sequence for the same seed on every machine.
 ///
 /// `package`: the demo generator, the benchmarks and the tests draw from it,
-/// for data that is the same on every machine and run.
+/// for data that is the same on every machine and run. It lives here rather
+/// than in the tests' support target because the demo feed
+/// (`ShelfCatalog`'s `DemoGenerator`, part of the library) needs it too, and a
+/// second copy there would be duplicate code; `package` keeps it out of the
+/// public API. The property tests do not use it: they draw from
+/// PropertyBased's generators, which shrink a failing case.
 package struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 

@@ -13,7 +13,7 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
   return key
 }()
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct CollectionDataTests {
+@MainActor @Suite(.timeLimit(.minutes(1))) struct CollectionDataConcurrencyTests {
   // MARK: - Without a view
 
   @Test func updatesWithoutAViewApplyInOrderAndEachCompletesOnce() async {
@@ -29,23 +29,6 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
     #expect(log.numbers == Array(0..<200))
     #expect(holder.items == last)
     #expect(holder.isIdle)
-  }
-
-  @Test func calculateDeltaWorksWithoutAView() {
-    let holder = CollectionData([Tile](ids: [1, 2, 3]))
-    let delta = holder.calculateDelta([Tile(id: 3), Tile(id: 1, version: 1), Tile(id: 4)])
-    #expect(delta.deletions == [1])
-    #expect(delta.insertions == [2])
-    #expect(delta.moves.count == 1)
-    #expect(delta.reloads == [IndexDelta.Reload(from: 0, to: 1)])
-    #expect(holder.items == [Tile](ids: [1, 2, 3]))
-  }
-
-  @Test func readsGiveTheCurrentItems() {
-    let holder = CollectionData([Tile](ids: [7, 8]), section: 3)
-    #expect(holder.count == 2 && !holder.isEmpty && holder[1] == Tile(id: 8))
-    #expect(holder.section == 3)
-    #expect(CollectionData<Tile>().isEmpty)
   }
 
   @Test func aViewSetWhileAnUpdateIsBeingCalculatedStillHearsOfIt() async {
@@ -347,20 +330,41 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
   }
 }
 
-/// The async forms return once the data is in place, with no view to wait on.
-@Test func theAsyncFormsReturnOnceTheDataIsInPlace() async {
-  let items = CollectionData([Tile](ids: 0..<3))
-  await items.updateAndWait([Tile](ids: [2, 0, 5]))
-  #expect(items.items == [Tile](ids: [2, 0, 5]))
-  await items.appendAndWait([Tile](ids: [7]))
-  #expect(items.items == [Tile](ids: [2, 0, 5, 7]))
+@Suite struct HolderAsyncFormsConcurrencyTests {
+  /// The async forms return once the data is in place, with no view to wait on.
+  @Test func theAsyncFormsReturnOnceTheDataIsInPlace() async {
+    let items = CollectionData([Tile](ids: 0..<3))
+    await items.updateAndWait([Tile](ids: [2, 0, 5]))
+    #expect(items.items == [Tile](ids: [2, 0, 5]))
+    await items.appendAndWait([Tile](ids: [7]))
+    #expect(items.items == [Tile](ids: [2, 0, 5, 7]))
 
-  let old = [Strip(id: 0, title: "a", items: [Tile](ids: 0..<3))]
-  let new = [Strip(id: 0, title: "a", items: [Tile](ids: [1, 2]))]
-  let sections = CollectionSectionData(old)
-  await sections.updateAndWait(new, delta: SectionDelta(from: old, to: new))
-  #expect(sections.sections == new)
-  await sections.appendAndWait([Strip(id: 1, title: "b", items: [])])
-  await sections.updateAndWait(old)
-  #expect(sections.sections == old)
+    let old = [Strip(id: 0, title: "a", items: [Tile](ids: 0..<3))]
+    let new = [Strip(id: 0, title: "a", items: [Tile](ids: [1, 2]))]
+    let sections = CollectionSectionData(old)
+    await sections.updateAndWait(new, delta: SectionDelta(from: old, to: new))
+    #expect(sections.sections == new)
+    await sections.appendAndWait([Strip(id: 1, title: "b", items: [])])
+    await sections.updateAndWait(old)
+    #expect(sections.sections == old)
+  }
+}
+
+@MainActor @Suite struct CollectionDataTests {
+  @Test func calculateDeltaWorksWithoutAView() {
+    let holder = CollectionData([Tile](ids: [1, 2, 3]))
+    let delta = holder.calculateDelta([Tile(id: 3), Tile(id: 1, version: 1), Tile(id: 4)])
+    #expect(delta.deletions == [1])
+    #expect(delta.insertions == [2])
+    #expect(delta.moves.count == 1)
+    #expect(delta.reloads == [IndexDelta.Reload(from: 0, to: 1)])
+    #expect(holder.items == [Tile](ids: [1, 2, 3]))
+  }
+
+  @Test func readsGiveTheCurrentItems() {
+    let holder = CollectionData([Tile](ids: [7, 8]), section: 3)
+    #expect(holder.count == 2 && !holder.isEmpty && holder[1] == Tile(id: 8))
+    #expect(holder.section == 3)
+    #expect(CollectionData<Tile>().isEmpty)
+  }
 }

@@ -7,7 +7,7 @@ import Testing
 /// writes its count, so two threads diffing empty data at once raced on it (the
 /// thread sanitizer reported it one fresh-clone `make test` in three). Run under
 /// `make tsan`, this test fails if any path of the engine writes that buffer.
-@Suite struct EmptyArrayRaceTests {
+@Suite struct EmptyArrayRaceConcurrencyTests {
   private struct Item: Identifiable, Equatable, Sendable { let id: Int }
   private struct Shelf: DiffableSection, Equatable, Sendable {
     let id: Int

@@ -85,7 +85,7 @@ private func startThreads(
   }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct LiveStressTests {
+@Suite(.timeLimit(.minutes(2))) struct LiveStressConcurrencyTests {
   static let threads = 8
   static let perThread = 250
 

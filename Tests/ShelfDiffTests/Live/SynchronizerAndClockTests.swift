@@ -22,7 +22,7 @@ import Testing
   func reloadData() {}
 }
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct SynchronizerTests {
+@Suite struct SynchronizerTests {
   @Test func theDelaysLastWhatTheyPromise() {
     #expect(CollectionDataSynchronizer.Delay.none.duration == .zero)
     #expect(CollectionDataSynchronizer.Delay.short.duration == .milliseconds(10))
@@ -30,7 +30,9 @@ import Testing
     #expect(CollectionDataSynchronizer.Delay.custom(.seconds(2)).duration == .seconds(2))
     #expect(CollectionDataSynchronizer.Delay.custom(.seconds(-1)).duration == .zero)
   }
+}
 
+@MainActor @Suite(.timeLimit(.minutes(1))) struct SynchronizerConcurrencyTests {
   @Test(arguments: [CollectionDataSynchronizer.Delay.short, .long, .custom(.milliseconds(40))])
   func holdersThatUpdateWithinTheWindowReachTheViewTogether(
     delay: CollectionDataSynchronizer.Delay
@@ -78,7 +80,7 @@ import Testing
   }
 }
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct ClockTests {
+@MainActor @Suite struct ClockTests {
   @Test func aManualClockRunsActionsInDeadlineOrderAsTimeAdvances() {
     let clock = ManualClock()
     var fired: [String] = []
@@ -96,6 +98,9 @@ import Testing
     #expect(log.withLock { $0 } == ["a", "b", "c", "d"] && clock.scheduledCount == 0)
   }
 
+}
+
+@MainActor @Suite(.timeLimit(.minutes(1))) struct ClockConcurrencyTests {
   @Test func theDispatchClockRunsItsActionOnALaterMainTurn() async {
     let ranInside = Locked(false)
     let didReturn = Locked(false)
