@@ -23,7 +23,11 @@ extension CatalogDecoder {
       return try decodedAgain()
     }
     deferredRows = nil
-    guard let rows = Self.rows(at: starts, in: scanner.bytes, limits: limits, threads: threads)
+    let reused = Atomic(0)
+    guard
+      let (rows, fingerprints) = Self.rows(
+        at: starts, in: scanner.bytes, limits: limits, threads: threads, reuse: reuse,
+        recordsFingerprints: recordsFingerprints, reused: reused)
     else { return try decodedAgain() }
     var next = 0
     for s in skeleton.sections.indices {
@@ -35,24 +39,30 @@ extension CatalogDecoder {
     }
     guard next == rows.count else { return try decodedAgain() }
     decodedRowsInParallel = true
+    decodedFingerprints = fingerprints
+    reusedCardCount = reused.load(ordering: .relaxed)
     return skeleton
   }
 
   /// `catalog()` from the first byte again, in a fresh decoder.
   private mutating func decodedAgain() throws(ParseFailure) -> Catalog {
-    self = CatalogDecoder(bytes: scanner.bytes, limits: limits)
+    var fresh = CatalogDecoder(bytes: scanner.bytes, limits: limits)
+    fresh.reuse = reuse
+    fresh.recordsFingerprints = recordsFingerprints
+    self = fresh
     return try catalog()
   }
 
   /// The rows starting at `starts`, decoded in contiguous runs spread over
-  /// `threads` threads; nil if any of them fails to decode.
+  /// `threads` threads, with their cards' fingerprints (empty unless
+  /// `recordsFingerprints`); nil if any of them fails to decode.
   private static func rows(
     at starts: [RowStart], in bytes: UnsafeBufferPointer<UInt8>, limits: CatalogLimits,
-    threads: Int
-  ) -> [Row]? {
+    threads: Int, reuse: CardReuse?, recordsFingerprints: Bool, reused: borrowing Atomic<Int>
+  ) -> ([Row], [[CardPrint]])? {
     let count = starts.count
-    guard count > 0 else { return [] }
-    let results = UnsafeMutableBufferPointer<Row?>.allocate(capacity: count)
+    guard count > 0 else { return ([], []) }
+    let results = UnsafeMutableBufferPointer<(Row, [CardPrint])?>.allocate(capacity: count)
     results.initialize(repeating: nil)
     defer {
       _ = results.deinitialize()
@@ -65,25 +75,32 @@ extension CatalogDecoder {
     DispatchQueue.concurrentPerform(iterations: runs) { run in
       let range = (count * run / runs)..<(count * (run + 1) / runs)
       var decoder = CatalogDecoder(bytes: shared.bytes, limits: limits)
+      decoder.reuse = reuse
+      decoder.recordsFingerprints = recordsFingerprints
+      defer { reused.add(decoder.reusedCardCount, ordering: .relaxed) }
       for k in range {
         if hasFailed.load(ordering: .relaxed) { return }
         decoder.scanner.position = starts[k].offset
         decoder.scanner.depth = starts[k].depth
+        decoder.rowOrdinal = k
         guard let row = try? decoder.row(), decoder.scanner.position == starts[k].end else {
           hasFailed.store(true, ordering: .relaxed)
           return
         }
-        shared.results[k] = row
+        shared.results[k] = (row, decoder.lastRowFingerprints)
       }
     }
     guard !hasFailed.load(ordering: .relaxed) else { return nil }
     var rows: [Row] = []
+    var fingerprints: [[CardPrint]] = []
     rows.reserveCapacity(count)
+    if recordsFingerprints { fingerprints.reserveCapacity(count) }
     for k in 0..<count {
-      guard let row = results[k] else { return nil }
+      guard let (row, rowFingerprints) = results[k] else { return nil }
       rows.append(row)
+      if recordsFingerprints { fingerprints.append(rowFingerprints) }
     }
-    return rows
+    return (rows, fingerprints)
   }
 }
 
@@ -91,5 +108,5 @@ extension CatalogDecoder {
 /// thread reads the bytes and writes only the slots of its own rows.
 private struct SharedBuffers: @unchecked Sendable {
   let bytes: UnsafeBufferPointer<UInt8>
-  let results: UnsafeMutableBufferPointer<Row?>
+  let results: UnsafeMutableBufferPointer<(Row, [CardPrint])?>
 }
