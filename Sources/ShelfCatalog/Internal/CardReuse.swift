@@ -143,4 +143,20 @@ struct CardMatcher {
     }
     return nil
   }
+
+  /// After a card that did not match was decoded (its print `print`): if it
+  /// is one of the next few cards before (the ones between were deleted or
+  /// moved away), the cursor moves past it, so the cards after it match
+  /// again; else it stays.
+  mutating func resume(after print: CardPrint) {
+    let prints = before.prints
+    for index in cursor..<min(cursor + Self.resumeWindow, prints.count)
+    where prints[index].fingerprint == print.fingerprint && prints[index].length == print.length {
+      cursor = index + 1
+      return
+    }
+  }
+
+  /// How many cards before past the cursor `resume(after:)` looks at.
+  static let resumeWindow = 16
 }

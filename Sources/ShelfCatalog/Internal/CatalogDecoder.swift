@@ -215,8 +215,9 @@ struct CatalogDecoder {
           reusedCardCount += 1
         } else {
           cards.append(try card())
-          fingerprints.append(
-            CardPrint(of: start..<scanner.position, in: scanner.bytes, depth: depth))
+          let print = CardPrint(of: start..<scanner.position, in: scanner.bytes, depth: depth)
+          fingerprints.append(print)
+          matcher?.resume(after: print)
         }
       } catch {
         throw error.adding(.index(cards.count))
