@@ -255,3 +255,20 @@ func mutatedBytesWithCardsBeforeLoadOrFailAsAFreshLoadDoes(seed: UInt64) {
   #expect(loaded.outcome == fresh(bytes))
   #expect(loaded.cards == nil)
 }
+
+@Test func aRowPicksUpReuseAgainAfterCardsDeletedSideBySide() throws {
+  let cards = (0..<40).map { #"{"id":"c\#($0)","title":"Card \#($0)"}"# }
+  func json(_ cards: [String]) -> [UInt8] {
+    Array(#"{"rows":[{"id":"r","title":"R","items":[\#(cards.joined(separator: ","))]}]}"#.utf8)
+  }
+  let before = load(json(cards), threads: 1, from: nil).cards
+  // Three deleted side by side, and an edit just after them.
+  var after = cards
+  after.removeSubrange(10..<13)
+  after[10] = #"{"id":"c13","title":"Card 13, edited"}"#
+  let reloaded = load(json(after), threads: 1, from: before)
+  #expect(reloaded.outcome == fresh(json(after)))
+  // Every card but the edited one, and the one just after it (decoded
+  // before the row picked up again), is reused.
+  #expect(reloaded.reused == after.count - 2)
+}

@@ -34,6 +34,9 @@ struct CatalogDecoder {
   /// Where each row object starts, when rows are skipped now and decoded
   /// later on several threads (`catalogInParallel`); nil decodes them in place.
   var deferredRows: [RowStart]?
+  /// Where the rows skipped now are handed to the threads decoding them
+  /// meanwhile (`catalogInParallel`).
+  var rowHandOff: RowHandOff?
   /// Whether `catalogInParallel` decoded the rows on several threads, rather
   /// than decoding the whole document again in place.
   var decodedRowsInParallel = false
@@ -149,7 +152,9 @@ struct CatalogDecoder {
     }
     let start = scanner.position
     try scanner.skipContainerUnchecked()
-    deferredRows!.append(RowStart(offset: start, depth: scanner.depth, end: scanner.position))
+    let found = RowStart(offset: start, depth: scanner.depth, end: scanner.position)
+    deferredRows!.append(found)
+    rowHandOff?.publish(found)
     return Row(id: "", title: "", items: [])
   }
 
