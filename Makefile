@@ -45,7 +45,7 @@ slowest:
 # ShelfUI's content chain off the main thread, the app's per-source diff
 # queues feeding the chain and the table's holder) again under the thread
 # sanitizer, in their own build folder; any report fails the run (exit code 66).
-TSAN_TESTS := ShelfDiffTests\.(CollectionDataTests|CollectionSectionDataTests|ManualReloadTests|SynchronizerTests|ClockTests|LiveStressTests|EmptyArrayRaceTests|SuppliedDeltaTests)|ShelfUITests\.(aResultANewerQueryOvertookIsNeverDelivered|theWorkerAnswersTheNewestRequestLastAndOffTheCallersThread)|EndToEndTests\.SourceDeltaTests
+TSAN_TESTS := ShelfDiffTests\.(CollectionDataTests|CollectionSectionDataTests|ManualReloadTests|SynchronizerTests|ClockTests|LiveStressTests|EmptyArrayRaceTests|SuppliedDeltaTests)|ShelfUITests\.(aResultANewerQueryOvertookIsNeverDelivered|theWorkerAnswersTheNewestRequestLastAndOffTheCallersThread)|EndToEndTests\.SourceDeltaTests|ShelfCatalogTests\.(rowsDecodedOnSeveralThreads|cardsReusedFromTheVersionBefore)
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_TESTS)'
 

@@ -1,4 +1,5 @@
 import Dispatch
+import ShelfDiff
 import Synchronization
 
 #if canImport(Glibc)
@@ -88,7 +89,8 @@ final class RowHandOff: @unchecked Sendable {
     var isComplete = false
   }
 
-  private let found = Mutex(Found())
+  // `Locked`, not `Mutex`: the thread sanitizer sees its semaphore (see `Locked`).
+  private let found = Locked(Found())
   /// The number of the next row to take.
   private let nextRow = Atomic(0)
   /// Whether the skim or a row failed: the rows are of no use.
@@ -96,7 +98,7 @@ final class RowHandOff: @unchecked Sendable {
   /// How many cards the threads took from `reuse`.
   let reusedCardCount = Atomic(0)
   /// Each thread's decoded rows: their numbers, rows and prints.
-  private let decoded = Mutex<[[(Int, Row, [CardPrint])]]>([])
+  private let decoded = Locked<[[(Int, Row, [CardPrint])]]>([])
 
   init(
     bytes: UnsafeBufferPointer<UInt8>, limits: CatalogLimits, reuse: CardReuse?,
