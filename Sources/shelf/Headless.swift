@@ -162,6 +162,21 @@ enum Headless {
     return loaded
   }
 
+  /// Loads the file `watcher` watches as it is now (the watcher keeps its
+  /// cards for the next version), printing its warnings on stderr.
+  static func load(watching watcher: CatalogFileWatcher) throws(AppError) -> LoadedCatalog {
+    let loaded: LoadedCatalog
+    do {
+      loaded = try watcher.loadCurrentVersion()
+    } catch {
+      throw AppError(error)
+    }
+    for line in loaded.warningLines {
+      FileHandle.standardError.write(Data("shelf: warning: \(line)\n".utf8))
+    }
+    return loaded
+  }
+
   /// Writes `text` to stdout. A reader that went away (`| head`) ends the
   /// process as SIGPIPE would, quietly with 141; any other failure (a full
   /// disk, a closed descriptor) is one line on stderr and exit 74. FileHandle

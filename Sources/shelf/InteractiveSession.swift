@@ -24,6 +24,9 @@ final class InteractiveSession: EventLoopDelegate {
     var pending: Catalog?
     /// Stops the source for good (a running command is killed and reaped).
     var stop: (() -> Void)?
+    /// A watched file's watcher, made when the file was first loaded, so
+    /// that the next version reuses that one's cards.
+    var watcher: CatalogFileWatcher?
 
     /// Source `index` of the chain, showing `sections` at first.
     init(spec: SourceSpec, index: Int, sections: [ShelfSection]) {
@@ -77,12 +80,17 @@ final class InteractiveSession: EventLoopDelegate {
     _ options: RunOptions, isNoColorSet: Bool
   ) throws(AppError) -> InteractiveSession {
     let specs = options.sources
+    // One per watched file, in order: each loads its file's first version.
+    var watchers: [CatalogFileWatcher] = []
     let start = try FirstCatalogs(specs) { spec throws(AppError) in
       switch spec {
       case .bundled: return try Headless.load(nil)
       case .catalog(let path): return try Headless.load(path)
       // As the watcher reads it: a FIFO would block here for good.
-      case .watch(let path): return try Headless.load(path, regularFileOnly: true)
+      case .watch(let path):
+        let watcher = CatalogFileWatcher(path: path)
+        watchers.append(watcher)
+        return try Headless.load(watching: watcher)
       // These deliver their first catalog once running.
       case .stream: return LoadedCatalog(catalog: Catalog(title: "stdin", sections: []))
       case .exec, .url: return LoadedCatalog(catalog: Catalog(title: "", sections: []))
@@ -120,6 +128,9 @@ final class InteractiveSession: EventLoopDelegate {
     screen.actions = options.actions.screenActions
     let feeds = specs.indices.map {
       Feed(spec: specs[$0], index: $0, sections: contents[$0].sections)
+    }
+    for feed in feeds {
+      if case .watch = feed.spec { feed.watcher = watchers.removeFirst() }
     }
     let session = InteractiveSession(
       loop: EventLoop(backend: backend), screen: screen, chain: chain, feeds: feeds,
@@ -234,7 +245,8 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   private func startWatching(_ path: String, feed: Feed, isValid: Bool) {
-    let watcher = CatalogFileWatcher(path: path)
+    let watcher = feed.watcher ?? CatalogFileWatcher(path: path)
+    feed.watcher = nil
     startDelivering(
       feed, isValid: isValid, status: { .watching($0, isValid: $1) },
       start: { watcher.start(queue: .main, deliversInitialVersion: false, handler: $0) })

@@ -171,3 +171,51 @@ private func replaceAtomically(_ url: URL, with text: String) throws {
     #expect(await deliveries.next() == #"rows ["g1", "g2"]"#)
   }
 }
+
+extension CatalogFileWatcherConcurrencyTests {
+  /// A watcher started after `loadCurrentVersion()` delivers each change as a
+  /// fresh load gives it, its unchanged cards reused from the version before
+  /// (a bad version between them changes nothing of that).
+  @Test func watcherDeliversWhatAFreshLoadGivesAfterLoadingTheFirstVersion() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-watch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("catalog.json")
+    func version(_ titles: [String]) -> String {
+      let cards = titles.enumerated().map {
+        #"{"id": "c\#($0.offset)", "title": "\#($0.element)"}"#
+      }
+      return #"{"rows": [{"id": "r", "title": "R", "items": [\#(cards.joined(separator: ", "))]}]}"#
+    }
+    let versions = [
+      version(["a", "b", "c", "d"]), version(["a", "B", "c", "d"]), "{\"rows\": [",
+      version(["a", "B", "d", "c", "e"]), version(["a", "B", "d", "c", "e", "e"]),
+    ]
+    try Data(versions[0].utf8).write(to: file)
+    let deliveries = SourceDeliveries {
+      switch $0 {
+      case .success(let loaded): "\(loaded.catalog) \(loaded.warnings.map(\.description))"
+      case .failure(let error): "error \(error.exitCode) \(error)"
+      }
+    }
+    let watcher = CatalogFileWatcher(path: file.path, debounceMilliseconds: 20)
+    let first = try watcher.loadCurrentVersion()
+    #expect(first == (try CatalogLoader.load(contentsOf: file.path)))
+    watcher.start(queue: DispatchQueue(label: "watch-test"), deliversInitialVersion: false) {
+      deliveries.continuation.yield($0)
+    }
+    defer { watcher.stop() }
+    for text in versions.dropFirst() {
+      try replaceAtomically(file, with: text)
+      let expected: String
+      do {
+        let loaded = try CatalogLoader.load(contentsOf: file.path)
+        expected = "\(loaded.catalog) \(loaded.warnings.map(\.description))"
+      } catch {
+        expected = "error \(error.exitCode) \(error)"
+      }
+      #expect(await deliveries.next() == expected)
+    }
+  }
+}

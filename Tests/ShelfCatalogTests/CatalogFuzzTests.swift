@@ -138,20 +138,23 @@ private func outcome(_ bytes: [UInt8], threads: Int) -> String {
   }
 }
 
-@Test(arguments: 0..<20 as Range<UInt64>)
-func rowsDecodedOnSeveralThreadsGiveTheSameCatalogOrTheSameError(seed: UInt64) {
-  var random = SeededGenerator(seed: seed &+ 500)
-  var loadedCount = 0
-  for _ in 0..<100 {
-    let bytes = mutate(seeds.randomElement(using: &random)!, using: &random)
-    let inPlace = outcome(bytes, threads: 1)
-    #expect(outcome(bytes, threads: 3) == inPlace)
-    if !inPlace.hasPrefix("65 ") { loadedCount += 1 }
-  }
-  // Both sides of the comparison occur: catalogs that load and ones that fail.
-  #expect(loadedCount > 0 && loadedCount < 100)
-  for original in seeds {
-    #expect(outcome(original, threads: 4) == outcome(original, threads: 1))
+/// Rows decoded on several threads (sanitized: `make tsan`).
+@Suite struct ParallelDecodingConcurrencyTests {
+  @Test(arguments: 0..<20 as Range<UInt64>)
+  func rowsDecodedOnSeveralThreadsGiveTheSameCatalogOrTheSameError(seed: UInt64) {
+    var random = SeededGenerator(seed: seed &+ 500)
+    var loadedCount = 0
+    for _ in 0..<100 {
+      let bytes = mutate(seeds.randomElement(using: &random)!, using: &random)
+      let inPlace = outcome(bytes, threads: 1)
+      #expect(outcome(bytes, threads: 3) == inPlace)
+      if !inPlace.hasPrefix("65 ") { loadedCount += 1 }
+    }
+    // Both sides of the comparison occur: catalogs that load and ones that fail.
+    #expect(loadedCount > 0 && loadedCount < 100)
+    for original in seeds {
+      #expect(outcome(original, threads: 4) == outcome(original, threads: 1))
+    }
   }
 }
 

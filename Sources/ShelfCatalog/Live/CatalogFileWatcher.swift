@@ -34,6 +34,11 @@ public final class CatalogFileWatcher: Sendable {
     var lastSignature: FileSignature?
     var unsettledReads = 0
     var isStopped = false
+    /// The last delivered version's cards, for the next to reuse.
+    var cards: CardReuse?
+    /// The cards before those, let go of once the version that replaced
+    /// them is on its way (a million cards take a while to let go of).
+    var retiredCards: CardReuse?
   }
 
   private enum Delivered: Equatable {
@@ -86,6 +91,17 @@ public final class CatalogFileWatcher: Sendable {
         state.withLock { $0.lastSignature = signature }
       }
     }
+  }
+
+  /// Loads the file as it is now, as `CatalogLoader.load(contentsOf:limits:regularFileOnly:)`
+  /// does, for a caller that shows it before starting the watcher with
+  /// `deliversInitialVersion: false`: its cards are kept, so the next
+  /// version's unchanged cards need not be decoded again.
+  public func loadCurrentVersion() throws(CatalogError) -> LoadedCatalog {
+    let bytes = try FileReader.read(
+      path: path, limit: limits.maximumFileSize, regularFileOnly: true)
+    defer { state.withLock { $0.retiredCards = nil } }
+    return try load(bytes)
   }
 
   /// Stops watching; no handler runs after this returns, except one already running.
@@ -235,9 +251,7 @@ public final class CatalogFileWatcher: Sendable {
         count: bytes.count, fingerprint: bytes.withUnsafeBytes { ContentFingerprint.of($0) })
       // The same bytes parse to the same catalog: it was delivered already.
       guard state.withLock({ $0.lastDelivered != signature }) else { return }
-      result = Result { () throws(CatalogError) in
-        try CatalogLoader.load(bytes: bytes, source: .file(path), limits: limits)
-      }
+      result = Result { () throws(CatalogError) in try load(bytes) }
       switch result {
       case .success: delivered = signature
       case .failure(let error): delivered = .error(error)
@@ -252,6 +266,27 @@ public final class CatalogFileWatcher: Sendable {
       return true
     }
     if isNew { deliver(result) }
+    let retired = state.withLock { $0.retiredCards.take() }
+    withExtendedLifetime(retired) {}
+  }
+
+  /// Loads `bytes` reusing the cards of the version before, and keeps this
+  /// version's cards in their place.
+  private func load(_ bytes: [UInt8]) throws(CatalogError) -> LoadedCatalog {
+    let before = state.withLock { $0.cards }
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(CatalogError) in
+        try CatalogLoader.loadReusingCards(
+          buffer: buffer, source: .file(path), limits: limits,
+          threads: CatalogLoader.threads(forSize: buffer.count), from: before, keepsCards: true)
+      }
+    }
+    let loaded = try result.get()
+    state.withLock { state in
+      state.retiredCards = state.cards
+      state.cards = loaded.cards
+    }
+    return loaded.loaded
   }
 
   /// The folder to watch and the file's name in it.

@@ -69,9 +69,13 @@ public enum CatalogLoader {
   public static func load(
     buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits = .default
   ) throws(CatalogError) -> LoadedCatalog {
-    let threads =
-      buffer.count >= parallelDecodingSize ? ProcessInfo.processInfo.activeProcessorCount : 1
-    return try load(buffer: buffer, source: source, limits: limits, threads: threads)
+    try load(
+      buffer: buffer, source: source, limits: limits, threads: threads(forSize: buffer.count))
+  }
+
+  /// How many threads decode a catalog of `size` bytes.
+  static func threads(forSize size: Int) -> Int {
+    size >= parallelDecodingSize ? ProcessInfo.processInfo.activeProcessorCount : 1
   }
 
   /// Loads a catalog as `load(buffer:source:limits:)` does, decoding its rows
@@ -91,10 +95,29 @@ public enum CatalogLoader {
     buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits,
     threads: Int
   ) throws(CatalogError) -> (loaded: LoadedCatalog, rowsDecodedInParallel: Bool) {
+    let result = try loadReusingCards(
+      buffer: buffer, source: source, limits: limits, threads: threads, from: nil,
+      keepsCards: false)
+    return (result.loaded, result.rowsDecodedInParallel)
+  }
+
+  /// Loads a catalog as `load(buffer:source:limits:threads:)` does, taking
+  /// each card whose bytes are unchanged from `reuse` (the cards of the
+  /// version before) instead of decoding it again; with `keepsCards`, also
+  /// gives this version's cards for the next one to reuse. The catalog, its
+  /// warnings and its errors are the same as without reuse.
+  package static func loadReusingCards(
+    buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits,
+    threads: Int, from reuse: CardReuse?, keepsCards: Bool
+  ) throws(CatalogError) -> (
+    loaded: LoadedCatalog, cards: CardReuse?, rowsDecodedInParallel: Bool, reusedCardCount: Int
+  ) {
     if buffer.count > limits.maximumFileSize {
       throw FileReader.tooLarge(buffer.count, limit: limits.maximumFileSize, source: source)
     }
     var decoder = CatalogDecoder(bytes: buffer, limits: limits)
+    decoder.reuse = reuse?.limits == limits ? reuse : nil
+    decoder.recordsFingerprints = keepsCards
     let catalog: Catalog
     do {
       catalog =
@@ -106,7 +129,14 @@ public enum CatalogLoader {
     DuplicateFinder.addWarnings(
       to: &loaded, source: source, hasTopLevelRows: decoder.hasTopLevelRows, limits: limits,
       threads: threads)
-    return (loaded, decoder.decodedRowsInParallel)
+    var cards: CardReuse?
+    // Every row decoded is in the catalog, in order, unless a repeated key
+    // dropped some: then the fingerprints cannot be paired with the rows.
+    let rows = catalog.rows
+    if keepsCards, decoder.decodedFingerprints.count == rows.count {
+      cards = CardReuse(limits: limits, rows: rows, prints: decoder.decodedFingerprints)
+    }
+    return (loaded, cards, decoder.decodedRowsInParallel, decoder.reusedCardCount)
   }
 
   private static func catalogError(
