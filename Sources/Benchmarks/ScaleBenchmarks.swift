@@ -73,6 +73,7 @@ enum ScaleBenchmarks {
       CatalogEncoder.bytes(GeneratedCatalog.make(rows: 5, cardsPerRow: 2, seed: seed)),
       to: "ten.json")
 
+    var millionMedian: Double?
     for (name, file, runs) in [(tenName, tenFile, 5), (millionName, millionFile, 3)] {
       guard harness.includes(name) else { continue }
       var seconds: [Double] = []
@@ -111,6 +112,7 @@ enum ScaleBenchmarks {
       if let failure { print("  FAILED: \(failure)") }
       guard name == millionName else { continue }
       if let measurement, failure == nil {
+        millionMedian = measurement.median
         harness.check("shelf render 1M cards, time", measurement.median, below: 3) {
           Harness.format(seconds: $0)
         }
@@ -120,6 +122,48 @@ enum ScaleBenchmarks {
       } else {
         harness.check("shelf render 1M cards, time", .infinity, below: 3) { _ in "failed" }
       }
+    }
+    if let millionMedian { pythonLoad(millionFile, in: scratch, against: millionMedian, &harness) }
+  }
+
+  /// Python's `json.load` of the same million-card file, spawn to exit, as a
+  /// yardstick: `shelf render` (load, convert, lay out, draw) should take at
+  /// most half its time.
+  @MainActor
+  private static func pythonLoad(
+    _ file: String, in scratch: ScratchFolder, against render: Double, _ harness: inout Harness
+  ) {
+    let name = "python3 json.load of the 1M-card file"
+    var seconds: [Double] = []
+    var peak = 0
+    for run in 0...(harness.isQuick ? 1 : 3) {
+      do {
+        let (exit, wall) = try ChildProcess.runMeasured(
+          "/usr/bin/python3", ["-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))", file],
+          stdoutPath: "/dev/null", stderrPath: scratch.file("python-errors.txt"),
+          reportPath: scratch.file("python-report.txt"))
+        guard exit.code == 0 else {
+          print("  FAILED: \(name): exit \(exit.code)")
+          return
+        }
+        if run > 0 {
+          seconds.append(wall)
+          peak = max(peak, exit.peakMemory)
+        }
+      } catch {
+        print("  FAILED: \(name): \(error)")
+        return
+      }
+    }
+    guard
+      let python = harness.printSamples(
+        name, seconds: seconds,
+        note: "peak RSS \(Harness.format(bytes: Double(peak))) (wall time, spawn to exit)")
+    else { return }
+    harness.check(
+      "shelf render 1M cards / python3 json.load", render / python.median, below: 0.5, orEqual: true
+    ) {
+      Harness.format(ratio: $0)
     }
   }
 

@@ -176,7 +176,7 @@ extension TerminalBenchmarks.Session {
       note: "max " + Harness.format(seconds: waits.max() ?? 0)
         + (pending.isEmpty ? "" : ", \(pending.count) keys never answered"))
     if m != nil {
-      harness.check("longest key wait during a 1M-card update", waits.max() ?? 0, below: 0.1) {
+      harness.check("longest key wait during a 1M-card update", waits.max() ?? 0, below: 0.016) {
         Harness.format(seconds: $0)
       }
     }

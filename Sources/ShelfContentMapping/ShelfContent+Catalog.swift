@@ -61,6 +61,7 @@ extension ShelfContent {
       // Several runs per core even out rows of different lengths.
       let runs = min(rows.count, 64)
       DispatchQueue.concurrentPerform(iterations: runs) { run in
+        WorkerPriority.yieldToInteractive()
         for k in (rows.count * run / runs)..<(rows.count * (run + 1) / runs) {
           slots.slots.initializeElement(at: k, to: row(rows[k], namespace: namespace))
         }

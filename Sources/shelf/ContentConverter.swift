@@ -76,6 +76,7 @@ final class ContentConverter: Sendable {
     // an idle app later, as Dispatch retires its workers).
     let snapshot = Parcel(catalog)
     queue.async { [self] in
+      WorkerPriority.yieldToInteractive()
       var isDelivering = false
       defer { if !isDelivering { inFlight.subtract(1, ordering: .relaxed) } }
       // A newer catalog is queued behind this one: skip it.
@@ -126,6 +127,7 @@ final class ContentConverter: Sendable {
   /// however soon the queue runs.
   private func free<Value: Sendable>(_ parcel: Parcel<Value>) {
     queue.async { [self] in
+      WorkerPriority.yieldToInteractive()
       parcel.value = nil
       scheduleTrim()
     }

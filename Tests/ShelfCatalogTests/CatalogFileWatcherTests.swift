@@ -17,6 +17,25 @@ private func catalogJSON(_ rows: String...) -> String {
     + "]}"
 }
 
+/// A new empty folder for one test; the caller removes it.
+private func makeFolder() throws -> URL {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "shelf-watch-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  return folder
+}
+
+/// A watcher of `file` checking every 20 ms, started, with what it delivers.
+private func startWatching(
+  _ file: URL, mode: CatalogFileWatcher.Mode = .automatic
+) -> (CatalogFileWatcher, SourceDeliveries) {
+  let deliveries = watcherDeliveries()
+  let watcher = CatalogFileWatcher(
+    path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20, mode: mode)
+  watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
+  return (watcher, deliveries)
+}
+
 /// Writes `text` beside `url` and renames it over `url`, as editors and tools do.
 private func replaceAtomically(_ url: URL, with text: String) throws {
   let temporary = url.deletingLastPathComponent().appendingPathComponent(
@@ -26,9 +45,7 @@ private func replaceAtomically(_ url: URL, with text: String) throws {
 }
 
 @Test func loadingAFileToWatchRefusesAFIFOWithoutWaitingForAWriter() throws {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "shelf-watch-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let folder = try makeFolder()
   defer { try? FileManager.default.removeItem(at: folder) }
   let fifo = folder.appendingPathComponent("fifo.json").path
   #expect(mkfifo(fifo, 0o600) == 0)
@@ -49,16 +66,11 @@ private func replaceAtomically(_ url: URL, with text: String) throws {
   func aPathThatBecomesAFIFOOrSocketIsReportedAndAGoodFileIsPickedUp(
     mode: CatalogFileWatcher.Mode
   ) async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "shelf-watch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("catalog.json")
     try Data(catalogJSON("a").utf8).write(to: file)
-    let deliveries = watcherDeliveries()
-    let watcher = CatalogFileWatcher(
-      path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20, mode: mode)
-    watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
+    let (watcher, deliveries) = startWatching(file, mode: mode)
     defer { watcher.stop() }
     #expect(await deliveries.next() == #"rows ["a"]"#)
 
@@ -102,17 +114,12 @@ private func replaceAtomically(_ url: URL, with text: String) throws {
   func watcherFollowsEditsReplacementsDeletionsAndTruncation(mode: CatalogFileWatcher.Mode)
     async throws
   {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "shelf-watch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("catalog.json")
     try Data(catalogJSON("a").utf8).write(to: file)
 
-    let deliveries = watcherDeliveries()
-    let watcher = CatalogFileWatcher(
-      path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20, mode: mode)
-    watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
+    let (watcher, deliveries) = startWatching(file, mode: mode)
     defer { watcher.stop() }
 
     #expect(await deliveries.next() == #"rows ["a"]"#)
@@ -135,33 +142,23 @@ private func replaceAtomically(_ url: URL, with text: String) throws {
     #expect(await deliveries.next() == #"rows ["e"]"#)
   }
   @Test func watcherReportsAMissingFileAndPicksItUpWhenItAppears() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "shelf-watch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("later.json")
-    let deliveries = watcherDeliveries()
-    let watcher = CatalogFileWatcher(
-      path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20)
-    watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
+    let (watcher, deliveries) = startWatching(file)
     defer { watcher.stop() }
     #expect(await deliveries.next() == "error 66 no such file")
     try replaceAtomically(file, with: catalogJSON("x"))
     #expect(await deliveries.next() == #"rows ["x"]"#)
   }
   @Test func aFileCaughtHalfWrittenIsAnErrorUntilItIsComplete() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "shelf-watch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("growing.json")
     let text = catalogJSON("g1", "g2")
     let half = text.utf8.count / 2
     try Data(text.utf8.prefix(half)).write(to: file)
-    let deliveries = watcherDeliveries()
-    let watcher = CatalogFileWatcher(
-      path: file.path, debounceMilliseconds: 20, pollMilliseconds: 20)
-    watcher.start(queue: DispatchQueue(label: "watch-test")) { deliveries.continuation.yield($0) }
+    let (watcher, deliveries) = startWatching(file)
     defer { watcher.stop() }
     #expect(await deliveries.next().hasPrefix("error 65 "))
     let handle = try FileHandle(forWritingTo: file)
@@ -177,9 +174,7 @@ extension CatalogFileWatcherConcurrencyTests {
   /// fresh load gives it, its unchanged cards reused from the version before
   /// (a bad version between them changes nothing of that).
   @Test func watcherDeliversWhatAFreshLoadGivesAfterLoadingTheFirstVersion() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "shelf-watch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("catalog.json")
     func version(_ titles: [String]) -> String {

@@ -33,7 +33,10 @@ extension CatalogDecoder {
       recordsFingerprints: recordsFingerprints)
     let group = DispatchGroup()
     for _ in 1..<threads {
-      DispatchQueue.global(qos: .userInitiated).async(group: group) { handOff.decodeRows() }
+      DispatchQueue.global(qos: .userInitiated).async(group: group) {
+        WorkerPriority.yieldToInteractive()
+        handOff.decodeRows()
+      }
     }
     deferredRows = []
     rowHandOff = handOff

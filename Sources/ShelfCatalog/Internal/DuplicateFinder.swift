@@ -90,6 +90,7 @@ enum DuplicateFinder {
       let slots = SharedFlags(flags: flags)
       let runs = min(rows.count, threads * 4)
       DispatchQueue.concurrentPerform(iterations: runs) { run in
+        WorkerPriority.yieldToInteractive()
         var table = FingerprintTable()
         for k in (rows.count * run / runs)..<(rows.count * (run + 1) / runs) {
           let (section, row) = rows[k]
