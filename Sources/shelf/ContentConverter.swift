@@ -76,12 +76,14 @@ final class ContentConverter: Sendable {
     // an idle app later, as Dispatch retires its workers).
     let snapshot = Parcel(catalog)
     queue.async { [self] in
-      WorkerPriority.yieldToInteractive()
       var isDelivering = false
       defer { if !isDelivering { inFlight.subtract(1, ordering: .relaxed) } }
       // A newer catalog is queued behind this one: skip it.
       guard newest.load(ordering: .relaxed) == number, let catalog = snapshot.value.take()
       else { return }
+      if catalog.cardCount >= ShelfContent.parallelConversionSize {
+        WorkerPriority.yieldToInteractive()
+      }
       let content = ShelfContent(catalog, namespace: namespace)
       let parcel = Parcel<SourceUpdate>(nil)
       base.withLock { base in
@@ -127,7 +129,6 @@ final class ContentConverter: Sendable {
   /// however soon the queue runs.
   private func free<Value: Sendable>(_ parcel: Parcel<Value>) {
     queue.async { [self] in
-      WorkerPriority.yieldToInteractive()
       parcel.value = nil
       scheduleTrim()
     }

@@ -28,6 +28,7 @@ extension CatalogDecoder {
   ///   plus the skim.
   mutating func catalogInParallel(threads: Int) throws(ParseFailure) -> Catalog {
     guard threads > 1 else { return try decodedAgain() }
+    WorkerPriority.yieldToInteractive()  // the skim runs here, on the caller's thread
     let handOff = RowHandOff(
       bytes: scanner.bytes, limits: limits, reuse: reuse,
       recordsFingerprints: recordsFingerprints)

@@ -205,10 +205,7 @@ public final class CatalogFileWatcher: Sendable {
     deliver: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void,
     immediately: Bool = false
   ) {
-    let item = DispatchWorkItem { [self] in
-      WorkerPriority.yieldToInteractive()
-      reload(deliver: deliver)
-    }
+    let item = DispatchWorkItem { [self] in reload(deliver: deliver) }
     let isStopped = state.withLock { state -> Bool in
       state.pendingReload?.cancel()
       state.pendingReload = item
