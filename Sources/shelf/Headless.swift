@@ -146,28 +146,28 @@ enum Headless {
   static func load(_ path: String?, regularFileOnly: Bool = false) throws(AppError)
     -> LoadedCatalog
   {
-    let loaded: LoadedCatalog
-    do {
+    try loadPrintingWarnings { () throws(CatalogError) in
       if let path {
-        loaded = try CatalogLoader.load(contentsOf: path, regularFileOnly: regularFileOnly)
+        try CatalogLoader.load(contentsOf: path, regularFileOnly: regularFileOnly)
       } else {
-        loaded = try CatalogLoader.bundled()
+        try CatalogLoader.bundled()
       }
-    } catch {
-      throw AppError(error)
     }
-    for line in loaded.warningLines {
-      FileHandle.standardError.write(Data("shelf: warning: \(line)\n".utf8))
-    }
-    return loaded
   }
 
   /// Loads the file `watcher` watches as it is now (the watcher keeps its
   /// cards for the next version), printing its warnings on stderr.
   static func load(watching watcher: CatalogFileWatcher) throws(AppError) -> LoadedCatalog {
+    try loadPrintingWarnings { () throws(CatalogError) in try watcher.loadCurrentVersion() }
+  }
+
+  /// What `load` gives, its warnings printed on stderr; its error as the app's.
+  private static func loadPrintingWarnings(
+    _ load: () throws(CatalogError) -> LoadedCatalog
+  ) throws(AppError) -> LoadedCatalog {
     let loaded: LoadedCatalog
     do {
-      loaded = try watcher.loadCurrentVersion()
+      loaded = try load()
     } catch {
       throw AppError(error)
     }
