@@ -62,7 +62,7 @@ extension Placement {
                 continue
               }
               if source.section == s {
-                if Self.sameBytes(
+                if SameBytes.equal(
                   ownBytes.baseAddress! + source.item * stride,
                   newBytes.baseAddress! + j * stride, size)
                 {
@@ -96,31 +96,6 @@ extension Placement {
         }
       }
       t = end
-    }
-    return true
-  }
-
-  /// Whether `length` bytes from `a` and from `b` are equal, a word at a time.
-  ///
-  /// - Complexity: O(`length`).
-  @inline(__always)
-  private static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int)
-    -> Bool
-  {
-    var offset = 0
-    while offset + 8 <= length {
-      guard
-        a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      else { return false }
-      offset += 8
-    }
-    while offset < length {
-      guard
-        a.load(fromByteOffset: offset, as: UInt8.self)
-          == b.load(fromByteOffset: offset, as: UInt8.self)
-      else { return false }
-      offset += 1
     }
     return true
   }

@@ -31,7 +31,8 @@ package enum SameBytes {
   /// at a time.
   ///
   /// - Complexity: O(`length`).
-  static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Bool {
+  @inlinable
+  package static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Bool {
     if a == b { return true }
     var offset = 0
     while offset + 8 <= length {
