@@ -13,6 +13,10 @@ let package = Package(
       dependencies: [
         .product(name: "ShelfChain", package: "Shelf"),
         .product(name: "ShelfDiff", package: "Shelf"),
-      ])
+      ]),
+    // A model of UITableView driven through random sectioned updates with
+    // forUIKit(); its TableViewModel.swift links to the tests' model.
+    .executableTarget(
+      name: "TableViewClient", dependencies: [.product(name: "ShelfDiff", package: "Shelf")]),
   ]
 )
