@@ -76,9 +76,12 @@ specialization: deps
 # A client package that depends on this one by path, as an app would by URL,
 # and uses only the public API: Map changing the item type, an observer token;
 # then a model of UITableView through 2,000 random sectioned updates with
-# forUIKit(), every batch accepted (it exits 1 otherwise).
+# forUIKit(), every batch accepted (it exits 1 otherwise); then, built in
+# release as an app ships, misuse that is the caller's fault, each stopping
+# with its message on stderr (the client reads it; exit 1 when one is lost).
 client:
 	cd Scripts/client-example && $(SWIFT) run ClientExample && $(SWIFT) run TableViewClient
+	cd Scripts/client-example && $(SWIFT) run -c release MisuseClient
 
 # Exactly what CI runs.
 check: lint imports test specialization docs client

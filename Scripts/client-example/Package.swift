@@ -18,5 +18,12 @@ let package = Package(
     // forUIKit(); its TableViewModel.swift links to the tests' model.
     .executableTarget(
       name: "TableViewClient", dependencies: [.product(name: "ShelfDiff", package: "Shelf")]),
+    // Caller misuse, built in release: each stops with its message.
+    .executableTarget(
+      name: "MisuseClient",
+      dependencies: [
+        .product(name: "ShelfChain", package: "Shelf"),
+        .product(name: "ShelfDiff", package: "Shelf"),
+      ]),
   ]
 )

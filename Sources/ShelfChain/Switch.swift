@@ -19,7 +19,9 @@ public final class Switch<Section: ChainableSection>: SectionSource {
   /// - Precondition: `selectedIndex` is an index of `sources`.
   public var selectedIndex: Int {
     didSet {
-      precondition(sources.indices.contains(selectedIndex), "no source \(selectedIndex)")
+      guard sources.indices.contains(selectedIndex) else {
+        fatalError("Switch has no source \(selectedIndex) of \(sources.count)")
+      }
       guard selectedIndex != oldValue, !isSelectingWithDelta else { return }
       let old = sections
       sections = sources[selectedIndex].sections
@@ -37,7 +39,9 @@ public final class Switch<Section: ChainableSection>: SectionSource {
   ///   sections; nothing changed either since it was computed.
   /// - Complexity: O(1) beyond the observers.
   package func select(_ index: Int, delta: SectionDelta) {
-    precondition(sources.indices.contains(index), "no source \(index)")
+    guard sources.indices.contains(index) else {
+      fatalError("Switch has no source \(index) of \(sources.count)")
+    }
     guard index != selectedIndex else { return }
     isSelectingWithDelta = true
     selectedIndex = index
@@ -53,7 +57,9 @@ public final class Switch<Section: ChainableSection>: SectionSource {
   ///
   /// - Precondition: `selectedIndex` is an index of `sources`.
   public init(_ sources: [any SectionSource<Section>], selectedIndex: Int = 0) {
-    precondition(sources.indices.contains(selectedIndex), "no source \(selectedIndex)")
+    guard sources.indices.contains(selectedIndex) else {
+      fatalError("Switch has no source \(selectedIndex) of \(sources.count)")
+    }
     self.sources = sources
     self.selectedIndex = selectedIndex
     sections = sources[selectedIndex].sections

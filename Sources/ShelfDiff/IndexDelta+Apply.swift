@@ -21,7 +21,7 @@ extension IndexDelta {
   /// - Complexity: O(`old.count` + `new.count` + `changeCount`).
   public func applied<Element>(to old: [Element], with new: [Element]) -> [Element] {
     guard let sources = placement(oldCount: old.count, newCount: new.count) else {
-      preconditionFailure(
+      fatalError(
         "IndexDelta does not fit arrays of \(old.count) and \(new.count) items: \(self)")
     }
     var result = sources.indices.map { j in sources[j] >= 0 ? old[sources[j]] : new[j] }

@@ -45,7 +45,9 @@ public struct NonUnique<Element: Identifiable & Equatable>: Identifiable, Equata
   /// - Complexity: O(1).
   @inlinable
   public init(_ element: Element, occurrence: Int) {
-    precondition(occurrence >= 0, "NonUnique occurrence must not be negative: \(occurrence)")
+    guard occurrence >= 0 else {
+      fatalError("NonUnique occurrence must not be negative: \(occurrence)")
+    }
     self.element = element
     self.occurrence = occurrence
   }

@@ -36,7 +36,7 @@ extension SectionDelta {
       let (sectionSources, itemSources) = placement(
         oldItemCounts: oldItems.map(\.count), newItemCounts: newItems.map(\.count))
     else {
-      preconditionFailure(
+      fatalError(
         "SectionDelta does not fit \(old.count) and \(new.count) sections: \(self)")
     }
     var resultSections = sectionSources.indices.map { t in

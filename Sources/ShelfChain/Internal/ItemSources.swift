@@ -44,9 +44,10 @@ struct ItemSources: RandomAccessCollection, MutableCollection, Equatable, Sendab
   /// - Precondition: `path`'s section and item are in 0..<2³².
   @inline(__always) static func word(_ path: ItemPath?) -> UInt64 {
     guard let path else { return 0 }
-    precondition(
+    guard
       path.section >= 0 && path.section < Int(UInt32.max) && path.item >= 0
-        && path.item <= Int(UInt32.max), "an item path beyond 2^32")
+        && path.item <= Int(UInt32.max)
+    else { fatalError("ShelfChain: an item path beyond 2^32 sections or items: \(path)") }
     return UInt64(path.section + 1) << 32 | UInt64(path.item)
   }
 

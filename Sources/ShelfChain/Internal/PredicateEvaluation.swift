@@ -102,7 +102,10 @@ struct PredicateEvaluation<Section: ChainableSection> {
     if let sectionTest {
       var shown = isNarrowing ? wasShown : [Bool](repeating: true, count: count)
       sectionTest(section, &shown)
-      precondition(shown.count == count, "a section test must keep one flag per item")
+      guard shown.count == count else {
+        fatalError(
+          "Filter: a section test must keep one flag per item (\(count), not \(shown.count))")
+      }
       for j in 0..<count {
         if isNarrowing && !wasShown[j] { shown[j] = false }  // hidden stays hidden
         if shown[j] { shownCount += 1 }

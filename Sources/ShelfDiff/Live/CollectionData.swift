@@ -47,7 +47,9 @@ public final class CollectionData<Element: Identifiable & Equatable & Sendable>:
   /// - Precondition: `index` is in `0..<count`.
   public subscript(index: Int) -> Element {
     let items = pipeline.current
-    precondition(items.indices.contains(index), "index \(index) out of 0..<\(items.count)")
+    guard items.indices.contains(index) else {
+      fatalError("CollectionData: index \(index) out of 0..<\(items.count)")
+    }
     return items[index]
   }
 

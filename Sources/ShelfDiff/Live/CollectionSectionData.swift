@@ -44,7 +44,9 @@ public final class CollectionSectionData<Section: DiffableSection & Sendable>: S
   /// - Precondition: `index` is in `0..<count`.
   public subscript(index: Int) -> Section {
     let sections = pipeline.current
-    precondition(sections.indices.contains(index), "section \(index) out of 0..<\(sections.count)")
+    guard sections.indices.contains(index) else {
+      fatalError("CollectionSectionData: section \(index) out of 0..<\(sections.count)")
+    }
     return sections[index]
   }
 
@@ -53,10 +55,10 @@ public final class CollectionSectionData<Section: DiffableSection & Sendable>: S
   /// - Precondition: `path` names an item of the current data.
   public subscript(path: ItemPath) -> Section.Item {
     let sections = pipeline.current
-    precondition(
+    guard
       sections.indices.contains(path.section)
-        && sections[path.section].items.indices.contains(path.item),
-      "item \(path) out of range")
+        && sections[path.section].items.indices.contains(path.item)
+    else { fatalError("CollectionSectionData: item \(path) out of range") }
     return sections[path.section].items[path.item]
   }
 
