@@ -62,9 +62,9 @@ imports: deps
 # its release build (cross-module optimisation exports them to clients): a
 # link that falls back to unspecialised generic code runs several times
 # slower. See ShelfChain.docc/Performance.md.
-SPECIALIZED := SectionStore.update Filter.upstreamDidChange Filter.translateInPlace \
-  Filter.translate EmptySectionFilter.upstreamDidChange EmptySectionFilter.translate \
-  Map.upstreamDidChange Placeholder.upstreamDidChange
+SPECIALIZED := SectionStore.update ItemFilter.upstreamDidChange ItemFilter.translateInPlace \
+  ItemFilter.translate EmptySectionFilter.upstreamDidChange EmptySectionFilter.translate \
+  ItemMap.upstreamDidChange Placeholder.upstreamDidChange
 specialization: deps
 	$(SWIFT) build -c release --product Benchmarks
 	@symbols=$$(nm "$$($(SWIFT) build -c release --show-bin-path)/Benchmarks" | $(SWIFT) demangle --simplified); \
@@ -74,7 +74,7 @@ specialization: deps
 	echo "specialised in Benchmarks: $(SPECIALIZED)"
 
 # A client package that depends on this one by path, as an app would by URL,
-# and uses only the public API: Map changing the item type, an observer token;
+# and uses only the public API: ItemMap changing the item type, an observer token;
 # then a model of UITableView through 2,000 random sectioned updates with
 # forUIKit(), every batch accepted (it exits 1 otherwise); then, built in
 # release as an app ships, misuse that is the caller's fault, each stopping

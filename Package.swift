@@ -13,7 +13,9 @@ let engine: [SwiftSetting] = strict + [.unsafeFlags(["-cross-module-optimization
 
 let package = Package(
   name: "Shelf",
-  platforms: [.macOS(.v15)],
+  // What ShelfDiff's live holders need: Synchronization's Mutex (macOS 15,
+  // iOS and tvOS 18), which also covers Duration (macOS 13, iOS 16).
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18)],
   products: [
     .library(name: "ShelfDiff", targets: ["ShelfDiff"]),
     .library(name: "ShelfUI", targets: ["ShelfUI"]),

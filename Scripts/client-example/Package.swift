@@ -5,7 +5,9 @@ import PackageDescription
 // package outside it would by URL: `swift run` here builds and runs it.
 let package = Package(
   name: "ClientExample",
-  platforms: [.macOS(.v15)],
+  // What ShelfDiff's live holders need: Synchronization's Mutex (macOS 15,
+  // iOS and tvOS 18), which also covers Duration (macOS 13, iOS 16).
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18)],
   dependencies: [.package(name: "Shelf", path: "../..")],
   targets: [
     .executableTarget(

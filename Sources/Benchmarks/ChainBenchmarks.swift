@@ -53,11 +53,11 @@ enum ChainBenchmarks {
     let forward = SectionDelta(from: old, to: new)
     let backward = SectionDelta(from: new, to: old)
 
-    // Filter -> EmptySectionFilter -> Map -> Placeholder, as the app's `/` filter is.
+    // ItemFilter -> EmptySectionFilter -> ItemMap -> Placeholder, as the app's `/` filter is.
     let store = SectionStore(old)
-    let filter = Filter(store) { $0.rating != 0 }
+    let filter = ItemFilter(store) { $0.rating != 0 }
     let nonEmpty = EmptySectionFilter(filter)
-    let highlighted = Map(nonEmpty) { card in
+    let highlighted = ItemMap(nonEmpty) { card in
       var card = card
       card.isHighlighted = card.rating >= 8
       return card

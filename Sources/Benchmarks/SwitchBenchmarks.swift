@@ -1,7 +1,7 @@
 import ShelfChain
 import ShelfDiff
 
-/// Tab between two sources of 500,000 cards each (`Switch` over `Concat` of
+/// Tab between two sources of 500,000 cards each (`SourceSwitch` over `Concat` of
 /// two stores, as the app's chain is): what the main thread spends when the
 /// switch diffs there, against taking a delta diffed off the main queue.
 enum SwitchBenchmarks {
@@ -29,7 +29,7 @@ enum SwitchBenchmarks {
             })
         })
     }
-    let selection = Switch<Row>([Concat(stores)] + stores)
+    let selection = SourceSwitch<Row>([Concat(stores)] + stores)
     var lastChanges = 0
     selection.observe { change in lastChanges = change.delta?.changeCount ?? 0 }
 

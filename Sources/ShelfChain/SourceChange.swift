@@ -6,7 +6,7 @@ public enum SourceChange: Hashable, Sendable {
   /// The change as a delta from the previous `sections` to the current ones.
   ///
   /// `isRediffed` is true when some link on the way computed it by diffing
-  /// its old and new output (a `Switch` changing source, or a transform's
+  /// its old and new output (a `SourceSwitch` changing source, or a transform's
   /// fallback for a change it could not map) instead of translating it.
   case delta(SectionDelta, isRediffed: Bool)
   /// The sections changed in a way not worth animating: take them as they are.

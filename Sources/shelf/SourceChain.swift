@@ -22,7 +22,7 @@ struct SourceSection: ChainableSection {
 }
 
 /// The sources on one screen, as a chain: one store per source, their
-/// sections concatenated in the order given (`Concat`), and a `Switch`
+/// sections concatenated in the order given (`Concat`), and a `SourceSwitch`
 /// between all of them and each alone (Tab). A change of one source reaches
 /// the output as a change of that source's sections only: the delta its
 /// converter computed, translated by each link (`onChange` gets it).
@@ -35,7 +35,7 @@ final class SourceChain {
   /// The sources, in order.
   let specs: [SourceSpec]
   private let stores: [SectionStore<SourceSection>]
-  private let selection: Switch<SourceSection>
+  private let selection: SourceSwitch<SourceSection>
   /// Each source's catalog title, or its name while it has none.
   private var titles: [String]
   /// The version of each source's content in its store (`SourceUpdate`):
@@ -66,7 +66,7 @@ final class SourceChain {
     }
     stores = contents.map { SectionStore($0.sections.map(SourceSection.init)) }
     let all = Concat<SourceSection>(stores)
-    selection = Switch([all] + stores)
+    selection = SourceSwitch([all] + stores)
     selection.observe { [weak self] change in self?.onChange?(change) }
   }
 
@@ -96,7 +96,7 @@ final class SourceChain {
 
   /// Source `index`'s next version, converted and diffed off the main queue
   /// (`ContentConverter`): its delta goes down the chain (`Concat`, then
-  /// `Switch`), translated, and on to the screen, so nothing downstream
+  /// `SourceSwitch`), translated, and on to the screen, so nothing downstream
   /// diffs the source again. A delta computed against another version than
   /// the one the store holds is never applied: the output reloads instead.
   func update(_ index: Int, with update: SourceUpdate) {

@@ -99,7 +99,7 @@ final class ChainHarness {
         fallbacks: { link.fallbackCount })
     case .switcher:
       let other = build(depth: Int.random(in: 0..<depth, using: &rng))
-      let link = Switch(
+      let link = SourceSwitch(
         [child.source, other.source], selectedIndex: Int.random(in: 0...1, using: &rng))
       controls.append { rng in link.selectedIndex = Int.random(in: 0...1, using: &rng) }
       node = ChainNode(
@@ -162,7 +162,7 @@ final class ChainHarness {
         kind: kind, source: link, expected: { link.expectedSections },
         fallbacks: { link.fallbackCount })
     case .filter:
-      let link = Filter(child.source, predicate: Self.predicate(using: &rng))
+      let link = ItemFilter(child.source, predicate: Self.predicate(using: &rng))
       controls.append { rng in link.predicate = Self.predicate(using: &rng) }
       node = ChainNode(
         kind: kind, source: link, expected: { link.expectedSections },
@@ -174,7 +174,7 @@ final class ChainHarness {
         fallbacks: { link.fallbackCount })
     case .map:
       let divisor = Int.random(in: 1...3, using: &rng)
-      let link = Map(child.source) { Card(id: $0.id, value: $0.value / divisor) }
+      let link = ItemMap(child.source) { Card(id: $0.id, value: $0.value / divisor) }
       node = ChainNode(
         kind: kind, source: link, expected: { link.expectedSections },
         fallbacks: { link.fallbackCount })

@@ -29,7 +29,7 @@ import Testing
         items: [Book(id: "dune", rating: 5), Book(id: "solaris", rating: 3)]),
       Shelf(id: "classics", title: "Classics", items: [Book(id: "emma", rating: 4)]),
     ])
-    let liked = Filter(store) { $0.rating >= 4 }
+    let liked = ItemFilter(store) { $0.rating >= 4 }
     let shown = EmptySectionFilter(liked)
     var changes: [SourceChange] = []
     shown.observe { changes.append($0) }
@@ -57,7 +57,7 @@ import Testing
     let recent = Insert(
       everything, .section(Shelf(id: "recent", title: "Recently viewed", items: []), at: 0),
       isShown: false)
-    let tabs = Switch<Shelf>([recent, films])
+    let tabs = SourceSwitch<Shelf>([recent, films])
     var tabChanges: [SourceChange] = []
     tabs.observe { tabChanges.append($0) }
     #expect(tabs.sections.map(\.id) == ["sf", "noir"])
@@ -77,10 +77,10 @@ import Testing
 
     actor Library {
       private let store = SectionStore<Shelf>()
-      private let liked: Filter<Shelf>
+      private let liked: ItemFilter<Shelf>
 
       init() {
-        liked = Filter(store) { $0.rating >= 4 }
+        liked = ItemFilter(store) { $0.rating >= 4 }
       }
 
       func replace(with shelves: [Shelf]) -> [Shelf] {

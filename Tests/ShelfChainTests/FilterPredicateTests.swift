@@ -9,7 +9,7 @@ import Testing
 struct FilterPredicateTests {
   @Test func aFilterWithoutAPredicateKeepsEveryItemAndTranslatesChanges() {
     let store = SectionStore([shelf("a", [1, 2]), shelf("b", [])])
-    let filter = Filter(store)
+    let filter = ItemFilter(store)
     let recorder = ChangeRecorder(filter)
     #expect(filter.sections == store.sections)
     store.update([shelf("b", [3]), shelf("a", [2])])
@@ -22,7 +22,7 @@ struct FilterPredicateTests {
 
   @Test func aNarrowingPredicateTestsOnlyTheShownItems() {
     let store = SectionStore([shelf("a", [1, 2, 3, 4]), shelf("b", [5, 6])])
-    let filter = Filter(store) { $0.value % 2 == 0 }
+    let filter = ItemFilter(store) { $0.value % 2 == 0 }
     let tested = TestedValues()
     filter.setPredicate(
       { card in
@@ -55,8 +55,8 @@ extension Row {
 extension FilterPredicateTests {
   @Test func aSectionTestStandsInForThePredicateOnEachSection() {
     let store = SectionStore([shelf("a", [1, 2, 3, 4]), shelf("b", [5, 6])])
-    let byItem = Filter(store)
-    let bySection = Filter(store)
+    let byItem = ItemFilter(store)
+    let bySection = ItemFilter(store)
     let recorders = [byItem, bySection].map(ChangeRecorder.init)
     let tested = TestedValues()
     byItem.setPredicate({ $0.value % 2 == 0 })
@@ -101,10 +101,10 @@ extension FilterPredicateTests {
     }
     let store = SectionStore(sections)
     // The same filter three times: plain, concurrent on every size, concurrent never.
-    let plain = Filter(store) { _ in true }
-    let concurrent = Filter(store)  // keeps all, testing none
+    let plain = ItemFilter(store) { _ in true }
+    let concurrent = ItemFilter(store)  // keeps all, testing none
     concurrent.concurrencyThreshold = 0
-    let serial = Filter(store) { _ in true }
+    let serial = ItemFilter(store) { _ in true }
     serial.concurrencyThreshold = .max
     let nonEmpty = EmptySectionFilter(concurrent)
     let recorders = [plain, concurrent, serial].map(ChangeRecorder.init)
@@ -167,9 +167,9 @@ extension FilterPredicateTests {
         items: (0..<600).map { Card(id: "s\(s)c\($0)", value: ($0 * 7 + s) % 10) })
     }
     let store = SectionStore(sections)
-    let serial = Filter(store) { _ in true }
+    let serial = ItemFilter(store) { _ in true }
     serial.concurrencyThreshold = .max
-    let concurrent = Filter(store) { _ in true }  // 38,400 items: over the default threshold
+    let concurrent = ItemFilter(store) { _ in true }  // 38,400 items: over the default threshold
     let recorders = [serial, concurrent].map(ChangeRecorder.init)
     for filter in [serial, concurrent] { filter.setPredicate { $0.value < 3 } }
     #expect(recorders[0].last == recorders[1].last)

@@ -25,9 +25,9 @@ import Testing
           items: (0..<Int.random(in: 0...8, using: &rng)).map { _ in card() })
       }
       let store = SectionStore(sections)
-      let filter = Filter(store) { $0.value % 3 != 0 }
+      let filter = ItemFilter(store) { $0.value % 3 != 0 }
       let nonEmpty = EmptySectionFilter(filter)
-      let map = Map(nonEmpty) { card in Card(id: card.id, value: card.value + 100) }
+      let map = ItemMap(nonEmpty) { card in Card(id: card.id, value: card.value + 100) }
       var failures: [String] = []
       let links: [(String, any SectionSource<Row>)] = [
         ("filter", filter), ("nonEmpty", nonEmpty), ("map", map),
@@ -109,8 +109,8 @@ import Testing
 private func bothWaysGiveTheSameDelta(modulus: Int, chain: ChainCase) -> Bool {
   let harness = ChainHarness(draws: chain.draws, topKind: .map, depth: chain.depth)
   let store = harness.stores[0]
-  let onePass = Filter(store) { $0.value % modulus != 0 }
-  let general = Filter(store) { $0.value % modulus != 0 }
+  let onePass = ItemFilter(store) { $0.value % modulus != 0 }
+  let general = ItemFilter(store) { $0.value % modulus != 0 }
   general.translatesInOnePass = false
   var onePassChanges: [SourceChange] = []
   var generalChanges: [SourceChange] = []

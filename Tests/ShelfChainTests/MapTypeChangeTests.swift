@@ -60,7 +60,8 @@ final class OracleCheck<Section: ChainableSection> {
     let store = SectionStore([
       Row(id: "a", title: "A", items: [Card(id: "x", value: 7), Card(id: "y", value: 2)])
     ])
-    let models = Map(store) { card in CardModel(id: card.id, label: "#\(card.value)", isHigh: false)
+    let models = ItemMap(store) { card in
+      CardModel(id: card.id, label: "#\(card.value)", isHigh: false)
     }
     #expect(models.sections.map(\.id) == ["a"])
     #expect(models.sections[0].header.title == "A")
@@ -87,10 +88,10 @@ final class OracleCheck<Section: ChainableSection> {
   private static func typeChangingMapsMatchAFromScratchComputation(_ chain: ChainCase) {
     let harness = ChainHarness(draws: chain.draws, topKind: .filter, depth: chain.depth)
     let store = SectionStore(harness.mutated([], prefix: "m"))
-    let shown = Filter(store) { $0.value > 2 }
-    let models = Map(shown) { card in Self.model(card) }
-    let high = Filter(models) { $0.isHigh || $0.label.hasSuffix("4") }
-    let shelves = Map(
+    let shown = ItemFilter(store) { $0.value > 2 }
+    let models = ItemMap(shown) { card in Self.model(card) }
+    let high = ItemFilter(models) { $0.isHigh || $0.label.hasSuffix("4") }
+    let shelves = ItemMap(
       high, section: { ShelfModel(id: $0.id, heading: $0.header.title.uppercased(), items: $1) },
       transform: { $0 })
     let checks = (

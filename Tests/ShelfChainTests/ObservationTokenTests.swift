@@ -9,7 +9,7 @@ import Testing
 
   @Test func aCancelledObserverHearsOfNoMoreChanges() {
     let store = SectionStore([Self.row([1])])
-    let map = Map(Filter(store) { $0.value > 0 }) { $0 }
+    let map = ItemMap(ItemFilter(store) { $0.value > 0 }) { $0 }
     var storeChanges = 0
     var mapChanges = 0
     let storeToken = store.observe { _ in storeChanges += 1 }

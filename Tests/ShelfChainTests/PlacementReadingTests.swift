@@ -155,8 +155,8 @@ import Testing
     Row(id: "a", title: "", items: [Card(id: "x", value: 1), Card(id: "y", value: 2)]),
     Row(id: "b", title: "", items: [Card(id: "z", value: 3)]),
   ])
-  let filter = Filter(store) { $0.value != 2 }
-  let map = Map(filter) { $0 }
+  let filter = ItemFilter(store) { $0.value != 2 }
+  let map = ItemMap(filter) { $0 }
   var told: [(name: String, change: SourceChange, placement: Placement?, counts: [Int])] = []
   for (name, link) in [("store", store), ("filter", filter), ("map", map)]
     as [(String, any SectionSource<Row>)]

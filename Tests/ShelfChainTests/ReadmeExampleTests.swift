@@ -23,7 +23,7 @@ private struct Shelf: ChainableSection {  // a DiffableSection whose items a tra
     ]
 
     let store = SectionStore([Shelf(id: "sf", title: "Science Fiction", items: books)])
-    let matches = Filter(store) { $0.rating >= 4 }  // a predicate that can change
+    let matches = ItemFilter(store) { $0.rating >= 4 }  // a predicate that can change
     let screen = Placeholder(
       EmptySectionFilter(matches),  // drops shelves left with no books
       .section(Shelf(id: "none", title: "No matches", items: [])))

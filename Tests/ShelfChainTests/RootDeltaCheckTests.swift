@@ -72,7 +72,7 @@ struct RootDeltaCheckTests {
     let store = SectionStore(old)
     var reported: [SectionDelta] = []
     store.onRejectedDelta = { reported.append($0) }
-    let filter = Filter(store) { $0.value != 0 }
+    let filter = ItemFilter(store) { $0.value != 0 }
     var new = old
     new[0].items[1].value = 5
     new[1].items.append(Card(id: "w", value: 4))

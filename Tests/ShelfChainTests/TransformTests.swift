@@ -20,7 +20,7 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
 @Suite struct TransformTests {
   @Test func aFilterTranslatesAnInsertionIntoItsOwnIndices() {
     let store = SectionStore([row("a", [1, 2, 3, 4])])
-    let odd = Filter(store) { $0.value % 2 == 1 }
+    let odd = ItemFilter(store) { $0.value % 2 == 1 }
     let recorder = ChangeRecorder(odd)
     store.update([row("a", [1, 2, 3, 5, 4])])
     #expect(odd.sections == [row("a", [1, 3, 5])])
@@ -37,7 +37,7 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
   @Test func aFilterListsChangesInOrderWhenItemsAlsoChangeOrder() {
     func card(_ id: Int, _ value: Int) -> Card { Card(id: "a\(id)", value: value) }
     let store = SectionStore([Row(id: "a", title: "", items: (1...6).map { card($0, $0) })])
-    let shown = Filter(store) { $0.value > 0 }
+    let shown = ItemFilter(store) { $0.value > 0 }
     let recorder = ChangeRecorder(shown)
     let before = shown.sections
     // 4 and 3 are hidden, 6 and 5 edited, and the order reversed.
@@ -66,7 +66,7 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
 
   @Test func aNewPredicateAnimatesWithoutDiffing() {
     let store = SectionStore([row("a", [1, 2, 3, 4])])
-    let filter = Filter(store) { $0.value <= 2 }
+    let filter = ItemFilter(store) { $0.value <= 2 }
     let recorder = ChangeRecorder(filter)
     filter.predicate = { $0.value >= 2 }
     #expect(filter.sections == [row("a", [2, 3, 4])])
@@ -82,7 +82,7 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
 
   @Test func theEmptySectionFilterDeletesASectionThatEmpties() {
     let store = SectionStore([row("a", [1]), row("b", [2])])
-    let chain = EmptySectionFilter(Filter(store) { $0.value != 1 })
+    let chain = EmptySectionFilter(ItemFilter(store) { $0.value != 1 })
     #expect(chain.sections.map(\.id) == ["b"])
     let recorder = ChangeRecorder(chain)
     store.update([row("a", [1, 3]), row("b", [2])])
@@ -93,7 +93,8 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
   @Test func aPlaceholderSectionStandsInWhileUpstreamHasNoSections() {
     let store = SectionStore([row("a", [1])])
     let message = row("none", [], title: "No matches")
-    let chain = Placeholder(EmptySectionFilter(Filter(store) { $0.value > 5 }), .section(message))
+    let chain = Placeholder(
+      EmptySectionFilter(ItemFilter(store) { $0.value > 5 }), .section(message))
     #expect(chain.sections == [message])
     let recorder = ChangeRecorder(chain)
     store.update([row("a", [1, 7])])
@@ -141,7 +142,7 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
 
   @Test func aMapDropsReloadsItsTransformHides() {
     let store = SectionStore([row("a", [2, 4])])
-    let halves = Map(store) { Card(id: $0.id, value: $0.value / 2) }
+    let halves = ItemMap(store) { Card(id: $0.id, value: $0.value / 2) }
     let recorder = ChangeRecorder(halves)
     store.update([
       Row(id: "a", title: "", items: [Card(id: "a2", value: 3), Card(id: "a4", value: 6)])
@@ -156,7 +157,7 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
   @Test func aSwitchDiffsOnlyWhenTheSourceChanges() {
     let books = SectionStore([row("a", [1])])
     let films = SectionStore([row("b", [2])])
-    let tabs = Switch([books, films])
+    let tabs = SourceSwitch([books, films])
     let recorder = ChangeRecorder(tabs)
     films.update([row("b", [2, 3])])
     #expect(recorder.changes.isEmpty)
@@ -170,7 +171,7 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
 
   @Test func aDeltaThatDoesNotFitFallsBackToDiffingAndSaysSo() {
     let store = UncheckedSource([row("a", [1, 2])])
-    let filter = Filter(store) { _ in true }
+    let filter = ItemFilter(store) { _ in true }
     let recorder = ChangeRecorder(filter)
     // A delta that claims an insertion the new sections do not have.
     store.update(
@@ -182,7 +183,7 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
 
   @Test func aReloadPassesDownTheChain() {
     let store = SectionStore([row("a", [1, 2])])
-    let chain = Map(EmptySectionFilter(Filter(store) { $0.value > 1 })) { $0 }
+    let chain = ItemMap(EmptySectionFilter(ItemFilter(store) { $0.value > 1 })) { $0 }
     let recorder = ChangeRecorder(chain)
     store.reload([row("b", [3])])
     #expect(recorder.changes == [.reload])
@@ -194,8 +195,8 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
 /// with a diff, and no link sees the repeat.
 @Test func aStoreReplacesADeltaReloadingAnItemTwice() {
   let store = SectionStore([row("a", [1, 2, 3])])
-  let filter = Filter(store) { _ in true }
-  let map = Map(filter) { $0 }
+  let filter = ItemFilter(store) { _ in true }
+  let map = ItemMap(filter) { $0 }
   let recorder = ChangeRecorder(map)
   var edited = store.sections
   edited[0].items[1].value = 7
@@ -213,8 +214,8 @@ private func row(_ id: String, _ values: [Int], title: String = "") -> Row {
 /// passing the repeat on.
 @Test func aDeltaReloadingAnItemTwiceIsRediffedNotPassedOn() {
   let store = UncheckedSource([row("a", [1, 2, 3])])
-  let filter = Filter(store) { _ in true }
-  let map = Map(filter) { $0 }
+  let filter = ItemFilter(store) { _ in true }
+  let map = ItemMap(filter) { $0 }
   let recorder = ChangeRecorder(map)
   var edited = store.sections
   edited[0].items[1].value = 7
@@ -237,7 +238,7 @@ private struct LinkUnderTest {
   init(_ kind: Int, on store: any SectionSource<Row>) {
     switch kind {
     case 0:
-      let link = Map(store) { Card(id: $0.id, value: $0.value * 2) }
+      let link = ItemMap(store) { Card(id: $0.id, value: $0.value * 2) }
       (source, fallbacks, expected) = (link, { link.fallbackCount }, { link.expectedSections })
     case 1:
       let link = Placeholder(store, .item { Card(id: "ph-" + $0.id, value: 0) })
@@ -252,7 +253,7 @@ private struct LinkUnderTest {
       let link = Flatten(store, into: row("all", []))
       (source, fallbacks, expected) = (link, { link.fallbackCount }, { link.expectedSections })
     case 5:
-      let link = Filter(store) { $0.value != 2 }
+      let link = ItemFilter(store) { $0.value != 2 }
       (source, fallbacks, expected) = (link, { link.fallbackCount }, { link.expectedSections })
     case 6:
       // After another source's sections, so that its changes are shifted.
@@ -274,7 +275,7 @@ func aSectionDeltaThatDoesNotFitIsRediffedByEveryLink(kind: Int) {
   let link = LinkUnderTest(kind, on: store)
   let recorder = ChangeRecorder(link.source)
   // A link downstream reads the output as it is told of the change.
-  let downstream = Map(link.source) { $0 }
+  let downstream = ItemMap(link.source) { $0 }
   let old = link.source.sections
   store.update(
     [row("c", [3, 4]), row("b", [5]), row("d", [])],

@@ -37,7 +37,7 @@ struct PredicateEvaluation<Section: ChainableSection> {
   /// - Complexity: O(*n*) for *n* items (only the shown ones tested when
   ///   narrowing), divided among threads when concurrent.
   /// A `sectionTest`, when given, tests the items of a section in place of
-  /// calling `predicate` on each (see `Filter.setPredicate(_:isNarrowing:sectionTest:)`).
+  /// calling `predicate` on each (see `ItemFilter.setPredicate(_:isNarrowing:sectionTest:)`).
   static func changes(
     of sections: [Section], wasShown: [[Bool]], isNarrowing: Bool,
     predicate: (Section.Item) -> Bool, concurrent: (@Sendable (Section.Item) -> Bool)?,
@@ -104,7 +104,7 @@ struct PredicateEvaluation<Section: ChainableSection> {
       sectionTest(section, &shown)
       guard shown.count == count else {
         fatalError(
-          "Filter: a section test must keep one flag per item (\(count), not \(shown.count))")
+          "ItemFilter: a section test must keep one flag per item (\(count), not \(shown.count))")
       }
       for j in 0..<count {
         if isNarrowing && !wasShown[j] { shown[j] = false }  // hidden stays hidden

@@ -13,7 +13,7 @@ struct TableUpdate: Sendable {
 }
 
 /// The screen's content as a chain: the source's rows, the recently viewed
-/// row `Insert`ed at the top, the `/` filter's `Filter` of cards, an
+/// row `Insert`ed at the top, the `/` filter's `ItemFilter` of cards, an
 /// `EmptySectionFilter` that drops rows left with none, and a `Placeholder`
 /// while nothing matches. Each change — new content, a new query, another
 /// recently viewed card — goes in at its link, and the delta that comes out is
@@ -34,7 +34,7 @@ final class ContentChain {
   /// The recently viewed row, at the top.
   private let recent: Insert<ChainRow>
   /// The cards that match the query.
-  private let filter: Filter<ChainRow>
+  private let filter: ItemFilter<ChainRow>
   /// The rows that keep cards.
   private let nonEmpty: EmptySectionFilter<ChainRow>
   /// The output: "no matches" while nothing is left.
@@ -63,7 +63,7 @@ final class ContentChain {
     let rows = content.chainRows
     store = SectionStore(rows)
     recent = Insert(store, .section(Self.recentRow(cards: []), at: 0), isShown: false)
-    filter = Filter(recent)
+    filter = ItemFilter(recent)
     nonEmpty = EmptySectionFilter(filter)
     output = Placeholder(
       nonEmpty,

@@ -29,8 +29,8 @@ let store = SectionStore([
       Todo(id: 2, title: "Call Sam", isDone: true),
     ])
 ])
-let open = Filter(store) { !$0.isDone }
-let rows = Map(open) { todo in TodoRow(id: todo.id, text: "[ ] \(todo.title)") }
+let open = ItemFilter(store) { !$0.isDone }
+let rows = ItemMap(open) { todo in TodoRow(id: todo.id, text: "[ ] \(todo.title)") }
 
 var told: [String] = []
 let token = rows.observe { change in told.append(change.delta.map { "\($0)" } ?? "reload") }

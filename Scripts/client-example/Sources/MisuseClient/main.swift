@@ -38,12 +38,12 @@ let misuses: [(name: String, run: () -> Void, message: String)] = [
     "SectionDelta does not fit 2 and 0 sections"
   ),
   (
-    "Switch.selectedIndex",
+    "SourceSwitch.selectedIndex",
     {
-      let tabs = Switch<Group>([SectionStore([]), SectionStore([])])
+      let tabs = SourceSwitch<Group>([SectionStore([]), SectionStore([])])
       tabs.selectedIndex = 2
     },
-    "Switch has no source 2 of 2"
+    "SourceSwitch has no source 2 of 2"
   ),
 ]
 

@@ -18,7 +18,7 @@ import ShelfDiff
 ///   sections, *c* changes and *t* items in the sections it touches (plus
 ///   O(*t* log *t*) where items move); a new predicate costs O(*s* + *n*)
 ///   for *n* items.
-public final class Filter<Section: ChainableSection>: SectionSource {
+public final class ItemFilter<Section: ChainableSection>: SectionSource {
   /// The items of upstream that satisfy `predicate`, in their sections.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
@@ -336,3 +336,8 @@ public final class Filter<Section: ChainableSection>: SectionSource {
     observers.send(.delta(delta, isRediffed: false))
   }
 }
+
+/// The former name of ``ItemFilter``, which names what it filters beside
+/// ``EmptySectionFilter`` and keeps clear of the frameworks' `Filter`s.
+@available(*, deprecated, renamed: "ItemFilter")
+public typealias Filter = ItemFilter

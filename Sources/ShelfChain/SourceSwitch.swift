@@ -9,7 +9,7 @@ import ShelfDiff
 ///
 /// - Complexity: A change of the selected source costs O(1) beyond its
 ///   observers; selecting another costs that of `SectionDelta(from:to:)`.
-public final class Switch<Section: ChainableSection>: SectionSource {
+public final class SourceSwitch<Section: ChainableSection>: SectionSource {
   /// The selected source's sections.
   public private(set) var sections: [Section]
   /// The sources to choose from.
@@ -20,7 +20,7 @@ public final class Switch<Section: ChainableSection>: SectionSource {
   public var selectedIndex: Int {
     didSet {
       guard sources.indices.contains(selectedIndex) else {
-        fatalError("Switch has no source \(selectedIndex) of \(sources.count)")
+        fatalError("SourceSwitch has no source \(selectedIndex) of \(sources.count)")
       }
       guard selectedIndex != oldValue, !isSelectingWithDelta else { return }
       let old = sections
@@ -40,7 +40,7 @@ public final class Switch<Section: ChainableSection>: SectionSource {
   /// - Complexity: O(1) beyond the observers.
   package func select(_ index: Int, delta: SectionDelta) {
     guard sources.indices.contains(index) else {
-      fatalError("Switch has no source \(index) of \(sources.count)")
+      fatalError("SourceSwitch has no source \(index) of \(sources.count)")
     }
     guard index != selectedIndex else { return }
     isSelectingWithDelta = true
@@ -58,7 +58,7 @@ public final class Switch<Section: ChainableSection>: SectionSource {
   /// - Precondition: `selectedIndex` is an index of `sources`.
   public init(_ sources: [any SectionSource<Section>], selectedIndex: Int = 0) {
     guard sources.indices.contains(selectedIndex) else {
-      fatalError("Switch has no source \(selectedIndex) of \(sources.count)")
+      fatalError("SourceSwitch has no source \(selectedIndex) of \(sources.count)")
     }
     self.sources = sources
     self.selectedIndex = selectedIndex
@@ -83,3 +83,8 @@ public final class Switch<Section: ChainableSection>: SectionSource {
     observers.send(change)
   }
 }
+
+/// The former name of ``SourceSwitch``, which keeps clear of the
+/// frameworks' switches.
+@available(*, deprecated, renamed: "SourceSwitch")
+public typealias Switch = SourceSwitch

@@ -10,7 +10,7 @@ import ShelfDiff
 /// view models:
 ///
 /// ```swift
-/// let rows = Map(store) { todo in Row(id: todo.id, text: todo.title) }
+/// let rows = ItemMap(store) { todo in Row(id: todo.id, text: todo.title) }
 /// ```
 ///
 /// With a new item type and no section transform, each output section is a
@@ -25,7 +25,7 @@ import ShelfDiff
 /// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
 ///   sections, *c* changes and *t* items in the sections it touches, calling
 ///   `transform` once per inserted or reloaded item.
-public final class Map<Upstream: ChainableSection, Section: ChainableSection>: SectionSource {
+public final class ItemMap<Upstream: ChainableSection, Section: ChainableSection>: SectionSource {
   /// The upstream sections with their items transformed.
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
@@ -178,7 +178,7 @@ public final class Map<Upstream: ChainableSection, Section: ChainableSection>: S
   }
 }
 
-extension Map where Upstream == Section {
+extension ItemMap where Upstream == Section {
   /// The sections of `upstream` with `transform` applied to every item,
   /// keeping the section and item types.
   public convenience init(
@@ -188,7 +188,7 @@ extension Map where Upstream == Section {
   }
 }
 
-extension Map {
+extension ItemMap {
   /// The sections of `upstream` with `transform` applied to every item,
   /// giving items of another type, each in a ``MappedSection`` with its
   /// upstream section's header.
@@ -200,7 +200,7 @@ extension Map {
   }
 }
 
-/// A section of a ``Map`` that changes the item type: the upstream section's
+/// A section of an ``ItemMap`` that changes the item type: the upstream section's
 /// header (the upstream section, without its items) with the new items.
 public struct MappedSection<Header: ChainableSection, Item: Identifiable & Equatable & Sendable>:
   ChainableSection
@@ -225,3 +225,8 @@ public struct MappedSection<Header: ChainableSection, Item: Identifiable & Equat
   /// Whether the upstream headers are the same.
   public func hasSameHeader(as other: Self) -> Bool { header.hasSameHeader(as: other.header) }
 }
+
+/// The former name of ``ItemMap``: an app importing SwiftUI or MapKit has
+/// another `Map`.
+@available(*, deprecated, renamed: "ItemMap")
+public typealias Map = ItemMap
