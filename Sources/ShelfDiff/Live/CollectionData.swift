@@ -162,4 +162,12 @@ public final class CollectionData<Element: Identifiable & Equatable & Sendable>:
     get { pipeline.state.withLock { $0.settings.manualReloadTimeout } }
     set { pipeline.state.withLock { $0.settings.manualReloadTimeout = newValue } }
   }
+  /// How long a view may keep a batch without calling its `completion()`
+  /// before the holder reports `CollectionDataIssue.batchTimedOut(after:)`,
+  /// commits the batch's data, gives the view `reloadData()` and goes on
+  /// with the next update; nil waits for ever. Default 10 s.
+  public var batchTimeout: Duration? {
+    get { pipeline.state.withLock { $0.settings.batchTimeout } }
+    set { pipeline.state.withLock { $0.settings.batchTimeout = newValue } }
+  }
 }

@@ -13,7 +13,9 @@ public enum CollectionDataIssue: Hashable, Sendable {
   case invalidDelta(String)
   /// A delta supplied with an update (`update(_:delta:)`) failed its replay
   /// against the data it claimed to change; the holder diffed the data
-  /// instead. The text describes the delta and the counts.
+  /// instead. The text describes the delta and the counts. A delta whose
+  /// update a newer one replaced before it ran is checked all the same, and
+  /// reported when wrong, so every wrong delta is.
   case rejectedDelta(String)
   /// A manual reload completed an item a second time (or after the watchdog did).
   case repeatedCompletion(ItemPath)
@@ -23,6 +25,11 @@ public enum CollectionDataIssue: Hashable, Sendable {
   case watchdogCompletion(ItemPath)
   /// A view called a batch's `updateData()` or `completion()` more than once.
   case repeatedBatchCallback
+  /// A view kept a batch longer than the holder's `batchTimeout` without
+  /// calling its `completion()`: the holder committed the batch's data, gave
+  /// the view `reloadData()` and went on; the view's late callbacks for the
+  /// batch are ignored.
+  case batchTimedOut(after: Duration)
 }
 
 extension CollectionDataIssue: CustomStringConvertible {
@@ -49,6 +56,8 @@ extension CollectionDataIssue: CustomStringConvertible {
       return "manual reload of \(path) timed out"
     case .repeatedBatchCallback:
       return "a view called a batch callback twice"
+    case .batchTimedOut(let timeout):
+      return "a view did not complete its batch within \(timeout); reloaded instead"
     }
   }
 }

@@ -105,6 +105,31 @@ import Testing
     view.completeBatch()
   }
 
+  @Test func everyWrongDeltaIsReportedEvenWhenANewerUpdateReplacesIt() async {
+    let holder = CollectionSectionData(old)
+    let recorder = IssueRecorder()
+    holder.calculationDelegate = recorder
+    let view = RecordingSectionView(holder)
+    holder.update(new, delta: roundabout)
+    await view.waitForEvents(1)
+    // Three updates wait behind the batch and coalesce into the last, whose
+    // data the holder diffs; the first and the last deltas are wrong.
+    let wrong = SectionDelta(items: .init(deletions: [ItemPath(section: 0, item: 0)]))
+    let skipped = [Strip(id: 1, title: "b", items: [Tile(id: 4)])]
+    holder.update(skipped, delta: wrong)
+    holder.update(newest, delta: SectionDelta(from: skipped, to: newest))
+    holder.update(newest, delta: wrong)
+    view.completeBatch()
+    await view.waitForEvents(2)
+    #expect(view.batches.last == SectionDelta(from: new, to: newest) && view.mirror == newest)
+    #expect(holder.calculationCounts.rejectedDeltas == 2)
+    #expect(recorder.issues.count == 2)
+    for issue in recorder.issues {
+      if case .rejectedDelta = issue {} else { Issue.record("\(issue)") }
+    }
+    view.completeBatch()
+  }
+
   @Test func aSuppliedDeltaAnimatesDataOverTheDataCountThreshold() async {
     let holder = CollectionSectionData(old)
     holder.dataCountThreshold = 3

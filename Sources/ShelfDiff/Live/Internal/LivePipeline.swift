@@ -45,6 +45,18 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     /// the holder's element types are concrete (the caller's module
     /// specialises it); nil to use the model's generic check.
     var check: (@Sendable (Model.Snapshot) -> Bool)? = nil
+    /// The snapshot `delta` starts from, while this update waits: should a
+    /// newer update replace it, its delta is checked against it all the same.
+    var base: Model.Snapshot? = nil
+  }
+
+  /// A supplied delta whose update a newer one replaced before it ran: still
+  /// checked, so that every wrong delta is counted and reported.
+  struct SkippedDelta: Sendable {
+    var delta: Model.Delta
+    var old: Model.Snapshot
+    var new: Model.Snapshot
+    var check: (@Sendable (Model.Snapshot) -> Bool)?
   }
 
   /// A computed delta and what to do with it on the main actor.
@@ -61,6 +73,8 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     var dataCountThreshold = 10_000
     var changeCountThreshold = 1_000
     var manualReloadTimeout: Duration = .seconds(1)
+    /// How long a view may keep a batch before the holder reloads it and goes on.
+    var batchTimeout: Duration? = .seconds(10)
   }
 
   struct State {
@@ -123,6 +137,9 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
   @MainActor weak var animationDelegate: (any CollectionDataAnimationDelegate)?
   @MainActor private var batch: Batch?
   @MainActor private var lastBatchID = 0
+  /// Batches the watchdog ended whose view has not completed them: their
+  /// late callbacks are expected, not repeated.
+  @MainActor private var expiredBatchIDs: Set<Int> = []
 
   init(_ snapshot: Model.Snapshot, section: Int, clock: any CollectionDataClock) {
     self.section = section
@@ -151,8 +168,10 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     _ makeSnapshot: (Model.Snapshot) -> Model.Snapshot, delta: Model.Delta? = nil,
     check: (@Sendable (Model.Snapshot) -> Bool)? = nil, completion: (@Sendable () -> Void)?
   ) {
+    var skipped: [SkippedDelta] = []
     let start: Update? = state.withLock { state in
-      let snapshot = makeSnapshot(state.latest)
+      let base = state.latest
+      let snapshot = makeSnapshot(base)
       state.latest = snapshot
       let completions = completion.map { [$0] } ?? []
       // The delta starts from `latest`, which is what `current` will be when this
@@ -161,8 +180,17 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
       guard !state.isRunning else {
         if state.pending == nil {
           state.pending = Update(
-            snapshot: snapshot, completions: completions, delta: delta, check: check)
+            snapshot: snapshot, completions: completions, delta: delta, check: check,
+            base: delta == nil ? nil : base)
         } else {
+          if let pending = state.pending, let given = pending.delta, let old = pending.base {
+            skipped.append(
+              SkippedDelta(delta: given, old: old, new: pending.snapshot, check: pending.check))
+          }
+          if let delta {
+            skipped.append(SkippedDelta(delta: delta, old: base, new: snapshot, check: check))
+          }
+          state.pending!.base = nil
           state.pending!.snapshot = snapshot
           state.pending!.completions += completions
           state.pending!.delta = nil
@@ -172,6 +200,13 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
       }
       state.isRunning = true
       return Update(snapshot: snapshot, completions: completions, delta: delta, check: check)
+    }
+    if !skipped.isEmpty {
+      queue.async { [skipped] in
+        for skip in skipped {
+          _ = self.accept(skip.delta, from: skip.old, to: skip.new, check: skip.check)
+        }
+      }
     }
     if let start { queue.async { self.run(start) } }
   }
@@ -285,6 +320,9 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
       handed.isEmpty ? delta : Model.removingReloads(Set(handed), from: delta, section: section)
     let batch = Batch(id: id, update: update, handedOver: handed.map(\.target))
     self.batch = batch
+    if let timeout = state.withLock({ $0.settings.batchTimeout }) {
+      clock.schedule(after: timeout) { [weak self] in self?.batchDidTimeOut(id, after: timeout) }
+    }
     // A view that goes away mid-batch drops its callbacks without calling them;
     // when the last one is released, the guard ends the batch so the holder goes on.
     let dropGuard = CallbackDropGuard { [self] in
@@ -307,6 +345,7 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
   }
 
   @MainActor private func batchDidCommit(_ id: Int) {
+    guard !expiredBatchIDs.contains(id) else { return }
     guard let batch, batch.id == id, !batch.isCommitted else {
       report(.repeatedBatchCallback)
       return
@@ -322,12 +361,31 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
   /// The view's animation ended, or (`isDrop`) the view released the batch's
   /// callbacks, which ends it if the view had not.
   @MainActor private func batchViewDidComplete(_ id: Int, isDrop: Bool = false) {
+    guard expiredBatchIDs.remove(id) == nil else { return }
     guard let batch, batch.id == id, !batch.isViewComplete else {
       if !isDrop { report(.repeatedBatchCallback) }
       return
     }
     batch.isViewComplete = true
     if !batch.isCommitted { batchDidCommit(id) }
+    finishIfDone(id)
+  }
+
+  /// The watchdog: a view that kept the batch `timeout` without completing it
+  /// is reported, and the holder commits the batch's data, reloads the view
+  /// and goes on; the view's late callbacks for it are ignored.
+  @MainActor private func batchDidTimeOut(_ id: Int, after timeout: Duration) {
+    guard let batch, batch.id == id, !batch.isViewComplete else { return }
+    report(.batchTimedOut(after: timeout))
+    expiredBatchIDs.insert(id)
+    if !batch.isCommitted {
+      batch.isCommitted = true
+      commit(batch.update.snapshot)
+    }
+    batch.isViewComplete = true
+    batch.isHandedOver = true
+    batch.tracker = nil
+    if let view { Model.reloadData(on: view) }
     finishIfDone(id)
   }
 
