@@ -25,6 +25,27 @@ public protocol DiffableSection: Identifiable, Equatable {
   /// would count every item change as a reload of its section too. A section
   /// with no header of its own returns `true`.
   ///
+  /// Compare every field a view shows for the section: a field left out goes
+  /// stale. When only such a field changes, the delta has no section reload,
+  /// so whatever replays the delta keeps the old section, field and all, as
+  /// a chain's links and a view do:
+  ///
+  /// ```swift
+  /// struct Shelf: ChainableSection {
+  ///   var id: String
+  ///   var title: String
+  ///   var subtitle: String  // shown under the title, but not compared:
+  ///   var items: [Book]
+  ///   func hasSameHeader(as other: Shelf) -> Bool { title == other.title }
+  /// }
+  /// // A store's shelf gets a new subtitle and nothing else: an `ItemFilter`
+  /// // after the store keeps its own copy of the shelf, with the old
+  /// // subtitle, and the view shows that, until the title changes too.
+  /// ```
+  ///
+  /// Compare `subtitle` too (`title == other.title && subtitle == other.subtitle`)
+  /// and the change reaches the screen as a reload of the section.
+  ///
   /// - Complexity: O(1) for header fields.
   func hasSameHeader(as other: Self) -> Bool
 }
