@@ -52,6 +52,28 @@ func settle(_ holder: CollectionSectionData<Row>, on sections: [Row]) async {
     }
   }
 
+  @Test func cancellingTheTokenOfFollowStopsTheHolderFollowing() async {
+    let first = [Row(id: "a", title: "", items: [Card(id: "x", value: 1)])]
+    let store = SectionStore(first)
+    let holder = CollectionSectionData<Row>()
+    let following = holder.follow(store)
+    store.update(first + [Row(id: "b", title: "", items: [])])
+    await settle(holder, on: store.sections)
+    #expect(holder.sections == store.sections)
+    following.cancel()
+    #expect(following.isCancelled)
+    let followed = store.sections
+    store.update([])
+    await holder.updateAndWait(holder.sections)  // anything still queued has arrived
+    #expect(holder.sections == followed)
+    // Another source can be followed instead.
+    let other = SectionStore([Row(id: "c", title: "", items: [])])
+    holder.follow(other)
+    other.update([])
+    await settle(holder, on: other.sections)
+    #expect(holder.sections.isEmpty)
+  }
+
   @Test func aWrongDeltaStopsAtTheStoreAndTheHolderGetsItsDiff() async {
     let store = SectionStore([Row(id: "a", title: "", items: [Card(id: "x", value: 1)])])
     let holder = CollectionSectionData<Row>()
