@@ -30,6 +30,9 @@ public final class ItemMap<Upstream: ChainableSection, Section: ChainableSection
   public var sections: [Section] { output.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
   public var fallbackCount: Int { reader.fallbackCount }
+  /// Called when `transform` gives a reloaded item another id than before
+  /// (``ChainIssue/changedID(at:old:new:)``), before the observers are told.
+  public var onIssue: ((ChainIssue) -> Void)?
 
   private let upstream: any SectionSource<Upstream>
   private let transform: (Upstream.Item) -> Section.Item
@@ -85,13 +88,15 @@ public final class ItemMap<Upstream: ChainableSection, Section: ChainableSection
 
   /// A touched section's new items: kept ones from the old output as they
   /// are, inserted and reloaded ones transformed; `isUnchanged` hears of each
-  /// reloaded one whose transformed item is the same as before; `own` is
+  /// reloaded one whose transformed item is the same as before, and
+  /// `idChanged` of one whose id is not; `own` is
   /// the old section the section continues, or -1. Written as
   /// plain loops over buffers: in unspecialized generic code, every closure,
   /// enumerated tuple or array access per item costs a metadata lookup.
   private func items(
     at sources: ItemSources, from upstreamItems: [Upstream.Item], old: [Section],
-    own: Int, reloaded isReloadedAt: [Bool]?, isUnchanged: (Int) -> Void
+    own: Int, reloaded isReloadedAt: [Bool]?, isUnchanged: (Int) -> Void,
+    idChanged: (Int, Section.Item, Section.Item) -> Void
   ) -> [Section.Item] {
     // The section's own old items at hand; another section's looked up
     // when the source changes to it (an item moved in from there).
@@ -113,7 +118,11 @@ public final class ItemMap<Upstream: ChainableSection, Section: ChainableSection
         }
         guard let isReloadedAt, isReloadedAt[j] else { return kept }
         let item = transform(items[j])
-        if item == kept { isUnchanged(j) }
+        if item == kept {
+          isUnchanged(j)
+        } else if item.id != kept.id {
+          idChanged(j, kept, item)
+        }
         return item
       }
     }
@@ -135,6 +144,7 @@ public final class ItemMap<Upstream: ChainableSection, Section: ChainableSection
       let keepsSections = placement.keepsSections
       var touched: [Int: [Section.Item]] = [:]
       var unchanged: Set<ItemPath> = []
+      var issues: [ChainIssue] = []
       let reloadFlags = placement.reloadFlags()
       // Scoped: the old sections are let go before the in-place update
       // below, which would copy the array while they are held.
@@ -144,7 +154,13 @@ public final class ItemMap<Upstream: ChainableSection, Section: ChainableSection
           touched[t] = items(
             at: sources, from: upstreamSections[t].items, old: old,
             own: placement.sectionSources[t], reloaded: reloadFlags[t]
-          ) { j in unchanged.insert(ItemPath(section: t, item: j)) }
+          ) { j in
+            unchanged.insert(ItemPath(section: t, item: j))
+          } idChanged: { j, old, new in
+            issues.append(
+              .changedID(
+                at: ItemPath(section: t, item: j), old: "\(old.id)", new: "\(new.id)"))
+          }
         }
       }
       if keepsSections {
@@ -165,6 +181,7 @@ public final class ItemMap<Upstream: ChainableSection, Section: ChainableSection
         }
         output.replace(with: sections)
       }
+      if let onIssue { for issue in issues { onIssue(issue) } }
       // Positions are upstream's, so its delta is this one, less the reloads
       // whose transformed item did not change: no delta to recompute.
       guard var delta = change.delta else { return }

@@ -19,6 +19,9 @@ public final class SectionStore<Section: ChainableSection>: SectionSource {
   /// Called with each delta given to `update(_:delta:)` that fails its
   /// check, before the observers are told the diff that replaces it.
   public var onRejectedDelta: ((SectionDelta) -> Void)?
+  /// Called with the duplicate ids of each update's delta, before the
+  /// observers are told it: ``ChainIssue/duplicateIDs(sections:items:)``.
+  public var onIssue: ((ChainIssue) -> Void)?
   private let observers = Observers()
   /// The item count of each of `sections`, for reading a supplied delta.
   private var counts: [Int]
@@ -49,6 +52,7 @@ public final class SectionStore<Section: ChainableSection>: SectionSource {
     let delta = SectionDelta(from: self.sections, to: sections)
     self.sections = sections
     counts = sections.itemCounts
+    reportDuplicates(in: delta)
     observers.send(.delta(delta, isRediffed: false))
   }
 
@@ -99,11 +103,20 @@ public final class SectionStore<Section: ChainableSection>: SectionSource {
       rejectedDeltaCount += 1
       counts = sections.itemCounts
       onRejectedDelta?(delta)
-      observers.send(.delta(SectionDelta(from: old, to: sections), isRediffed: true))
+      let diff = SectionDelta(from: old, to: sections)
+      reportDuplicates(in: diff)
+      observers.send(.delta(diff, isRediffed: true))
       return
     }
     counts = newCounts
+    reportDuplicates(in: delta)
     observers.send(change, placement: placement)
+  }
+
+  /// Tells `onIssue` the duplicate ids `delta` lists, if any.
+  private func reportDuplicates(in delta: SectionDelta) {
+    guard !delta.sections.duplicates.isEmpty || !delta.items.duplicates.isEmpty else { return }
+    onIssue?(.duplicateIDs(sections: delta.sections.duplicates, items: delta.items.duplicates))
   }
 
   /// Replaces the sections and tells the observers to reload, not animate.
