@@ -57,3 +57,41 @@ private struct Pair: Equatable {
   var key: String
   var payload: [Int]
 }
+
+// MARK: - Sections
+
+/// A book that is not `Equatable`: only a closure compares it.
+private struct OpaqueBook {
+  var book: DiffBook
+}
+
+/// A shelf of such books.
+private struct OpaqueShelf {
+  var id: Int
+  var title: String
+  var books: [OpaqueBook]
+
+  init(_ shelf: DiffShelf) {
+    (id, title, books) = (shelf.id, shelf.title, shelf.items.map(OpaqueBook.init))
+  }
+}
+
+@Test func sectionItemsComparedByAClosureReloadOnlyWhatItCompares() {
+  let old = [DiffShelf(id: 0, items: [DiffBook(id: 1), DiffBook(id: 2)])]
+  let new = [DiffShelf(id: 0, items: [DiffBook(id: 2, edition: 1), DiffBook(id: 1, edition: 1)])]
+  #expect(SectionDelta(from: old, to: new).items.reloads.count == 2)  // `==` sees both
+  let byID = SectionDelta(from: old, to: new) { $0.id == $1.id }
+  #expect(byID.items.reloads.isEmpty)
+  #expect(byID.items.moves == SectionDelta(from: old, to: new).items.moves)
+}
+
+@Test func aSectionDeltaOfItemsThatAreNotEquatableIsTheEquatableOne() async {
+  await propertyCheck(count: 200, input: shelfVersions) { versions in
+    let (old, new) = (versions.old, versions.new)
+    let delta = SectionDelta(
+      from: old.map(OpaqueShelf.init), to: new.map(OpaqueShelf.init), sectionID: \.id,
+      items: \.books, itemID: \.book.id, hasSameHeader: { $0.title == $1.title },
+      isContentEqual: { $0.book == $1.book })
+    #expect(delta == SectionDelta(from: old, to: new))
+  }
+}
