@@ -92,16 +92,24 @@ public final class ItemSort<Section: ChainableSection>: SectionSource {
 
   // MARK: - Translating a delta
 
-  /// Where `item` is in `items`, sorted: a binary search to its equivalents,
-  /// then its id among them; nil when it is not there.
-  private func position(of item: Section.Item, in items: [Section.Item]) -> Int? {
+  /// The first index of `items` from which `isPast` holds (it holds for
+  /// every later one): a binary search, O(log `items.count`) calls.
+  private func partitionIndex(
+    of items: [Section.Item], _ isPast: (Section.Item) -> Bool
+  ) -> Int {
     var low = 0
     var high = items.count
     while low < high {
       let middle = (low + high) / 2
-      if areInIncreasingOrder(items[middle], item) { low = middle + 1 } else { high = middle }
+      if isPast(items[middle]) { high = middle } else { low = middle + 1 }
     }
-    var k = low
+    return low
+  }
+
+  /// Where `item` is in `items`, sorted: a binary search to its equivalents,
+  /// then its id among them; nil when it is not there.
+  private func position(of item: Section.Item, in items: [Section.Item]) -> Int? {
+    var k = partitionIndex(of: items) { !areInIncreasingOrder($0, item) }
     while k < items.count && !areInIncreasingOrder(item, items[k]) {
       if items[k].id == item.id { return k }
       k += 1
@@ -111,13 +119,7 @@ public final class ItemSort<Section: ChainableSection>: SectionSource {
 
   /// Where `item` goes in `items`, sorted: after its equivalents.
   private func insertionIndex(of item: Section.Item, in items: [Section.Item]) -> Int {
-    var low = 0
-    var high = items.count
-    while low < high {
-      let middle = (low + high) / 2
-      if areInIncreasingOrder(item, items[middle]) { high = middle } else { low = middle + 1 }
-    }
-    return low
+    partitionIndex(of: items) { areInIncreasingOrder(item, $0) }
   }
 
   private func isEquivalent(_ a: Section.Item, _ b: Section.Item) -> Bool {

@@ -21,7 +21,7 @@ import Testing
 
 /// Random versions of sections with some items edited, moved or not, so
 /// that some are both moved and reloaded.
-private let editedShelfVersions = Gen.draws(896).map { draws in
+let editedShelfVersions = Gen.draws(896).map { draws in
   var rng = draws
   var (old, new) = randomShelves(using: &rng)
   for t in new.indices {

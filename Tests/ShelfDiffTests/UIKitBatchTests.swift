@@ -113,22 +113,12 @@ private func needsUIKitForm(_ delta: SectionDelta) -> Bool {
     || (items.insertions + items.moves.map(\.to)).contains { reloadedNew.contains($0.section) }
 }
 
-/// Random sections with some items edited, so that items are moved and
-/// reloaded, besides the moves into inserted and out of deleted sections and
-/// the changed headers of `randomShelves`.
-private let uikitCases = Gen.draws(896).map { draws in
-  var rng = draws
-  var (old, new) = randomShelves(using: &rng)
-  for t in new.indices {
-    for j in new[t].items.indices where Int.random(in: 0..<4, using: &rng) == 0 {
-      new[t].items[j].edition += 1
-    }
-  }
-  return Versions((old, new))
-}
+// The random cases, `editedShelfVersions`: `randomShelves` (items moved
+// into inserted and out of deleted sections, changed headers) with some
+// items edited, so that some are both moved and reloaded.
 
 @Test func everyUIKitFormBatchIsAcceptedAndShowsTheNewSections() async {
-  await propertyCheck(count: 400, input: uikitCases) { versions in
+  await propertyCheck(count: 400, input: editedShelfVersions) { versions in
     let (old, new) = (versions.old, versions.new)
     let delta = SectionDelta(from: old, to: new)
     let batch = delta.forUIKit()
@@ -145,7 +135,7 @@ private let uikitCases = Gen.draws(896).map { draws in
 
 @Test func plainDeltasOfTheShapesUIKitRejectsAreRejected() async {
   let counts = Mutex((rejected: 0, accepted: 0))
-  await propertyCheck(count: 400, input: uikitCases) { versions in
+  await propertyCheck(count: 400, input: editedShelfVersions) { versions in
     let (old, new) = (versions.old, versions.new)
     let delta = SectionDelta(from: old, to: new)
     let result = perform(delta, from: old, to: new)

@@ -174,7 +174,7 @@ package final class TableViewModel<Section: DiffableSection> {
     // Rows: deletions, reloads and move sources before the update, in
     // sections that survive as they are; insertions and move targets after it.
     var oldRowUse: [TableRow: String] = [:]
-    func claimOldTableRow(_ row: TableRow, _ use: String) throws(Rejection) {
+    func claimOldRow(_ row: TableRow, _ use: String) throws(Rejection) {
       guard row.section >= 0 && row.section < oldCount else {
         throw reject(
           "attempt to \(use) row \(row) in a section that does not exist before the update")
@@ -193,7 +193,7 @@ package final class TableViewModel<Section: DiffableSection> {
       oldRowUse[row] = use
     }
     var newRowUse: [TableRow: String] = [:]
-    func claimNewTableRow(_ row: TableRow, _ use: String) throws(Rejection) {
+    func claimNewRow(_ row: TableRow, _ use: String) throws(Rejection) {
       guard row.section >= 0 && row.section < new.count else {
         throw reject(
           "attempt to \(use) row \(row) in a section that does not exist after the update")
@@ -206,13 +206,13 @@ package final class TableViewModel<Section: DiffableSection> {
       }
       newRowUse[row] = use
     }
-    for row in batch.deletedRows { try claimOldTableRow(row, "delete") }
-    for row in batch.reloadedRows { try claimOldTableRow(row, "reload") }
+    for row in batch.deletedRows { try claimOldRow(row, "delete") }
+    for row in batch.reloadedRows { try claimOldRow(row, "reload") }
     for move in batch.movedRows {
-      try claimOldTableRow(move.from, "move")
-      try claimNewTableRow(move.to, "move to")
+      try claimOldRow(move.from, "move")
+      try claimNewRow(move.to, "move to")
     }
-    for row in batch.insertedRows { try claimNewTableRow(row, "insert") }
+    for row in batch.insertedRows { try claimNewRow(row, "insert") }
 
     // Each surviving section ends with its old count, less what left, plus what came.
     var leaving = [Int](repeating: 0, count: oldCount)
