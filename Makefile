@@ -158,13 +158,15 @@ uninstall:
 # toolchain's docc: no package dependency, so no other build pays for it.
 # dump-symbol-graph reads every module, the tests' too, so they are built
 # first (nothing to do after `make test`; the whole debug build on a fresh clone).
+# Extension block symbols give a library's extensions of another module's
+# types (ShelfChain's CollectionSectionData.follow) pages of their own.
 # A docc warning (a broken link, an undocumented parameter) fails it. Serve it
 # with `python3 -m http.server -d .build/docs` (DocC pages need a web server).
 DOCC ?= docc
 DOC_MODULES := ShelfDiff ShelfChain ShelfUI ShelfCatalog
 docs: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) package dump-symbol-graph --minimum-access-level public
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols
 	rm -rf .build/docs .build/docs-symbols
 	graphs=$$(dirname $$($(SWIFT) build --show-bin-path))/symbolgraph; \
 	for m in $(DOC_MODULES); do \
