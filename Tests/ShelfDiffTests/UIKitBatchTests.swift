@@ -53,28 +53,30 @@ final class ShelvesTable: SectionDeltaUpdatableView {
   expectArticleCodeIsCompiled(article: "Sources/ShelfDiff/ShelfDiff.docc/DrivingAUITableView.md")
 }
 
-/// The article's view, driven by a live holder: the model accepts the batch
-/// and shows the new sections.
-@MainActor @Test func theArticlesViewShowsAHoldersUpdate() async {
-  let old = [
-    DiffShelf(id: 0, title: "A", items: [DiffBook(id: 1), DiffBook(id: 2)]),
-    DiffShelf(id: 1, items: [DiffBook(id: 3)]),
-  ]
-  // Book 3 leaves a deleted section; book 1 moves into an inserted one; book
-  // 2 is edited and moved; section 0's title changes.
-  let new = [
-    DiffShelf(id: 2, items: [DiffBook(id: 1)]),
-    DiffShelf(id: 0, title: "B", items: [DiffBook(id: 4), DiffBook(id: 2, edition: 1)]),
-    DiffShelf(id: 3, items: [DiffBook(id: 3)]),
-  ]
-  let holder = CollectionSectionData(old)
-  let table = UITableView { holder.sections }
-  let view = ShelvesTable(tableView: table)
-  holder.view = view
-  await holder.updateAndWait(new)
-  #expect(table.rejections.isEmpty)
-  #expect(table.batchCount == 1)
-  #expect(table.shows(new))
+/// The article's view, driven by a live holder (its queue and the main
+/// one): the model accepts the batch and shows the new sections.
+@MainActor @Suite(.timeLimit(.minutes(1))) struct DrivingAUITableViewConcurrencyTests {
+  @Test func theArticlesViewShowsAHoldersUpdate() async {
+    let old = [
+      DiffShelf(id: 0, title: "A", items: [DiffBook(id: 1), DiffBook(id: 2)]),
+      DiffShelf(id: 1, items: [DiffBook(id: 3)]),
+    ]
+    // Book 3 leaves a deleted section; book 1 moves into an inserted one; book
+    // 2 is edited and moved; section 0's title changes.
+    let new = [
+      DiffShelf(id: 2, items: [DiffBook(id: 1)]),
+      DiffShelf(id: 0, title: "B", items: [DiffBook(id: 4), DiffBook(id: 2, edition: 1)]),
+      DiffShelf(id: 3, items: [DiffBook(id: 3)]),
+    ]
+    let holder = CollectionSectionData(old)
+    let table = UITableView { holder.sections }
+    let view = ShelvesTable(tableView: table)
+    holder.view = view
+    await holder.updateAndWait(new)
+    #expect(table.rejections.isEmpty)
+    #expect(table.batchCount == 1)
+    #expect(table.shows(new))
+  }
 }
 
 // MARK: - The model of UIKit's rules, over random cases
