@@ -125,7 +125,12 @@ final class EventLoop {
   /// command's, so they are dropped; any other signal is acted on.
   func didHandBackTerminal() {
     let commandKeys = [SIGINT, SIGQUIT, TerminalSignals.suspend]
-    handle(TerminalSignals.takePending().filter { !commandKeys.contains($0) })
+    let pending = TerminalSignals.takePending()
+    let kept = pending.filter { !commandKeys.contains($0) }
+    if !kept.contains(where: TerminalSignals.termination.contains) {
+      TerminalSignals.forgetDroppedTermination()
+    }
+    handle(kept)
     setNeedsDraw()
   }
 
