@@ -169,9 +169,13 @@ extension ShelfScreen {
     filterHistory.append(query)
   }
 
-  /// Filters by `query`. The first character takes note of the focus, and
-  /// emptying the query (Esc, Backspace, Ctrl-U) gives it back as it was.
+  /// Filters by `query`, cut to its first `queryLimit` characters (the prompt
+  /// says so). The first character takes note of the focus, and emptying the
+  /// query (Esc, Backspace, Ctrl-U) gives it back as it was.
   func setFilter(_ query: String) {
+    var query = query
+    isFilterQueryCut = query.utf8.count > Self.queryLimit && query.count > Self.queryLimit
+    if isFilterQueryCut { query = String(query.prefix(Self.queryLimit)) }
     guard query != filterQuery else { return }
     if filterQuery.isEmpty {
       focusBeforeFilter = table.focusMark
