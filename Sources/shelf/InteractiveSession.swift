@@ -466,7 +466,8 @@ final class InteractiveSession: EventLoopDelegate {
     case .copy:
       guard let card = screen.focusedPick else { break }
       loop.backend.copyToClipboard(options.actions.format.line(for: card))
-      screen.notice = "copied"
+      // Terminals that refuse OSC 52 say nothing: it was sent, no more is known.
+      screen.notice = "sent to the clipboard"
       loop.setNeedsDraw()
     case .runBinding(let index):
       run(options.actions.bindings[index])

@@ -150,9 +150,7 @@ struct PickOptions: ParsableArguments {
       case "h": return .backspace
       case "i": return .tab
       case "j", "m": return .enter
-      case "s", "q":
-        throw ValidationError("--bind: the terminal keeps '\(name)' (flow control)")
-      default: return .control(letter)
+      default: return .control(letter)  // ctrl-s and ctrl-q too: flow control is off
       }
     }
     if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) {

@@ -1,7 +1,15 @@
 import ShelfUI
 import Testing
 
-// How a query too long for the screen, or for the filter, is shown.
+// What a paste puts in the `/` prompt, and how a query too long for the
+// screen, or for the filter, is shown.
+
+@MainActor
+@Test func aPastedLineBreakOrTabBecomesASpaceBetweenWords() {
+  let screen = screen()
+  press(.character("/"), .paste("misérables\nhugo\r\nvictor\tx\u{7}y"), on: screen)
+  #expect(screen.filter.query == "misérables hugo victor xy")
+}
 
 @MainActor
 @Test func aQueryIsCutAtItsLimitAndThePromptSaysSo() {

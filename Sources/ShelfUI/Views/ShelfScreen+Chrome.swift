@@ -28,7 +28,10 @@ extension ShelfScreen {
     ("q  Ctrl-C", "q closes an overlay or quits; Ctrl-C quits", .always),
     ("Ctrl-L", "redraw the whole screen", .always),
     ("Ctrl-Z", "suspend (fg resumes)", .always),
-    ("mouse", "click focuses a card, ‹ › page a row; wheel: rows, Shift+wheel: cards", .always),
+    (
+      "mouse", "click focuses a card, ‹ › page a row; wheel: rows, or the focused row's cards",
+      .always
+    ),
   ]
 
   /// What the help explains after the keys: the counter, the marks and the
