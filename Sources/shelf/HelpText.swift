@@ -19,6 +19,7 @@ enum HelpText {
     elsewhere it moves between rows.
 
     Exit status: 0 ok, 64 usage, 65 bad data, 66 missing input, 69 a source that \
-    cannot be reached, 70 internal error, 74 I/O error.
+    cannot be reached, 70 internal error, 74 I/O error, 141 stdout's reader went \
+    away (| head: as SIGPIPE would), 128 + n after signal n.
     """
 }

@@ -44,7 +44,8 @@ struct PickOptions: ParsableArguments {
     name: .customLong("pick"),
     help: """
       Enter prints the focused card on stdout and exits; q, or Esc with nothing open, \
-      exits 1 printing nothing.
+      exits 1 printing nothing. A reader that went away (| head) ends it with 141, \
+      as SIGPIPE would, like the headless commands.
       """)
   var isPicking = false
 
