@@ -13,8 +13,9 @@ and Ctrl-\\ (which raise signals), and nothing that bursts into them. All the
 while it reads what the app writes, as a terminal would.
 
 When the time (or the byte budget) is up it ends any paste left open, presses
-Ctrl-L and measures how long the full repaint takes to begin (the clear
-sequence). The run passes when the app is alive, answers within --answer
+Ctrl-L (each after a pause longer than the escape delay, so that a sequence
+the fuzz began, such as an OSC, has ended) and measures how long the full
+repaint takes to begin (the clear sequence). The run passes when the app is alive, answers within --answer
 seconds (1), and then quits with status 0 on q. It prints one summary line
 (and, with --json, a JSON object) and exits 0 on a pass, 1 on a failure.
 
@@ -184,8 +185,13 @@ def main(argv):
             result["problems"].append(f"the app ended during the fuzz (status {app.status})")
             return report(result, options)
         # Close a paste left open, then one key that always answers: Ctrl-L.
+        # Each after a pause longer than the escape delay (25 ms), as a person
+        # types: a sequence the fuzz began (an OSC, a mouse report) ends there
+        # and does not take them in.
+        app.pump(0.1)
+        app.write(PASTE_END, time.monotonic() + 5)
+        app.pump(0.1)
         asked = time.monotonic()
-        app.write(PASTE_END, asked + 5)
         app.write(b"\x0c", asked + 5)
         answered = app.pump(30, until=lambda data: CLEAR in data)
         result["answer_seconds"] = round(time.monotonic() - asked, 3) if answered else None
