@@ -71,7 +71,10 @@ let package = Package(
       ],
       swiftSettings: strict),
     .testTarget(
-      name: "ShelfUITests", dependencies: ["ShelfUI", "TestSupport"],
+      name: "ShelfUITests",
+      dependencies: [
+        "ShelfUI", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       exclude: ["Goldens"], swiftSettings: strict),
     .testTarget(
       name: "ShelfCatalogTests", dependencies: ["ShelfCatalog", "TestSupport"],

@@ -87,17 +87,7 @@ extension ScaleBenchmarks {
         let workStart = Harness.seconds(of: CLOCK_PROCESS_CPUTIME_ID)
         _ = screen.handle(.character(character), size: size)
         keyOnly.append(Harness.cpuNow() - cpuStart)
-        // Blocks in the run loop until the main queue has work (no polling,
-        // which would bill the main thread for the wait).
-        let deadline = start + 30
-        while Monotonic.seconds() < deadline {
-          let chain = screen.contentChainState
-          if !chain.isWaiting && (chain.lastUpdateCount == 0 || screen.tableCommitCount > commits) {
-            break
-          }
-          _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.25))
-        }
-        guard Monotonic.seconds() < deadline else {
+        guard screen.waitForFilteredTable(after: commits, until: start + 30) else {
           print("  \(name): no filtered table within 30 s")
           return
         }
@@ -160,5 +150,25 @@ extension ScaleBenchmarks {
         Harness.format(seconds: $0)
       }
     }
+  }
+}
+
+extension ShelfScreen {
+  /// Runs the main run loop until the content chain has answered every
+  /// request and the table has committed what the last answer brought (if
+  /// anything) since it had committed `commits` batches; false once
+  /// `deadline` (monotonic seconds) has passed.
+  ///
+  /// It blocks in the run loop until the main queue has work (no polling,
+  /// which would bill the main thread for the wait).
+  func waitForFilteredTable(after commits: Int, until deadline: Double) -> Bool {
+    while Monotonic.seconds() < deadline {
+      let chain = contentChainState
+      if !chain.isWaiting && (chain.lastUpdateCount == 0 || tableCommitCount > commits) {
+        return true
+      }
+      _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.25))
+    }
+    return false
   }
 }

@@ -33,6 +33,21 @@ public enum CrashGuard {
     cursesIsActive = 1
   }
 
+  /// Keeps what `restoreTerminalWithoutBlocking()` gives back: the shell's tty
+  /// modes (read before ncurses changed them) and the bytes that reset the
+  /// terminal's modes. Call it once, before curses mode starts.
+  static func prepareNonBlockingRestore(shellModes: termios?, resetSequence: [UInt8]) {
+    if let shellModes {
+      savedShellModes.pointee = shellModes
+      hasShellModes = 1
+    }
+    let count = min(resetSequence.count, resetCapacity)
+    resetSequence.withUnsafeBufferPointer { bytes in
+      resetBytes.update(from: bytes.baseAddress!, count: count)
+    }
+    resetCount = count
+  }
+
   /// Curses mode is off again.
   static func cursesDidEnd() {
     cursesIsActive = 0
@@ -57,8 +72,44 @@ public enum CrashGuard {
   }
 }
 
-// The handler reads these, so they are plain globals rather than Swift objects;
+extension CrashGuard {
+  /// Gives the terminal back from inside a signal handler without ever
+  /// waiting for it, if curses mode is on: the output is made non-blocking
+  /// while the reset bytes are written (a terminal that stopped reading gets
+  /// what fits, or nothing), then the shell's tty modes are set at once.
+  ///
+  /// `endwin()` writes with blocking writes, so a handler that calls it
+  /// would hang on the very output that holds the run loop. Only
+  /// async-signal-safe calls here: fcntl, write, tcsetattr.
+  static func restoreTerminalWithoutBlocking() {
+    guard cursesIsActive != 0 else { return }
+    cursesIsActive = 0
+    let descriptor = terminalDescriptor
+    guard descriptor >= 0 else { return }
+    // The flags belong to the open file the shell shares: they are put back.
+    let flags = fcntl(descriptor, F_GETFL)
+    if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
+    if resetCount > 0 { _ = write(descriptor, resetBytes, resetCount) }
+    if hasShellModes != 0 { _ = tcsetattr(descriptor, TCSANOW, savedShellModes) }
+    if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags) }
+  }
+}
+
+// The handlers read these, so they are plain globals rather than Swift objects;
 // they are written on the main thread before curses starts and after it ends.
+nonisolated(unsafe) private var hasShellModes: sig_atomic_t = 0
+nonisolated(unsafe) private let savedShellModes: UnsafeMutablePointer<termios> = {
+  let modes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+  modes.initialize(to: termios())
+  return modes
+}()
+private let resetCapacity = 256
+nonisolated(unsafe) private var resetCount = 0
+nonisolated(unsafe) private let resetBytes: UnsafeMutablePointer<UInt8> = {
+  let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: resetCapacity)
+  bytes.initialize(repeating: 0, count: resetCapacity)
+  return bytes
+}()
 nonisolated(unsafe) private var cursesIsActive: sig_atomic_t = 0
 nonisolated(unsafe) private var terminalDescriptor: Int32 = -1
 nonisolated(unsafe) private var handlersInstalled: Int32 = 0

@@ -87,6 +87,10 @@ public final class TerminalBackend: CanvasBackend {
     // Before newterm, so that ncurses leaves SIGTSTP, SIGINT, SIGTERM and
     // SIGWINCH to the run loop (see `TerminalSignals.install()`).
     TerminalSignals.install()
+    // The shell's modes, for a restore from a signal handler (`endwin()`
+    // restores ncurses' own copy of them).
+    var shellModes = termios()
+    let hasShellModes = tcgetattr(fileno(output), &shellModes) == 0
     guard isKnown, let screen = newterm(term, output, input) else {
       for file in opened { fclose(file) }
       throw .noTerminal("unknown terminal type '\(TerminalText.sanitized(term))'")
@@ -97,11 +101,14 @@ public final class TerminalBackend: CanvasBackend {
     window = shelf_stdscr()
     // From here on the terminal is ours (alternate screen): a crash must give it back.
     CrashGuard.install()
+    CrashGuard.prepareNonBlockingRestore(
+      shellModes: hasShellModes ? shellModes : nil, resetSequence: TerminalModes.resetSequence())
     CrashGuard.cursesDidStart(outputDescriptor: fileno(output))
 
     cbreak()
     noecho()
     nonl()
+    TerminalModes.turnFlowControlOff(on: fileno(output))
     intrflush(window, false)
     keypad(window, true)
     nodelay(window, true)
@@ -140,22 +147,7 @@ public final class TerminalBackend: CanvasBackend {
   /// terminal's own `clear` string (its padding left out): without an
   /// alternate screen the last frame would otherwise stay under the prompt.
   private func clearScreen() {
-    guard let clear = tigetstr("clear"), Int(bitPattern: clear) != -1 else { return }
-    var bytes: [UInt8] = []
-    var pointer = UnsafeRawPointer(clear).assumingMemoryBound(to: UInt8.self)
-    while pointer.pointee != 0 {
-      // `$<5>`: a delay for slow terminals, not bytes to send.
-      if pointer.pointee == UInt8(ascii: "$"), pointer[1] == UInt8(ascii: "<") {
-        var end = pointer + 2
-        while end.pointee != 0 && end.pointee != UInt8(ascii: ">") { end += 1 }
-        if end.pointee == UInt8(ascii: ">") {
-          pointer = end + 1
-          continue
-        }
-      }
-      bytes.append(pointer.pointee)
-      pointer += 1
-    }
+    guard let bytes = TerminalModes.capability("clear") else { return }
     fflush(output)
     _ = bytes.withUnsafeBytes { Glibc.write(fileno(output), $0.baseAddress, $0.count) }
   }

@@ -68,6 +68,13 @@ public enum TerminalSignals {
     return signals
   }
 
+  /// Forgets an ending signal that was taken and dropped (the Ctrl-C of a
+  /// command that had the terminal), so that the next one is handled by the
+  /// run loop again rather than ending the process at once.
+  public static func forgetDroppedTermination() {
+    terminationPending = 0
+  }
+
   /// Stops the process as `signal` (SIGTSTP: Ctrl-Z) would with no handler,
   /// and returns once it is continued.
   ///
@@ -110,9 +117,10 @@ private func recordSignal(_ signal: Int32) {
   // Constants, not the enum's lets: a lazily initialised global is not safe here.
   if signal != SIGTSTP && signal != SIGWINCH {
     // A second ending signal before the run loop acted on the first: the loop
-    // is stuck, so give the terminal back here and end at once.
+    // is stuck (a frame's write() blocked on a terminal that stopped reading),
+    // so give the terminal back here, without waiting for it, and end at once.
     if terminationPending != 0 {
-      CrashGuard.restoreTerminalInHandler()
+      CrashGuard.restoreTerminalWithoutBlocking()
       _exit(128 + signal)
     }
     terminationPending = 1

@@ -86,6 +86,35 @@ struct CardTemplate: Equatable, Sendable {
     self.pieces = pieces
   }
 
+  /// The first field that stands inside the template's own shell quotes
+  /// (`'{title}'`, `"{url}"`), read as `/bin/sh` reads a `--bind` command: a
+  /// field's value is quoted already, so such quotes close around it and
+  /// leave it to the shell's word splitting.
+  var fieldInsideQuotes: CardField? {
+    var quote: Character?
+    var isEscaped = false
+    for piece in pieces {
+      switch piece {
+      case .field(let field):
+        if quote != nil { return field }
+        isEscaped = false
+      case .text(let text):
+        for character in text {
+          if isEscaped {
+            isEscaped = false
+          } else if character == "\\" && quote != "'" {
+            isEscaped = true
+          } else if quote == nil && (character == "'" || character == "\"") {
+            quote = character
+          } else if character == quote {
+            quote = nil
+          }
+        }
+      }
+    }
+    return nil
+  }
+
   /// The template filled in from `card`, each field's value passed through
   /// `transform` first.
   func text(for card: PickedCard, transform: (CardField, String) -> String) -> String {

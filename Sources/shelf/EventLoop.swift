@@ -125,24 +125,27 @@ final class EventLoop {
   /// command's, so they are dropped; any other signal is acted on.
   func didHandBackTerminal() {
     let commandKeys = [SIGINT, SIGQUIT, TerminalSignals.suspend]
-    handle(TerminalSignals.takePending().filter { !commandKeys.contains($0) })
+    let pending = TerminalSignals.takePending()
+    let kept = pending.filter { !commandKeys.contains($0) }
+    if !kept.contains(where: TerminalSignals.termination.contains) {
+      TerminalSignals.forgetDroppedTermination()
+    }
+    handle(kept)
     setNeedsDraw()
   }
 
-  /// Gives the terminal back, prints `message` (if any) as one line on stderr,
-  /// writes `output` (if any) to stdout, and exits with `status` (74 when
-  /// `output` cannot be written).
+  /// Gives the terminal back, writes `output` (if any) to stdout, prints
+  /// `message` (if any) as one line on stderr, and exits with `status` (141
+  /// when stdout's reader went away, 74 when `output` cannot be written
+  /// otherwise, as the headless commands do).
   func finish(status: Int32, message: String? = nil, output: String? = nil) -> Never {
     isFinished = true
     for source in sources { source.cancel() }
     willFinish.take()?()
     backend.end()
-    if let output, !Self.writeAll(Array(output.utf8), to: STDOUT_FILENO) {
-      let reason = String(cString: strerror(errno))
-      let line = Array("shelf: cannot write to stdout: \(reason)\n".utf8)
-      _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-      exit(74)
-    }
+    // The headless commands' rule: a reader that went away is 141, as
+    // SIGPIPE would end it; any other failure one line and 74.
+    if let output { Headless.writeStandardOutput(output) }
     if let message {
       // Not FileHandle: it traps when the write fails, as it does on a
       // terminal that went away.
@@ -150,17 +153,5 @@ final class EventLoop {
       _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
     exit(status)
-  }
-
-  /// Writes every byte of `bytes` to `descriptor`; false if a write fails.
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    var written = 0
-    while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return false }
-      written += count
-    }
-    return true
   }
 }

@@ -141,6 +141,15 @@ final class InteractiveSession: EventLoopDelegate {
         .error(failure.error.description), from: session.logName(failure.index),
         at: session.now())
     }
+    // A field in the command's own quotes is no longer quoted: said once.
+    for binding in options.actions.bindings {
+      guard let field = binding.command.fieldInsideQuotes else { continue }
+      session.screen.log(
+        .warning(
+          "--bind \(TerminalText.sanitized(binding.name)): {\(field.rawValue)} stands inside quotes;"
+            + " Shelf quotes each field itself, so those quotes leave it unquoted: remove them"),
+        from: "--bind", at: session.now())
+    }
     if let failure = start.failures.first {
       session.setMessage(.error(failure.error.description), from: failure.index)
     } else if let index = firsts.firstIndex(where: { !$0.warningLines.isEmpty }) {
@@ -466,7 +475,8 @@ final class InteractiveSession: EventLoopDelegate {
     case .copy:
       guard let card = screen.focusedPick else { break }
       loop.backend.copyToClipboard(options.actions.format.line(for: card))
-      screen.notice = "copied"
+      // Terminals that refuse OSC 52 say nothing: it was sent, no more is known.
+      screen.notice = "sent to the clipboard"
       loop.setNeedsDraw()
     case .runBinding(let index):
       run(options.actions.bindings[index])

@@ -44,7 +44,8 @@ struct PickOptions: ParsableArguments {
     name: .customLong("pick"),
     help: """
       Enter prints the focused card on stdout and exits; q, or Esc with nothing open, \
-      exits 1 printing nothing.
+      exits 1 printing nothing. A reader that went away (| head) ends it with 141, \
+      as SIGPIPE would, like the headless commands.
       """)
   var isPicking = false
 
@@ -150,9 +151,7 @@ struct PickOptions: ParsableArguments {
       case "h": return .backspace
       case "i": return .tab
       case "j", "m": return .enter
-      case "s", "q":
-        throw ValidationError("--bind: the terminal keeps '\(name)' (flow control)")
-      default: return .control(letter)
+      default: return .control(letter)  // ctrl-s and ctrl-q too: flow control is off
       }
     }
     if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) {

@@ -86,12 +86,40 @@ import Testing
     #expect(try PickOptions.key(named: "ctrl-o") == .control("o"))
     #expect(try PickOptions.key(named: "F5") == .function(5))
     #expect(try PickOptions.key(named: "ctrl-m") == .enter)
+    // Flow control is off: the terminal leaves Ctrl-S and Ctrl-Q to the app.
+    #expect(try PickOptions.key(named: "ctrl-s") == .control("s"))
+    #expect(try PickOptions.key(named: "ctrl-q") == .control("q"))
     #expect(throws: Error.self) { try PickOptions.key(named: "alt-x") }
     #expect(throws: Error.self) { try PickOptions.key(named: "f13") }
     let silent = try PickOptions.binding("::silent:echo {url}", isMultiPick: false)
     #expect(silent.key == .character(":"))
     #expect(silent.isSilent)
     #expect(silent.text == "echo {url}")
+  }
+
+  @Test(arguments: [
+    ("echo '{title}'", CardField?.some(.title)), ("echo \"by {subtitle}\"", .subtitle),
+    ("open {url} 'x'", nil), ("echo \\'{id}", nil), ("echo \"it's\" {id}", nil),
+    ("echo 'a \\' {row}", nil), ("echo \"a \\\" {row}\"", .row), ("echo {id}", nil),
+  ])
+  func aFieldInsideTheCommandsOwnQuotesIsFound(command: String, field: CardField?) throws {
+    let template = try CardTemplate(command, isStrict: false)
+    #expect(template.fieldInsideQuotes == field, "\(command)")
+  }
+
+  /// Shelf quotes every field: quotes around one in the command undo that,
+  /// which the message log says once.
+  @Test func aFieldInsideQuotesIsWarnedOfOnceInTheMessageLog() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    try session.startShelf(
+      "--catalog \(fixtures)/small.json --bind \"o:echo '{title}'\" --bind 'p:echo {id}'")
+    session.expectScreen(containing: "Emma — Jane Austen")
+    try session.send("m")
+    let log = session.expectScreen(containing: "{title} stands inside quotes")
+    #expect(log?.components(separatedBy: "inside quotes").count == 2, "one warning")
+    try session.send("q")
+    try session.quitAndExpectRestored()
   }
 }
 

@@ -13,6 +13,43 @@ extension InTmux {
       ("\u{1B}[7~", "\u{1B}[8~"), ("\u{1B}[1;5H", "\u{1B}[1;5F"), ("\u{1B}[7^", "\u{1B}[8^"),
     ]
 
+    /// Shift with ←, →, ↑, ↓, Home, End as each terminal sends them: its
+    /// terminfo's kLFT, kRIT, kUP, kDN, kHOM, kEND (`infocmp -x`; kitty's
+    /// entry, from ncurses-term, is named `kitty`).
+    static let shiftedKeys: [String: [String]] = [
+      "xterm-256color": [
+        "\u{1B}[1;2C", "\u{1B}[1;2D", "\u{1B}[1;2B", "\u{1B}[1;2A", "\u{1B}[1;2F", "\u{1B}[1;2H",
+      ],
+      "rxvt-unicode-256color": [
+        "\u{1B}[c", "\u{1B}[d", "\u{1B}[b", "\u{1B}[a", "\u{1B}[8$", "\u{1B}[7$",
+      ],
+      "kitty": [
+        "\u{1B}[1;2C", "\u{1B}[1;2D", "\u{1B}[1;2B", "\u{1B}[1;2A", "\u{1B}[1;2F", "\u{1B}[1;2H",
+      ],
+    ]
+
+    /// ncurses decodes them by the TERM's terminfo; each does what its plain key does.
+    @Test(arguments: ["xterm-256color", "rxvt-unicode-256color", "kitty"])
+    func shiftedKeysDoWhatTheirPlainKeysDo(term: String) throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let keys = try #require(Self.shiftedKeys[term])
+      try session.startShelf("--catalog \(fixtures)/small.json", environment: "TERM=\(term)")
+      let status = "Small Shelf · 3 rows · "
+      let focused = [
+        "Middlemarch — George Eliot", "Emma — Jane Austen", "Metropolis — Fritz Lang",
+        "Emma — Jane Austen", "Leaves of Grass — Walt Whitman", "Emma — Jane Austen",
+      ]
+      session.expectScreen(containing: status + "Emma — Jane Austen")
+      for (key, card) in zip(keys, focused) {
+        try session.type(key)
+        session.expectScreen("\(term): \(card) after \(key.debugDescription)") {
+          $0.contains(status + card)
+        }
+      }
+      try session.quitAndExpectRestored()
+    }
+
     @Test(arguments: ["xterm-256color", "tmux-256color", "screen-256color"])
     func keysReadWholeAndNothingButQQuits(term: String) throws {
       let session = try TmuxSession()
@@ -68,12 +105,12 @@ extension InTmux {
       }
       #expect(session.paneValue("alternate_on") == "1")
 
-      // A bracketed paste after / goes into the prompt, its tab dropped.
+      // A bracketed paste after / goes into the prompt, its tab a space and
+      // its escape sequence dropped whole.
       try session.send("/")
       session.expectScreen(containing: "Filter: ▏")
-      try session.paste("Eli\tot")
-      session.expectScreen(containing: "Filter: Eliot▏")
-      session.expectScreen(containing: "2 rows match “Eliot”")
+      try session.paste("George\t\u{1B}[31mEliot")
+      session.expectScreen(containing: "Filter: George Eliot▏")
       try session.send("Enter")
       try session.quitAndExpectRestored()
     }

@@ -178,6 +178,25 @@ extension TmuxSession {
     #expect(result.standardError.filter { $0 == "\n" }.count == 1)
   }
 
+  /// A reader that went away ends a pick as it ends `render`: 141, as SIGPIPE
+  /// would, with nothing on stderr.
+  @Test func aPickWhoseReaderWentAwayExits141() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    let closed = session.scratch.appendingPathComponent("closed").path
+    let done = session.scratch.appendingPathComponent("done").path
+    // The reader closes its end of the pipe, says so, and leaves.
+    try session.run(
+      "clear; \(shelfBinary.path) --no-live --pick | sh -c 'exec 0<&-; touch \(closed)';"
+        + " echo \"EXIT\"=${PIPESTATUS[0]} | tee \(done)")
+    session.expectScreen(containing: "Heart of Darkne")
+    #expect(waitFor(timeout: 10) { FileManager.default.fileExists(atPath: closed) })
+    try session.send("Enter")
+    let pick = try #require(session.waitForPick())
+    #expect(pick.status == 141)
+    #expect(!session.screen().contains("shelf:"), "nothing on stderr")
+  }
+
   @Test func multiWithoutPickIsAUsageError() throws {
     let result = try runShelf(["--multi"])
     #expect(result.status == 64)

@@ -1,3 +1,4 @@
+@preconcurrency import CNCursesW
 import ShelfUI
 import TestSupport
 import Testing
@@ -81,6 +82,37 @@ func eachEncodingIsOneKey(sequence: String, key: Key) {
   #expect(decode(sequence + "x") == [key, .character("x")])
 }
 
+/// Shifted keys in the encodings of xterm (and kitty, tmux), read by the
+/// decoder when ncurses does not know them; and rxvt-unicode's own.
+@Test(arguments: [
+  ("\u{1B}[1;2A", Key.up), ("\u{1B}[1;2B", .down), ("\u{1B}[1;2C", .right), ("\u{1B}[1;2D", .left),
+  ("\u{1B}[1;2H", .home), ("\u{1B}[1;2F", .end), ("\u{1B}[5;2~", .pageUp),
+  ("\u{1B}[6;2~", .pageDown),
+  ("\u{1B}[a", .up), ("\u{1B}[b", .down), ("\u{1B}[c", .right), ("\u{1B}[d", .left),
+  ("\u{1B}[7$", .home), ("\u{1B}[8$", .end), ("\u{1B}[5$", .pageUp), ("\u{1B}[6$", .pageDown),
+])
+func eachShiftedKeyIsItsPlainKey(sequence: String, key: Key) {
+  #expect(decode(sequence) == [key])
+}
+
+/// The same keys as ncurses decodes them from terminfo (`infocmp -x
+/// xterm-256color rxvt-unicode-256color kitty`): the standard shifted-key
+/// codes, and Shift+Up/Down as the extended `kUP`/`kDN` (xterm's and kitty's
+/// `ESC [ 1 ; 2 A`, rxvt's `ESC [ a`).
+@Test func shiftedKeyCodesAreTheirPlainKeys() {
+  let codes: [(Int32, Key)] = [
+    (KEY_SLEFT, .left), (KEY_SRIGHT, .right), (KEY_SHOME, .home), (KEY_SEND, .end),
+    (KEY_SPREVIOUS, .pageUp), (KEY_SNEXT, .pageDown), (KEY_SR, .up), (KEY_SF, .down),
+  ]
+  for (code, key) in codes {
+    #expect(KeyDecoder.key(forKeyCode: code) == key, "code \(code)")
+  }
+  #expect(KeyDecoder.key(forKeyCode: 600, name: "kUP") == .up)
+  #expect(KeyDecoder.key(forKeyCode: 601, name: "kDN") == .down)
+  #expect(KeyDecoder.key(forKeyCode: 602, name: "kUP5") == .up)
+  #expect(KeyDecoder.key(forKeyCode: 603, name: "kxIN") == nil)  // focus in: not a key
+}
+
 @Test(arguments: [
   "\u{1B}j",  // Alt-j
   "\u{1B}J", "\u{1B}q", "\u{1B} ", "\u{1B}\u{7F}", "\u{1B}\r",  // Alt with a key
@@ -151,13 +183,33 @@ func anythingElseIsIgnoredWhole(sequence: String) {
   #expect(decode("\u{1B}[200~Hello, world\u{1B}[201~") == [.paste("Hello, world")])
   #expect(
     decode("\u{1B}[200~a\tb\r\nc\u{7}d\u{1B}[31me\u{1B}[201~q") == [
-      .paste("abcd[31me"), .character("q"),
+      .paste("a b cde"), .character("q"),
     ])
   #expect(decode("\u{1B}[200~夏目 漱石 🐉\u{1B}[201~") == [.paste("夏目 漱石 🐉")])
-  #expect(decode("\u{1B}[200~q\u{1B}[20q\u{1B}[201~") == [.paste("q[20q")])
+  #expect(decode("\u{1B}[200~q\u{1B}[20q\u{1B}[201~") == [.paste("q")])
   #expect(decode("\u{1B}[200~\u{1B}[201~") == [])
   // Nothing in a paste is a key, not even an escape sequence or Enter.
-  #expect(decode("\u{1B}[200~\u{1B}[A\u{1B}\r\u{1B}[201~") == [.paste("[A")])
+  #expect(decode("\u{1B}[200~\u{1B}[A\u{1B}\r\u{1B}[201~") == [])
+}
+
+@Test func aPastedLineBreakOrTabSeparatesWords() {
+  #expect(decode("\u{1B}[200~misérables\nhugo\u{1B}[201~") == [.paste("misérables hugo")])
+  #expect(decode("\u{1B}[200~a\r\nb\rc\td\n\ne\u{1B}[201~") == [.paste("a b c d  e")])
+}
+
+@Test(arguments: [
+  "\u{1B}[31m", "\u{1B}[1;38;5;208m", "\u{1B}[?1049h", "\u{1B}[2J", "\u{1B}OA", "\u{1B}x",
+  "\u{1B}]0;title\u{7}", "\u{1B}]52;c;cXdlcnR5\u{1B}\\", "\u{1B}P1$r0m\u{1B}\\", "\u{1B}\u{1B}[A",
+  "\u{1B}[201;2~",
+])
+func aPastedEscapeSequenceIsDroppedWhole(sequence: String) {
+  let pasted = "\u{1B}[200~red" + sequence + "wine\u{1B}[201~q"
+  #expect(decode(pasted) == [.paste("redwine"), .character("q")])
+  // A control string that never ends stops at the paste's end mark.
+  #expect(
+    decode("\u{1B}[200~red" + sequence + "\u{1B}]8;;x\u{1B}[201~q") == [
+      .paste("red"), .character("q"),
+    ])
 }
 
 @Test func aPasteWaitsForItsEndAcrossReadsButNotForever() {
@@ -210,7 +262,8 @@ private let sequenceTokens: [(String, [Key])] = [
   ("\u{1B}[M !!", []), ("\u{1B}[M`[O", []), ("\u{1B}[<0;3;4M", []),
   ("\u{1B}]11;rgb:0/0/0\u{7}", []), ("\u{1B}[?1;2c", []),
   ("\u{1B}[200~pasted [A\u{1B}[201~", [.paste("pasted [A")]),
-  ("\u{1B}[200~a\u{1B}[20b\u{1B}[201~", [.paste("a[20b")]),
+  ("\u{1B}[200~a\u{1B}[20b\u{1B}[201~", [.paste("a")]),
+  ("\u{1B}[200~a\u{1B}[31mb\nc\u{1B}[201~", [.paste("ab c")]),
 ]
 
 private func randomToken(using rng: inout SeededGenerator) -> Token {

@@ -206,7 +206,7 @@ func homeAndGGoToTheFirstRow(key: Key) {
   #expect(screen.handle(.paste("q"), size: size) == .none)
   #expect(screen.isShowingDetails)
   press(.escape, .character("/"), on: screen)
-  #expect(screen.handle(.paste("mo\u{7}o\tn\u{1B}"), size: size) == .redraw)
+  #expect(screen.handle(.paste("mo\u{7}on\u{1B}"), size: size) == .redraw)
   #expect(screen.filter == ("moon", true))
   #expect(screen.shownRowIDs == ["mystery"])
   let prompt = TextBackend.text(of: screen.render(size: size, now: 0))
@@ -365,12 +365,30 @@ func homeAndGGoToTheFirstRow(key: Key) {
 }
 
 @MainActor
-@Test func theWheelScrollsRowByRow() {
+@Test func theWheelOffTheFocusedRowsCardsScrollsRowByRow() {
   let screen = screen()
-  press(.mouse(MouseEvent(kind: .wheelDown, position: Point(x: 0, y: 5))), on: screen)
+  // The status line; then Mystery's cards (line 9 on), not the focused row's.
+  press(.mouse(MouseEvent(kind: .wheelDown, position: Point(x: 0, y: 0))), on: screen)
   #expect(screen.focusedIDs.row == "mystery")
-  press(.mouse(MouseEvent(kind: .wheelUp, position: Point(x: 0, y: 5))), on: screen)
+  press(.mouse(MouseEvent(kind: .wheelUp, position: Point(x: 0, y: 0))), on: screen)
   #expect(screen.focusedIDs.row == "sci-fi")
+  press(.mouse(MouseEvent(kind: .wheelDown, position: Point(x: 10, y: 10))), on: screen)
+  #expect(screen.focusedIDs.row == "mystery")
+}
+
+/// Terminals keep Shift+wheel for their own selection, so the plain wheel
+/// over the focused row's cards is what scrolls them.
+@MainActor
+@Test func theWheelOverTheFocusedRowsCardsScrollsThem() {
+  let screen = screen()
+  let onCards = Point(x: 10, y: 5)  // Science Fiction's cards: lines 3 to 7
+  press(.mouse(MouseEvent(kind: .wheelDown, position: onCards)), on: screen)
+  press(.mouse(MouseEvent(kind: .wheelDown, position: onCards)), on: screen)
+  #expect(screen.focusedIDs.row == "sci-fi")
+  #expect(screen.rememberedOffset(ofRow: "sci-fi") == 2)
+  press(.mouse(MouseEvent(kind: .wheelUp, position: onCards)), on: screen)
+  #expect(screen.focusedIDs.row == "sci-fi")
+  #expect(screen.rememberedOffset(ofRow: "sci-fi") == 1)
 }
 
 // MARK: - Scrolling

@@ -54,9 +54,25 @@ struct KeyDecoder {
     /// A control string (OSC, DCS, APC, PM, SOS): swallowed up to BEL or
     /// ESC `\`; `isEscape` after its ESC.
     case controlString(isEscape: Bool)
-    /// Inside a bracketed paste; `marker` holds the part of a possible end
-    /// mark (`ESC [ 2 0 1 ~`) read so far.
-    case paste(text: String, count: Int, marker: String)
+    /// Inside a bracketed paste: the text so far, its length, and where an
+    /// escape sequence inside it stands (its end mark `ESC [ 2 0 1 ~` is one).
+    case paste(text: String, count: Int, escape: PasteEscape)
+  }
+
+  /// Where an escape sequence inside a paste stands: pasted sequences are
+  /// read whole and dropped whole, so none of their bytes becomes text.
+  private enum PasteEscape: Hashable {
+    /// In text; `afterReturn` right after a CR (whose LF adds no space).
+    case none(afterReturn: Bool)
+    /// ESC read.
+    case escape
+    /// `ESC [` and these parameter and intermediate bytes read (at most
+    /// `parameterLimit` of them kept: enough to tell the end mark).
+    case csi(String)
+    /// `ESC O` read: one more character ends it.
+    case ss3
+    /// A control string (OSC, DCS, ...), up to BEL or the next ESC.
+    case controlString
   }
 
   private var state = State.ground
@@ -156,8 +172,8 @@ struct KeyDecoder {
       } else {
         state = .controlString(isEscape: value == 0x1B)
       }
-    case .paste(let text, let count, let marker):
-      readPaste(value, text: text, count: count, marker: marker, into: &keys)
+    case .paste(let text, let count, let escape):
+      readPaste(value, text: text, count: count, escape: escape, into: &keys)
     }
   }
 
@@ -196,7 +212,7 @@ struct KeyDecoder {
       switch (parameters, final) {
       case ("", "M"): state = .mouseReport(remaining: 3)
       case ("", "["): state = .linuxFunction
-      case ("200", "~"): state = .paste(text: "", count: 0, marker: "")
+      case ("200", "~"): state = .paste(text: "", count: 0, escape: .none(afterReturn: false))
       default:
         if let key = Self.csiKey(parameters: parameters, final: final) { keys.append(key) }
       }
@@ -208,37 +224,58 @@ struct KeyDecoder {
   }
 
   private mutating func readPaste(
-    _ value: UInt32, text: String, count: Int, marker: String, into keys: inout [Key]
+    _ value: UInt32, text: String, count: Int, escape: PasteEscape, into keys: inout [Key]
   ) {
-    let endMark = "\u{1B}[201~"
     guard let scalar = Unicode.Scalar(value) else { return }
-    var marker = marker
-    if value == 0x1B {
-      marker = "\u{1B}"
-    } else if !marker.isEmpty {
-      marker.unicodeScalars.append(scalar)
-      if marker == endMark {
-        state = .paste(text: text, count: count, marker: "")
-        endPaste(into: &keys)
-        return
-      }
-      if endMark.hasPrefix(marker) {
-        state = .paste(text: text, count: count, marker: marker)
-        return
-      }
-      // Not the end mark: its characters were text (the ESC, a control, is dropped).
-      var text = text
-      var count = count
-      for scalar in marker.unicodeScalars.dropFirst() {
-        Self.appendPasted(scalar, to: &text, count: &count)
-      }
-      state = .paste(text: text, count: count, marker: "")
-      return
-    }
     var text = text
     var count = count
-    if marker.isEmpty { Self.appendPasted(scalar, to: &text, count: &count) }
-    state = .paste(text: text, count: count, marker: marker)
+    var next = PasteEscape.none(afterReturn: false)
+    switch escape {
+    case .none(let afterReturn):
+      if value == 0x1B {
+        next = .escape
+      } else if value == 0x0A && afterReturn {
+        break  // CR LF: one line break, one space
+      } else {
+        Self.appendPasted(scalar, to: &text, count: &count)
+        next = .none(afterReturn: value == 0x0D)
+      }
+    case .escape:
+      switch value {
+      case 0x5B: next = .csi("")  // [
+      case 0x4F: next = .ss3  // O
+      case 0x5D, 0x50, 0x5F, 0x5E, 0x58: next = .controlString  // ] P _ ^ X
+      case 0x1B: next = .escape
+      default: break  // ESC and one character (Alt+key): both dropped
+      }
+    case .csi(let parameters):
+      switch value {
+      case 0x20...0x3F:
+        next = .csi(
+          parameters.utf8.count < Self.parameterLimit
+            ? parameters + String(scalar) : parameters)
+      case 0x40...0x7E:
+        if parameters == "201" && value == 0x7E {  // the end mark
+          state = .paste(text: text, count: count, escape: .none(afterReturn: false))
+          endPaste(into: &keys)
+          return
+        }
+      case 0x1B: next = .escape
+      default:
+        // Not a sequence after all: the character is text, the part before it is dropped.
+        Self.appendPasted(scalar, to: &text, count: &count)
+      }
+    case .ss3:
+      if value == 0x1B { next = .escape }
+    case .controlString:
+      // BEL ends it; so does an ESC, which may begin the end mark.
+      if value == 0x1B {
+        next = .escape
+      } else if value != 0x07 {
+        next = .controlString
+      }
+    }
+    state = .paste(text: text, count: count, escape: next)
   }
 
   private mutating func endPaste(into keys: inout [Key]) {
@@ -246,14 +283,20 @@ struct KeyDecoder {
     state = .ground
   }
 
-  /// Adds a pasted character, dropping controls, up to `pasteLimit`.
+  /// Adds a pasted character, up to `pasteLimit`: a line break or a tab
+  /// becomes a space (it separated words), other controls are dropped.
   private static func appendPasted(
     _ scalar: Unicode.Scalar, to text: inout String, count: inout Int
   ) {
-    guard count < pasteLimit, scalar.value >= 0x20, scalar.value != 0x7F,
-      !(0x80..<0xA0).contains(scalar.value)
-    else { return }
-    text.unicodeScalars.append(scalar)
+    guard count < pasteLimit else { return }
+    switch scalar.value {
+    case 0x09, 0x0A, 0x0D:
+      text.unicodeScalars.append(" ")
+    case 0..<0x20, 0x7F, 0x80..<0xA0:
+      return
+    default:
+      text.unicodeScalars.append(scalar)
+    }
     count += 1
   }
 
@@ -362,6 +405,14 @@ struct KeyDecoder {
     case KEY_BTAB: return .backTab
     case KEY_SR: return .up  // Shift+Up and Shift+Down in some descriptions
     case KEY_SF: return .down
+    // Shifted keys (terminfo's kLFT, kRIT, kHOM, kEND, kNXT, kPRV: xterm's
+    // `ESC [ 1 ; 2 D`, rxvt's `ESC [ d` and `ESC [ 7 $`) do what their plain keys do.
+    case KEY_SLEFT: return .left
+    case KEY_SRIGHT: return .right
+    case KEY_SHOME: return .home
+    case KEY_SEND: return .end
+    case KEY_SPREVIOUS: return .pageUp
+    case KEY_SNEXT: return .pageDown
     default:
       for n in 1...12 where code == shelf_key_f(Int32(n)) { return .function(n) }
       guard let name else { return nil }
@@ -369,11 +420,11 @@ struct KeyDecoder {
     }
   }
 
-  /// The key of an extended terminfo key name with a modifier (`kUP5`,
-  /// `kHOM3`, `kNXT2`); nil for others.
+  /// The key of an extended terminfo key name, with a modifier (`kUP5`,
+  /// `kHOM3`, `kNXT2`) or Shift alone (`kUP`, `kDN`: xterm's `ESC [ 1 ; 2 A`,
+  /// rxvt's `ESC [ a`); nil for others.
   static func extendedKey(named name: String) -> Key? {
     let stem = name.prefix { !("0"..."9").contains($0) }
-    guard stem.count < name.count else { return nil }
     switch stem {
     case "kUP": return .up
     case "kDN": return .down

@@ -46,6 +46,14 @@ extension TableView {
     state.focus(row: index, card: card, in: model, size: size)
   }
 
+  /// Whether `point` is on the focused row's cards (below its title line):
+  /// where the plain wheel scrolls cards rather than rows.
+  func isOnFocusedRowCards(_ point: Point) -> Bool {
+    let scene = Layout.scene(of: model, state: state, size: size)
+    guard let placed = scene.rows.first(where: \.isFocused) else { return false }
+    return placed.y + 1 <= point.y && point.y < placed.y + placed.height
+  }
+
   /// Focuses what shows at `point`: the card there, or, off its cards, the
   /// row's remembered card. Nothing changes off the rows.
   func focus(at point: Point) {

@@ -86,6 +86,31 @@ public enum TerminalText {
     return whole
   }
 
+  /// The end of `text` made safe: its longest run of last glyphs that fits
+  /// in `width` columns, with no mark where it was cut (the end of a prompt,
+  /// where typing happens).
+  ///
+  /// - Complexity: O(`width`) characters examined from the end, however long
+  ///   `text` is.
+  public static func tail(of text: String, fittingIn width: Int) -> String {
+    guard width > 0 else { return "" }
+    var kept: [Glyph] = []  // last glyph first
+    var total = 0
+    var pending: [Glyph] = []
+    characters: for character in text.reversed() {
+      pending.removeAll(keepingCapacity: true)
+      appendGlyphs(of: character, to: &pending)
+      for glyph in pending.reversed() {
+        if total + glyph.width > width { break characters }
+        kept.append(glyph)
+        total += glyph.width
+      }
+    }
+    var result = ""
+    for glyph in kept.reversed() { result += glyph.text }
+    return result
+  }
+
   // MARK: - Simple text
 
   // Card and chrome text is mostly made of scalars that are safe as they are

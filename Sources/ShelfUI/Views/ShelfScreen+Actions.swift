@@ -176,7 +176,9 @@ extension ShelfScreen {
       lines.append(("q  Esc", "cancel the pick"))
       if actions.isMultiPick { lines.append(("m", "mark / unmark this card")) }
     }
-    if actions.canCopy { lines.append(("y", "copy this card")) }
+    if actions.canCopy {
+      lines.append(("y", "send this card to the clipboard (some terminals need a setting)"))
+    }
     for binding in actions.bindings {
       lines.append((TerminalText.sanitized(binding.name), TerminalText.sanitized(binding.command)))
     }

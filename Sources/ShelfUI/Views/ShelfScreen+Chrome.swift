@@ -28,7 +28,10 @@ extension ShelfScreen {
     ("q  Ctrl-C", "q closes an overlay or quits; Ctrl-C quits", .always),
     ("Ctrl-L", "redraw the whole screen", .always),
     ("Ctrl-Z", "suspend (fg resumes)", .always),
-    ("mouse", "click focuses a card, ‹ › page a row; wheel: rows, Shift+wheel: cards", .always),
+    (
+      "mouse", "click focuses a card, ‹ › page a row; wheel: rows, or the focused row's cards",
+      .always
+    ),
   ]
 
   /// What the help explains after the keys: the counter, the marks and the
@@ -323,15 +326,15 @@ extension ShelfScreen {
       // What the query shown found, as the filter runs.
       let found = contentPath.shownQuery.isEmpty ? nil : matchCounts
       let count = found.map { "  " + Wording.found(cards: $0.cards, rows: $0.rows) + " ·" } ?? " "
-      var tail = count + " Enter keep · Esc clear"
+      let cut = isFilterQueryCut ? "  " + Wording.queryCut(at: Self.queryLimit) + " ·" : ""
+      var tail = cut + count + " Enter keep · Esc clear"
       // On a narrow screen the query and its count come before the keys.
       if width - x - 2 - TerminalText.width(of: tail) < 12 {
-        tail = found.map { "  " + Wording.found(cards: $0.cards, rows: $0.rows) } ?? ""
+        tail = cut + (found.map { "  " + Wording.found(cards: $0.cards, rows: $0.rows) } ?? "")
       }
       let room = max(1, width - x - 2 - TerminalText.width(of: tail))
       // Show the end of a long query: that is where typing happens.
-      var shown = TerminalText.sanitized(filterQuery)
-      while TerminalText.width(of: shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
+      let shown = TerminalText.tail(of: filterQuery, fittingIn: room - 1)
       x += canvas.write(shown, at: Point(x: x, y: y), style: Style(isBold: true), clip: line)
       x += canvas.write("▏", at: Point(x: x, y: y), style: Style(foreground: .focus), clip: line)
       canvas.write(tail, at: Point(x: x, y: y), style: Style(foreground: .muted), clip: line)

@@ -67,14 +67,21 @@ extension ShelfScreen {
     return .redraw
   }
 
-  /// Pasted text goes into the filter prompt, control characters dropped;
-  /// anywhere else it is ignored (never taken for keys).
+  /// Pasted text goes into the filter prompt, a line break or a tab as a
+  /// space (it separated words), other control characters dropped; anywhere
+  /// else it is ignored (never taken for keys).
   func paste(_ text: String) -> ScreenCommand {
     guard isEditingFilter, overlay == .none else { return .none }
     var typed = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars
-    where scalar.value >= 0x20 && scalar.value != 0x7F && !(0x80..<0xA0).contains(scalar.value) {
-      typed.append(scalar)
+    var afterReturn = false
+    for scalar in text.unicodeScalars {
+      defer { afterReturn = scalar == "\r" }
+      switch scalar.value {
+      case 0x0A where afterReturn: continue  // CR LF: one space
+      case 0x09, 0x0A, 0x0D: typed.append(" ")
+      case 0..<0x20, 0x7F, 0x80..<0xA0: continue
+      default: typed.append(scalar)
+      }
     }
     guard !typed.isEmpty else { return .none }
     setFilter(filterQuery + String(typed))
@@ -169,9 +176,13 @@ extension ShelfScreen {
     filterHistory.append(query)
   }
 
-  /// Filters by `query`. The first character takes note of the focus, and
-  /// emptying the query (Esc, Backspace, Ctrl-U) gives it back as it was.
+  /// Filters by `query`, cut to its first `queryLimit` characters (the prompt
+  /// says so). The first character takes note of the focus, and emptying the
+  /// query (Esc, Backspace, Ctrl-U) gives it back as it was.
   func setFilter(_ query: String) {
+    var query = query
+    isFilterQueryCut = query.utf8.count > Self.queryLimit && query.count > Self.queryLimit
+    if isFilterQueryCut { query = String(query.prefix(Self.queryLimit)) }
     guard query != filterQuery else { return }
     if filterQuery.isEmpty {
       focusBeforeFilter = table.focusMark
@@ -187,7 +198,13 @@ extension ShelfScreen {
     switch event.kind {
     case .wheelUp, .wheelDown:
       let before = table.state
-      table.moveRows(by: event.kind == .wheelUp ? -1 : 1)
+      // Over the focused row's cards the wheel scrolls them (terminals keep
+      // Shift+wheel for their own selection); anywhere else it moves rows.
+      if overlay == .none && table.isOnFocusedRowCards(event.position) {
+        table.scrollCards(ofRowAt: event.position, by: event.kind == .wheelUp ? -1 : 1)
+      } else {
+        table.moveRows(by: event.kind == .wheelUp ? -1 : 1)
+      }
       return table.state == before ? .none : .redraw
     case .wheelLeft, .wheelRight:
       guard overlay == .none else { return .none }

@@ -22,6 +22,9 @@ public final class ShelfScreen {
 
   /// The most messages the log keeps: the oldest go first.
   static let messageLogLimit = 200
+  /// The most characters the filter query keeps: a longer paste is cut,
+  /// and the status line says so.
+  package static let queryLimit = 4_096
 
   /// How the screen animates.
   public let configuration: ScreenConfiguration
@@ -90,6 +93,8 @@ public final class ShelfScreen {
   }
   /// The filter text; empty shows everything.
   var filterQuery = ""
+  /// Whether the last text given to the filter was cut at `queryLimit`.
+  var isFilterQueryCut = false
   /// Whether keys are typed into the filter prompt.
   var isEditingFilter = false {
     didSet { contentPath.setWarm(isEditingFilter) }  // the first character finds the chain built

@@ -21,6 +21,17 @@ enum Wording {
     return found(cards: cards, rows: rows) + (cards == 1 ? " matches" : " match") + " “\(query)”"
   }
 
+  /// The note a query cut at `limit` characters shows: `filter cut at 4,096 characters`.
+  static func queryCut(at limit: Int) -> String {
+    var digits = String(limit)
+    var grouped = ""
+    while digits.count > 3 {
+      grouped = "," + digits.suffix(3) + grouped
+      digits.removeLast(3)
+    }
+    return "filter cut at \(digits + grouped) characters"
+  }
+
   /// What a screen below the minimum size says.
   static func tooSmall(needs size: Size) -> String {
     tooSmallPieces(needs: size).joined(separator: " ")
