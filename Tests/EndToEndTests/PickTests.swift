@@ -170,14 +170,6 @@ extension TmuxSession {
         + "\n")
   }
 
-  @Test func anUnknownFieldIsAUsageErrorNamingIt() throws {
-    let result = try runShelf(["--pick", "--print", "{title} {color}"])
-    #expect(result.status == 64)
-    #expect(result.standardError.contains("{color}"))
-    #expect(result.standardOutput.isEmpty)
-    #expect(result.standardError.filter { $0 == "\n" }.count == 1)
-  }
-
   @Test func multiWithoutPickIsAUsageError() throws {
     let result = try runShelf(["--multi"])
     #expect(result.status == 64)

@@ -66,11 +66,28 @@ public struct CardFace: Identifiable, Equatable, Sendable {
   public var tags: [String]
   /// A link, shown in the details panel; empty when the card has none.
   public var url: String
+  /// The other fields the card came with, in their order: listed in the
+  /// details panel, searched, and named in templates.
+  public var fields: [Field]
+
+  /// One of a card's other fields: a name and its value as text.
+  public struct Field: Hashable, Sendable {
+    /// The field's name.
+    public var name: String
+    /// Its value.
+    public var value: String
+
+    /// A field named `name` holding `value`.
+    public init(name: String, value: String) {
+      self.name = name
+      self.value = value
+    }
+  }
 
   /// A card face; only `id` and `title` are required.
   public init(
     id: String, title: String, subtitle: String = "", year: Int? = nil, rating: Double? = nil,
-    summary: String = "", tags: [String] = [], url: String = ""
+    summary: String = "", tags: [String] = [], url: String = "", fields: [Field] = []
   ) {
     self.id = id
     self.title = title
@@ -80,5 +97,6 @@ public struct CardFace: Identifiable, Equatable, Sendable {
     self.summary = summary
     self.tags = tags
     self.url = url
+    self.fields = fields
   }
 }
