@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ShelfCatalog
 import ShelfTerminal
 import ShelfUI
 
@@ -10,6 +11,10 @@ struct RenderOptions: Equatable, Sendable {
   /// How long a command may run (its interval); nil for the default.
   var every: Duration?
   var size = Size(width: 80, height: 24)
+  /// How every source is read.
+  var reading = CatalogReading.automatic
+  /// Whether the format each source is read in is said on stderr.
+  var isVerbose = false
 }
 
 /// Options of `shelf frames`.
@@ -53,7 +58,7 @@ enum Arguments {
   /// Parses `arguments` (without the program name); a usage error names the
   /// option and fits on one line.
   static func parse(_ typed: [String]) throws(AppError) -> Command {
-    let arguments = joiningNegativeNumbers(typed)
+    let arguments = namingFiles(joiningNegativeNumbers(typed))
     let parsed: any ParsableCommand
     do {
       parsed = try ShelfCommand.parseAsRoot(arguments)
@@ -64,11 +69,12 @@ enum Arguments {
     case let root as ShelfCommand:
       return root.version ? .version : .run(root.options(arguments: arguments))
     case let render as RenderCommand:
-      let sources = render.sources.sources(in: arguments)
+      let sources = ShelfCommand.sources(
+        named: render.sources.sources(in: arguments), records: render.records)
       return .render(
         RenderOptions(
-          sources: sources.isEmpty ? [.bundled] : sources, every: render.sources.every,
-          size: render.size.size))
+          sources: sources, every: render.sources.every, size: render.size.size,
+          reading: render.records.reading, isVerbose: render.records.isVerbose))
     case let frames as FramesCommand:
       return .frames(
         FramesOptions(
@@ -109,6 +115,47 @@ enum Arguments {
   static let numericOptions: Set<String> = [
     "--seed", "--width", "--height", "--fps", "--animation-ms", "--seconds", "--every",
   ]
+
+  /// The options of `shelf` and `render` that take no value.
+  static let flags: Set<String> = [
+    "--stream", "--no-live", "--reduced-motion", "--pick", "--multi", "--no-clipboard",
+    "--sort-rows", "--records", "--verbose", "--version", "-V", "--help", "-h",
+  ]
+
+  /// `arguments` with each file given alone (`shelf books.csv`, `shelf
+  /// render books.csv`) written as `--catalog=books.csv`: a word that is
+  /// neither an option nor an option's value. Other subcommands keep their
+  /// own arguments.
+  static func namingFiles(_ arguments: [String]) -> [String] {
+    var result: [String] = []
+    var index = arguments.startIndex
+    if arguments.first == "render" {
+      result.append("render")
+      index += 1
+    } else if let first = arguments.first,
+      ShelfCommand.configuration.subcommands.contains(where: {
+        $0.configuration.commandName == first
+      }) || first == "help"
+    {
+      return arguments
+    }
+    var takesValue = false
+    while index < arguments.endIndex {
+      let token = arguments[index]
+      index += 1
+      if token == "--" { return result + arguments[(index - 1)...] }
+      if takesValue {
+        takesValue = false
+        result.append(token)
+      } else if token.hasPrefix("-") && token.count > 1 {
+        takesValue = !token.contains("=") && !flags.contains(token)
+        result.append(token)
+      } else {
+        result.append("--catalog=" + token)
+      }
+    }
+    return result
+  }
 
   /// `arguments` with `--seed -1` written as `--seed=-1`.
   static func joiningNegativeNumbers(_ arguments: [String]) -> [String] {
