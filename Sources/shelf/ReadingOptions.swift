@@ -119,8 +119,5 @@ struct ReadingOptions: ParsableArguments {
   }
 
   /// Whether any option asks for records rather than a catalog.
-  var asksForRecords: Bool {
-    (format != nil && format != .catalog) || fields != nil || pattern != nil || groupBy != nil
-      || sectionBy != nil || title != nil || id != nil || isRecordStream
-  }
+  var asksForRecords: Bool { reading.asksForRecords }
 }

@@ -32,7 +32,9 @@ struct RecordReader {
       if format == .catalog { return (firstByte == .openBracket ? .json : .catalog, "from .json") }
       return (format, "from the extension")
     }
-    return (contentFormat(hasPattern: reading.pattern != nil), "from the content")
+    // A snapshot stream's lines are catalogs unless records are asked for.
+    if case .streamLine = source, !reading.asksForRecords { return (.catalog, "a stream line") }
+    return (contentFormat(for: reading), "from the content")
   }
 
   /// The format a file name's extension names, or nil.
@@ -55,15 +57,17 @@ struct RecordReader {
   }
 
   /// `{`: a catalog, or NDJSON when a whole object on the first line is
-  /// followed by another; `[`: a JSON array; a tab in the first line: TSV;
-  /// a comma: CSV; else lines.
-  private func contentFormat(hasPattern: Bool) -> RecordFormat {
-    if hasPattern { return .lines }
+  /// followed by another; `[`: a JSON array. Other text is records only when
+  /// the reading asks for records (else it is a catalog, and its error says
+  /// what is wrong): a tab in the first line, TSV; a comma, CSV; else lines.
+  private func contentFormat(for reading: CatalogReading) -> RecordFormat {
+    if reading.pattern != nil { return .lines }
     switch firstByte {
     case .openBrace: return isNDJSON ? .ndjson : .catalog
     case .openBracket: return .json
     default: break
     }
+    guard reading.asksForRecords else { return .catalog }
     var index = start
     while index < bytes.count, bytes[index] != .newline {
       if bytes[index] == .tab { return .tsv }

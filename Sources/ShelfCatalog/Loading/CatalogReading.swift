@@ -85,6 +85,13 @@ public struct CatalogReading: Hashable, Sendable {
   /// Catalogs, and any other format chosen by extension and content.
   public static let automatic = CatalogReading()
 
+  /// Whether anything asks for records rather than a catalog: a record
+  /// format, column names, a pattern or a mapping.
+  public var asksForRecords: Bool {
+    (format != nil && format != .catalog) || fields != nil || pattern != nil
+      || mapping != RecordMapping()
+  }
+
   /// The problem with `pattern` as a regular expression, or nil when it is
   /// one with at least one named group.
   public static func problem(withPattern pattern: String) -> String? {
