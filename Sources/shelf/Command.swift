@@ -67,8 +67,10 @@ enum Arguments {
     }
     switch parsed {
     case let root as ShelfCommand:
+      try check(root.records, help: "shelf --help")
       return root.version ? .version : .run(root.options(arguments: arguments))
     case let render as RenderCommand:
+      try check(render.records, help: "shelf render --help")
       let sources = ShelfCommand.sources(
         named: render.sources.sources(in: arguments), records: render.records)
       return .render(
@@ -84,7 +86,7 @@ enum Arguments {
           framesPerSecond: frames.display.framesPerSecond ?? 30,
           animationMilliseconds: frames.display.animationMilliseconds,
           isReducedMotion: frames.display.isReducedMotion, colorMode: frames.display.color,
-          format: frames.format))
+          format: try framesFormat(in: arguments)))
     case let diff as DiffCommand:
       return .diff(from: diff.from, to: diff.to)
     case let record as RecordCommand:
@@ -115,6 +117,40 @@ enum Arguments {
   static let numericOptions: Set<String> = [
     "--seed", "--width", "--height", "--fps", "--animation-ms", "--seconds", "--every",
   ]
+
+  /// `records` checked, a problem as a usage error.
+  private static func check(_ records: ReadingOptions, help: String) throws(AppError) {
+    do {
+      try records.check()
+    } catch {
+      throw .usage(oneLine(String(describing: error)), help: help)
+    }
+  }
+
+  /// The `--format` of `shelf frames`, read from `arguments`: the root's
+  /// `--format` (the input's) takes its value before the subcommand sees it.
+  private static func framesFormat(in arguments: [String]) throws(AppError) -> FramesFormat {
+    var value: String?
+    var index = arguments.startIndex
+    while index < arguments.endIndex, arguments[index] != "--" {
+      let token = arguments[index]
+      if token == "--format", index + 1 < arguments.endIndex {
+        value = arguments[index + 1]
+        index += 1
+      } else if token.hasPrefix("--format=") {
+        value = String(token.dropFirst("--format=".count))
+      }
+      index += 1
+    }
+    guard let value else { return .text }
+    do {
+      return try Parse.choice(of: FramesFormat.self)(value)
+    } catch {
+      throw .usage(
+        oneLine("the value '\(value)' is invalid for '--format <format>': \(error)"),
+        help: "shelf frames --help")
+    }
+  }
 
   /// The options of `shelf` and `render` that take no value.
   static let flags: Set<String> = [

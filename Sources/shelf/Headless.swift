@@ -223,6 +223,7 @@ extension AppError {
   /// A catalog that could not be loaded, with its own exit code.
   init(_ error: CatalogError) {
     switch error.exitCode {
+    case 64: self = .usage(error.description)
     case 66: self = .missingInput(error.description)
     case 69: self = .unavailable(error.description)
     case 74: self = .io(error.description)

@@ -5,13 +5,34 @@ import ShelfCatalog
 /// How sources are read: the format, and how records become cards. Shared
 /// by `shelf` and `render`; every source takes the same reading.
 struct ReadingOptions: ParsableArguments {
+  // Read as text and checked (`check()`) only for `shelf` and `render`:
+  // ArgumentParser gives a subcommand's `--format` to the root's option of
+  // that name, so `shelf frames --format asciicast` arrives here too.
   @Option(
+    name: .customLong("format"),
     help: ArgumentHelp(
       "The input's format; by default from the file's extension, then the content."
         + " \(Parse.values(of: RecordFormat.self))", valueName: "format"),
-    completion: Parse.completion(of: RecordFormat.self),
-    transform: Parse.choice(of: RecordFormat.self))
-  var format: RecordFormat?
+    completion: .custom { words, _, _ in
+      // The generated scripts ask the root for a subcommand's `--format` too.
+      words.contains("frames")
+        ? FramesFormat.allCases.map(\.rawValue) : RecordFormat.allCases.map(\.rawValue)
+    })
+  var formatName: String?
+
+  /// `--format`, once `checkFormat()` has passed.
+  var format: RecordFormat? { formatName.flatMap(RecordFormat.init(rawValue:)) }
+
+  /// Refuses a `--format` that names no format, as ArgumentParser words it.
+  func checkFormat() throws {
+    guard let formatName, format == nil else { return }
+    do {
+      _ = try Parse.choice(of: RecordFormat.self)(formatName)
+    } catch {
+      throw ValidationError(
+        "the value '\(formatName)' is invalid for '--format <format>': \(error)")
+    }
+  }
 
   @Option(
     help: ArgumentHelp(
@@ -83,7 +104,8 @@ struct ReadingOptions: ParsableArguments {
   @Flag(name: .customLong("verbose"), help: "Say on stderr which format each source is read in.")
   var isVerbose = false
 
-  func validate() throws {
+  func check() throws {
+    try checkFormat()
     if let pattern, let problem = CatalogReading.problem(withPattern: pattern) {
       throw ValidationError("--pattern: \(problem)")
     }
