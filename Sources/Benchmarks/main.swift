@@ -10,6 +10,7 @@ TerminalBenchmarks.run(&harness)
 ChainBenchmarks.run(&harness)
 SwitchBenchmarks.run(&harness)
 URLPollingBenchmarks.run(&harness)
+RecordBenchmarks.run(&harness)
 if let listing = harness.listing {
   listing.print()
 } else {
