@@ -78,7 +78,7 @@ extension ShelfContent {
           id: card.id, title: card.title, subtitle: card.subtitle ?? "", year: card.year,
           rating: card.rating, summary: card.summary ?? "", tags: card.tags,
           url: card.url ?? "",
-          fields: card.fields.map { CardFace.Field(name: $0.name, value: $0.value) })
+          fields: card.fields)
       })
   }
 }

@@ -105,12 +105,18 @@ struct RecordMapper {
     var sections: [Section] = []
     var sectionIndex: [String: Int] = [:]
     var rowIndex: [String: (section: Int, row: Int)] = [:]
+    // Records of one row mostly come together: the last one's row is tried first.
+    var last: (section: String?, row: String?, place: (section: Int, row: Int))?
     for record in records {
       let sectionValue = try mapping.sectionBy.map { name throws(CatalogError) in
         try groupValue(name, of: record, source: source)
       }
       let rowValue = try mapping.groupBy.map { name throws(CatalogError) in
         try groupValue(name, of: record, source: source)
+      }
+      if let last, last.section == sectionValue, last.row == rowValue {
+        sections[last.place.section].rows[last.place.row].items.append(card(record))
+        continue
       }
       let sectionKey = sectionValue ?? ""
       let section: Int
@@ -133,6 +139,7 @@ struct RecordMapper {
         sections[section].rows.append(Row(id: id, title: rowTitle, items: []))
       }
       sections[place.section].rows[place.row].items.append(card(record))
+      last = (sectionValue, rowValue, place)
     }
     if mapping.sortsRows {
       sections.sort { Self.precedes($0.id, $1.id) }

@@ -110,6 +110,13 @@ struct RecordReader {
     }
   }
 
+  /// How many line feeds the bytes hold.
+  var lineCount: Int {
+    var count = 0
+    for byte in bytes where byte == .newline { count += 1 }
+    return count
+  }
+
   /// A failure at byte `offset`: its line and column, and `problem`.
   func failure(
     _ kind: CatalogError.Kind = .invalidCatalog, at offset: Int, _ problem: String

@@ -1,3 +1,5 @@
+import ShelfDiff
+
 /// What the table of carousels shows: ShelfUI's own view of a catalog, so the
 /// views depend on no data source. The `shelf` executable builds it from a
 /// `ShelfCatalog.Catalog`.
@@ -71,18 +73,7 @@ public struct CardFace: Identifiable, Equatable, Sendable {
   public var fields: [Field]
 
   /// One of a card's other fields: a name and its value as text.
-  public struct Field: Hashable, Sendable {
-    /// The field's name.
-    public var name: String
-    /// Its value.
-    public var value: String
-
-    /// A field named `name` holding `value`.
-    public init(name: String, value: String) {
-      self.name = name
-      self.value = value
-    }
-  }
+  public typealias Field = NamedValue
 
   /// A card face; only `id` and `title` are required.
   public init(
