@@ -11,6 +11,7 @@ PromptBenchmarks.run(&harness)
 ChainBenchmarks.run(&harness)
 SwitchBenchmarks.run(&harness)
 URLPollingBenchmarks.run(&harness)
+RecordBenchmarks.run(&harness)
 if let listing = harness.listing {
   listing.print()
 } else {

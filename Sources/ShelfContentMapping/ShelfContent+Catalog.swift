@@ -77,7 +77,8 @@ extension ShelfContent {
         CardFace(
           id: card.id, title: card.title, subtitle: card.subtitle ?? "", year: card.year,
           rating: card.rating, summary: card.summary ?? "", tags: card.tags,
-          url: card.url ?? "")
+          url: card.url ?? "",
+          fields: card.fields)
       })
   }
 }

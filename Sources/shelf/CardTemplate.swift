@@ -1,8 +1,8 @@
 import ShelfCatalog
 import ShelfUI
 
-/// A card field that `--print`, `--bind` and `y` can name in braces.
-enum CardField: String, CaseIterable, Sendable {
+/// A name every card answers in braces besides its own fields.
+enum PickField: String, CaseIterable, Sendable {
   case id, title, subtitle, year, rating, row, section, url, json
 
   /// The field's value in `card`: empty when the card has none.
@@ -22,81 +22,41 @@ enum CardField: String, CaseIterable, Sendable {
         Card(
           id: face.id, title: face.title, subtitle: face.subtitle.isEmpty ? nil : face.subtitle,
           year: face.year, rating: face.rating, summary: face.summary.isEmpty ? nil : face.summary,
-          tags: face.tags, url: face.url.isEmpty ? nil : face.url))
+          tags: face.tags, url: face.url.isEmpty ? nil : face.url,
+          fields: face.fields))
     }
   }
 
-  /// Every field as written in a template: `{id}, {title}, …`.
+  /// Every name as written in a template: `{id}, {title}, …`.
   static var listed: String { allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ") }
 }
 
 /// Text with card fields in braces, such as `{title}|{year}`: what `--print`
-/// writes for a picked card, what `y` copies, and a `--bind` command.
+/// writes for a picked card, what `y` copies, and a `--bind` command. A
+/// name is looked up among the card's own fields first (a record's
+/// `{section}` is its own), then among `PickField`'s.
 struct CardTemplate: Equatable, Sendable {
-  enum Piece: Equatable, Sendable {
-    case text(String)
-    case field(CardField)
-  }
-
-  /// Why a template was refused.
-  struct UnknownField: Error, Equatable, CustomStringConvertible {
-    /// The braces as written, such as `{name}`.
-    let field: String
-    var description: String { "unknown field \(field) (fields: \(CardField.listed))" }
-  }
-
-  let pieces: [Piece]
+  let template: FieldTemplate
 
   /// The template `{id}`.
-  static let id = CardTemplate(pieces: [.field(.id)])
+  static let id = CardTemplate("{id}")
 
-  private init(pieces: [Piece]) {
-    self.pieces = pieces
+  /// Reads `text` (`FieldTemplate` says how).
+  init(_ text: String) {
+    template = FieldTemplate(text)
   }
 
-  /// Reads `text`: `{name}` where `name` is a `CardField` is that field;
-  /// anything else is literal text, except that with `isStrict` a `{word}`
-  /// naming no field is refused (a `--bind` command keeps it, as the shell's
-  /// own `${HOME}` or `{a,b}`).
-  init(_ text: String, isStrict: Bool) throws(UnknownField) {
-    var pieces: [Piece] = []
-    var literal = ""
-    var rest = Substring(text)
-    while let open = rest.firstIndex(of: "{") {
-      literal += rest[..<open]
-      let afterOpen = rest.index(after: open)
-      if let close = rest[afterOpen...].firstIndex(of: "}") {
-        let name = rest[afterOpen..<close]
-        if let field = CardField(rawValue: String(name)) {
-          if !literal.isEmpty { pieces.append(.text(literal)) }
-          literal = ""
-          pieces.append(.field(field))
-          rest = rest[rest.index(after: close)...]
-          continue
-        }
-        if isStrict, !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-          throw UnknownField(field: TerminalText.sanitized("{\(name)}"))
-        }
-      }
-      literal.append("{")
-      rest = rest[afterOpen...]
-    }
-    literal += rest
-    if !literal.isEmpty { pieces.append(.text(literal)) }
-    self.pieces = pieces
-  }
-
-  /// The first field that stands inside the template's own shell quotes
-  /// (`'{title}'`, `"{url}"`), read as `/bin/sh` reads a `--bind` command: a
-  /// field's value is quoted already, so such quotes close around it and
-  /// leave it to the shell's word splitting.
-  var fieldInsideQuotes: CardField? {
+  /// The name of the first field that stands inside the template's own
+  /// shell quotes (`'{title}'`, `"{url}"`), read as `/bin/sh` reads a
+  /// `--bind` command: a field's value is quoted already, so such quotes
+  /// close around it and leave it to the shell's word splitting.
+  var fieldInsideQuotes: String? {
     var quote: Character?
     var isEscaped = false
-    for piece in pieces {
+    for piece in template.pieces {
       switch piece {
-      case .field(let field):
-        if quote != nil { return field }
+      case .field(let name):
+        if quote != nil { return name }
         isEscaped = false
       case .text(let text):
         for character in text {
@@ -115,30 +75,32 @@ struct CardTemplate: Equatable, Sendable {
     return nil
   }
 
-  /// The template filled in from `card`, each field's value passed through
-  /// `transform` first.
-  func text(for card: PickedCard, transform: (CardField, String) -> String) -> String {
-    pieces.map { piece in
-      switch piece {
-      case .text(let text): return text
-      case .field(let field): return transform(field, field.value(of: card))
-      }
-    }.joined()
+  /// The value of the field `name` in `card`, or nil when it has none.
+  static func value(of name: String, in card: PickedCard) -> String? {
+    if let field = card.face.fields.first(where: { $0.name == name }) { return field.value }
+    return PickField(rawValue: name)?.value(of: card)
   }
 
   /// One line for stdout or the clipboard: fields with their control
   /// characters escaped as `shelf diff` writes them (`\n`, `\u001b`), so a
-  /// card is always one line. (`{json}` is escaped already.)
+  /// card is always one line (`{json}` is escaped already); a field the
+  /// card does not have is empty.
   func line(for card: PickedCard) -> String {
-    text(for: card) { field, value in
-      field == .json ? value : JSONText.escapingControls(value)
-    }
+    template.text(
+      value: { Self.value(of: $0, in: card) },
+      transform: { name, value in
+        name == PickField.json.rawValue && !card.face.fields.contains { $0.name == name }
+          ? value : JSONText.escapingControls(value)
+      })
   }
 
   /// A shell command line: every field one single-quoted word, so that no
-  /// card text can run code, whatever it holds.
+  /// card text can run code, whatever it holds. A name the card does not
+  /// have stays as written, as the shell's own `${HOME}` does.
   func command(for card: PickedCard) -> String {
-    text(for: card) { _, value in ShellQuoting.quoted(value) }
+    template.text(
+      value: { Self.value(of: $0, in: card) }, transform: { ShellQuoting.quoted($1) },
+      missing: { "{\($0)}" })
   }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ShelfCatalog
 import ShelfTerminal
 import ShelfUI
 
@@ -10,6 +11,10 @@ struct RenderOptions: Equatable, Sendable {
   /// How long a command may run (its interval); nil for the default.
   var every: Duration?
   var size = Size(width: 80, height: 24)
+  /// How every source is read.
+  var reading = CatalogReading.automatic
+  /// Whether the format each source is read in is said on stderr.
+  var isVerbose = false
 }
 
 /// Options of `shelf frames`.
@@ -53,7 +58,7 @@ enum Arguments {
   /// Parses `arguments` (without the program name); a usage error names the
   /// option and fits on one line.
   static func parse(_ typed: [String]) throws(AppError) -> Command {
-    let arguments = joiningNegativeNumbers(typed)
+    let arguments = namingFiles(joiningNegativeNumbers(typed))
     let parsed: any ParsableCommand
     do {
       parsed = try ShelfCommand.parseAsRoot(arguments)
@@ -62,13 +67,16 @@ enum Arguments {
     }
     switch parsed {
     case let root as ShelfCommand:
+      try check(root.records, help: "shelf --help")
       return root.version ? .version : .run(root.options(arguments: arguments))
     case let render as RenderCommand:
-      let sources = render.sources.sources(in: arguments)
+      try check(render.records, help: "shelf render --help")
+      let sources = ShelfCommand.sources(
+        named: render.sources.sources(in: arguments), records: render.records)
       return .render(
         RenderOptions(
-          sources: sources.isEmpty ? [.bundled] : sources, every: render.sources.every,
-          size: render.size.size))
+          sources: sources, every: render.sources.every, size: render.size.size,
+          reading: render.records.reading, isVerbose: render.records.isVerbose))
     case let frames as FramesCommand:
       return .frames(
         FramesOptions(
@@ -78,7 +86,7 @@ enum Arguments {
           framesPerSecond: frames.display.framesPerSecond ?? 30,
           animationMilliseconds: frames.display.animationMilliseconds,
           isReducedMotion: frames.display.isReducedMotion, colorMode: frames.display.color,
-          format: frames.format))
+          format: try framesFormat(in: arguments)))
     case let diff as DiffCommand:
       return .diff(from: diff.from, to: diff.to)
     case let record as RecordCommand:
@@ -109,6 +117,81 @@ enum Arguments {
   static let numericOptions: Set<String> = [
     "--seed", "--width", "--height", "--fps", "--animation-ms", "--seconds", "--every",
   ]
+
+  /// `records` checked, a problem as a usage error.
+  private static func check(_ records: ReadingOptions, help: String) throws(AppError) {
+    do {
+      try records.check()
+    } catch {
+      throw .usage(oneLine(String(describing: error)), help: help)
+    }
+  }
+
+  /// The `--format` of `shelf frames`, read from `arguments`: the root's
+  /// `--format` (the input's) takes its value before the subcommand sees it.
+  private static func framesFormat(in arguments: [String]) throws(AppError) -> FramesFormat {
+    var value: String?
+    var index = arguments.startIndex
+    while index < arguments.endIndex, arguments[index] != "--" {
+      let token = arguments[index]
+      if token == "--format", index + 1 < arguments.endIndex {
+        value = arguments[index + 1]
+        index += 1
+      } else if token.hasPrefix("--format=") {
+        value = String(token.dropFirst("--format=".count))
+      }
+      index += 1
+    }
+    guard let value else { return .text }
+    do {
+      return try Parse.choice(of: FramesFormat.self)(value)
+    } catch {
+      throw .usage(
+        oneLine("the value '\(value)' is invalid for '--format <format>': \(error)"),
+        help: "shelf frames --help")
+    }
+  }
+
+  /// The options of `shelf` and `render` that take no value.
+  static let flags: Set<String> = [
+    "--stream", "--no-live", "--reduced-motion", "--pick", "--multi", "--no-clipboard",
+    "--sort-rows", "--records", "--verbose", "--version", "-V", "--help", "-h",
+  ]
+
+  /// `arguments` with each file given alone (`shelf books.csv`, `shelf
+  /// render books.csv`) written as `--catalog=books.csv`: a word that is
+  /// neither an option nor an option's value. Other subcommands keep their
+  /// own arguments.
+  static func namingFiles(_ arguments: [String]) -> [String] {
+    var result: [String] = []
+    var index = arguments.startIndex
+    if arguments.first == "render" {
+      result.append("render")
+      index += 1
+    } else if let first = arguments.first,
+      ShelfCommand.configuration.subcommands.contains(where: {
+        $0.configuration.commandName == first
+      }) || first == "help"
+    {
+      return arguments
+    }
+    var takesValue = false
+    while index < arguments.endIndex {
+      let token = arguments[index]
+      index += 1
+      if token == "--" { return result + arguments[(index - 1)...] }
+      if takesValue {
+        takesValue = false
+        result.append(token)
+      } else if token.hasPrefix("-") && token.count > 1 {
+        takesValue = !token.contains("=") && !flags.contains(token)
+        result.append(token)
+      } else {
+        result.append("--catalog=" + token)
+      }
+    }
+    return result
+  }
 
   /// `arguments` with `--seed -1` written as `--seed=-1`.
   static func joiningNegativeNumbers(_ arguments: [String]) -> [String] {

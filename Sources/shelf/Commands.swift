@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ShelfCatalog
 import ShelfTerminal
 import ShelfUI
@@ -20,6 +21,13 @@ struct RunOptions: Equatable, Sendable {
   var churn: DemoChurn?
   /// `--pick`, `--print`, `--multi`, `--bind`, `--no-clipboard`.
   var actions = ActionOptions()
+  /// How every source is read: its format, and how records become cards.
+  var reading = CatalogReading.automatic
+  /// `--stream --records`: stdin's lines are records upserted by id, and
+  /// each row keeps at most this many cards; nil: each line is a catalog.
+  var recordKeep: Int?
+  /// Whether the format each source is read in is said on stderr.
+  var isVerbose = false
 
   /// The demo runs on the bundled catalog unless `--no-live`; on a catalog of
   /// one's own only when asked for with `--rate`, `--churn` or `--seed`.
@@ -69,6 +77,7 @@ struct ShelfCommand: ParsableCommand {
   var demo: DemoOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
   @OptionGroup(title: "Picking and acting") var picking: PickOptions
+  @OptionGroup(title: "Records (CSV, TSV, JSON, NDJSON, lines)") var records: ReadingOptions
 
   @Flag(name: [.customShort("V"), .long], help: "Show the version.")
   var version = false
@@ -76,9 +85,36 @@ struct ShelfCommand: ParsableCommand {
   /// The options, the sources in the order `arguments` gives them.
   func options(arguments: [String]) -> RunOptions {
     var options = RunOptions(sources: sources, demo: demo, display: display, arguments: arguments)
+    options.sources = Self.sources(named: sources.sources(in: arguments), records: records)
     // Checked by validate().
     options.actions = (try? picking.actions()) ?? ActionOptions()
+    options.reading = records.reading
+    options.recordKeep = records.isRecordStream ? records.keep ?? 200 : nil
+    options.isVerbose = records.isVerbose
     return options
+  }
+
+  func validate() throws {
+    if records.isRecordStream && !sources.isStreaming {
+      throw ValidationError("--records reads --stream's lines as records: give --stream too")
+    }
+  }
+
+  /// The sources named (a file given alone is `--catalog FILE`); with
+  /// none, stdin when a record option is given and stdin is a pipe or a
+  /// file, else the bundled catalog.
+  static func sources(named given: [SourceSpec], records: ReadingOptions) -> [SourceSpec] {
+    if !given.isEmpty { return given }
+    if records.asksForRecords && isStandardInputPiped { return [.catalog("-")] }
+    return [.bundled]
+  }
+
+  /// Whether stdin is a pipe or a file (not a terminal nor a device such as /dev/null).
+  static var isStandardInputPiped: Bool {
+    var status = stat()
+    guard fstat(STDIN_FILENO, &status) == 0 else { return false }
+    let kind = status.st_mode & S_IFMT
+    return kind == S_IFIFO || kind == S_IFREG
   }
 }
 
@@ -89,6 +125,7 @@ struct RenderCommand: ParsableCommand {
 
   @OptionGroup(title: "Sources") var sources: SourceOptions
   @OptionGroup(title: "Size") var size: SizeOptions
+  @OptionGroup(title: "Records (CSV, TSV, JSON, NDJSON, lines)") var records: ReadingOptions
 
   // Plain text has no colour; the option is checked, so a script written for
   // the interactive screen still runs.

@@ -11,9 +11,10 @@ enum Headless {
   /// `shelf render`: the first screen as plain text.
   static func render(_ options: RenderOptions) throws(AppError) {
     let start = try FirstCatalogs(options.sources) { spec throws(AppError) in
-      try loadOnce(spec, every: options.every)
+      try loadOnce(spec, every: options.every, reading: options.reading)
     }
     warn(about: start)
+    if options.isVerbose { sayFormats(of: start.loaded, specs: options.sources) }
     let chain = chain(of: options.sources, showing: start.loaded.map(\.catalog))
     let screen = ShelfScreen(
       content: chain.content, configuration: ScreenConfiguration(), updates: .immediate)
@@ -43,20 +44,24 @@ enum Headless {
   }
 
   /// The catalog `spec` gives once: a file read, a command run, a URL fetched.
-  static func loadOnce(_ spec: SourceSpec, every: Duration?) throws(AppError) -> LoadedCatalog {
+  static func loadOnce(
+    _ spec: SourceSpec, every: Duration?, reading: CatalogReading = .automatic
+  ) throws(AppError) -> LoadedCatalog {
     switch spec {
     case .bundled: return try load(nil)
-    case .catalog(let path): return try load(path)
-    case .watch(let path): return try load(path, regularFileOnly: true)
+    case .catalog(let path): return try load(path, reading: reading)
+    case .watch(let path): return try load(path, regularFileOnly: true, reading: reading)
     case .stream:
       throw .usage("a command that draws once reads no stdin stream: give it --catalog FILE")
     case .exec(let command):
-      return try reportingWarnings(runOnce(command, timeout: every ?? spec.defaultInterval))
+      return try reportingWarnings(
+        runOnce(command, timeout: every ?? spec.defaultInterval, reading: reading))
     case .url(let url):
       do {
         // As a polled fetch: 10 s, or the interval if shorter, for all of it.
         let timeout = min(.seconds(10), every ?? spec.defaultInterval)
-        return try reportingWarnings(URLSource.fetchOnce(url: url, timeout: timeout))
+        return try reportingWarnings(
+          URLSource.fetchOnce(url: url, timeout: timeout, reading: reading))
       } catch {
         throw AppError(error)
       }
@@ -64,10 +69,10 @@ enum Headless {
   }
 
   /// Runs `command` once, as `--exec` does, for at most `timeout`.
-  private static func runOnce(_ command: String, timeout: Duration) throws(AppError)
-    -> LoadedCatalog
+  private static func runOnce(_ command: String, timeout: Duration, reading: CatalogReading)
+    throws(AppError) -> LoadedCatalog
   {
-    let source = ExecSource(command: command, interval: timeout)
+    let source = ExecSource(command: command, interval: timeout, reading: reading)
     let outcome = Mutex<Result<LoadedCatalog, CatalogError>?>(nil)
     let done = DispatchSemaphore(value: 0)
     source.start(queue: DispatchQueue.global()) { result in
@@ -143,12 +148,13 @@ enum Headless {
 
   /// Loads the catalog at `path` (the bundled one for nil), printing its
   /// warnings on stderr; `regularFileOnly` refuses a FIFO, device or socket.
-  static func load(_ path: String?, regularFileOnly: Bool = false) throws(AppError)
-    -> LoadedCatalog
-  {
+  static func load(
+    _ path: String?, regularFileOnly: Bool = false, reading: CatalogReading = .automatic
+  ) throws(AppError) -> LoadedCatalog {
     try loadPrintingWarnings { () throws(CatalogError) in
       if let path {
-        try CatalogLoader.load(contentsOf: path, regularFileOnly: regularFileOnly)
+        try CatalogLoader.load(
+          contentsOf: path, regularFileOnly: regularFileOnly, reading: reading)
       } else {
         try CatalogLoader.bundled()
       }
@@ -175,6 +181,17 @@ enum Headless {
       FileHandle.standardError.write(Data("shelf: warning: \(line)\n".utf8))
     }
     return loaded
+  }
+
+  /// Says on stderr, for `--verbose`, the format each of `loaded` was read in.
+  static func sayFormats(of loaded: [LoadedCatalog], specs: [SourceSpec]) {
+    for (spec, catalog) in zip(specs, loaded) where !catalog.formatReason.isEmpty {
+      let name = TerminalText.sanitized(spec.name)
+      FileHandle.standardError.write(
+        Data(
+          "shelf: \(name): read as \(catalog.format.rawValue) (\(catalog.formatReason)), \(catalog.catalog.cardCount) cards\n"
+            .utf8))
+    }
   }
 
   /// Writes `text` to stdout. A reader that went away (`| head`) ends the
@@ -206,6 +223,7 @@ extension AppError {
   /// A catalog that could not be loaded, with its own exit code.
   init(_ error: CatalogError) {
     switch error.exitCode {
+    case 64: self = .usage(error.description)
     case 66: self = .missingInput(error.description)
     case 69: self = .unavailable(error.description)
     case 74: self = .io(error.description)

@@ -3,7 +3,15 @@ enum HelpText {
   static let discussion = """
     With no options, the bundled catalog with live demo updates. Source options \
     (--catalog, --watch, --exec, --url, --stream) repeat and mix: their sections \
-    are shown one after another, in the order given.
+    are shown one after another, in the order given. A file given alone is \
+    --catalog FILE.
+
+    Records: every source also reads a JSON array of objects, NDJSON, CSV, TSV or \
+    plain lines (--format, else the extension, else the content); --group-by makes \
+    a row per value, and templates such as --title '{name} ({section})' make the \
+    cards. Every field stays on its card: in the details, in search, and in \
+    --print, --bind and y. With a record option and stdin a pipe, records come \
+    from stdin (cmd | shelf --group-by F) and keys from the terminal.
 
     Keys: arrows or h j k l move, Home/End or g/G first/last row, 0/$ first/last \
     card, PgUp/PgDn, Enter details, / filter, Tab/Shift-Tab one source alone or \

@@ -85,10 +85,10 @@ final class InteractiveSession: EventLoopDelegate {
     let start = try FirstCatalogs(specs) { spec throws(AppError) in
       switch spec {
       case .bundled: return try Headless.load(nil)
-      case .catalog(let path): return try Headless.load(path)
+      case .catalog(let path): return try Headless.load(path, reading: options.reading)
       // As the watcher reads it: a FIFO would block here for good.
       case .watch(let path):
-        let watcher = CatalogFileWatcher(path: path)
+        let watcher = CatalogFileWatcher(path: path, reading: options.reading)
         watchers.append(watcher)
         return try Headless.load(watching: watcher)
       // These deliver their first catalog once running.
@@ -97,6 +97,7 @@ final class InteractiveSession: EventLoopDelegate {
       }
     }
     let firsts = start.loaded
+    if options.isVerbose { Headless.sayFormats(of: firsts, specs: specs) }
     let contents = firsts.indices.map { index in
       ShelfContent(
         firsts[index].catalog,
@@ -146,7 +147,7 @@ final class InteractiveSession: EventLoopDelegate {
       guard let field = binding.command.fieldInsideQuotes else { continue }
       session.screen.log(
         .warning(
-          "--bind \(TerminalText.sanitized(binding.name)): {\(field.rawValue)} stands inside quotes;"
+          "--bind \(TerminalText.sanitized(binding.name)): {\(field)} stands inside quotes;"
             + " Shelf quotes each field itself, so those quotes leave it unquoted: remove them"),
         from: "--bind", at: session.now())
     }
@@ -254,7 +255,7 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   private func startWatching(_ path: String, feed: Feed, isValid: Bool) {
-    let watcher = feed.watcher ?? CatalogFileWatcher(path: path)
+    let watcher = feed.watcher ?? CatalogFileWatcher(path: path, reading: options.reading)
     feed.watcher = nil
     startDelivering(
       feed, isValid: isValid, status: { .watching($0, isValid: $1) },
@@ -263,7 +264,8 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   private func startCommand(_ command: String, feed: Feed) {
-    let source = ExecSource(command: command, interval: options.interval(for: feed.spec))
+    let source = ExecSource(
+      command: command, interval: options.interval(for: feed.spec), reading: options.reading)
     startDelivering(
       feed, status: { .running($0, isValid: $1) },
       start: { source.start(queue: .main, handler: $0) })
@@ -274,7 +276,8 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   private func startFetching(_ url: String, feed: Feed) {
-    let source = URLSource(url: url, interval: options.interval(for: feed.spec))
+    let source = URLSource(
+      url: url, interval: options.interval(for: feed.spec), reading: options.reading)
     startDelivering(
       feed, status: { .fetching($0, isValid: $1) },
       start: { source.start(queue: .main, handler: $0) })
@@ -300,13 +303,21 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   private func startStream(_ feed: Feed) {
-    let reader = CatalogStreamReader(fileDescriptor: 0, name: "stdin")
+    // Records are upserted one by one: none may be dropped for a newer one.
+    let upserts = options.recordKeep.map { UpsertingCatalog(title: "stdin", keep: $0) }
+    let reader = CatalogStreamReader(
+      fileDescriptor: 0, name: "stdin", coalesces: upserts == nil, reading: options.reading)
     let index = feed.index
     feed.status = .streaming("stdin", isOpen: true)
+    var records = upserts
     reader.start(queue: .main) { [unowned self] event in
       MainActor.assumeIsolated {
         switch event {
-        case .catalog(let loaded, _):
+        case .catalog(var loaded, _):
+          if records != nil {
+            records!.upsert(loaded.catalog)
+            loaded = LoadedCatalog(catalog: records!.catalog)
+          }
           self.take(.success(loaded), from: self.feeds[index]) { _ in
             .streaming("stdin", isOpen: true)
           }

@@ -53,7 +53,8 @@ struct PickOptions: ParsableArguments {
     name: .customLong("print"),
     help: ArgumentHelp(
       "What a picked card prints and y copies: {id} (default), {title}, {subtitle}, {year},"
-        + " {rating}, {row}, {section}, {url}, {json}, and any text.", valueName: "format"))
+        + " {rating}, {row}, {section}, {url}, {json}, any field the card came with ({isbn}),"
+        + " and any text; a field a card lacks prints empty.", valueName: "format"))
   var format: String?
 
   @Flag(
@@ -81,13 +82,7 @@ struct PickOptions: ParsableArguments {
     }
     var actions = ActionOptions(
       isPicking: isPicking, isMultiPick: isMultiPick, canCopy: !isClipboardOff)
-    if let format {
-      do {
-        actions.format = try CardTemplate(format, isStrict: true)
-      } catch {
-        throw ValidationError("--print: \(error)")
-      }
-    }
+    if let format { actions.format = CardTemplate(format) }
     for binding in bindings {
       let parsed = try Self.binding(binding, isMultiPick: isMultiPick)
       if let earlier = actions.bindings.first(where: { $0.key == parsed.key }) {
@@ -124,7 +119,7 @@ struct PickOptions: ParsableArguments {
           + " F1, ctrl-c l u z, m)")
     }
     return ActionOptions.Binding(
-      key: key, name: name, command: try CardTemplate(command, isStrict: false), text: command,
+      key: key, name: name, command: CardTemplate(command), text: command,
       isSilent: isSilent)
   }
 

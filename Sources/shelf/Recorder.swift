@@ -35,7 +35,7 @@ enum Recorder {
     let run = options.run
     let specs = run.sources
     let start = try FirstCatalogs(specs) { spec throws(AppError) in
-      try Headless.loadOnce(spec, every: run.every)
+      try Headless.loadOnce(spec, every: run.every, reading: run.reading)
     }
     Headless.warn(about: start)
     let chain = Headless.chain(of: specs, showing: start.loaded.map(\.catalog))

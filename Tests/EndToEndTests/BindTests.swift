@@ -150,8 +150,8 @@ import Testing
     let card = PickedCard(
       face: CardFace(id: Bind.hostileID, title: "a'b", subtitle: "$(id)", year: 1899),
       rowTitle: "`id`", sectionTitle: "x;y")
-    let template = try CardTemplate(
-      "printf '%s|' {id} {title} {subtitle} {year} {row} {section} ${HOME+set}", isStrict: false)
+    let template = CardTemplate(
+      "printf '%s|' {id} {title} {subtitle} {year} {row} {section} ${HOME+set}")
     let result = try spawnAndWait(
       ["/bin/sh", "-c", template.command(for: card)], capturingOutput: true)
     #expect(result.output == "\(Bind.hostileID)|a'b|$(id)|1899|`id`|x;y|set|")

@@ -73,7 +73,18 @@ import Testing
       "shelf: missing expected argument '<B.json>' (see 'shelf frames --help')\n"
     ),
     (["diff"], "shelf: missing expected argument '<A.json>' (see 'shelf diff --help')\n"),
-    (["stray"], "shelf: unexpected argument 'stray' (see 'shelf --help')\n"),
+    (
+      ["--records"],
+      "shelf: --records reads --stream's lines as records: give --stream too (see 'shelf --help')\n"
+    ),
+    (
+      ["--keep", "3"],
+      "shelf: --keep bounds the rows of --stream --records: give --records too (see 'shelf --help')\n"
+    ),
+    (
+      ["--pattern", "(\\S+)"],
+      "shelf: --pattern: the pattern names no group; write (?<name>...) for each field (see 'shelf --help')\n"
+    ),
     (
       ["--stream", "--catalog", "-"],
       "shelf: --stream and --catalog - both read stdin: keep one (see 'shelf --help')\n"
@@ -111,7 +122,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("render", ["--catalog", "--width", "--height", "--color"], ["--fps", "--rate", "--format"]),
+    (
+      "render", ["--catalog", "--width", "--height", "--color", "--format", "--group-by"],
+      ["--fps", "--rate"]
+    ),
     (
       "frames",
       ["<A.json>", "--width", "--fps", "--animation-ms", "--format", "--catalog", "--url"],

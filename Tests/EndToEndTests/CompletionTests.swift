@@ -60,7 +60,7 @@ import Testing
 
   @Test func bashCompletesSubcommandsOptionsAndValues() throws {
     #expect(try bashCompletions(of: "shelf fr") == ["frames"])
-    #expect(try bashCompletions(of: "shelf --ra") == ["--rate"])
+    #expect(try bashCompletions(of: "shelf --ra") == ["--rate", "--rating"])
     #expect(try bashCompletions(of: "shelf --rate ") == ["slow", "fast", "ludicrous"])
     #expect(
       try bashCompletions(of: "shelf frames a.json b.json --format ") == ["text", "asciicast"])

@@ -170,14 +170,6 @@ extension TmuxSession {
         + "\n")
   }
 
-  @Test func anUnknownFieldIsAUsageErrorNamingIt() throws {
-    let result = try runShelf(["--pick", "--print", "{title} {color}"])
-    #expect(result.status == 64)
-    #expect(result.standardError.contains("{color}"))
-    #expect(result.standardOutput.isEmpty)
-    #expect(result.standardError.filter { $0 == "\n" }.count == 1)
-  }
-
   /// A reader that went away ends a pick as it ends `render`: 141, as SIGPIPE
   /// would, with nothing on stderr.
   @Test func aPickWhoseReaderWentAwayExits141() throws {

@@ -182,7 +182,7 @@ private func failure(_ json: String, limits: CatalogLimits = .default) -> Catalo
   #expect(failure("  \n ")?.kind == .empty)
   #expect(
     failure("[1, 2]")?.description
-      == #"t.json, line 1, column 1: expected an object with a "sections" or "rows" array, found an array"#
+      == "t.json, line 1, column 2: [0]: expected an object for a record, found a number"
   )
   #expect(
     failure(#"{"title": "x"}"#)?.description

@@ -66,3 +66,28 @@ func firstScreenMatchesItsGolden(width: Int, height: Int) {
   #expect(canvas[2, 3].text == "┏")
   #expect(!styles[3].dropFirst(21).contains("F"))
 }
+
+@MainActor
+@Test func theDetailsPanelListsKeptFieldsInOrder() {
+  let card = CardFace(
+    id: "ls", title: "ls",
+    fields: [
+      .init(name: "name", value: "ls"), .init(name: "section", value: "1"),
+      .init(
+        name: "description",
+        value:
+          "list directory contents, with a value long enough to wrap onto a second line of the panel"
+      ),
+      .init(name: "bad\u{1b}[31m", value: "x\u{1b}[2Jy"),
+    ])
+  let content = ShelfContent(
+    title: "man",
+    sections: [
+      ShelfSection(id: "", title: nil, rows: [CarouselRow(id: "1", title: "1", cards: [card])])
+    ])
+  let screen = ShelfScreen(content: content)
+  _ = screen.handle(.enter, size: Size(width: 80, height: 24))
+  expectGolden(
+    TextBackend.text(of: screen.render(size: Size(width: 80, height: 24), now: 0)),
+    named: "details-kept-fields-80x24")
+}

@@ -178,3 +178,21 @@ private let miserables = CardFace(
   #expect(SearchHighlighter("")?.marks(for: CardLabel(samurai)) == nil)
   #expect(try #require(SearchHighlighter("zzz")).marks(for: CardLabel(samurai)) == nil)
 }
+
+// MARK: - Kept fields
+
+@Test func aCardMatchesByAnyOfItsKeptFields() {
+  let card = CardFace(
+    id: "ls", title: "ls",
+    fields: [
+      .init(name: "description", value: "list directory contents"),
+      .init(name: "note", value: "Größe"),
+    ])
+  #expect(matches(card, "directory"))
+  #expect(matches(card, "ls contents"))
+  #expect(matches(card, "grosse"))
+  #expect(!matches(card, "description"))  // a field's name is not its text
+  var flags = [true]
+  ShelfFilter.match([card], folds: RowFolds(count: 1), SearchQuery("grosse"), flags: &flags)
+  #expect(flags == [true])
+}

@@ -70,6 +70,11 @@ public enum CatalogEncoder {
     return String(decoding: writer.output, as: UTF8.self)
   }
 
+  /// The members a card's own properties write.
+  private static let memberNames: Set<String> = [
+    "id", "title", "subtitle", "year", "rating", "summary", "tags", "url",
+  ]
+
   private static func card(_ card: Card, into writer: inout JSONWriter) {
     writer.beginObject(inline: true)
     writer.key("id")
@@ -104,6 +109,13 @@ public enum CatalogEncoder {
     if let url = card.url {
       writer.key("url")
       writer.string(url)
+    }
+    // Kept fields as strings: their text is what a card holds of them. A
+    // name the card's own members use is left out, so the JSON stays one
+    // object with unique keys.
+    for field in card.fields where !Self.memberNames.contains(field.name) {
+      writer.key(field.name)
+      writer.string(field.value)
     }
     writer.endObject()
   }

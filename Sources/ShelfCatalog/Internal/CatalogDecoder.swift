@@ -54,6 +54,8 @@ struct CatalogDecoder {
   var decodedFingerprints: [[CardPrint]] = []
   /// How many cards were taken from `reuse` (for tests).
   var reusedCardCount = 0
+  /// Where the key of the member being decoded starts (its opening quote).
+  var memberKeyOffset = 0
 
   /// A row object's first byte, the nesting depth there, and the offset
   /// just past its closing brace as the skim found it.
@@ -243,6 +245,7 @@ struct CatalogDecoder {
     var summary: String?
     var tags: [String] = []
     var url: String?
+    var fields: [CardField] = []
     try object(describing: "an object for a card") { (decoder, field) throws(ParseFailure) in
       switch field {
       case .id: id = try decoder.identifier()
@@ -256,7 +259,12 @@ struct CatalogDecoder {
         tags = try decoder.optionalArray { (decoder) throws(ParseFailure) in
           try decoder.requiredString()
         }
-      default: return false
+      default:
+        // Any other member is kept as text: rare enough in a catalog that
+        // the usual card pays only this branch.
+        if let field = try decoder.scanner.field(keyAt: decoder.memberKeyOffset) {
+          fields.append(field)
+        }
       }
       return true
     }
@@ -264,7 +272,7 @@ struct CatalogDecoder {
     guard let title else { throw missing("title", at: start) }
     return Card(
       id: id, title: title, subtitle: subtitle, year: year, rating: rating, summary: summary,
-      tags: tags, url: url)
+      tags: tags, url: url, fields: fields)
   }
 
   // MARK: - Values
@@ -298,6 +306,7 @@ struct CatalogDecoder {
     guard try scanner.beginObject() else { return }
     repeat {
       let keyOffset = scanner.position
+      memberKeyOffset = keyOffset
       let field = CatalogField(packed: try scanner.memberPackedKey())
       do {
         if try !member(&self, field) { try scanner.skipValue() }

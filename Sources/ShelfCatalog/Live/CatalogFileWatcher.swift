@@ -49,6 +49,7 @@ public final class CatalogFileWatcher: Sendable {
   /// The path being watched.
   public let path: String
   private let limits: CatalogLimits
+  private let reading: CatalogReading
   private let debounce: DispatchTimeInterval
   private let pollInterval: DispatchTimeInterval
   private let mode: Mode
@@ -60,8 +61,9 @@ public final class CatalogFileWatcher: Sendable {
   /// every `pollMilliseconds`.
   public init(
     path: String, limits: CatalogLimits = .default, debounceMilliseconds: Int = 100,
-    pollMilliseconds: Int = 500, mode: Mode = .automatic
+    pollMilliseconds: Int = 500, mode: Mode = .automatic, reading: CatalogReading = .automatic
   ) {
+    self.reading = reading
     self.path = path
     self.limits = limits
     debounce = .milliseconds(debounceMilliseconds)
@@ -278,7 +280,8 @@ public final class CatalogFileWatcher: Sendable {
       Result { () throws(CatalogError) in
         try CatalogLoader.loadReusingCards(
           buffer: buffer, source: .file(path), limits: limits,
-          threads: CatalogLoader.threads(forSize: buffer.count), from: before, keepsCards: true)
+          threads: CatalogLoader.threads(forSize: buffer.count), from: before, keepsCards: true,
+          reading: reading)
       }
     }
     let loaded = try result.get()

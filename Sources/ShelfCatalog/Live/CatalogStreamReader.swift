@@ -34,6 +34,7 @@ public final class CatalogStreamReader: Sendable {
   private let descriptor: Int32
   private let name: String
   private let limits: CatalogLimits
+  private let catalogReading: CatalogReading
   private let maximumLineLength: Int
   private let coalesces: Bool
   private let mailbox = Mutex(Mailbox())
@@ -44,8 +45,10 @@ public final class CatalogStreamReader: Sendable {
   /// catalog still waiting for the receiver is dropped when a newer one arrives.
   public init(
     fileDescriptor: Int32 = 0, name: String = "stdin", limits: CatalogLimits = .default,
-    maximumLineLength: Int = 64 << 20, coalesces: Bool = true
+    maximumLineLength: Int = 64 << 20, coalesces: Bool = true,
+    reading: CatalogReading = .automatic
   ) {
+    self.catalogReading = reading
     descriptor = fileDescriptor
     self.name = name
     self.limits = limits
@@ -114,7 +117,9 @@ public final class CatalogStreamReader: Sendable {
     case .complete(_, let bytes), .unterminated(_, let bytes):
       do {
         return .catalog(
-          try CatalogLoader.load(bytes: bytes, source: source, limits: limits), line: line.number)
+          try CatalogLoader.load(
+            bytes: bytes, source: source, limits: limits, reading: catalogReading),
+          line: line.number)
       } catch {
         return .failure(error)
       }

@@ -37,6 +37,7 @@ public final class ExecSource: Sendable {
   /// How often the command runs, and how long one run may take.
   public var interval: Duration { schedule.interval }
   private let limits: CatalogLimits
+  private let reading: CatalogReading
   private let schedule: PeriodicSchedule
   private let state = Mutex(State())
   /// A pipe whose read end wakes a run waiting on the command: `stop()` writes to it.
@@ -45,7 +46,11 @@ public final class ExecSource: Sendable {
 
   /// A source that runs `command` every `interval` (at most 24 hours), with
   /// output limited to `limits.maximumFileSize` bytes.
-  public init(command: String, interval: Duration = .seconds(5), limits: CatalogLimits = .default) {
+  public init(
+    command: String, interval: Duration = .seconds(5), limits: CatalogLimits = .default,
+    reading: CatalogReading = .automatic
+  ) {
+    self.reading = reading
     self.command = command
     schedule = PeriodicSchedule(label: "shelf.exec", interval: Periodic.clamped(interval))
     self.limits = limits
@@ -105,7 +110,8 @@ public final class ExecSource: Sendable {
       // The same bytes parse to the same catalog: it was delivered already.
       guard state.withLock({ $0.lastDelivered != signature }) else { return }
       result = Result { () throws(CatalogError) in
-        try CatalogLoader.load(bytes: bytes, source: .command(command), limits: limits)
+        try CatalogLoader.load(
+          bytes: bytes, source: .command(command), limits: limits, reading: reading)
       }
       switch result {
       case .success: delivered = signature

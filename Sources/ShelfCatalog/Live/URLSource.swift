@@ -58,6 +58,7 @@ public final class URLSource: Sendable {
   /// How long one fetch may take, all of it: the timeout, or the interval if shorter.
   public let deadline: Duration
   private let limits: CatalogLimits
+  private let reading: CatalogReading
   private let schedule: PeriodicSchedule
   private let state = Mutex(State())
 
@@ -66,8 +67,9 @@ public final class URLSource: Sendable {
   /// `limits.maximumFileSize` bytes.
   public init(
     url: String, interval: Duration = .seconds(30), timeout: Duration = .seconds(10),
-    limits: CatalogLimits = .default
+    limits: CatalogLimits = .default, reading: CatalogReading = .automatic
   ) {
+    self.reading = reading
     self.url = url
     schedule = PeriodicSchedule(label: "shelf.url", interval: Periodic.clamped(interval))
     self.deadline = min(timeout, schedule.interval)
@@ -110,10 +112,12 @@ public final class URLSource: Sendable {
   /// Fetches `url` once, unconditionally, waiting for the answer (`shelf
   /// render --url`); `timeout` bounds all of it.
   public static func fetchOnce(
-    url: String, timeout: Duration = .seconds(10), limits: CatalogLimits = .default
+    url: String, timeout: Duration = .seconds(10), limits: CatalogLimits = .default,
+    reading: CatalogReading = .automatic
   ) throws(CatalogError) -> LoadedCatalog {
     let source = URLSource(
-      url: url, interval: Periodic.longestInterval, timeout: timeout, limits: limits)
+      url: url, interval: Periodic.longestInterval, timeout: timeout, limits: limits,
+      reading: reading)
     switch source.fetch() {
     case .catalog(let loaded)?: return loaded
     case .failure(let error)?: throw error
@@ -163,7 +167,8 @@ public final class URLSource: Sendable {
     }
     state.withLock { $0.counts.parsed += 1 }
     do {
-      let loaded = try CatalogLoader.load(bytes: answer.body, source: .url(url), limits: limits)
+      let loaded = try CatalogLoader.load(
+        bytes: answer.body, source: .url(url), limits: limits, reading: reading)
       state.withLock { state in
         state.entityTag = answer.entityTag
         state.lastModified = answer.lastModified

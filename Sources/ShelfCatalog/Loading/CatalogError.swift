@@ -31,6 +31,9 @@ public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Well-formed JSON that is not a catalog: wrong type, missing field,
     /// bad id, value out of range, unknown top-level shape (65).
     case invalidCatalog
+    /// Records grouped by a field that none of them has: the command line
+    /// names the wrong field (64).
+    case unknownField
   }
 
   /// The kind of failure.
@@ -63,12 +66,14 @@ public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The sysexits code: 66 missing or unreadable input, 74 I/O error, 65 bad
-  /// data, 69 a source that is unavailable.
+  /// data, 69 a source that is unavailable, 64 a field the command line
+  /// names that no record has.
   public var exitCode: Int32 {
     switch kind {
     case .notFound, .isDirectory, .notReadable: 66
     case .ioFailure: 74
     case .unavailable: 69
+    case .unknownField: 64
     case .tooLarge, .empty, .invalidUTF8, .malformedJSON, .tooDeep, .invalidCatalog: 65
     }
   }

@@ -15,29 +15,36 @@ public enum CatalogLoader {
   /// With `regularFileOnly` (a file to watch) a FIFO, a device or a socket is
   /// refused as "not a regular file" instead of read, so nothing blocks.
   public static func load(
-    contentsOf path: String, limits: CatalogLimits = .default, regularFileOnly: Bool = false
+    contentsOf path: String, limits: CatalogLimits = .default, regularFileOnly: Bool = false,
+    reading: CatalogReading = .automatic
   ) throws(CatalogError) -> LoadedCatalog {
-    if path == "-" && !regularFileOnly { return try loadStandardInput(limits: limits) }
+    if path == "-" && !regularFileOnly {
+      return try loadStandardInput(limits: limits, reading: reading)
+    }
     let bytes = try FileReader.read(
       path: path, limit: limits.maximumFileSize, regularFileOnly: regularFileOnly)
-    return try load(bytes: bytes, source: .file(path), limits: limits)
+    return try load(bytes: bytes, source: .file(path), limits: limits, reading: reading)
   }
 
   /// Loads the catalog that standard input holds, up to its end.
   public static func loadStandardInput(
-    limits: CatalogLimits = .default
+    limits: CatalogLimits = .default, reading: CatalogReading = .automatic
   ) throws(CatalogError) -> LoadedCatalog {
     let bytes = try FileReader.read(
       descriptor: 0, limit: limits.maximumFileSize, source: .standardInput)
-    return try load(bytes: bytes, source: .standardInput, limits: limits)
+    return try load(bytes: bytes, source: .standardInput, limits: limits, reading: reading)
   }
 
-  /// Loads a catalog from UTF-8 JSON bytes; `source` names them in messages.
+  /// Loads a catalog from UTF-8 bytes, a catalog or records as `reading`
+  /// says; `source` names them in messages.
   public static func load(
-    bytes: [UInt8], source: CatalogSource, limits: CatalogLimits = .default
+    bytes: [UInt8], source: CatalogSource, limits: CatalogLimits = .default,
+    reading: CatalogReading = .automatic
   ) throws(CatalogError) -> LoadedCatalog {
     let result = bytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(CatalogError) in try load(buffer: buffer, source: source, limits: limits) }
+      Result { () throws(CatalogError) in
+        try load(buffer: buffer, source: source, limits: limits, reading: reading)
+      }
     }
     return try result.get()
   }
@@ -65,12 +72,16 @@ public enum CatalogLoader {
   /// threads would cost more than they save.
   static let parallelDecodingSize = 1 << 20
 
-  /// Loads a catalog from UTF-8 JSON bytes in a buffer.
+  /// Loads a catalog from UTF-8 bytes in a buffer, a catalog or records as
+  /// `reading` says.
   public static func load(
-    buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits = .default
+    buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits = .default,
+    reading: CatalogReading = .automatic
   ) throws(CatalogError) -> LoadedCatalog {
-    try load(
-      buffer: buffer, source: source, limits: limits, threads: threads(forSize: buffer.count))
+    try loadReusingCards(
+      buffer: buffer, source: source, limits: limits, threads: threads(forSize: buffer.count),
+      from: nil, keepsCards: false, reading: reading
+    ).loaded
   }
 
   /// How many threads decode a catalog of `size` bytes.
@@ -108,12 +119,24 @@ public enum CatalogLoader {
   /// warnings and its errors are the same as without reuse.
   package static func loadReusingCards(
     buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits,
-    threads: Int, from reuse: CardReuse?, keepsCards: Bool
+    threads: Int, from reuse: CardReuse?, keepsCards: Bool,
+    reading: CatalogReading = .automatic
   ) throws(CatalogError) -> (
     loaded: LoadedCatalog, cards: CardReuse?, rowsDecodedInParallel: Bool, reusedCardCount: Int
   ) {
     if buffer.count > limits.maximumFileSize {
       throw FileReader.tooLarge(buffer.count, limit: limits.maximumFileSize, source: source)
+    }
+    let reader = RecordReader(bytes: buffer, source: source, limits: limits)
+    let (format, reason) = reader.format(for: reading)
+    if format != .catalog {
+      let records = try reader.records(format, reading: reading)
+      let mapper = RecordMapper(mapping: reading.mapping, limits: limits)
+      let catalog = try mapper.catalog(records, title: source.shortName, source: source)
+      var loaded = LoadedCatalog(catalog: catalog)
+      loaded.format = format
+      loaded.formatReason = reason
+      return (loaded, nil, false, 0)
     }
     var decoder = CatalogDecoder(bytes: buffer, limits: limits)
     decoder.reuse = reuse?.limits == limits ? reuse : nil
@@ -126,6 +149,7 @@ public enum CatalogLoader {
       throw catalogError(error, scanner: decoder.scanner, source: source)
     }
     var loaded = LoadedCatalog(catalog: catalog)
+    loaded.formatReason = reason
     DuplicateFinder.addWarnings(
       to: &loaded, source: source, hasTopLevelRows: decoder.hasTopLevelRows, limits: limits,
       threads: threads)

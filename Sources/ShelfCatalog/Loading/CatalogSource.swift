@@ -24,4 +24,16 @@ public enum CatalogSource: Hashable, Sendable, CustomStringConvertible {
     case .url(let url): MessageText.safe(url)
     }
   }
+
+  /// A short name for a catalog's title: a file's last path component,
+  /// `stdin`, the command or the URL as given.
+  public var shortName: String {
+    switch self {
+    case .file(let path):
+      String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path))
+    case .standardInput: "stdin"
+    case .streamLine(_, let stream): stream
+    case .named(let name), .command(let name), .url(let name): name
+    }
+  }
 }

@@ -6,6 +6,10 @@ public struct LoadedCatalog: Equatable, Sendable {
   public var warnings: [CatalogWarning]
   /// How many further warnings were found but not kept.
   public var omittedWarningCount: Int
+  /// The format the bytes were read in.
+  public var format: RecordFormat = .catalog
+  /// Why that format: `as asked`, `from the extension`, `from the content`.
+  public var formatReason = ""
 
   /// A loaded catalog from its parts.
   public init(catalog: Catalog, warnings: [CatalogWarning] = [], omittedWarningCount: Int = 0) {
@@ -16,6 +20,7 @@ public struct LoadedCatalog: Equatable, Sendable {
 
   /// One line per warning, plus `... and N more warnings` when some were omitted.
   public var warningLines: [String] {
+    // (Records carry no duplicate warnings: equal records are kept apart by occurrence.)
     var lines = warnings.map(\.description)
     if omittedWarningCount > 0, let source = warnings.first?.source {
       let ids = omittedWarningCount == 1 ? "id" : "ids"

@@ -1,3 +1,5 @@
+import ShelfDiff
+
 /// What the table of carousels shows: ShelfUI's own view of a catalog, so the
 /// views depend on no data source. The `shelf` executable builds it from a
 /// `ShelfCatalog.Catalog`.
@@ -66,11 +68,17 @@ public struct CardFace: Identifiable, Equatable, Sendable {
   public var tags: [String]
   /// A link, shown in the details panel; empty when the card has none.
   public var url: String
+  /// The other fields the card came with, in their order: listed in the
+  /// details panel, searched, and named in templates.
+  public var fields: [Field]
+
+  /// One of a card's other fields: a name and its value as text.
+  public typealias Field = NamedValue
 
   /// A card face; only `id` and `title` are required.
   public init(
     id: String, title: String, subtitle: String = "", year: Int? = nil, rating: Double? = nil,
-    summary: String = "", tags: [String] = [], url: String = ""
+    summary: String = "", tags: [String] = [], url: String = "", fields: [Field] = []
   ) {
     self.id = id
     self.title = title
@@ -80,5 +88,6 @@ public struct CardFace: Identifiable, Equatable, Sendable {
     self.summary = summary
     self.tags = tags
     self.url = url
+    self.fields = fields
   }
 }

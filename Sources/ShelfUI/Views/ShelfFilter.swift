@@ -1,7 +1,8 @@
 /// The `/` filter: which cards match a query, and the content that shows only them.
 ///
 /// A query is words separated by spaces, and a card matches when every word
-/// is found in one of its fields (title, subtitle, year or a tag), with case,
+/// is found in one of its fields (title, subtitle, year, a tag or any other
+/// field's value), with case,
 /// accents and width folded away (`SearchFolding`). As in fzf, `'word` asks
 /// for the whole word, `^word` for a field that starts with it and `word$`
 /// for one that ends with it.
@@ -75,6 +76,16 @@ enum ShelfFilter {
           break
         }
       }
+      // A card's other fields (a record's columns) are searched by value.
+      if !isFound {
+        for (index, field) in card.fields.enumerated() {
+          let foldedField = folded.fields.isEmpty ? nil : folded.fields[index]
+          if search(term, in: field.value, folded: foldedField) {
+            isFound = true
+            break
+          }
+        }
+      }
       if !isFound { return false }
     }
     return true
@@ -106,9 +117,11 @@ struct FoldedCard: Sendable {
   var subtitle: [UInt8]?
   /// Each tag folded or nil when ASCII; empty when every tag is ASCII.
   var tags: [[UInt8]?]
+  /// Each other field's value folded or nil when ASCII; empty when every one is ASCII.
+  var fields: [[UInt8]?]
 
   /// The card of ASCII text.
-  static let plain = FoldedCard(title: nil, subtitle: nil, tags: [])
+  static let plain = FoldedCard(title: nil, subtitle: nil, tags: [], fields: [])
 
   /// The folding of `card`'s text, or nil when it is all ASCII.
   ///
@@ -118,8 +131,12 @@ struct FoldedCard: Sendable {
     let subtitle = folding(card.subtitle)
     var tags: [[UInt8]?] = []
     if card.tags.contains(where: { !SearchFolding.isASCII($0) }) { tags = card.tags.map(folding) }
-    guard title != nil || subtitle != nil || !tags.isEmpty else { return nil }
-    return FoldedCard(title: title, subtitle: subtitle, tags: tags)
+    var fields: [[UInt8]?] = []
+    if card.fields.contains(where: { !SearchFolding.isASCII($0.value) }) {
+      fields = card.fields.map { folding($0.value) }
+    }
+    guard title != nil || subtitle != nil || !tags.isEmpty || !fields.isEmpty else { return nil }
+    return FoldedCard(title: title, subtitle: subtitle, tags: tags, fields: fields)
   }
 
   /// The folding of `card`'s text (`plain` when it is all ASCII).
@@ -127,10 +144,11 @@ struct FoldedCard: Sendable {
     self = Self.folding(card) ?? .plain
   }
 
-  private init(title: [UInt8]?, subtitle: [UInt8]?, tags: [[UInt8]?]) {
+  private init(title: [UInt8]?, subtitle: [UInt8]?, tags: [[UInt8]?], fields: [[UInt8]?]) {
     self.title = title
     self.subtitle = subtitle
     self.tags = tags
+    self.fields = fields
   }
 
   private static func folding(_ text: String) -> [UInt8]? {

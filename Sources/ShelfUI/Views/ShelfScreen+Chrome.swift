@@ -455,6 +455,17 @@ extension ShelfScreen {
     if !card.url.isEmpty { field("Link", card.url) }
     field("Row", row.title, label)
     field("Id", card.id, label)
+    if !card.fields.isEmpty {
+      // The card's other fields as they came: `name: value`, in order.
+      lines.append(("", Style()))
+      for kept in card.fields {
+        let name = TerminalText.sanitized(kept.name)
+        let wrapped = TerminalText.wrapped(name + ": " + kept.value, toWidth: max(1, textWidth - 2))
+        for (index, part) in wrapped.enumerated() {
+          lines.append(((index == 0 ? "" : "  ") + part, Style()))
+        }
+      }
+    }
     if !card.summary.isEmpty {
       lines.append(("", Style()))
       for line in TerminalText.wrapped(card.summary, toWidth: textWidth) {

@@ -1,0 +1,158 @@
+import Foundation
+
+/// Makes cards of records and groups them into rows and sections, as a
+/// `RecordMapping` says.
+struct RecordMapper {
+  let mapping: RecordMapping
+  let limits: CatalogLimits
+
+  // MARK: - Cards
+
+  /// The card of `record`: every field kept, the rest from the templates.
+  /// The default title is the field `title`, else `name`, else the first
+  /// field that does not group the records (which the row already shows).
+  func card(_ record: Record) -> Card {
+    let fields = record.fields
+    let value: (String) -> String? = { name in
+      for field in fields where field.name == name { return field.value }
+      return nil
+    }
+    let title =
+      mapping.title.map { $0.text(value: value) }
+      ?? value("title") ?? value("name")
+      ?? (fields.first { $0.name != mapping.groupBy && $0.name != mapping.sectionBy }
+      ?? fields.first)?.value ?? ""
+    let id = mapping.id.map { $0.text(value: value) } ?? value("id") ?? Self.content(of: fields)
+    let subtitle = mapping.subtitle.map { $0.text(value: value) }
+    let url = mapping.url.map { $0.text(value: value) }
+    let year = mapping.year.flatMap(value).flatMap { text in
+      Int(Self.trimmed(text)).flatMap { limits.years.contains($0) ? $0 : nil }
+    }
+    let rating = mapping.rating.flatMap(value).flatMap { text in
+      Double(Self.trimmed(text)).flatMap { limits.ratings.contains($0) ? $0 : nil }
+    }
+    let tags =
+      mapping.tags.flatMap(value).map { text in
+        text.split(separator: ",").map { String(Self.trimmed($0)) }.filter { !$0.isEmpty }
+      } ?? []
+    return Card(
+      id: id, title: title, subtitle: subtitle.flatMap { $0.isEmpty ? nil : $0 }, year: year,
+      rating: rating, tags: tags, url: url.flatMap { $0.isEmpty ? nil : $0 }, fields: fields)
+  }
+
+  /// `text` without the spaces and tabs around it. (Foundation's
+  /// `trimmingCharacters` bridges to NSString: a third of a million-record
+  /// load went there.)
+  static func trimmed<Text: StringProtocol>(_ text: Text) -> Text.SubSequence {
+    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let first = text.firstIndex(where: { !isBlank($0) }),
+      let last = text.lastIndex(where: { !isBlank($0) })
+    else { return text[text.endIndex...] }
+    return text[first...last]
+  }
+
+  /// A record's whole content as one id: its values joined by tabs.
+  static func content(of fields: [CardField]) -> String {
+    if fields.count == 1 { return fields[0].value }
+    return fields.map(\.value).joined(separator: "\t")
+  }
+
+  // MARK: - Grouping
+
+  /// Checks that a field the mapping groups by is in some record; a field
+  /// in none is the command line's mistake, named with those that exist.
+  func checkGroupFields(in records: [Record], source: CatalogSource) throws(CatalogError) {
+    for (option, name) in [("--group-by", mapping.groupBy), ("--section-by", mapping.sectionBy)] {
+      guard let name, !records.isEmpty else { continue }
+      if records.contains(where: { $0.value(name) != nil }) { continue }
+      var seen = Set<String>()
+      var names: [String] = []
+      for record in records.prefix(1000) {
+        for field in record.fields where seen.insert(field.name).inserted {
+          names.append(field.name)
+        }
+      }
+      let listed = names.prefix(20).map { MessageText.quoted($0) }.joined(separator: ", ")
+      throw CatalogError(
+        .unknownField, source: source,
+        problem:
+          "\(option) \(MessageText.quoted(name)): no record has that field (fields: \(listed)\(names.count > 20 ? ", …" : ""))"
+      )
+    }
+  }
+
+  /// The value `record` groups by for `name`; a record without it fails,
+  /// naming its line.
+  func groupValue(_ name: String, of record: Record, source: CatalogSource) throws(CatalogError)
+    -> String
+  {
+    guard let value = record.value(name) else {
+      throw CatalogError(
+        .invalidCatalog, source: source, line: record.line,
+        problem: "the record has no field \(MessageText.quoted(name)) to group by")
+    }
+    return value
+  }
+
+  /// `records` as a catalog titled `title`: a section per distinct
+  /// `sectionBy` value and a row per distinct `groupBy` value in each, in
+  /// order of first appearance (or sorted by name); without `groupBy`, a
+  /// section's records are one row.
+  func catalog(_ records: [Record], title: String, source: CatalogSource) throws(CatalogError)
+    -> Catalog
+  {
+    try checkGroupFields(in: records, source: source)
+    var sections: [Section] = []
+    var sectionIndex: [String: Int] = [:]
+    var rowIndex: [String: (section: Int, row: Int)] = [:]
+    // Records of one row mostly come together: the last one's row is tried first.
+    var last: (section: String?, row: String?, place: (section: Int, row: Int))?
+    for record in records {
+      let sectionValue = try mapping.sectionBy.map { name throws(CatalogError) in
+        try groupValue(name, of: record, source: source)
+      }
+      let rowValue = try mapping.groupBy.map { name throws(CatalogError) in
+        try groupValue(name, of: record, source: source)
+      }
+      if let last, last.section == sectionValue, last.row == rowValue {
+        sections[last.place.section].rows[last.place.row].items.append(card(record))
+        continue
+      }
+      let sectionKey = sectionValue ?? ""
+      let section: Int
+      if let found = sectionIndex[sectionKey] {
+        section = found
+      } else {
+        section = sections.count
+        sectionIndex[sectionKey] = section
+        sections.append(Section(id: sectionKey, title: sectionValue, rows: []))
+      }
+      let rowTitle = rowValue ?? sectionValue ?? title
+      let rowKey = sectionValue.map { $0 + "\u{1F}" + rowTitle } ?? rowTitle
+      let place: (section: Int, row: Int)
+      if let found = rowIndex[rowKey] {
+        place = found
+      } else {
+        place = (section, sections[section].rows.count)
+        rowIndex[rowKey] = place
+        let id = rowValue == nil && sectionValue == nil ? "records" : rowKey
+        sections[section].rows.append(Row(id: id, title: rowTitle, items: []))
+      }
+      sections[place.section].rows[place.row].items.append(card(record))
+      last = (sectionValue, rowValue, place)
+    }
+    if mapping.sortsRows {
+      sections.sort { Self.precedes($0.id, $1.id) }
+      for index in sections.indices {
+        sections[index].rows.sort { Self.precedes($0.title, $1.title) }
+      }
+    }
+    if sections.isEmpty { sections = [Section(id: "", rows: [])] }
+    return Catalog(title: title, sections: sections)
+  }
+
+  /// Names in the order people sort them: numbers by value (`2` before `10`).
+  static func precedes(_ a: String, _ b: String) -> Bool {
+    a.compare(b, options: [.numeric, .caseInsensitive]) == .orderedAscending
+  }
+}

@@ -1,0 +1,316 @@
+/// One record: its fields in order, and the line it starts on.
+struct Record: Sendable {
+  var fields: [CardField]
+  var line: Int
+
+  /// The value of the first field named `name`.
+  func value(_ name: String) -> String? {
+    for field in fields where field.name == name { return field.value }
+    return nil
+  }
+}
+
+/// Reads records from bytes in one of the record formats. Every failure is
+/// a `CatalogError` naming the source, the line (and column) and the problem.
+struct RecordReader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let source: CatalogSource
+  let limits: CatalogLimits
+
+  /// Where the content starts: after a UTF-8 byte order mark.
+  var start: Int {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+  }
+
+  // MARK: - Choosing the format
+
+  /// The format `reading` asks for, else the one the file's extension names,
+  /// else the one the content looks like; with the reason, for `--verbose`.
+  func format(for reading: CatalogReading) -> (format: RecordFormat, reason: String) {
+    if let format = reading.format { return (format, "as asked") }
+    if case .file(let path) = source, let format = Self.format(ofExtensionIn: path) {
+      if format == .catalog { return (firstByte == .openBracket ? .json : .catalog, "from .json") }
+      return (format, "from the extension")
+    }
+    // A snapshot stream's lines are catalogs unless records are asked for.
+    if case .streamLine = source, !reading.asksForRecords { return (.catalog, "a stream line") }
+    return (contentFormat(for: reading), "from the content")
+  }
+
+  /// The format a file name's extension names, or nil.
+  static func format(ofExtensionIn path: String) -> RecordFormat? {
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    switch path[path.index(after: dot)...].lowercased() {
+    case "json": return .catalog
+    case "ndjson", "jsonl": return .ndjson
+    case "csv": return .csv
+    case "tsv", "tab": return .tsv
+    case "txt", "log", "lines": return .lines
+    default: return nil
+    }
+  }
+
+  private var firstByte: UInt8 {
+    var index = start
+    while index < bytes.count, bytes[index].isJSONSpace { index += 1 }
+    return index < bytes.count ? bytes[index] : 0
+  }
+
+  /// `{`: a catalog, or NDJSON when a whole object on the first line is
+  /// followed by another; `[`: a JSON array. Other text is records only when
+  /// the reading asks for records (else it is a catalog, and its error says
+  /// what is wrong): a tab in the first line, TSV; a comma, CSV; else lines.
+  private func contentFormat(for reading: CatalogReading) -> RecordFormat {
+    if reading.pattern != nil { return .lines }
+    switch firstByte {
+    case .openBrace: return isNDJSON ? .ndjson : .catalog
+    case .openBracket: return .json
+    default: break
+    }
+    guard reading.asksForRecords else { return .catalog }
+    var index = start
+    while index < bytes.count, bytes[index] != .newline {
+      if bytes[index] == .tab { return .tsv }
+      if bytes[index] == .comma { return .csv }
+      index += 1
+    }
+    return .lines
+  }
+
+  private var isNDJSON: Bool {
+    guard let end = bytes[start...].firstIndex(of: .newline) else { return false }
+    var line = JSONScanner(
+      bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]), maximumDepth: limits.maximumDepth)
+    line.skipWhitespace()
+    guard (try? line.skipValue()) != nil else { return false }
+    line.skipWhitespace()
+    guard line.isAtEnd else { return false }
+    var rest = end + 1
+    while rest < bytes.count, bytes[rest].isJSONSpace { rest += 1 }
+    return rest < bytes.count && bytes[rest] == .openBrace
+  }
+
+  // MARK: - Reading
+
+  /// The records in `format`, which is not `.catalog`.
+  func records(_ format: RecordFormat, reading: CatalogReading) throws(CatalogError) -> [Record] {
+    switch format {
+    case .catalog: preconditionFailure("a catalog is not read as records")
+    case .json: return try jsonArray()
+    case .ndjson: return try ndjson()
+    case .csv:
+      try checkUTF8()
+      return try delimited(separator: .comma, quoting: true, names: reading.fields)
+    case .tsv:
+      try checkUTF8()
+      return try delimited(separator: .tab, quoting: false, names: reading.fields)
+    case .lines:
+      try checkUTF8()
+      return try lines(pattern: reading.pattern)
+    }
+  }
+
+  /// How many line feeds the bytes hold.
+  var lineCount: Int {
+    var count = 0
+    for byte in bytes where byte == .newline { count += 1 }
+    return count
+  }
+
+  /// A failure at byte `offset`: its line and column, and `problem`.
+  func failure(
+    _ kind: CatalogError.Kind = .invalidCatalog, at offset: Int, _ problem: String
+  ) -> CatalogError {
+    let (line, column) = JSONScanner(bytes: bytes, maximumDepth: 1).lineAndColumn(of: offset)
+    return CatalogError(kind, source: source, line: line, column: column, problem: problem)
+  }
+
+  /// The value at `start..<end` as text, within the length limit.
+  func text(_ start: Int, _ end: Int) throws(CatalogError) -> String {
+    if end - start > limits.maximumStringLength {
+      throw failure(
+        at: start,
+        "a field is \(end - start) bytes long; the limit is \(MessageText.size(limits.maximumStringLength))"
+      )
+    }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+  }
+
+  private func checkUTF8() throws(CatalogError) {
+    let scanner = JSONScanner(bytes: bytes, maximumDepth: 1)
+    var index = start
+    let count = bytes.count
+    while index < count {
+      // Eight ASCII bytes at a time.
+      while index + 8 <= count,
+        UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+          & 0x8080_8080_8080_8080 == 0
+      {
+        index += 8
+      }
+      guard index < count else { break }
+      if bytes[index] < 0x80 {
+        index += 1
+        continue
+      }
+      guard let (_, length) = scanner.decodeScalar(at: index) else {
+        throw failure(
+          .invalidUTF8, at: index,
+          "invalid UTF-8 (byte 0x\(String(bytes[index], radix: 16, uppercase: true)))")
+      }
+      index += length
+    }
+  }
+
+  // MARK: - Lines
+
+  private func lines(pattern: String?) throws(CatalogError) -> [Record] {
+    let compiled: RecordPattern?
+    do {
+      compiled = try pattern.map(RecordPattern.init)
+    } catch {
+      throw CatalogError(
+        .invalidCatalog, source: source, problem: "--pattern is not a regular expression")
+    }
+    var records: [Record] = []
+    var index = start
+    var number = 1
+    while index < bytes.count {
+      let end = bytes[index...].firstIndex(of: .newline) ?? bytes.count
+      var last = end
+      if last > index, bytes[last - 1] == .carriageReturn { last -= 1 }
+      if last > index {
+        let line = try text(index, last)
+        if let compiled {
+          if let fields = compiled.fields(of: line) {
+            records.append(Record(fields: fields, line: number))
+          }
+        } else {
+          records.append(Record(fields: [CardField(name: "line", value: line)], line: number))
+        }
+      }
+      index = end + 1
+      number += 1
+    }
+    return records
+  }
+
+  // MARK: - JSON
+
+  private func jsonArray() throws(CatalogError) -> [Record] {
+    var scanner = JSONScanner(bytes: bytes, maximumDepth: limits.maximumDepth)
+    scanner.position = start
+    var records: [Record] = []
+    do throws(ParseFailure) {
+      scanner.skipWhitespace()
+      guard scanner.peek == .openBracket else {
+        throw scanner.failure(.invalidCatalog, at: scanner.position, "expected an array of records")
+      }
+      if try scanner.beginArray() {
+        repeat {
+          let line = scanner.lineAndColumn(of: scanner.position).line
+          do {
+            records.append(Record(fields: try object(&scanner), line: line))
+          } catch {
+            throw error.adding(.index(records.count))
+          }
+        } while try scanner.nextElement()
+      }
+      scanner.skipWhitespace()
+      if !scanner.isAtEnd {
+        throw scanner.failure(
+          .malformedJSON, at: scanner.position,
+          "expected the end of the array, found \(scanner.foundByte(at: scanner.position))")
+      }
+    } catch {
+      throw catalogError(error, scanner: scanner, line: nil)
+    }
+    return records
+  }
+
+  private func ndjson() throws(CatalogError) -> [Record] {
+    var records: [Record] = []
+    var index = start
+    var number = 1
+    while index < bytes.count {
+      let end = bytes[index...].firstIndex(of: .newline) ?? bytes.count
+      let line = UnsafeBufferPointer(rebasing: bytes[index..<end])
+      if let fields = try Self.record(inLine: line, source: source, limits: limits, number: number)
+      {
+        records.append(Record(fields: fields, line: number))
+      }
+      index = end + 1
+      number += 1
+    }
+    return records
+  }
+
+  /// The fields of the one JSON object on line `number`, or nil when the
+  /// line is blank.
+  static func record(
+    inLine line: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits,
+    number: Int
+  ) throws(CatalogError) -> [CardField]? {
+    var scanner = JSONScanner(bytes: line, maximumDepth: limits.maximumDepth)
+    let reader = RecordReader(bytes: line, source: source, limits: limits)
+    do throws(ParseFailure) {
+      scanner.skipWhitespace()
+      if scanner.isAtEnd { return nil }
+      let fields = try reader.object(&scanner)
+      scanner.skipWhitespace()
+      if !scanner.isAtEnd {
+        throw scanner.failure(
+          .malformedJSON, at: scanner.position,
+          "expected the end of the line, found \(scanner.foundByte(at: scanner.position))")
+      }
+      return fields
+    } catch {
+      throw reader.catalogError(error, scanner: scanner, line: number)
+    }
+  }
+
+  /// One record object's members as fields.
+  private func object(_ scanner: inout JSONScanner) throws(ParseFailure) -> [CardField] {
+    guard scanner.peek == .openBrace else {
+      let found = scanner.valueKind() ?? scanner.foundByte(at: scanner.position)
+      throw scanner.failure(
+        .invalidCatalog, at: scanner.position, "expected an object for a record, found \(found)")
+    }
+    var fields: [CardField] = []
+    guard try scanner.beginObject() else { return fields }
+    repeat {
+      let keyOffset = scanner.position
+      let key = try scanner.memberKey()
+      let name = scanner.string(key)
+      let valueOffset = scanner.position
+      do throws(ParseFailure) {
+        if let value = try scanner.valueText() {
+          if value.utf8.count > limits.maximumStringLength {
+            throw scanner.failure(
+              .invalidCatalog, at: valueOffset,
+              "a field is \(value.utf8.count) bytes long; the limit is \(MessageText.size(limits.maximumStringLength))"
+            )
+          }
+          fields.append(CardField(name: name, value: value))
+        }
+      } catch {
+        throw error.adding(.key(scanner.keyName(at: keyOffset)))
+      }
+    } while try scanner.nextMember()
+    return fields
+  }
+
+  private func catalogError(_ failure: ParseFailure, scanner: JSONScanner, line: Int?)
+    -> CatalogError
+  {
+    let (found, column) = scanner.lineAndColumn(of: failure.offset)
+    return CatalogError(
+      failure.kind, source: source, line: line ?? found, column: column,
+      path: PathComponent.text(failure.reversedPath.reversed()), problem: failure.problem)
+  }
+}
+
+extension UInt8 {
+  /// JSON's white space: space, tab, line feed, carriage return.
+  var isJSONSpace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The README's "Your own data" recipes, each a ```sh block after an
+/// `<!-- example -->` line, run as written on this machine's real data
+/// (dpkg, git, man, ps) in a terminal, with no jq or Python between.
+@Suite(.serialized) struct YourOwnDataExamples {
+  /// Every marked block of README.md, in order.
+  static func examples() throws -> [String] {
+    let readme = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    var blocks: [String] = []
+    var rest = readme[...]
+    while let marker = rest.range(of: "<!-- example -->\n```sh\n") {
+      guard let end = rest.range(of: "\n```", range: marker.upperBound..<rest.endIndex) else {
+        break
+      }
+      blocks.append(String(rest[marker.upperBound..<end.lowerBound]))
+      rest = rest[end.upperBound...]
+    }
+    return blocks
+  }
+
+  /// A shell in the repository (the git recipe reads its log) with the
+  /// built `shelf` first on its PATH, running recipe `index` from a script
+  /// holding exactly the README's text.
+  private func run(_ index: Int) throws -> TmuxSession {
+    let examples = try Self.examples()
+    #expect(examples.count == 4, "README.md's marked recipes")
+    let session = try TmuxSession(width: 100, height: 30)
+    let script = session.scratch.appendingPathComponent("example.sh")
+    try Data(examples[index].utf8).write(to: script)
+    try session.run(
+      "export PATH=\(shelfBinary.deletingLastPathComponent().path):$PATH; clear; sh \(script.path)")
+    return session
+  }
+
+  @Test func everyRecipeIsAMarkedShellBlockUsingShelf() throws {
+    let examples = try Self.examples()
+    #expect(examples.count == 4)
+    for example in examples { #expect(example.contains("shelf ")) }
+  }
+
+  @Test func debianPackagesBySection() throws {
+    let session = try run(0)
+    defer { session.close() }
+    // Sorted by name, `admin` comes first on every Debian system.
+    session.expectScreen("the packages' rows") { $0.contains("stdin ·") && $0.contains("admin") }
+    try session.send("Enter")
+    session.expectScreen(containing: "section: admin")
+    session.expectScreen(containing: "package: ")
+  }
+
+  @Test func gitLogByWeek() throws {
+    let session = try run(1)
+    defer { session.close() }
+    session.expectScreen("a row per ISO week") { screen in
+      screen.contains("stdin ·")
+        && screen.range(of: #"\d{4}-W\d{2}"#, options: .regularExpression) != nil
+    }
+    try session.send("Enter")
+    session.expectScreen(containing: "hash: ")
+  }
+
+  @Test func manualPagesBySectionOpenFromKeptFields() throws {
+    let session = try run(2)
+    defer { session.close() }
+    session.expectScreen("section 1 first") { $0.contains("stdin ·") && $0.contains("▸1 ") }
+    try session.send("Enter")
+    session.expectScreen(containing: "section: 1")
+    try session.send("Escape")
+    session.expectScreen("the details closed") { !$0.contains("Details") }
+    try session.send("o")
+    // man shows the page of the focused card's own name and section.
+    session.expectScreen("the manual page") { $0.contains("NAME") && $0.contains("(1)") }
+    try session.send("q")
+    session.expectScreen(containing: "stdin ·")
+  }
+
+  @Test func processesByUserLive() throws {
+    let session = try run(3)
+    defer { session.close() }
+    session.expectScreen("processes by user") { screen in
+      screen.contains("root") && screen.contains("pid 1,") && screen.contains("running ps")
+    }
+  }
+}

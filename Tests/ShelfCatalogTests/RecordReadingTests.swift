@@ -1,0 +1,220 @@
+import ShelfCatalog
+import Testing
+
+/// Loads `text` as records read as `reading` says, from a file named `name`.
+private func load(
+  _ text: String, name: String = "t", reading: CatalogReading = .automatic,
+  limits: CatalogLimits = .default
+) throws(CatalogError) -> LoadedCatalog {
+  try CatalogLoader.load(
+    bytes: Array(text.utf8), source: .file(name), limits: limits, reading: reading)
+}
+
+private func failure(
+  _ bytes: [UInt8], name: String, reading: CatalogReading = .automatic,
+  limits: CatalogLimits = .default
+) -> CatalogError? {
+  do {
+    _ = try CatalogLoader.load(bytes: bytes, source: .file(name), limits: limits, reading: reading)
+    return nil
+  } catch {
+    return error
+  }
+}
+
+private func grouped(_ field: String, sortsRows: Bool = false) -> CatalogReading {
+  CatalogReading(mapping: RecordMapping(groupBy: field, sortsRows: sortsRows))
+}
+
+private func fields(_ pairs: KeyValuePairs<String, String>) -> [CardField] {
+  pairs.map { CardField(name: $0.key, value: $0.value) }
+}
+
+// MARK: - Formats
+
+@Test func csvQuotingFollowsRFC4180() throws {
+  let csv = "title,note\r\n\"Dune, 1965\",\"said \"\"hi\"\"\"\r\n\"two\nlines\",\r\nplain,x\"y\n"
+  let loaded = try load(csv, name: "b.csv")
+  #expect(loaded.format == .csv)
+  let cards = loaded.catalog.rows[0].items
+  #expect(cards.map(\.title) == ["Dune, 1965", "two\nlines", "plain"])
+  #expect(cards[0].fields == fields(["title": "Dune, 1965", "note": "said \"hi\""]))
+  #expect(cards[1].field(named: "note") == "")
+  #expect(cards[2].field(named: "note") == "x\"y")
+}
+
+@Test func tsvWithNamedFieldsAndNoHeader() throws {
+  let reading = CatalogReading(
+    fields: ["section", "package"], mapping: RecordMapping(groupBy: "section"))
+  let loaded = try load("admin\tadduser\nlibs\tlibc6\nadmin\tapt\n", reading: reading)
+  #expect(loaded.format == .tsv)
+  #expect(loaded.catalog.rows.map(\.title) == ["admin", "libs"])
+  #expect(loaded.catalog.rows[0].items.map(\.title) == ["adduser", "apt"])
+}
+
+@Test func aJSONArrayAndNDJSONGiveTheSameCards() throws {
+  let array = try load(
+    #"[{"id": 1, "name": "a", "n": 2.5}, {"id": 2, "name": "b", "tags": ["x", "y"]}]"#)
+  let lines = try load(
+    "{\"id\": 1, \"name\": \"a\", \"n\": 2.5}\n\n{\"id\": 2, \"name\": \"b\", \"tags\": [\"x\", \"y\"]}\n"
+  )
+  #expect(array.format == .json && lines.format == .ndjson)
+  #expect(array.catalog.rows == lines.catalog.rows)
+  #expect(array.catalog.rows[0].items.map(\.id) == ["1", "2"])
+  #expect(array.catalog.rows[0].items[1].field(named: "tags") == "x, y")
+}
+
+@Test func plainLinesAreTheFieldLine() throws {
+  let loaded = try load("one\r\ntwo\n\nthree", name: "x.txt")
+  #expect(loaded.format == .lines)
+  #expect(loaded.catalog.rows[0].items.map(\.title) == ["one", "two", "three"])
+  #expect(loaded.catalog.rows[0].items[0].fields == fields(["line": "one"]))
+}
+
+@Test func aPatternSplitsManPageLines() throws {
+  let reading = CatalogReading(
+    pattern: #"(?<name>\S+) \((?<section>[^)]+)\)\s+- (?<description>.*)"#,
+    mapping: RecordMapping(groupBy: "section"))
+  let text = "ls (1)               - list directory contents\nnot a match\nopen (2) - open a file\n"
+  let loaded = try load(text, reading: reading)
+  #expect(loaded.catalog.rows.map(\.title) == ["1", "2"])
+  let ls = loaded.catalog.rows[0].items[0]
+  #expect(ls.title == "ls")
+  #expect(
+    ls.fields == fields(["name": "ls", "section": "1", "description": "list directory contents"]))
+}
+
+@Test func theFormatIsChosenByExtensionThenContent() throws {
+  let records = CatalogReading(mapping: RecordMapping(title: FieldTemplate("{a}")))
+  #expect(try load("a,b\n1,2\n", reading: records).format == .csv)
+  #expect(try load("a\tb\n1\t2\n", reading: records).format == .tsv)
+  #expect(try load("just words\n", reading: records).format == .lines)
+  // Text that is not JSON is a catalog's error unless records are asked for.
+  #expect(failure(Array("just words\n".utf8), name: "t")?.kind == .malformedJSON)
+  #expect(try load("{\"a\": 1}\n{\"a\": 2}\n").format == .ndjson)
+  #expect(try load(#"{"rows": []}"#).format == .catalog)
+  #expect(try load("a,b\n", name: "x.tsv").format == .tsv)
+  #expect(try load("[]", name: "x.json").format == .json)
+  #expect(try load("a\tb\n", reading: CatalogReading(format: .lines)).format == .lines)
+}
+
+@Test func aByteOrderMarkAndOddEncodingsAreRead() throws {
+  let loaded = try CatalogLoader.load(
+    bytes: [0xEF, 0xBB, 0xBF] + Array("name,note\ncafé,日本\n".utf8), source: .file("x.csv"))
+  #expect(loaded.catalog.rows[0].items[0].fields == fields(["name": "café", "note": "日本"]))
+}
+
+@Test func aFieldAtTheLengthLimitIsReadAndOneByteMoreIsNot() throws {
+  let limits = CatalogLimits(maximumStringLength: 64)
+  let at = String(repeating: "x", count: 64)
+  #expect(try load("a\n\(at)\n", name: "x.csv", limits: limits).catalog.cardCount == 1)
+  let error = failure(Array("a\n\"\(at)y\"\n".utf8), name: "x.csv", limits: limits)
+  #expect(
+    error?.description == "x.csv, line 2, column 1: a field is 65 bytes long; the limit is 64 bytes"
+  )
+}
+
+// MARK: - Mapping
+
+@Test func mappingDefaultsTitleIdAndOneRow() throws {
+  let loaded = try load(
+    "[{\"name\": \"n\", \"x\": 1}, {\"x\": 2, \"y\": 3}, {\"x\": 2, \"y\": 3}]", name: "r.json")
+  #expect(loaded.catalog.title == "r.json")
+  #expect(loaded.catalog.rows.count == 1)
+  let cards = loaded.catalog.rows[0].items
+  #expect(cards.map(\.title) == ["n", "2", "2"])
+  #expect(cards.map(\.id) == ["n\t1", "2\t3", "2\t3"])  // duplicates kept, apart by occurrence
+}
+
+@Test func templatesAndTypedFieldsMakeTheCard() throws {
+  let reading = CatalogReading(
+    mapping: RecordMapping(
+      title: FieldTemplate("{t} ({y})"), subtitle: FieldTemplate("by {a}"),
+      id: FieldTemplate("{k}"),
+      year: "y", rating: "r", url: FieldTemplate("https://x/{k}"), tags: "g"))
+  let csv = "k,t,a,y,r,g\n7,Dune,Herbert,1965,4.5,\"sf, classic\"\n8,Bad,,year,9,\n"
+  let cards = try load(csv, name: "b.csv", reading: reading).catalog.rows[0].items
+  #expect(
+    cards[0]
+      == Card(
+        id: "7", title: "Dune (1965)", subtitle: "by Herbert", year: 1965, rating: 4.5,
+        tags: ["sf", "classic"], url: "https://x/7", fields: cards[0].fields))
+  #expect(cards[1].year == nil && cards[1].rating == nil && cards[1].tags.isEmpty)
+}
+
+@Test func rowsAndSectionsFollowFirstAppearanceOrSortByName() throws {
+  let csv = "s,g,n\nb,10,x\na,2,y\nb,2,z\nb,10,w\n"
+  var reading = CatalogReading(mapping: RecordMapping(groupBy: "g", sectionBy: "s"))
+  let catalog = try load(csv, name: "x.csv", reading: reading).catalog
+  #expect(catalog.sections.map(\.title) == ["b", "a"])
+  #expect(catalog.sections[0].rows.map(\.title) == ["10", "2"])
+  #expect(catalog.sections[0].rows[0].items.map(\.title) == ["x", "w"])
+  reading.mapping.sortsRows = true
+  let sorted = try load(csv, name: "x.csv", reading: reading).catalog
+  #expect(sorted.sections.map(\.title) == ["a", "b"])
+  #expect(sorted.sections[1].rows.map(\.title) == ["2", "10"])
+}
+
+// MARK: - Bad input
+
+@Test func everyBadInputIsOneLineNamingThePlace() {
+  let cases:
+    [(bytes: [UInt8], name: String, reading: CatalogReading, message: String, code: Int32)] = [
+      (
+        Array("a,b\n1,2\n3\n".utf8), "x.csv", .automatic,
+        "x.csv, line 3, column 1: 1 field, but the header names 2 (a CSV line has one per name)", 65
+      ),
+      (
+        Array("a,b\n1,\"2\n3,4\n".utf8), "x.csv", .automatic,
+        "x.csv, line 2, column 3: unterminated quoted field", 65
+      ),
+      (
+        Array("a,b\n\"1\"x,2\n".utf8), "x.csv", .automatic,
+        "x.csv, line 2, column 4: expected a comma or the end of the line after a quoted field", 65
+      ),
+      (
+        Array("a\tb\n".utf8) + [0x31, 0xFF, 0x09, 0x32], "x.tsv", .automatic,
+        "x.tsv, line 2, column 2: invalid UTF-8 (byte 0xFF)", 65
+      ),
+      (
+        Array("{\"a\": 1}\n[2]\n".utf8), "x.ndjson", .automatic,
+        "x.ndjson, line 2, column 1: expected an object for a record, found an array", 65
+      ),
+      (
+        Array("[{\"a\": 1}, 3]".utf8), "x.json", .automatic,
+        "x.json, line 1, column 12: [1]: expected an object for a record, found a number", 65
+      ),
+      (
+        Array("g,n\nx,1\n".utf8) + Array("\n".utf8), "x.csv", grouped("h"),
+        "x.csv: --group-by \"h\": no record has that field (fields: \"g\", \"n\")", 64
+      ),
+      (
+        Array("{\"g\": 1}\n{\"n\": 2}\n".utf8), "x.ndjson", grouped("g"),
+        "x.ndjson, line 2: the record has no field \"g\" to group by", 65
+      ),
+    ]
+  for item in cases {
+    let error = failure(item.bytes, name: item.name, reading: item.reading)
+    #expect(error?.description == item.message)
+    #expect(error?.exitCode == item.code)
+  }
+}
+
+// MARK: - Upserting
+
+@Test func upsertedRecordsComeFirstAndRowsKeepAtMostN() throws {
+  var feed = UpsertingCatalog(title: "stdin", keep: 2)
+  let reading = CatalogReading(
+    format: .ndjson, mapping: RecordMapping(groupBy: "u", title: FieldTemplate("{m}")))
+  for line in [
+    #"{"id": 1, "u": "a", "m": "one"}"#, #"{"id": 2, "u": "b", "m": "two"}"#,
+    #"{"id": 3, "u": "a", "m": "three"}"#, #"{"id": 1, "u": "a", "m": "one again"}"#,
+    #"{"id": 4, "u": "a", "m": "four"}"#, #"{"id": 2, "u": "a", "m": "two moved"}"#,
+  ] {
+    feed.upsert(try load(line, reading: reading).catalog)
+  }
+  let rows = feed.catalog.rows
+  #expect(rows.map(\.title) == ["a", "b"])
+  #expect(rows[0].items.map(\.title) == ["two moved", "four"])
+  #expect(rows[1].items.isEmpty)
+}
