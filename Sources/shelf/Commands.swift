@@ -61,6 +61,10 @@ struct ShelfCommand: ParsableCommand {
     commandName: "shelf",
     abstract:
       "A table of carousels in the terminal: rows of cards that animate as the data changes.",
+    usage: """
+      shelf [<options>]
+      shelf <subcommand> [<options>]
+      """,
     discussion: HelpText.discussion,
     subcommands: [RenderCommand.self, FramesCommand.self, DiffCommand.self, RecordCommand.self])
 
