@@ -15,6 +15,8 @@ struct RunOptions: Equatable, Sendable {
   var animationMilliseconds: Int?
   var framesPerSecond: Int?
   var isReducedMotion = false
+  /// Whether opened cards join the "Recently viewed" row (not `--no-recent`).
+  var showsRecentlyViewed = true
   var seed: UInt64?
   var rate: DemoRate?
   var churn: DemoChurn?
@@ -51,7 +53,8 @@ extension RunOptions {
       isLive: !sources.isStill, colorMode: display.color,
       theme: display.theme, animationMilliseconds: display.animationMilliseconds,
       framesPerSecond: display.framesPerSecond, isReducedMotion: display.isReducedMotion,
-      seed: demo.seed, rate: demo.rate, churn: demo.churn)
+      showsRecentlyViewed: !display.isRecentOff, seed: demo.seed, rate: demo.rate,
+      churn: demo.churn)
   }
 }
 

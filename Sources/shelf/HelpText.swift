@@ -29,7 +29,10 @@ enum HelpText {
     N) and skips it; end of input keeps the last screen.
 
     Keys: arrows or h j k l move, Home/End or g/G first/last row, 0/$ first/last \
-    card, PgUp/PgDn, Enter details, / filter, Tab/Shift-Tab one source alone or \
+    card, PgUp/PgDn, [ and ] previous/next section, s sorts the row's cards \
+    (catalog, title, year, rating) and S every row's, Enter details (the card \
+    joins Recently viewed, unless --no-recent), / filter, Tab/Shift-Tab one \
+    source alone or \
     all of them (with several), space pause, . one update, ? help, m messages, \
     q quits, Esc closes what is open (it never quits), y copies the card, \
     Ctrl-L redraws the screen, Ctrl-Z suspends (fg resumes). With --pick, \

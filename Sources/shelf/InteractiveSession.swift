@@ -113,6 +113,7 @@ final class InteractiveSession: EventLoopDelegate {
     }
     if let fps = options.framesPerSecond { configuration.framesPerSecond = fps }
     configuration.reducedMotion = options.isReducedMotion
+    configuration.showsRecentlyViewed = options.showsRecentlyViewed
 
     let backend: TerminalBackend
     do {

@@ -90,6 +90,18 @@ extension ShelfScreen {
     case .right, .character("l"): table.moveCards(by: 1)
     case .home, .character("g"): table.moveRows(by: -table.model.rows.count)
     case .end, .character("G"): table.moveRows(by: table.model.rows.count)
+    case .character("]"): table.moveToSection(by: 1)
+    case .character("["): table.moveToSection(by: -1)
+    case .character("s"):
+      // The recently viewed row keeps the order the cards were opened in.
+      guard let row = focusedRow, row.id != ReservedID.recentlyViewed else { return .none }
+      var orders = cardOrders
+      orders.byRow[row.id] = orders.order(ofRow: row.id).next
+      setCardOrders(orders)
+      return .redraw
+    case .character("S"):
+      setCardOrders(CardOrders(all: cardOrders.all.next))
+      return .redraw
     case .character("0"): table.focusCard(0)
     case .character("$"): table.focusCard(.max)
     case .pageUp: table.moveRows(by: -rowsPerPage(size))
@@ -97,7 +109,7 @@ extension ShelfScreen {
     case .enter:
       guard let card = focusedCard, let row = focusedRow else { return .none }
       overlay = .details
-      contentPath.open(card, inRow: row.id)
+      if configuration.showsRecentlyViewed { contentPath.open(card, inRow: row.id) }
       return .redraw
     case .character("?"), .function(1):
       overlay = .help

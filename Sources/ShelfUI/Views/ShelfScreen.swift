@@ -56,8 +56,10 @@ public final class ShelfScreen {
   /// The cards marked for a multiple pick, and the status line's notice.
   var picking = PickingState()
 
-  /// The newest content given, before filtering.
+  /// The newest content given, before filtering and sorting.
   private(set) var source: ShelfContent
+  /// The order of each row's cards (`s`, `S`).
+  private(set) var cardOrders = CardOrders()
   /// The table: holders, transitions, focus and frames.
   let table: TableView
   /// The content chain off the main thread (filter, recently viewed) and
@@ -156,7 +158,21 @@ public final class ShelfScreen {
   ///   holder's replay check runs on its queue.
   public func setContent(_ content: ShelfContent, delta: SectionDelta?) {
     source = content
-    contentPath.request(content: content, delta: delta, screen: self)
+    // Rows in an order of their own: the delta, between catalog orders, does
+    // not fit them, so the holder (or the chain's root) diffs instead.
+    if cardOrders.isCatalog {
+      contentPath.request(content: content, delta: delta, screen: self)
+    } else {
+      contentPath.request(content: cardOrders.applied(to: content), screen: self)
+    }
+  }
+
+  /// Shows the cards of each row in `orders`: the table goes there like any
+  /// change, diffed and animated.
+  func setCardOrders(_ orders: CardOrders) {
+    guard orders != cardOrders else { return }
+    cardOrders = orders
+    contentPath.request(content: orders.applied(to: source), screen: self)
   }
 
   /// Sends sections the content chain made on their way to the table: the one
