@@ -22,6 +22,8 @@ struct RunOptions: Equatable, Sendable {
   var churn: DemoChurn?
   /// `--pick`, `--print`, `--multi`, `--bind`, `--no-clipboard`.
   var actions = ActionOptions()
+  /// Keys the config file remaps: a key pressed, and the key of its action.
+  var keyMap: [Key: Key] = [:]
 
   /// The demo runs on the bundled catalog unless `--no-live`; on a catalog of
   /// one's own only when asked for with `--rate`, `--churn` or `--seed`.
@@ -45,7 +47,8 @@ extension RunOptions {
   /// The options the three groups hold, the sources in the order `arguments`
   /// (the command line) gives them.
   init(
-    sources: SourceOptions, demo: DemoOptions, display: DisplayOptions, arguments: [String]
+    sources: SourceOptions, demo: DemoOptions, display: DisplayOptions, arguments: [String],
+    keyMap: [Key: Key] = [:]
   ) {
     let specs = sources.sources(in: arguments)
     self.init(
@@ -54,7 +57,7 @@ extension RunOptions {
       theme: display.theme, animationMilliseconds: display.animationMilliseconds,
       framesPerSecond: display.framesPerSecond, isReducedMotion: display.isReducedMotion,
       showsRecentlyViewed: !display.isRecentOff, seed: demo.seed, rate: demo.rate,
-      churn: demo.churn)
+      churn: demo.churn, keyMap: keyMap)
   }
 }
 
@@ -69,20 +72,25 @@ struct ShelfCommand: ParsableCommand {
       shelf <subcommand> [<options>]
       """,
     discussion: HelpText.discussion,
-    subcommands: [RenderCommand.self, FramesCommand.self, DiffCommand.self, RecordCommand.self])
+    subcommands: [
+      RenderCommand.self, FramesCommand.self, DiffCommand.self, RecordCommand.self,
+      ConfigCommand.self,
+    ])
 
   @OptionGroup(title: "Sources") var sources: SourceOptions
   @OptionGroup(title: "Demo updates (the bundled catalog, or --catalog with any of these)")
   var demo: DemoOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
   @OptionGroup(title: "Picking and acting") var picking: PickOptions
+  @OptionGroup(title: "Config") var config: ConfigOptions
 
   @Flag(name: [.customShort("V"), .long], help: "Show the version.")
   var version = false
 
   /// The options, the sources in the order `arguments` gives them.
-  func options(arguments: [String]) -> RunOptions {
-    var options = RunOptions(sources: sources, demo: demo, display: display, arguments: arguments)
+  func options(arguments: [String], keyMap: [Key: Key] = [:]) -> RunOptions {
+    var options = RunOptions(
+      sources: sources, demo: demo, display: display, arguments: arguments, keyMap: keyMap)
     // Checked by validate().
     options.actions = (try? picking.actions()) ?? ActionOptions()
     return options
@@ -96,6 +104,7 @@ struct RenderCommand: ParsableCommand {
 
   @OptionGroup(title: "Sources") var sources: SourceOptions
   @OptionGroup(title: "Size") var size: SizeOptions
+  @OptionGroup(title: "Config") var config: ConfigOptions
 
   // Plain text has no colour; the option is checked, so a script written for
   // the interactive screen still runs.
@@ -146,6 +155,7 @@ struct FramesCommand: ParsableCommand {
   @OptionGroup(title: "Sources shown after A and B (read once)") var sources: SourceOptions
   @OptionGroup(title: "Size") var size: SizeOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
+  @OptionGroup(title: "Config") var config: ConfigOptions
 
   @Option(
     help:
@@ -164,6 +174,7 @@ struct DiffCommand: ParsableCommand {
   var from: String
   @Argument(help: ArgumentHelp("The new catalog.", valueName: "B.json"))
   var to: String
+  @OptionGroup(title: "Config") var config: ConfigOptions
 }
 
 /// `shelf record`: the live app, headless, as an asciicast.
@@ -192,6 +203,7 @@ struct RecordCommand: ParsableCommand {
   var demo: DemoOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
   @OptionGroup(title: "Size") var size: SizeOptions
+  @OptionGroup(title: "Config") var config: ConfigOptions
 
   @Option(
     help: ArgumentHelp("Seconds of simulated time to record, at most 3600.", valueName: "n"),

@@ -46,6 +46,7 @@ enum HelpText {
 
     Exit status: 0 ok, 64 usage, 65 bad data, 66 missing input, 69 a source that \
     cannot be reached, 70 internal error, 74 I/O error or no usable terminal, \
+    78 a bad config file, \
     141 when the reader of stdout went away; after a signal, 128 plus its number. \
     The terminal is restored on every exit, signals and crashes included.
 
@@ -79,13 +80,22 @@ enum HelpText {
       shelf record --seconds 30 --rate fast --seed 7 --output demo.cast
 
     ENVIRONMENT
-    NO_COLOR, when set and not empty, turns colour off (as --color never). \
+    SHELF_CONFIG names the config file (when --config does not); else it is \
+    $XDG_CONFIG_HOME/shelf/config.toml, or ~/.config/shelf/config.toml without \
+    XDG_CONFIG_HOME. NO_COLOR, when set and not empty, turns colour off (as --color never). \
     COLORFGBG names the background for --theme auto when the terminal does not \
     answer. TERM names the terminal; one that cannot move the cursor (dumb) is \
     refused with exit 74. SHELF_RESOURCES is a folder holding the bundled \
     catalog.json. SOURCE_DATE_EPOCH fixes the timestamp of recordings.
 
     FILES
+    ~/.config/shelf/config.toml (or $XDG_CONFIG_HOME/shelf/config.toml) holds \
+    defaults for any option, under its long name at the top level (width = 100, \
+    no-recent = true), every command reading those it takes; options on the \
+    command line win. [keys] remaps actions (down = ["j", "ctrl-n"]) and \
+    [theme] sets name = "dark" or "light". shelf config --print-default prints \
+    one with every key. A bad file is one line with its path, line, column and \
+    the problem, and exit 78.
     PREFIX/share/shelf/catalog.json is the bundled catalog shown with no \
     source, found beside the executable, through SHELF_RESOURCES, or in the \
     source tree.

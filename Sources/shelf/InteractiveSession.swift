@@ -127,6 +127,7 @@ final class InteractiveSession: EventLoopDelegate {
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
     screen.actions = options.actions.screenActions
+    screen.keyMap = options.keyMap
     let feeds = specs.indices.map {
       Feed(spec: specs[$0], index: $0, sections: contents[$0].sections)
     }

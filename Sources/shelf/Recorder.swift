@@ -51,6 +51,7 @@ enum Recorder {
       content: chain.content, configuration: configuration, updates: .immediate)
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
+    screen.keyMap = run.keyMap
     if let message = start.message { screen.message = .error(message) }
     // As the live screen: the chain's output changed (a source, or Tab), by
     // the chain's delta when it has one.

@@ -2,7 +2,9 @@ extension ShelfScreen {
   // MARK: - Keys
 
   /// Handles one key or mouse event on a terminal of `size`.
-  public func handle(_ key: Key, size screenSize: Size) -> ScreenCommand {
+  public func handle(_ typed: Key, size screenSize: Size) -> ScreenCommand {
+    // Typed into the filter prompt, a key is text: remaps are for browsing.
+    let key = isEditingFilter ? typed : (keyMap[typed] ?? typed)
     let size = tableSize(for: screenSize)
     table.adopt(size)
     let before = table.state

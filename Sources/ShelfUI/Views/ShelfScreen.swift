@@ -53,6 +53,10 @@ public final class ShelfScreen {
   public var actions = ScreenActions() {
     didSet { table.keepsShownScene = actions.isMultiPick }
   }
+  /// Keys remapped to actions (the config file's `[keys]`): a key pressed,
+  /// and the key whose action it takes. Not applied to text typed into the
+  /// filter prompt.
+  public var keyMap: [Key: Key] = [:]
   /// The cards marked for a multiple pick, and the status line's notice.
   var picking = PickingState()
 
