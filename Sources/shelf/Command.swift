@@ -75,6 +75,7 @@ enum Arguments {
     } catch {
       return try outcome(of: error, arguments: arguments)
     }
+    Headless.listsEveryWarning = isVerbose(parsed)
     switch parsed {
     case let root as ShelfCommand:
       return root.version ? .version : .run(root.options(arguments: arguments, keyMap: keyMap))
@@ -133,6 +134,17 @@ enum Arguments {
     let table = OptionTable.read()
     let file = try ConfigFile.load(path: found.path, options: table)
     return (file, file.applied(to: given, command: command, options: table))
+  }
+
+  /// Whether `command` was given `--verbose`.
+  private static func isVerbose(_ command: any ParsableCommand) -> Bool {
+    switch command {
+    case let render as RenderCommand: return render.verbose.isVerbose
+    case let frames as FramesCommand: return frames.verbose.isVerbose
+    case let diff as DiffCommand: return diff.verbose.isVerbose
+    case let record as RecordCommand: return record.verbose.isVerbose
+    default: return false
+    }
   }
 
   /// The subcommand `arguments` start with, if any.

@@ -105,6 +105,7 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup(title: "Sources") var sources: SourceOptions
   @OptionGroup(title: "Size") var size: SizeOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
+  @OptionGroup var verbose: VerboseOptions
 
   // Plain text has no colour; the option is checked, so a script written for
   // the interactive screen still runs.
@@ -156,6 +157,7 @@ struct FramesCommand: ParsableCommand {
   @OptionGroup(title: "Size") var size: SizeOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
+  @OptionGroup var verbose: VerboseOptions
 
   @Option(
     help:
@@ -175,6 +177,7 @@ struct DiffCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The new catalog.", valueName: "B.json"))
   var to: String
   @OptionGroup(title: "Config") var config: ConfigOptions
+  @OptionGroup var verbose: VerboseOptions
 }
 
 /// `shelf record`: the live app, headless, as an asciicast.
@@ -204,6 +207,7 @@ struct RecordCommand: ParsableCommand {
   @OptionGroup(title: "Display") var display: DisplayOptions
   @OptionGroup(title: "Size") var size: SizeOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
+  @OptionGroup var verbose: VerboseOptions
 
   @Option(
     help: ArgumentHelp("Seconds of simulated time to record, at most 3600.", valueName: "n"),

@@ -99,3 +99,11 @@ struct ConfigOptions: ParsableArguments {
         + " $XDG_CONFIG_HOME/shelf/config.toml).", valueName: "file"))
   var path: String?
 }
+
+/// `--verbose`: every repeated id on stderr, not only how many.
+struct VerboseOptions: ParsableArguments {
+  @Flag(
+    name: .customLong("verbose"),
+    help: "List every repeated id on stderr, not only how many there are.")
+  var isVerbose = false
+}

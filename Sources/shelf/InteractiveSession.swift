@@ -145,8 +145,10 @@ final class InteractiveSession: EventLoopDelegate {
     }
     if let failure = start.failures.first {
       session.setMessage(.error(failure.error.description), from: failure.index)
-    } else if let index = firsts.firstIndex(where: { !$0.warningLines.isEmpty }) {
-      session.setMessage(.warning("warning: \(firsts[index].warningLines[0])"), from: index)
+    } else if let index = firsts.firstIndex(where: { $0.warningSummary != nil }),
+      let summary = firsts[index].warningSummary
+    {
+      session.setMessage(.warning("warning: \(summary)"), from: index)
     }
     session.loop.delegate = session
     session.loop.willFinish = { [unowned session] in session.stopSources() }
@@ -327,7 +329,7 @@ final class InteractiveSession: EventLoopDelegate {
     switch result {
     case .success(let loaded):
       feed.status = status(true)
-      if let warning = loaded.warningLines.first {
+      if let warning = loaded.warningSummary {
         setMessage(.warning("warning: \(warning)"), from: feed.index)
       } else if messageOwner == feed.index {
         screen.message = nil

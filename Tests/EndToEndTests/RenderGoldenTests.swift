@@ -113,4 +113,23 @@ import Testing
         == "shelf: warning: \(file.path): duplicate card id \"dup\" at rows[0].items[0]"
         + " and rows[0].items[1], 2000 times in all\n")
   }
+
+  @Test func manyRepeatedIdsAreOneLineAndVerboseListsThem() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-repeated-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let cards = (0..<400).map { #"{"id": "c\#($0 % 87)", "title": "Card \#($0)"}"# }
+    try Data(
+      #"{"rows": [{"id": "r", "title": "R", "items": [\#(cards.joined(separator: ","))]}]}"#.utf8
+    )
+    .write(to: file)
+    let quiet = try runShelf(["render", "--catalog", file.path])
+    #expect(quiet.status == 0)
+    #expect(
+      quiet.standardError
+        == "shelf: warning: \(file.path): 87 ids occur more than once, e.g. \"c0\", \"c1\", \"c2\";"
+        + " --verbose lists them\n")
+    let verbose = try runShelf(["render", "--verbose", "--catalog", file.path])
+    #expect(verbose.standardError.split(separator: "\n").count == 87)
+  }
 }

@@ -129,6 +129,7 @@ extension ShelfScreen {
   /// The frame at time `now` for a terminal of `size`: the table, its status
   /// line and key hint, and between the table and the hint the message area.
   public func render(size: Size, now: UInt64) -> Canvas {
+    expireWarning(now: now)
     let lines = messageLines(for: size)
     let table = renderTable(size: tableSize(for: size), now: now)
     guard !lines.isEmpty else { return table }

@@ -36,7 +36,13 @@ public final class ShelfScreen {
   /// (the app says so when it has several); the key hint then offers it.
   public var canSwitchSources = false
   /// A note for the message area above the key hint (such as a watch error).
+  /// An error stays until replaced or dismissed; a warning also leaves by
+  /// itself `warningLifetime` milliseconds after it was first drawn.
   public var message: ScreenMessage?
+  /// How long a warning stays in the message area (the message log keeps it).
+  public static let warningLifetime: UInt64 = 8000
+  /// The warning the message area shows, and when it was first drawn.
+  var shownWarning: (message: ScreenMessage, since: UInt64)?
   /// Every source's messages so far, oldest first (at most
   /// `messageLogLimit`); `m` shows them, newest first.
   public private(set) var messageLog: [LoggedMessage] = []
@@ -215,7 +221,27 @@ public final class ShelfScreen {
   /// When the next frame is due while something moves (or a batch is on its
   /// way from the holders); nil when nothing does.
   public func nextFrameDeadline(now: UInt64) -> UInt64? {
-    table.nextFrameDeadline(now: now)
+    let frame = table.nextFrameDeadline(now: now)
+    guard let shown = shownWarning, shown.message == message else { return frame }
+    let expiry = shown.since + Self.warningLifetime
+    return frame.map { min($0, expiry) } ?? expiry
+  }
+
+  /// Takes a warning shown for `warningLifetime` away; notes when a new one
+  /// is first drawn.
+  func expireWarning(now: UInt64) {
+    guard let message, message.kind == .warning else {
+      shownWarning = nil
+      return
+    }
+    guard let shown = shownWarning, shown.message == message else {
+      shownWarning = (message, now)
+      return
+    }
+    if now >= shown.since + Self.warningLifetime {
+      self.message = nil
+      shownWarning = nil
+    }
   }
 
   /// The first screen of `content` at `size`, as `shelf render` prints it: the
