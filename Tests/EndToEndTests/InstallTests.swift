@@ -35,22 +35,12 @@ import Testing
   /// `man -l page` at 80 columns: its status, the page as text, and what it
   /// printed on stderr (formatting warnings).
   private func manual(_ page: URL) throws -> (status: Int32, output: String, warnings: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["MANWIDTH=80", "MAN_KEEP_FORMATTING=", "man", "-l", page.path]
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    guard let (text, warnings) = collect(process, output: output, error: error, timeout: 60)
-    else { return (-1, "", "man -l did not finish within 60 s") }
     // man formats for a pipe without bold or underline, so the text reads plain.
-    return (
-      process.terminationStatus, String(decoding: text, as: UTF8.self),
-      String(decoding: warnings, as: UTF8.self)
-    )
+    guard
+      let run = try runProcess(
+        "/usr/bin/env", ["MANWIDTH=80", "MAN_KEEP_FORMATTING=", "man", "-l", page.path])
+    else { return (-1, "", "man -l did not finish within 60 s") }
+    return (run.status, run.output, run.error)
   }
 
   @Test(.timeLimit(.minutes(30)))

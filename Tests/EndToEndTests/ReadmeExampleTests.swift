@@ -40,28 +40,19 @@ import Testing
 
   @Test func everyMarkedCommandRuns() throws {
     for command in try Self.commands() {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", command]
-      process.currentDirectoryURL = repositoryRoot
       var environment = ProcessInfo.processInfo.environment
       environment["PATH"] =
         shelfBinary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin")
-      process.environment = environment
-      let output = Pipe()
-      let error = Pipe()
-      process.standardOutput = output
-      process.standardError = error
-      process.standardInput = FileHandle.nullDevice
-      try process.run()
-      guard let (printed, complaint) = collect(process, output: output, error: error, timeout: 60)
+      guard
+        let run = try runProcess(
+          "/bin/sh", ["-c", command], in: repositoryRoot, environment: environment)
       else {
         Issue.record("\(command): did not finish within 60 s")
         continue
       }
-      #expect(process.terminationStatus == 0, "\(command)")
-      #expect(!printed.isEmpty, "\(command) printed nothing")
-      #expect(complaint.isEmpty, "\(command): \(String(decoding: complaint, as: UTF8.self))")
+      #expect(run.status == 0, "\(command)")
+      #expect(!run.output.isEmpty, "\(command) printed nothing")
+      #expect(run.error.isEmpty, "\(command): \(run.error)")
     }
   }
 }

@@ -97,15 +97,21 @@ import Testing
 
 /// Warnings say what the user can fix, once per repeated id.
 @Suite struct RepeatedIDWarnings {
-  @Test func twoThousandCardsWithOneIdGiveOneWarningLine() throws {
+  /// A catalog file of one row of `count` cards, card `n` with the id `id(n)`.
+  private func catalog(of count: Int, id: (Int) -> String) throws -> URL {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "shelf-repeated-\(UUID().uuidString).json")
-    defer { try? FileManager.default.removeItem(at: file) }
-    let cards = (0..<2_000).map { #"{"id": "dup", "title": "Card \#($0)"}"# }
+    let cards = (0..<count).map { #"{"id": "\#(id($0))", "title": "Card \#($0)"}"# }
     try Data(
       #"{"rows": [{"id": "r", "title": "R", "items": [\#(cards.joined(separator: ","))]}]}"#.utf8
     )
     .write(to: file)
+    return file
+  }
+
+  @Test func twoThousandCardsWithOneIdGiveOneWarningLine() throws {
+    let file = try catalog(of: 2_000) { _ in "dup" }
+    defer { try? FileManager.default.removeItem(at: file) }
     let result = try runShelf(["render", "--catalog", file.path])
     #expect(result.status == 0)
     #expect(
@@ -115,14 +121,8 @@ import Testing
   }
 
   @Test func manyRepeatedIdsAreOneLineAndVerboseListsThem() throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "shelf-repeated-\(UUID().uuidString).json")
+    let file = try catalog(of: 400) { "c\($0 % 87)" }
     defer { try? FileManager.default.removeItem(at: file) }
-    let cards = (0..<400).map { #"{"id": "c\#($0 % 87)", "title": "Card \#($0)"}"# }
-    try Data(
-      #"{"rows": [{"id": "r", "title": "R", "items": [\#(cards.joined(separator: ","))]}]}"#.utf8
-    )
-    .write(to: file)
     let quiet = try runShelf(["render", "--catalog", file.path])
     #expect(quiet.status == 0)
     #expect(
