@@ -129,10 +129,10 @@ enum Arguments {
   ) throws(AppError) -> (file: ConfigFile, arguments: [String])? {
     let command = subcommand(of: given)
     guard command != "config", command != "help",
-      let found = ConfigFile.path(arguments: given, environment: environment)
+      let path = ConfigFile.path(arguments: given, environment: environment)
     else { return nil }
     let table = OptionTable.read()
-    let file = try ConfigFile.load(path: found.path, options: table)
+    let file = try ConfigFile.load(path: path, options: table)
     return (file, file.applied(to: given, command: command, options: table))
   }
 

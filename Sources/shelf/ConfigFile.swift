@@ -29,11 +29,9 @@ struct ConfigFile: Equatable, Sendable {
   /// `--config FILE`, else `SHELF_CONFIG`, else
   /// `$XDG_CONFIG_HOME/shelf/config.toml`, else `~/.config/shelf/config.toml`.
   /// Nil when none was named and the usual one does not exist.
-  static func path(arguments: [String], environment: [String: String]) -> (
-    path: String, isNamed: Bool
-  )? {
-    if let named = ConfigFile.namedPath(in: arguments) { return (named, true) }
-    if let named = environment["SHELF_CONFIG"], !named.isEmpty { return (named, true) }
+  static func path(arguments: [String], environment: [String: String]) -> String? {
+    if let named = ConfigFile.namedPath(in: arguments) { return named }
+    if let named = environment["SHELF_CONFIG"], !named.isEmpty { return named }
     let base: String
     if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
       base = xdg
@@ -43,7 +41,7 @@ struct ConfigFile: Equatable, Sendable {
       return nil
     }
     let path = base + "/shelf/config.toml"
-    return FileManager.default.fileExists(atPath: path) ? (path, false) : nil
+    return FileManager.default.fileExists(atPath: path) ? path : nil
   }
 
   /// The value of `--config` in `arguments` (before a `--`), if given.
@@ -257,8 +255,11 @@ struct OptionTable: Sendable {
 
   /// Options that name where catalogs come from: the command line's replace the file's.
   static let sourceNames: Set<String> = ["catalog", "watch", "stream", "exec", "url"]
-  /// Options that make no sense as a default.
-  static let excluded: Set<String> = ["help", "version", "config", "print-default", "stream"]
+  /// Options that make no sense as a default (`keys`, what `record` types,
+  /// would also clash with the `[keys]` table).
+  static let excluded: Set<String> = [
+    "help", "version", "config", "print-default", "stream", "keys", "output",
+  ]
 
   /// Every option by long name.
   private(set) var options: [String: Option] = [:]

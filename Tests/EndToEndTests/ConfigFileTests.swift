@@ -130,7 +130,9 @@ import Testing
     for command in [[], ["render"], ["frames"], ["record"]] {
       let help = try runShelf(command + ["--help"]).standardOutput
       let options = Set(help.matches(of: /--([a-z][a-z-]+)/).map { String($0.output.1) })
-        .subtracting(["help", "version", "config", "stream", "theme", "print-default"])
+        .subtracting([
+          "help", "version", "config", "stream", "theme", "print-default", "keys", "output",
+        ])
       for option in options {
         #expect(text.contains("\n# \(option) = "), "no key for --\(option)")
       }
@@ -143,7 +145,7 @@ import Testing
     // keys to type) read back as a valid file that changes nothing.
     let examples =
       ["catalog", "watch", "exec", "url", "every", "seed", "print", "bind"]
-      + ["seconds", "keys", "output", "pick"]
+      + ["seconds", "pick"]
     let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false)
       .map { line -> Substring in
         guard line.hasPrefix("# "), line.contains(" = "),
