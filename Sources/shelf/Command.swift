@@ -60,7 +60,9 @@ enum Arguments {
     _ typed: [String],
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(AppError) -> Command {
-    let given = joiningNegativeNumbers(typed)
+    // `swift run shelf -- --watch books.json` passes its `--` on: a leading
+    // one ends no options, it only separates swift run's from shelf's.
+    let given = joiningNegativeNumbers(typed.first == "--" ? Array(typed.dropFirst()) : typed)
     let config = try configFile(for: given, environment: environment)
     let arguments = config?.arguments ?? given
     let keyMap = config?.file.keyMap ?? [:]

@@ -4,6 +4,16 @@ import Testing
 
 /// `shelf` as scripts use it: options, subcommands, messages and exit codes.
 @Suite struct CommandLine {
+  /// `swift run shelf -- OPTIONS` hands shelf a leading `--`: it is skipped.
+  @Test func aLeadingDoubleDashAsSwiftRunPassesItIsSkipped() throws {
+    let version = try runShelf(["--", "--version"])
+    #expect(version.status == 0)
+    #expect(version.standardOutput.hasPrefix("shelf "))
+    let render = try runShelf(["--", "render", "--no-live", "--width", "40", "--height", "10"])
+    #expect(render.status == 0, "\(render.standardError)")
+    #expect(render.standardOutput.count { $0 == "\n" } == 10)
+  }
+
   @Test func helpListsEveryOptionAndExitsZero() throws {
     let result = try runShelf(["--help"])
     #expect(result.status == 0)
