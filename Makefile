@@ -118,9 +118,13 @@ run: build
 
 # The man page, shelf.1, from the command line's own definition (the argument
 # parser's manual plugin, on the debug build); made on demand, never committed.
+# Scripts/finish-manual.py moves the sections the help text marks (EXAMPLES,
+# ENVIRONMENT, ...) out of DESCRIPTION and makes the subcommand optional.
+MANUAL := .build/plugins/GenerateManual/outputs/shelf/shelf.1
 man: deps
 	$(SWIFT) package generate-manual --configuration debug
-	cp .build/plugins/GenerateManual/outputs/shelf/shelf.1 shelf.1
+	/usr/bin/python3 Scripts/finish-manual.py $(MANUAL)
+	cp $(MANUAL) shelf.1
 
 # `make install` puts the release shelf, the bundled catalog it shows with no
 # source (share/shelf/), its man page and its bash, zsh and fish completions
@@ -140,10 +144,11 @@ INSTALL_DIRS := share/fish/vendor_completions.d share/fish share/zsh/site-functi
 install: deps
 	$(SWIFT) build $(INSTALL_FLAGS) -c $(CONFIGURATION) --product shelf
 	$(SWIFT) package $(INSTALL_FLAGS) generate-manual --configuration $(CONFIGURATION)
+	/usr/bin/python3 Scripts/finish-manual.py $(MANUAL)
 	@root='$(DESTDIR)$(PREFIX)'; bin="$$($(SWIFT) build $(INSTALL_FLAGS) -c $(CONFIGURATION) --show-bin-path)/shelf"; \
 	set -e; for f in $(INSTALL_FILES); do install -d "$$root/$$(dirname $$f)"; done; \
 	install -m 755 "$$bin" "$$root/bin/shelf"; \
-	install -m 644 .build/plugins/GenerateManual/outputs/shelf/shelf.1 "$$root/share/man/man1/shelf.1"; \
+	install -m 644 $(MANUAL) "$$root/share/man/man1/shelf.1"; \
 	install -m 644 Resources/catalog.json "$$root/share/shelf/catalog.json"; \
 	"$$bin" --generate-completion-script bash > "$$root/share/bash-completion/completions/shelf"; \
 	"$$bin" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_shelf"; \

@@ -26,6 +26,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    // The config file's TOML (toml++ underneath): about 80 s of a clean debug build here.
+    .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
   ],
   targets: [
     .target(name: "ShelfDiff", swiftSettings: engine),
@@ -43,6 +45,7 @@ let package = Package(
       dependencies: [
         "ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfChain", "ShelfContentMapping",
         "ShelfTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       swiftSettings: strict),
     .executableTarget(

@@ -14,6 +14,8 @@ enum AppError: Error, Equatable, CustomStringConvertible {
   case internalError(String)
   /// The terminal or a file could not be read or written (74).
   case io(String)
+  /// A config file that does not parse or names what does not exist (78).
+  case config(String)
 
   /// The sysexits status for this error.
   var exitCode: Int32 {
@@ -24,6 +26,7 @@ enum AppError: Error, Equatable, CustomStringConvertible {
     case .unavailable: return 69
     case .internalError: return 70
     case .io: return 74
+    case .config: return 78
     }
   }
 
@@ -32,7 +35,7 @@ enum AppError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .usage(let message, let help): return "\(message) (see '\(help)')"
     case .badData(let message), .missingInput(let message), .unavailable(let message),
-      .internalError(let message), .io(let message):
+      .internalError(let message), .io(let message), .config(let message):
       return message
     }
   }

@@ -173,6 +173,11 @@ struct DisplayOptions: ParsableArguments {
   @Flag(name: .customLong("reduced-motion"), help: "Changes appear without movement.")
   var isReducedMotion = false
 
+  @Flag(
+    name: .customLong("no-recent"),
+    help: "No \"Recently viewed\" row of the cards opened with Enter.")
+  var isRecentOff = false
+
   /// The screen's configuration with these options applied.
   var configuration: ScreenConfiguration {
     var configuration = ScreenConfiguration()
@@ -181,6 +186,7 @@ struct DisplayOptions: ParsableArguments {
     }
     if let framesPerSecond { configuration.framesPerSecond = framesPerSecond }
     configuration.reducedMotion = isReducedMotion
+    configuration.showsRecentlyViewed = !isRecentOff
     return configuration
   }
 }

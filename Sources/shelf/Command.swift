@@ -57,18 +57,39 @@ enum Command: Equatable, Sendable {
 enum Arguments {
   /// Parses `arguments` (without the program name); a usage error names the
   /// option and fits on one line.
-  static func parse(_ typed: [String]) throws(AppError) -> Command {
-    let arguments = namingFiles(joiningNegativeNumbers(typed))
+  ///
+  /// The config file (`ConfigFile.path(arguments:environment:)`) gives
+  /// defaults first; a default the command line refuses is the file's
+  /// problem, named with its line and column (exit 78).
+  static func parse(
+    _ typed: [String],
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(AppError) -> Command {
+    // `swift run shelf -- --watch books.json` passes its `--` on: a leading
+    // one ends no options, it only separates swift run's from shelf's.
+    let given = namingFiles(
+      joiningNegativeNumbers(typed.first == "--" ? Array(typed.dropFirst()) : typed))
+    let config = try configFile(for: given, environment: environment)
+    let arguments = config?.arguments ?? given
+    let keyMap = config?.file.keyMap ?? [:]
+    if let config, arguments != given, let problem = failure(of: arguments),
+      failure(of: given) == nil
+    {
+      throw config.file.problem(problem)
+    }
     let parsed: any ParsableCommand
     do {
       parsed = try ShelfCommand.parseAsRoot(arguments)
     } catch {
       return try outcome(of: error, arguments: arguments)
     }
+    Headless.listsEveryWarning = isVerbose(parsed)
     switch parsed {
     case let root as ShelfCommand:
       try check(root.records, help: "shelf --help")
-      return root.version ? .version : .run(root.options(arguments: arguments))
+      return root.version ? .version : .run(root.options(arguments: arguments, keyMap: keyMap))
+    case let config as ConfigCommand where config.printsDefault:
+      return .print(ConfigFile.defaultText(OptionTable.read()))
     case let render as RenderCommand:
       try check(render.records, help: "shelf render --help")
       let sources = ShelfCommand.sources(
@@ -94,7 +115,7 @@ enum Arguments {
         RecordOptions(
           run: RunOptions(
             sources: record.sources, demo: record.demo, display: record.display,
-            arguments: arguments),
+            arguments: arguments, keyMap: keyMap),
           size: record.size.size, milliseconds: UInt64((record.seconds * 1000).rounded()),
           // Checked by the command's validate().
           keys: (try? KeyScript(record.keys)) ?? KeyScript(), outputPath: record.outputPath))
@@ -108,6 +129,49 @@ enum Arguments {
         return try outcome(of: error, arguments: arguments)
       }
       throw .internalError("the command line parsed to an unknown command")
+    }
+  }
+
+  /// The config file for `given` (the command line) and `environment`, and
+  /// the command line with its defaults; nil when there is none, or the
+  /// command is `config` or `help`.
+  private static func configFile(
+    for given: [String], environment: [String: String]
+  ) throws(AppError) -> (file: ConfigFile, arguments: [String])? {
+    let command = subcommand(of: given)
+    guard command != "config", command != "help",
+      let path = ConfigFile.path(arguments: given, environment: environment)
+    else { return nil }
+    let table = OptionTable.read()
+    let file = try ConfigFile.load(path: path, options: table)
+    return (file, file.applied(to: given, command: command, options: table))
+  }
+
+  /// Whether `command` was given `--verbose`.
+  private static func isVerbose(_ command: any ParsableCommand) -> Bool {
+    switch command {
+    case let render as RenderCommand: return render.verbose.isVerbose
+    case let frames as FramesCommand: return frames.verbose.isVerbose
+    case let diff as DiffCommand: return diff.verbose.isVerbose
+    case let record as RecordCommand: return record.verbose.isVerbose
+    default: return false
+    }
+  }
+
+  /// The subcommand `arguments` start with, if any.
+  private static func subcommand(of arguments: [String]) -> String? {
+    let names = ShelfCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" }
+    return arguments.first.flatMap { names.contains($0) ? $0 : nil }
+  }
+
+  /// Why `arguments` do not parse, in one line; nil when they do.
+  private static func failure(of arguments: [String]) -> String? {
+    do {
+      _ = try ShelfCommand.parseAsRoot(arguments)
+      return nil
+    } catch {
+      return ShelfCommand.exitCode(for: error) == .success
+        ? nil : oneLine(ShelfCommand.message(for: error))
     }
   }
 

@@ -16,6 +16,8 @@ struct RunOptions: Equatable, Sendable {
   var animationMilliseconds: Int?
   var framesPerSecond: Int?
   var isReducedMotion = false
+  /// Whether opened cards join the "Recently viewed" row (not `--no-recent`).
+  var showsRecentlyViewed = true
   var seed: UInt64?
   var rate: DemoRate?
   var churn: DemoChurn?
@@ -28,6 +30,8 @@ struct RunOptions: Equatable, Sendable {
   var recordKeep: Int?
   /// Whether the format each source is read in is said on stderr.
   var isVerbose = false
+  /// Keys the config file remaps: a key pressed, and the key of its action.
+  var keyMap: [Key: Key] = [:]
 
   /// The demo runs on the bundled catalog unless `--no-live`; on a catalog of
   /// one's own only when asked for with `--rate`, `--churn` or `--seed`.
@@ -51,7 +55,8 @@ extension RunOptions {
   /// The options the three groups hold, the sources in the order `arguments`
   /// (the command line) gives them.
   init(
-    sources: SourceOptions, demo: DemoOptions, display: DisplayOptions, arguments: [String]
+    sources: SourceOptions, demo: DemoOptions, display: DisplayOptions, arguments: [String],
+    keyMap: [Key: Key] = [:]
   ) {
     let specs = sources.sources(in: arguments)
     self.init(
@@ -59,7 +64,8 @@ extension RunOptions {
       isLive: !sources.isStill, colorMode: display.color,
       theme: display.theme, animationMilliseconds: display.animationMilliseconds,
       framesPerSecond: display.framesPerSecond, isReducedMotion: display.isReducedMotion,
-      seed: demo.seed, rate: demo.rate, churn: demo.churn)
+      showsRecentlyViewed: !display.isRecentOff, seed: demo.seed, rate: demo.rate,
+      churn: demo.churn, keyMap: keyMap)
   }
 }
 
@@ -69,8 +75,15 @@ struct ShelfCommand: ParsableCommand {
     commandName: "shelf",
     abstract:
       "A table of carousels in the terminal: rows of cards that animate as the data changes.",
+    usage: """
+      shelf [<options>]
+      shelf <subcommand> [<options>]
+      """,
     discussion: HelpText.discussion,
-    subcommands: [RenderCommand.self, FramesCommand.self, DiffCommand.self, RecordCommand.self])
+    subcommands: [
+      RenderCommand.self, FramesCommand.self, DiffCommand.self, RecordCommand.self,
+      ConfigCommand.self,
+    ])
 
   @OptionGroup(title: "Sources") var sources: SourceOptions
   @OptionGroup(title: "Demo updates (the bundled catalog, or --catalog with any of these)")
@@ -78,13 +91,15 @@ struct ShelfCommand: ParsableCommand {
   @OptionGroup(title: "Display") var display: DisplayOptions
   @OptionGroup(title: "Picking and acting") var picking: PickOptions
   @OptionGroup(title: "Records (CSV, TSV, JSON, NDJSON, lines)") var records: ReadingOptions
+  @OptionGroup(title: "Config") var config: ConfigOptions
 
   @Flag(name: [.customShort("V"), .long], help: "Show the version.")
   var version = false
 
   /// The options, the sources in the order `arguments` gives them.
-  func options(arguments: [String]) -> RunOptions {
-    var options = RunOptions(sources: sources, demo: demo, display: display, arguments: arguments)
+  func options(arguments: [String], keyMap: [Key: Key] = [:]) -> RunOptions {
+    var options = RunOptions(
+      sources: sources, demo: demo, display: display, arguments: arguments, keyMap: keyMap)
     options.sources = Self.sources(named: sources.sources(in: arguments), records: records)
     // Checked by validate().
     options.actions = (try? picking.actions()) ?? ActionOptions()
@@ -126,6 +141,8 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup(title: "Sources") var sources: SourceOptions
   @OptionGroup(title: "Size") var size: SizeOptions
   @OptionGroup(title: "Records (CSV, TSV, JSON, NDJSON, lines)") var records: ReadingOptions
+  @OptionGroup(title: "Config") var config: ConfigOptions
+  @OptionGroup var verbose: VerboseOptions
 
   // Plain text has no colour; the option is checked, so a script written for
   // the interactive screen still runs.
@@ -176,6 +193,8 @@ struct FramesCommand: ParsableCommand {
   @OptionGroup(title: "Sources shown after A and B (read once)") var sources: SourceOptions
   @OptionGroup(title: "Size") var size: SizeOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
+  @OptionGroup(title: "Config") var config: ConfigOptions
+  @OptionGroup var verbose: VerboseOptions
 
   @Option(
     help:
@@ -194,6 +213,8 @@ struct DiffCommand: ParsableCommand {
   var from: String
   @Argument(help: ArgumentHelp("The new catalog.", valueName: "B.json"))
   var to: String
+  @OptionGroup(title: "Config") var config: ConfigOptions
+  @OptionGroup var verbose: VerboseOptions
 }
 
 /// `shelf record`: the live app, headless, as an asciicast.
@@ -222,6 +243,8 @@ struct RecordCommand: ParsableCommand {
   var demo: DemoOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
   @OptionGroup(title: "Size") var size: SizeOptions
+  @OptionGroup(title: "Config") var config: ConfigOptions
+  @OptionGroup var verbose: VerboseOptions
 
   @Option(
     help: ArgumentHelp("Seconds of simulated time to record, at most 3600.", valueName: "n"),

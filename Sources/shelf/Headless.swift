@@ -89,9 +89,19 @@ enum Headless {
     }
   }
 
-  /// Prints `loaded`'s warnings on stderr and passes it on.
+  /// Whether every repeated id is listed on stderr (`--verbose`), not only
+  /// how many there are. Set once, from the command line, before any catalog
+  /// is read.
+  nonisolated(unsafe) static var listsEveryWarning = false
+
+  /// Prints `loaded`'s warnings on stderr, one line unless
+  /// `listsEveryWarning`, and passes it on.
   private static func reportingWarnings(_ loaded: LoadedCatalog) -> LoadedCatalog {
-    for line in loaded.warningLines {
+    var lines = loaded.warningLines
+    if !listsEveryWarning, let summary = loaded.warningSummary, lines.count > 1 {
+      lines = [summary + "; --verbose lists them"]
+    }
+    for line in lines {
       FileHandle.standardError.write(Data("shelf: warning: \(line)\n".utf8))
     }
     return loaded
@@ -177,10 +187,7 @@ enum Headless {
     } catch {
       throw AppError(error)
     }
-    for line in loaded.warningLines {
-      FileHandle.standardError.write(Data("shelf: warning: \(line)\n".utf8))
-    }
-    return loaded
+    return reportingWarnings(loaded)
   }
 
   /// Says on stderr, for `--verbose`, the format each of `loaded` was read in.

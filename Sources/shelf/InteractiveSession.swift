@@ -114,6 +114,7 @@ final class InteractiveSession: EventLoopDelegate {
     }
     if let fps = options.framesPerSecond { configuration.framesPerSecond = fps }
     configuration.reducedMotion = options.isReducedMotion
+    configuration.showsRecentlyViewed = options.showsRecentlyViewed
 
     let backend: TerminalBackend
     do {
@@ -127,6 +128,7 @@ final class InteractiveSession: EventLoopDelegate {
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
     screen.actions = options.actions.screenActions
+    screen.keyMap = options.keyMap
     let feeds = specs.indices.map {
       Feed(spec: specs[$0], index: $0, sections: contents[$0].sections)
     }
@@ -153,8 +155,10 @@ final class InteractiveSession: EventLoopDelegate {
     }
     if let failure = start.failures.first {
       session.setMessage(.error(failure.error.description), from: failure.index)
-    } else if let index = firsts.firstIndex(where: { !$0.warningLines.isEmpty }) {
-      session.setMessage(.warning("warning: \(firsts[index].warningLines[0])"), from: index)
+    } else if let index = firsts.firstIndex(where: { $0.warningSummary != nil }),
+      let summary = firsts[index].warningSummary
+    {
+      session.setMessage(.warning("warning: \(summary)"), from: index)
     }
     session.loop.delegate = session
     session.loop.willFinish = { [unowned session] in session.stopSources() }
@@ -345,7 +349,7 @@ final class InteractiveSession: EventLoopDelegate {
     switch result {
     case .success(let loaded):
       feed.status = status(true)
-      if let warning = loaded.warningLines.first {
+      if let warning = loaded.warningSummary {
         setMessage(.warning("warning: \(warning)"), from: feed.index)
       } else if messageOwner == feed.index {
         screen.message = nil

@@ -115,7 +115,8 @@ struct PickOptions: ParsableArguments {
     if ShelfScreen.isReserved(key, isMultiPick: isMultiPick) {
       throw ValidationError(
         "--bind: the key '\(TerminalText.sanitized(name))' is taken by the screen (taken: arrows,"
-          + " h j k l g G 0 $ q / ? . y space, Enter, Esc, Tab, Backspace, Home, End, PgUp, PgDn,"
+          + " h j k l g G 0 $ [ ] s S q / ? . y space, Enter, Esc, Tab, Backspace, Home, End,"
+          + " PgUp, PgDn,"
           + " F1, ctrl-c l u z, m)")
     }
     return ActionOptions.Binding(

@@ -46,10 +46,12 @@ enum Recorder {
     }
     if let fps = run.framesPerSecond { configuration.framesPerSecond = fps }
     configuration.reducedMotion = run.isReducedMotion
+    configuration.showsRecentlyViewed = run.showsRecentlyViewed
     let screen = ShelfScreen(
       content: chain.content, configuration: configuration, updates: .immediate)
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
+    screen.keyMap = run.keyMap
     if let message = start.message { screen.message = .error(message) }
     // As the live screen: the chain's output changed (a source, or Tab), by
     // the chain's delta when it has one.

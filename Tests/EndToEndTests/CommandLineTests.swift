@@ -4,23 +4,35 @@ import Testing
 
 /// `shelf` as scripts use it: options, subcommands, messages and exit codes.
 @Suite struct CommandLine {
+  /// `swift run shelf -- OPTIONS` hands shelf a leading `--`: it is skipped.
+  @Test func aLeadingDoubleDashAsSwiftRunPassesItIsSkipped() throws {
+    let version = try runShelf(["--", "--version"])
+    #expect(version.status == 0)
+    #expect(version.standardOutput.hasPrefix("shelf "))
+    let render = try runShelf(["--", "render", "--no-live", "--width", "40", "--height", "10"])
+    #expect(render.status == 0, "\(render.standardError)")
+    #expect(render.standardOutput.count { $0 == "\n" } == 10)
+  }
+
   @Test func helpListsEveryOptionAndExitsZero() throws {
     let result = try runShelf(["--help"])
     #expect(result.status == 0)
     for option in [
       "--catalog", "--watch", "--stream", "--exec", "--url", "--every", "--no-live", "--rate",
       "--churn", "--seed", "--color",
-      "--animation-ms", "--fps", "--reduced-motion", "--theme", "render", "frames", "diff",
+      "--animation-ms", "--fps", "--reduced-motion", "--no-recent", "--theme", "render", "frames",
+      "diff",
       "--version",
     ] {
       #expect(result.standardOutput.contains(option), "help does not mention \(option)")
     }
+    // The help's paragraphs wrap: phrases are looked for with the lines joined.
+    let flat = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     // The keys the executable handles itself, besides those the screen lists.
-    for key in ["Ctrl-L redraws", "Ctrl-Z suspends", "Tab/Shift-Tab"] {
-      #expect(result.standardOutput.contains(key), "help does not mention \(key)")
+    for key in ["Ctrl-L redraws", "Ctrl-Z suspends", "Tab/Shift-Tab", "[ and ] previous/next"] {
+      #expect(flat.contains(key), "help does not mention \(key)")
     }
     // Esc closes the top layer and never quits (KeyEncodingTests hold the app to it).
-    let flat = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(flat.contains("Esc closes what is open (it never quits)"))
     #expect(!flat.contains("Esc quit"))
     #expect(result.standardError.isEmpty)

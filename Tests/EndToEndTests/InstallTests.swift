@@ -32,6 +32,17 @@ import Testing
     return ((enumerator?.allObjects as? [String]) ?? []).sorted()
   }
 
+  /// `man -l page` at 80 columns: its status, the page as text, and what it
+  /// printed on stderr (formatting warnings).
+  private func manual(_ page: URL) throws -> (status: Int32, output: String, warnings: String) {
+    // man formats for a pipe without bold or underline, so the text reads plain.
+    guard
+      let run = try runProcess(
+        "/usr/bin/env", ["MANWIDTH=80", "MAN_KEEP_FORMATTING=", "man", "-l", page.path])
+    else { return (-1, "", "man -l did not finish within 60 s") }
+    return (run.status, run.output, run.error)
+  }
+
   @Test(.timeLimit(.minutes(30)))
   func installRunsAndUninstallLeavesThePrefixEmpty() throws {
     let scratch = FileManager.default.temporaryDirectory
@@ -57,15 +68,17 @@ import Testing
       [prefix.appendingPathComponent("bin/shelf").path, "--version"], capturingOutput: true)
     #expect(version.status == 0)
     #expect(version.output.hasPrefix("shelf "))
-    let page = try spawnAndWait(
-      [
-        "env", "MANWIDTH=80", "man", "-l",
-        prefix.appendingPathComponent("share/man/man1/shelf.1").path,
-      ],
-      capturingOutput: true)
+    let page = try manual(prefix.appendingPathComponent("share/man/man1/shelf.1"))
     #expect(page.status == 0)
+    #expect(page.warnings == "", "man -l warned")
     #expect(page.output.contains("SHELF(1)"))
     #expect(page.output.contains("--pick"))
+    // `shelf` alone runs the screen: the subcommand is optional.
+    #expect(page.output.contains("shelf [subcommand]"))
+    for section in ["EXAMPLES", "CATALOG AND RECORD FORMATS", "ENVIRONMENT", "FILES"] {
+      #expect(page.output.contains("\n\(section)\n"), "no section \(section)")
+    }
+    #expect(page.output.contains("shelf --watch books.json"))
     let zsh = try String(
       contentsOf: prefix.appendingPathComponent("share/zsh/site-functions/_shelf"), encoding: .utf8)
     #expect(zsh.hasPrefix("#compdef shelf"))

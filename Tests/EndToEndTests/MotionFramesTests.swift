@@ -200,5 +200,21 @@ extension InTmux {
       #expect(report.frames > 20, "the edits reach the screen")
       expectReadable(report, status: status)
     }
+
+    /// `S` sorts every row's cards by title, then by year: each new order is a
+    /// change like any other, drawn over frames between its two ends, with
+    /// every block still and the focus whole.
+    @Test func aNewOrderOfTheCardsAnimatesUnderTheMotionRules() throws {
+      let (status, report) = try runFrameCheck(
+        ["--shelf", shelfBinary.path, "--motion", "--size", "120x40", "--seconds", "5"]
+          + ["--at", "1:S", "--at", "3:S", "--", "--no-live"])
+      expectReadable(report, status: status)
+      for check in ["still", "oneway", "animated"] {
+        #expect(report.checks[check] == [], "\(check): \(report.summary)")
+      }
+      let changes = try #require(report.motionChanges, "frames.py read the changes")
+      #expect(changes.count == 2, "one change for each S: \(changes)")
+      #expect(changes.allSatisfy { $0 >= 3 }, "each draws frames between its ends: \(changes)")
+    }
   }
 }

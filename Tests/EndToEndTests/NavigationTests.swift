@@ -50,6 +50,30 @@ extension InTmux {
       try session.quitAndExpectRestored()
     }
 
+    /// An opened card joins Recently viewed, above the view (Home reaches
+    /// it), unless `--no-recent`; `s` sorts the row and the status line says so.
+    @Test(arguments: [false, true])
+    func recentlyViewedFollowsTheFlagAndSSortsTheRow(isOff: Bool) throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      try session.startShelf("--catalog \(fixtures)/small.json" + (isOff ? " --no-recent" : ""))
+      session.expectScreen(containing: "Emma — Jane Austen")
+      try session.send("Enter")
+      session.expectScreen(containing: "Esc or q close")
+      try session.send("Escape")
+      session.expectScreen("the details closed") { !$0.contains("Esc or q close") }
+      try session.send("s")
+      session.expectScreen(containing: "by title")
+      try session.send("g")
+      if isOff {
+        let still = session.expectStillScreen("after Home")
+        #expect(still?.contains("Recently viewed") == false)
+      } else {
+        session.expectScreen(containing: "Recently viewed")
+      }
+      try session.quitAndExpectRestored()
+    }
+
     @Test func qClosesAnOverlayAndQuitsOnlyFromTheTable() throws {
       let session = try TmuxSession()
       defer { session.close() }

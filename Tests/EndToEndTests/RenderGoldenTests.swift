@@ -97,20 +97,39 @@ import Testing
 
 /// Warnings say what the user can fix, once per repeated id.
 @Suite struct RepeatedIDWarnings {
-  @Test func twoThousandCardsWithOneIdGiveOneWarningLine() throws {
+  /// A catalog file of one row of `count` cards, card `n` with the id `id(n)`.
+  private func catalog(of count: Int, id: (Int) -> String) throws -> URL {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "shelf-repeated-\(UUID().uuidString).json")
-    defer { try? FileManager.default.removeItem(at: file) }
-    let cards = (0..<2_000).map { #"{"id": "dup", "title": "Card \#($0)"}"# }
+    let cards = (0..<count).map { #"{"id": "\#(id($0))", "title": "Card \#($0)"}"# }
     try Data(
       #"{"rows": [{"id": "r", "title": "R", "items": [\#(cards.joined(separator: ","))]}]}"#.utf8
     )
     .write(to: file)
+    return file
+  }
+
+  @Test func twoThousandCardsWithOneIdGiveOneWarningLine() throws {
+    let file = try catalog(of: 2_000) { _ in "dup" }
+    defer { try? FileManager.default.removeItem(at: file) }
     let result = try runShelf(["render", "--catalog", file.path])
     #expect(result.status == 0)
     #expect(
       result.standardError
         == "shelf: warning: \(file.path): duplicate card id \"dup\" at rows[0].items[0]"
         + " and rows[0].items[1], 2000 times in all\n")
+  }
+
+  @Test func manyRepeatedIdsAreOneLineAndVerboseListsThem() throws {
+    let file = try catalog(of: 400) { "c\($0 % 87)" }
+    defer { try? FileManager.default.removeItem(at: file) }
+    let quiet = try runShelf(["render", "--catalog", file.path])
+    #expect(quiet.status == 0)
+    #expect(
+      quiet.standardError
+        == "shelf: warning: \(file.path): 87 ids occur more than once, e.g. \"c0\", \"c1\", \"c2\";"
+        + " --verbose lists them\n")
+    let verbose = try runShelf(["render", "--verbose", "--catalog", file.path])
+    #expect(verbose.standardError.split(separator: "\n").count == 87)
   }
 }

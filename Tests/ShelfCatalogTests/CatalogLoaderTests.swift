@@ -297,6 +297,19 @@ private func failure(_ json: String, limits: CatalogLimits = .default) -> Catalo
   #expect(loaded.warnings[1].description == #"w: duplicate row id "b" at rows[1] and rows[5]"#)
 }
 
+@Test func manyRepeatedIdsAreSummedUpInOneLineWithThreeOfThem() throws {
+  let ids = ["a", "b", "c", "d"]
+  let rows = (ids + ids).map { #"{"id": "\#($0)", "title": "T"}"# }.joined(separator: ",")
+  let loaded = try CatalogLoader.load(
+    json: #"{"rows": [\#(rows)]}"#, source: .named("w"), limits: CatalogLimits(maximumWarnings: 2))
+  #expect(loaded.warningSummary == #"w: 4 ids occur more than once, e.g. "a", "b""#)
+  let one = try CatalogLoader.load(
+    json: #"{"rows": [{"id": "a", "title": "T"}, {"id": "a", "title": "U"}]}"#, source: .named("o"))
+  #expect(one.warningSummary == one.warningLines.first)
+  let none = try CatalogLoader.load(json: #"{"rows": []}"#, source: .named("n"))
+  #expect(none.warningSummary == nil)
+}
+
 @Test func anIdRepeatedTwoThousandTimesIsOneLineWithACount() throws {
   let cards = (0..<2_000).map { _ in #"{"id": "same", "title": "T"}"# }.joined(separator: ",")
   let loaded = try CatalogLoader.load(

@@ -362,3 +362,23 @@ func severalSourcesAtEverySizeShowCardWidthsAndColours(size: Size) {
   let next = text(of: screen, at: size).joined(separator: "\n")
   #expect(!next.contains("warning number 249") && next.contains("↑ more"))
 }
+
+// A warning leaves the message area by itself 8 s after it was first drawn
+// (the frame loop is woken for it); an error stays until dismissed.
+@MainActor
+@Test func aWarningLeavesAfterEightSecondsAndAnErrorStays() {
+  let screen = screen()
+  let size = Fixtures.screenSize
+  screen.message = .warning("warning: shelf.json: 3 ids occur more than once")
+  _ = screen.render(size: size, now: 1000)
+  #expect(screen.nextFrameDeadline(now: 1000) == 1000 + ShelfScreen.warningLifetime)
+  #expect(TextBackend.text(of: screen.render(size: size, now: 8999)).contains("3 ids occur"))
+  #expect(!TextBackend.text(of: screen.render(size: size, now: 9000)).contains("3 ids occur"))
+  #expect(screen.message == nil)
+  #expect(screen.nextFrameDeadline(now: 9000) == nil, "nothing left to wake for")
+  screen.message = .error("shelf.json, line 1, column 2: expected a value")
+  _ = screen.render(size: size, now: 10_000)
+  #expect(screen.nextFrameDeadline(now: 10_000) == nil)
+  _ = screen.render(size: size, now: 60_000)
+  #expect(screen.message != nil)
+}

@@ -74,6 +74,20 @@ func textRolesReadAtFourAndAHalfToOneOnXtermsDefaultColours(colors: Int, backgro
   }
 }
 
+// A match drawn in the reload flash's green read as a card that had changed.
+@Test func aFiltersMatchesAndTheReloadFlashAreTwoColoursInEveryTheme() {
+  for colors in [8, 256] {
+    for background in Background.allCases {
+      let match = ThemePalette.ink(for: .match, isBold: true, colors: colors, on: background)
+      let flash = ThemePalette.ink(for: .flash, isBold: false, colors: colors, on: background)
+      #expect(match.index != flash.index, "\(colors) colours on \(background)")
+      if colors == 256, let match = match.index, let flash = flash.index {
+        #expect(lookApart(match, flash), "match \(match) vs flash \(flash) on \(background)")
+      }
+    }
+  }
+}
+
 @Test func theFocusStandsApartFromOrdinaryTextInEveryTheme() {
   for colors in [8, 256] {
     for background in Background.allCases {

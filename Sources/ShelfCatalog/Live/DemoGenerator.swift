@@ -29,9 +29,14 @@ public enum DemoChurn: String, CaseIterable, Sendable {
 }
 
 /// A seeded source of realistic catalog changes for the live demo: cards
-/// inserted, deleted, moved and edited within rows; cards moving between rows;
-/// rows inserted, deleted, moved (also between sections) and renamed; and
-/// sometimes a massive reshuffle.
+/// inserted, deleted, moved and edited within rows; cards moving between rows
+/// of a section; rows inserted, deleted, moved and renamed within their
+/// section; and sometimes a massive reshuffle of each section's rows.
+///
+/// A section is a theme ("Around the World"): a row stays in the section it
+/// started in, and a row the demo adds or renames is named after its section
+/// ("Hidden Gems in Around the World"), so that after an hour the screen
+/// still reads as the catalog it began as.
 ///
 /// Deterministic: the same seed, churn and input catalogs give the same
 /// updates on every machine. How often to ask for one is the caller's business.
@@ -184,14 +189,13 @@ public struct DemoGenerator: Sendable {
     let index = Int.random(in: 0..<sections[s].rows[r].items.count, using: &random)
     let card = sections[s].rows[r].items[index]
     let cardLimit = cardLimit
-    guard
-      let (t, u) = randomRow(
-        in: sections,
-        where: { row in
-          row.id != sections[s].rows[r].id && row.items.count < cardLimit
-            && !row.items.contains { $0.id == card.id }
-        })
-    else { return }
+    // Another row of the same section: a card keeps to its theme too.
+    let candidates = sections[s].rows.indices.filter { u in
+      u != r && sections[s].rows[u].items.count < cardLimit
+        && !sections[s].rows[u].items.contains { $0.id == card.id }
+    }
+    guard !candidates.isEmpty else { return }
+    let (t, u) = (s, candidates[Int.random(in: 0..<candidates.count, using: &random)])
     sections[s].rows[r].items.remove(at: index)
     let to = Int.random(in: 0...sections[t].rows[u].items.count, using: &random)
     sections[t].rows[u].items.insert(card, at: to)
@@ -204,10 +208,11 @@ public struct DemoGenerator: Sendable {
       serial += 1
       id = "live-row-\(serial)"
     } while existing.contains(id)
-    var row = Row(id: id, title: uniqueRowTitle(in: sections, replacing: nil), items: [])
+    let s = Int.random(in: 0..<sections.count, using: &random)
+    guard let title = rowTitle(for: sections[s], in: sections, replacing: nil) else { return }
+    var row = Row(id: id, title: title, items: [])
     let count = Int.random(in: 3...max(3, baseline?.cardsPerRow ?? 8), using: &random)
     for _ in 0..<count { row.items.append(newCard(avoiding: row)) }
-    let s = Int.random(in: 0..<sections.count, using: &random)
     sections[s].rows.insert(row, at: Int.random(in: 0...sections[s].rows.count, using: &random))
   }
 
@@ -216,54 +221,43 @@ public struct DemoGenerator: Sendable {
     sections[s].rows.remove(at: r)
   }
 
+  /// Moves a row to another place in its own section (a section is a theme).
   private mutating func moveRow(_ sections: inout [Section]) {
-    guard let (s, r) = randomRow(in: sections) else { return }
+    guard let (s, r) = randomRow(in: sections, where: { _ in true }),
+      sections[s].rows.count > 1
+    else { return }
     let row = sections[s].rows.remove(at: r)
-    // One move in three changes section, when there is another.
-    var t = s
-    if sections.count > 1, Int.random(in: 0..<3, using: &random) == 0 {
-      t = Int.random(in: 0..<sections.count - 1, using: &random)
-      if t >= s { t += 1 }
-    }
-    var to = Int.random(in: 0...sections[t].rows.count, using: &random)
-    if t == s, to == r, !sections[t].rows.isEmpty { to = r == 0 ? 1 : r - 1 }
-    sections[t].rows.insert(row, at: to)
+    var to = Int.random(in: 0...sections[s].rows.count, using: &random)
+    if to == r { to = r == 0 ? 1 : r - 1 }
+    sections[s].rows.insert(row, at: to)
   }
 
   private mutating func renameRow(_ sections: inout [Section]) {
-    guard let (s, r) = randomRow(in: sections) else { return }
-    sections[s].rows[r].title = uniqueRowTitle(in: sections, replacing: sections[s].rows[r].title)
+    guard let (s, r) = randomRow(in: sections),
+      let title = rowTitle(for: sections[s], in: sections, replacing: sections[s].rows[r].title)
+    else { return }
+    sections[s].rows[r].title = title
   }
 
-  /// A row title no row of `sections` has (nor `replacing`, the title being
-  /// renamed): two rows never read the same on screen.
-  private mutating func uniqueRowTitle(in sections: [Section], replacing: String?) -> String {
+  /// A title for a row of `section` that no row of `sections` has (nor
+  /// `replacing`, the title being renamed), named after the section's theme;
+  /// nil when every such title is taken (then no row is added or renamed:
+  /// two rows never read the same, and a title is never numbered).
+  private mutating func rowTitle(
+    for section: Section, in sections: [Section], replacing: String?
+  ) -> String? {
     var taken = Set(sections.flatMap { $0.rows.map(\.title) })
     if let replacing { taken.insert(replacing) }
-    let base = DemoWords.rowTitle(using: &random)
-    if !taken.contains(base) { return base }
-    // The word list is short: after a few tries, number the title instead.
-    for _ in 0..<4 {
-      let title = DemoWords.rowTitle(using: &random)
-      if !taken.contains(title) { return title }
-    }
-    var number = 2
-    while taken.contains("\(base) \(number)") { number += 1 }
-    return "\(base) \(number)"
+    let choices = DemoWords.rowTitles(for: section.title).filter { !taken.contains($0) }
+    guard !choices.isEmpty else { return nil }
+    return choices[Int.random(in: 0..<choices.count, using: &random)]
   }
 
   // MARK: - Reshuffle
 
   private mutating func reshuffle(_ sections: inout [Section]) {
-    // Rows change places across the whole catalog, each section keeping its size.
-    var rows = sections.flatMap(\.rows)
-    rows.shuffle(using: &random)
-    var next = 0
-    for s in sections.indices {
-      let count = sections[s].rows.count
-      sections[s].rows = Array(rows[next..<next + count])
-      next += count
-    }
+    // Rows change places within each section: a row keeps to its theme.
+    for s in sections.indices { sections[s].rows.shuffle(using: &random) }
     // Most rows reorder their cards; many lose some and gain some.
     for s in sections.indices {
       for r in sections[s].rows.indices where Int.random(in: 0..<3, using: &random) > 0 {

@@ -10,6 +10,7 @@ enum DemoWords {
     "Station", "Kingdom", "Library", "Tide", "Orbit", "Cathedral", "Meridian", "Forest",
     "Observatory", "Labyrinth", "Frontier", "Engine", "Comet", "Island", "Theory", "Season",
   ]
+  // "A %a" becomes "An" before a vowel: "An Iron River".
   private static let patterns = ["The %a %n", "%n of the %a %n", "A %a %n", "%a %n", "The %n's %n"]
   private static let firstNames = [
     "Ada", "Kenji", "Marisol", "Tomasz", "Ifeoma", "Lena", "Rafael", "Saoirse", "Yuki", "Omar",
@@ -19,11 +20,16 @@ enum DemoWords {
     "Okafor", "Lindqvist", "Moreau", "Tanaka", "Alvarez", "Novak", "Haddad", "Byrne", "Kowalski",
     "Mensah", "Castellano", "Ishikawa", "Fischer", "Adeyemi", "Sorensen", "Varga", "Quinn", "Rao",
   ]
+  /// Rows the demo adds, for a section without a title.
   private static let rowTitles = [
-    "Trending Now", "New This Week", "Staff Picks", "Because You Read Mysteries",
-    "Award Winners", "Hidden Gems", "Top Rated", "Back in Stock", "Book Club Favourites",
-    "Under Four Hours", "Readers Are Talking", "Fresh Translations", "Comfort Reads",
-    "Critics' Choice", "Weekend Binge", "Debut Authors",
+    "Trending Now", "New This Week", "Award Winners", "Hidden Gems", "Top Rated",
+    "Back in Stock", "Book Club Favourites", "Readers Are Talking", "Critics' Choice",
+    "Debut Authors",
+  ]
+  /// Rows the demo adds to a titled section, before its title ("Hidden Gems in ...").
+  private static let sectionRowKinds = [
+    "New in", "Trending in", "Hidden Gems in", "Top Rated in", "Back in Stock:",
+    "Readers Are Talking:", "Critics' Choice:", "Just Added to",
   ]
   private static let summaryOpenings = [
     "A sweeping story of", "An intimate portrait of", "A darkly funny tale of",
@@ -50,15 +56,22 @@ enum DemoWords {
       title += pick(kind == "a" ? adjectives : nouns, using: &random)
       pattern = pattern[pattern.index(percent, offsetBy: 2)...]
     }
-    return title + pattern
+    title += pattern
+    if title.hasPrefix("A "), let next = title.dropFirst(2).first, "AEIOU".contains(next) {
+      title = "An " + title.dropFirst(2)
+    }
+    return title
   }
 
   static func author<G: RandomNumberGenerator>(using random: inout G) -> String {
     pick(firstNames, using: &random) + " " + pick(lastNames, using: &random)
   }
 
-  static func rowTitle<G: RandomNumberGenerator>(using random: inout G) -> String {
-    pick(rowTitles, using: &random)
+  /// Every title the demo may give a row of a section titled `section`:
+  /// each names the section, so a row reads as part of its theme.
+  static func rowTitles(for section: String?) -> [String] {
+    guard let section, !section.isEmpty else { return rowTitles }
+    return sectionRowKinds.map { "\($0) \(section)" }
   }
 
   static func summary<G: RandomNumberGenerator>(using random: inout G) -> String {

@@ -18,6 +18,18 @@ public struct LoadedCatalog: Equatable, Sendable {
     self.omittedWarningCount = omittedWarningCount
   }
 
+  /// The warnings in one line: the warning itself when there is one,
+  /// else how many ids repeat, with the first three
+  /// (`books.json: 87 ids occur more than once, e.g. "a", "b", "c"`);
+  /// nil without warnings.
+  public var warningSummary: String? {
+    guard let first = warnings.first else { return nil }
+    let count = warnings.count + omittedWarningCount
+    guard count > 1 else { return first.description }
+    let examples = warnings.prefix(3).map { MessageText.quoted($0.id) }.joined(separator: ", ")
+    return "\(first.source): \(count) ids occur more than once, e.g. \(examples)"
+  }
+
   /// One line per warning, plus `... and N more warnings` when some were omitted.
   public var warningLines: [String] {
     // (Records carry no duplicate warnings: equal records are kept apart by occurrence.)

@@ -96,7 +96,8 @@ public enum ThemePalette {
     case .warning: return isDark ? 178 : 94
     case .flash: return isDark ? 114 : 28
     case .error: return isDark ? 203 : 160
-    case .match: return isDark ? 114 : 28
+    // Violet: the flash is green, the focus amber, the accent blue.
+    case .match: return isDark ? 177 : 127
     case .swatch(let n): return swatches256[positiveModulo(n, swatches256.count)]
     }
   }
@@ -112,7 +113,7 @@ public enum ThemePalette {
     case .flash: return isDark ? green : magenta
     case .error: return red
     // On white no 8-colour green reads: the ink stays, bold and underlined.
-    case .match: return isDark ? green : nil
+    case .match: return isDark ? magenta : nil
     case .swatch(let n): return swatches8[positiveModulo(n, swatches8.count)]
     }
   }

@@ -14,6 +14,31 @@ extension TableView {
     state.moveCards(by: delta, in: model, size: size)
   }
 
+  /// Moves the focus to the first row of the next section (`direction`
+  /// positive) or, going back, to the first row of its own section, or of
+  /// the section before when it is there already. Nothing moves past the
+  /// first or last section.
+  func moveToSection(by direction: Int) {
+    guard model.rows.indices.contains(state.focusRow) else { return }
+    func section(_ row: Int) -> Int { model.entry(ofRow: row).section }
+    /// The first row of the section holding `row`.
+    func start(_ row: Int) -> Int {
+      var first = row
+      while first > 0 && section(first - 1) == section(row) { first -= 1 }
+      return first
+    }
+    let row = state.focusRow
+    let target: Int?
+    if direction > 0 {
+      target = (row + 1..<model.rows.count).first { section($0) != section(row) }
+    } else {
+      let first = start(row)
+      target = first < row ? first : (first > 0 ? start(first - 1) : nil)
+    }
+    guard let target else { return }
+    moveRows(by: target - row)
+  }
+
   /// Focuses card `card` (clamped) of the focused row.
   func focusCard(_ card: Int) {
     state.focus(row: state.focusRow, card: card, in: model, size: size)
@@ -99,26 +124,4 @@ struct FocusMark: Equatable, Sendable {
   var cardID: String?
   /// The focused row's line in the body (from the top of the table).
   var rowLine: Int
-}
-
-extension ViewState {
-  /// When the recently viewed row first appears (above the view, as the
-  /// focused card keeps its place), the view follows it up as far as the
-  /// focused row still shows whole, so the user sees it arrive; the focus
-  /// stays on its card.
-  mutating func followArrivingRecentlyViewed(
-    from old: DisplayModel, to new: DisplayModel, size: Size
-  ) {
-    guard old.rowIndexByID[ReservedID.recentlyViewed] == nil,
-      let row = new.rowIndexByID[ReservedID.recentlyViewed],
-      new.rows.indices.contains(focusRow)
-    else { return }
-    let arriving = new.entries[new.entryOfRow[row]]
-    // Its section header, if it has one, comes with it.
-    let top = new.entryOfRow[row] > 0 ? new.entries[new.entryOfRow[row] - 1].y : arriving.y
-    guard top < scrollY else { return }
-    let focused = new.entry(ofRow: focusRow)
-    let lowest = focused.maxY - ViewState.bodyHeight(for: size)
-    scrollY = max(0, min(scrollY, max(top, lowest)))
-  }
 }

@@ -173,7 +173,6 @@ final class TableView {
       }
       after.revealFocusedCard(in: newModel, size: size)
       after.revealFocusedRow(in: newModel, size: size)
-      after.followArrivingRecentlyViewed(from: model, to: newModel, size: size)
     }
     model = newModel
     state = after

@@ -8,16 +8,19 @@ public struct ScreenConfiguration: Hashable, Sendable {
   public var largeBatchLimit: Int
   /// Frames a second while something moves.
   public var framesPerSecond: Int
+  /// Whether cards opened with Enter join a "Recently viewed" row at the top.
+  public var showsRecentlyViewed: Bool
 
   /// A configuration; by default changes animate over 300 ms at 60 frames a second.
   public init(
     animationDuration: UInt64 = 300, reducedMotion: Bool = false, largeBatchLimit: Int = 80,
-    framesPerSecond: Int = 60
+    framesPerSecond: Int = 60, showsRecentlyViewed: Bool = true
   ) {
     self.animationDuration = animationDuration
     self.reducedMotion = reducedMotion
     self.largeBatchLimit = largeBatchLimit
     self.framesPerSecond = framesPerSecond
+    self.showsRecentlyViewed = showsRecentlyViewed
   }
 
   /// The duration actually used: 0 with reduced motion.

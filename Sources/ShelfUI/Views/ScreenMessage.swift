@@ -1,5 +1,6 @@
 /// A note in the message area above the key hint, wrapped over up to three
-/// lines; it stays until replaced, cleared, or dismissed with Esc.
+/// lines; it stays until replaced, cleared, or dismissed with Esc, and a
+/// warning also leaves by itself after `ShelfScreen.warningLifetime`.
 public struct ScreenMessage: Hashable, Sendable {
   /// How serious the note is, which picks its colour.
   public enum Kind: Hashable, Sendable {

@@ -84,7 +84,7 @@ extension ShelfScreen {
     case .function(let number): return number == 1
     case .control(let letter): return "clzu".contains(letter)
     case .character(let character):
-      return "hjklgG0$?q/ .ym".contains(character)
+      return "hjklgG0$?q/ .ym[]sS".contains(character)
     }
   }
 

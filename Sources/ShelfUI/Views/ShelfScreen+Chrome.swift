@@ -14,7 +14,8 @@ extension ShelfScreen {
     ("↑ ↓ k j", "previous / next row", .always),
     ("Home g  End G", "first / last row", .always),
     ("0  $", "first / last card in the row", .always),
-    ("PgUp  PgDn", "a page of rows up / down", .always),
+    ("PgUp PgDn  [ ]", "a page of rows / previous, next section", .always),
+    ("s  S", "sort row / all rows: title, year, rating", .always),
     ("Enter", "details of the focused card", .always),
     ("Esc", "close help/details, message, prompt, filter", .always),
     ("/", "filter by text, typed or pasted (Enter keeps)", .always),
@@ -24,7 +25,7 @@ extension ShelfScreen {
     ("space", "pause / resume live updates", .liveSources),
     (".", "apply one update while paused", .liveSources),
     ("?  F1", "this help", .always),
-    ("m", "messages: each source's state and its messages, newest first", .always),
+    ("m", "messages: each source's state and log", .always),
     ("q  Ctrl-C", "q closes an overlay or quits; Ctrl-C quits", .always),
     ("Ctrl-L", "redraw the whole screen", .always),
     ("Ctrl-Z", "suspend (fg resumes)", .always),
@@ -131,6 +132,7 @@ extension ShelfScreen {
   /// The frame at time `now` for a terminal of `size`: the table, its status
   /// line and key hint, and between the table and the hint the message area.
   public func render(size: Size, now: UInt64) -> Canvas {
+    expireWarning(now: now)
     let lines = messageLines(for: size)
     let table = renderTable(size: tableSize(for: size), now: now)
     guard !lines.isEmpty else { return table }
@@ -254,6 +256,11 @@ extension ShelfScreen {
           Wording.matching(cards: found.cards, rows: found.rows, query: query),
           Style(foreground: .muted)
         ))
+    }
+    if let row = focusedRow, row.id != ReservedID.recentlyViewed,
+      let order = cardOrders.order(ofRow: row.id).wording
+    {
+      parts.append((order, Style(foreground: .muted)))
     }
     if !picking.marked.isEmpty {
       parts.append(

@@ -2,7 +2,9 @@ extension ShelfScreen {
   // MARK: - Keys
 
   /// Handles one key or mouse event on a terminal of `size`.
-  public func handle(_ key: Key, size screenSize: Size) -> ScreenCommand {
+  public func handle(_ typed: Key, size screenSize: Size) -> ScreenCommand {
+    // Typed into the filter prompt, a key is text: remaps are for browsing.
+    let key = isEditingFilter ? typed : (keyMap[typed] ?? typed)
     let size = tableSize(for: screenSize)
     table.adopt(size)
     let before = table.state
@@ -97,6 +99,18 @@ extension ShelfScreen {
     case .right, .character("l"): table.moveCards(by: 1)
     case .home, .character("g"): table.moveRows(by: -table.model.rows.count)
     case .end, .character("G"): table.moveRows(by: table.model.rows.count)
+    case .character("]"): table.moveToSection(by: 1)
+    case .character("["): table.moveToSection(by: -1)
+    case .character("s"):
+      // The recently viewed row keeps the order the cards were opened in.
+      guard let row = focusedRow, row.id != ReservedID.recentlyViewed else { return .none }
+      var orders = cardOrders
+      orders.byRow[row.id] = orders.order(ofRow: row.id).next
+      setCardOrders(orders)
+      return .redraw
+    case .character("S"):
+      setCardOrders(CardOrders(all: cardOrders.all.next))
+      return .redraw
     case .character("0"): table.focusCard(0)
     case .character("$"): table.focusCard(.max)
     case .pageUp: table.moveRows(by: -rowsPerPage(size))
@@ -104,7 +118,7 @@ extension ShelfScreen {
     case .enter:
       guard let card = focusedCard, let row = focusedRow else { return .none }
       overlay = .details
-      contentPath.open(card, inRow: row.id)
+      if configuration.showsRecentlyViewed { contentPath.open(card, inRow: row.id) }
       return .redraw
     case .character("?"), .function(1):
       overlay = .help

@@ -39,7 +39,13 @@ public final class ShelfScreen {
   /// (the app says so when it has several); the key hint then offers it.
   public var canSwitchSources = false
   /// A note for the message area above the key hint (such as a watch error).
+  /// An error stays until replaced or dismissed; a warning also leaves by
+  /// itself `warningLifetime` milliseconds after it was first drawn.
   public var message: ScreenMessage?
+  /// How long a warning stays in the message area (the message log keeps it).
+  public static let warningLifetime: UInt64 = 8000
+  /// The warning the message area shows, and when it was first drawn.
+  var shownWarning: (message: ScreenMessage, since: UInt64)?
   /// Every source's messages so far, oldest first (at most
   /// `messageLogLimit`); `m` shows them, newest first.
   public private(set) var messageLog: [LoggedMessage] = []
@@ -56,11 +62,17 @@ public final class ShelfScreen {
   public var actions = ScreenActions() {
     didSet { table.keepsShownScene = actions.isMultiPick }
   }
+  /// Keys remapped to actions (the config file's `[keys]`): a key pressed,
+  /// and the key whose action it takes. Not applied to text typed into the
+  /// filter prompt.
+  public var keyMap: [Key: Key] = [:]
   /// The cards marked for a multiple pick, and the status line's notice.
   var picking = PickingState()
 
-  /// The newest content given, before filtering.
+  /// The newest content given, before filtering and sorting.
   private(set) var source: ShelfContent
+  /// The order of each row's cards (`s`, `S`).
+  private(set) var cardOrders = CardOrders()
   /// The table: holders, transitions, focus and frames.
   let table: TableView
   /// The content chain off the main thread (filter, recently viewed) and
@@ -161,7 +173,21 @@ public final class ShelfScreen {
   ///   holder's replay check runs on its queue.
   public func setContent(_ content: ShelfContent, delta: SectionDelta?) {
     source = content
-    contentPath.request(content: content, delta: delta, screen: self)
+    // Rows in an order of their own: the delta, between catalog orders, does
+    // not fit them, so the holder (or the chain's root) diffs instead.
+    if cardOrders.isCatalog {
+      contentPath.request(content: content, delta: delta, screen: self)
+    } else {
+      contentPath.request(content: cardOrders.applied(to: content), screen: self)
+    }
+  }
+
+  /// Shows the cards of each row in `orders`: the table goes there like any
+  /// change, diffed and animated.
+  func setCardOrders(_ orders: CardOrders) {
+    guard orders != cardOrders else { return }
+    cardOrders = orders
+    contentPath.request(content: orders.applied(to: source), screen: self)
   }
 
   /// Sends sections the content chain made on their way to the table: the one
@@ -200,7 +226,27 @@ public final class ShelfScreen {
   /// When the next frame is due while something moves (or a batch is on its
   /// way from the holders); nil when nothing does.
   public func nextFrameDeadline(now: UInt64) -> UInt64? {
-    table.nextFrameDeadline(now: now)
+    let frame = table.nextFrameDeadline(now: now)
+    guard let shown = shownWarning, shown.message == message else { return frame }
+    let expiry = shown.since + Self.warningLifetime
+    return frame.map { min($0, expiry) } ?? expiry
+  }
+
+  /// Takes a warning shown for `warningLifetime` away; notes when a new one
+  /// is first drawn.
+  func expireWarning(now: UInt64) {
+    guard let message, message.kind == .warning else {
+      shownWarning = nil
+      return
+    }
+    guard let shown = shownWarning, shown.message == message else {
+      shownWarning = (message, now)
+      return
+    }
+    if now >= shown.since + Self.warningLifetime {
+      self.message = nil
+      shownWarning = nil
+    }
   }
 
   /// The first screen of `content` at `size`, as `shelf render` prints it: the

@@ -74,26 +74,17 @@ let frameChecker = repositoryRoot.appendingPathComponent(
 func runFrameCheck(_ arguments: [String], timeout: Double = 120) throws -> (
   status: Int32, report: FrameReport
 ) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-  process.arguments = [frameChecker.path, "--json", "--show", "3"] + arguments
-  process.currentDirectoryURL = repositoryRoot
-  let output = Pipe()
-  let error = Pipe()
-  process.standardOutput = output
-  process.standardError = error
-  process.standardInput = FileHandle.nullDevice
-  try process.run()
   guard
-    let (outputData, errorData) = collect(process, output: output, error: error, timeout: timeout)
+    let run = try runProcess(
+      "/usr/bin/python3", [frameChecker.path, "--json", "--show", "3"] + arguments,
+      in: repositoryRoot, timeout: timeout)
   else { throw FrameCheckError.failed("frames.py took more than \(Int(timeout)) s") }
   do {
-    let report = try JSONDecoder().decode(FrameReport.self, from: outputData)
-    return (process.terminationStatus, report)
+    let report = try JSONDecoder().decode(FrameReport.self, from: Data(run.output.utf8))
+    return (run.status, report)
   } catch {
     throw FrameCheckError.failed(
-      "frames.py exited \(process.terminationStatus) without a report:\n"
-        + String(decoding: outputData + errorData, as: UTF8.self))
+      "frames.py exited \(run.status) without a report:\n" + run.output + run.error)
   }
 }
 

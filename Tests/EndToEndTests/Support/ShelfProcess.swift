@@ -41,6 +41,32 @@ func runShelf(
     standardError: String(decoding: errorData, as: UTF8.self))
 }
 
+/// Runs `executable arguments` from `directory` with stdin from /dev/null
+/// and waits for it (at most `timeout` seconds); its status, stdout and
+/// stderr, or nil when it took longer (it was killed).
+func runProcess(
+  _ executable: String, _ arguments: [String], in directory: URL? = nil,
+  environment: [String: String]? = nil, timeout: Double = 60
+) throws -> (status: Int32, output: String, error: String)? {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  process.currentDirectoryURL = directory
+  if let environment { process.environment = environment }
+  let output = Pipe()
+  let error = Pipe()
+  process.standardOutput = output
+  process.standardError = error
+  process.standardInput = FileHandle.nullDevice
+  try process.run()
+  guard let (printed, complaint) = collect(process, output: output, error: error, timeout: timeout)
+  else { return nil }
+  return (
+    process.terminationStatus, String(decoding: printed, as: UTF8.self),
+    String(decoding: complaint, as: UTF8.self)
+  )
+}
+
 /// Reads a started `process`'s two pipes to their ends while it runs (so a full
 /// pipe cannot block it) and waits for it to exit; after `timeout` seconds it
 /// is killed and the answer is nil.
