@@ -45,17 +45,17 @@ func qAndEscCancelAPick(key: Key) {
 }
 
 @MainActor
-@Test func theFilterPromptTakesEnterFirstAndTheNextEnterPicks() {
+@Test func enterInTheFilterPromptPicksTheBestMatchAtOnce() {
   let screen = picking()
   press(.character("/"), .character("x"), on: screen)
+  // Nothing matches "x": Enter only closes the prompt, and nothing is picked.
   #expect(screen.handle(.enter, size: size) == .redraw)
   #expect(screen.filter == ("x", false))
-  // Nothing matches "x": nothing to pick.
   #expect(screen.handle(.enter, size: size) == .none)
   press(.character("/"), .backspace, .character("d"), .character("u"), .character("n"), on: screen)
-  #expect(screen.handle(.enter, size: size) == .redraw)
   #expect(screen.handle(.enter, size: size) == .pick)
   #expect(screen.pickedCards.map(\.face.id) == ["dune"])
+  #expect(screen.pickedCards.map(\.rowTitle) == ["Science Fiction"])
 }
 
 @MainActor

@@ -31,6 +31,46 @@ enum ShelfFilter {
     return result
   }
 
+  /// `filtered(_:by:isExact:)` with the "Best matches" row on top while a
+  /// word is typed: every card scored afresh, the reference the content
+  /// chain's ranking is held to.
+  ///
+  /// - Complexity: O(total card text × query length).
+  static func searched(
+    _ content: ShelfContent, by query: String, isExact: Bool = false
+  ) -> ShelfContent {
+    var result = filtered(content, by: query, isExact: isExact)
+    let needle = SearchQuery(query, isExact: isExact)
+    guard !needle.isEmpty else { return result }
+    var ranked = BestMatches(limit: BestMatches.limit)
+    var origins: [(rowID: String, rowTitle: String, sectionTitle: String)] = []
+    for section in result.sections {
+      for row in section.rows where row.id != ReservedID.recentlyViewed {
+        for (order, card) in row.cards.enumerated() {
+          guard let score = score(card, folded: FoldedCard(card), needle) else { continue }
+          ranked.add(Match(score: score, row: origins.count, order: order, card: card))
+        }
+        origins.append((row.id, row.title, section.title ?? ""))
+      }
+    }
+    guard !ranked.matches.isEmpty else { return result }
+    let cards = ranked.matches.map { match in
+      let origin = origins[match.row]
+      return BestMatch(
+        rowID: origin.rowID, rowTitle: origin.rowTitle, sectionTitle: origin.sectionTitle,
+        card: match.card
+      ).shownCard
+    }
+    result.sections.insert(
+      ShelfSection(
+        id: ReservedID.bestMatches, title: nil,
+        rows: [CarouselRow(id: ReservedID.bestMatches, title: BestMatch.rowTitle, cards: cards)]),
+      at: 0)
+    return result
+  }
+
+  private typealias Match = BestMatches.Match
+
   /// Clears the flag of each flagged card of `cards` that does not match
   /// `query`, reading the folded text of `folds` (made for `cards`, and
   /// folded now if it was not yet); the stand-in card of an empty row

@@ -111,8 +111,13 @@ extension ShelfScreen {
 
   /// Marks the focused card, or unmarks it.
   func toggleMark() {
-    guard let card = focusedPick, let row = focusedRow else { return }
-    let key = PickingState.CardKey(rowID: row.id, cardID: card.face.id)
+    guard let card = focusedPick, let row = focusedRow, let shown = focusedCard else { return }
+    var key = PickingState.CardKey(rowID: row.id, cardID: card.face.id)
+    if row.id == ReservedID.bestMatches,
+      let match = contentPath.bestMatches.first(where: { $0.shownID == shown.id })
+    {
+      key.rowID = match.rowID
+    }
     if picking.markedKeys.remove(key) != nil {
       picking.marked.removeAll { $0.key == key }
     } else {
@@ -121,9 +126,15 @@ extension ShelfScreen {
     }
   }
 
-  /// The focused card with its row and section, if there is one.
+  /// The focused card with its row and section, if there is one; a card
+  /// of the "Best matches" row is its own card, in its own row.
   public var focusedPick: PickedCard? {
     guard let card = focusedCard, let row = focusedRow else { return nil }
+    if row.id == ReservedID.bestMatches,
+      let match = contentPath.bestMatches.first(where: { $0.shownID == card.id })
+    {
+      return match.pick
+    }
     let model = table.model
     let section = model.rowIndexByID[row.id].map { model.entries[model.entryOfRow[$0]].section }
     let title = section.flatMap { model.content.sections[$0].title } ?? ""
@@ -134,6 +145,7 @@ extension ShelfScreen {
   /// with none marked, the focused card.
   public var pickedCards: [PickedCard] {
     if !picking.marked.isEmpty { return picking.marked.map(\.card) }
+    if let taken = takenPick { return [taken] }
     return focusedPick.map { [$0] } ?? []
   }
 
