@@ -12,6 +12,16 @@ struct RenderOptions: Equatable, Sendable {
   var size = Size(width: 80, height: 24)
 }
 
+/// Options of `shelf --filter`.
+struct FilterOptions: Equatable, Sendable {
+  var sources: [SourceSpec] = [.bundled]
+  var every: Duration?
+  var query: String
+  var isExact = false
+  /// What each card prints.
+  var format = CardTemplate.id
+}
+
 /// Options of `shelf frames`.
 struct FramesOptions: Equatable, Sendable {
   var fromPath: String
@@ -40,6 +50,7 @@ struct RecordOptions: Equatable, Sendable {
 enum Command: Equatable, Sendable {
   case run(RunOptions)
   case render(RenderOptions)
+  case filter(FilterOptions)
   case frames(FramesOptions)
   case diff(from: String, to: String)
   case record(RecordOptions)
@@ -62,7 +73,15 @@ enum Arguments {
     }
     switch parsed {
     case let root as ShelfCommand:
-      return root.version ? .version : .run(root.options(arguments: arguments))
+      if root.version { return .version }
+      let options = root.options(arguments: arguments)
+      if let query = root.search.filter {
+        return .filter(
+          FilterOptions(
+            sources: options.sources, every: options.every, query: query,
+            isExact: root.search.isExact, format: options.actions.format))
+      }
+      return .run(options)
     case let render as RenderCommand:
       let sources = render.sources.sources(in: arguments)
       return .render(

@@ -20,6 +20,8 @@ struct RunOptions: Equatable, Sendable {
   var churn: DemoChurn?
   /// `--pick`, `--print`, `--multi`, `--bind`, `--no-clipboard`.
   var actions = ActionOptions()
+  /// `--query`, `--exact`, `--select-1`, `--exit-0`.
+  var search = SearchSettings()
 
   /// The demo runs on the bundled catalog unless `--no-live`; on a catalog of
   /// one's own only when asked for with `--rate`, `--churn` or `--seed`.
@@ -69,6 +71,7 @@ struct ShelfCommand: ParsableCommand {
   var demo: DemoOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
   @OptionGroup(title: "Picking and acting") var picking: PickOptions
+  @OptionGroup(title: "Search") var search: SearchOptions
 
   @Flag(name: [.customShort("V"), .long], help: "Show the version.")
   var version = false
@@ -78,6 +81,7 @@ struct ShelfCommand: ParsableCommand {
     var options = RunOptions(sources: sources, demo: demo, display: display, arguments: arguments)
     // Checked by validate().
     options.actions = (try? picking.actions()) ?? ActionOptions()
+    options.search = search.settings
     return options
   }
 }

@@ -174,6 +174,12 @@ extension ShelfScreen {
     return .redraw
   }
 
+  /// Opens the search prompt with `query` typed (`--query`).
+  public func startSearch(_ query: String) {
+    isEditingFilter = true
+    setFilter(query)
+  }
+
   /// Enter in the prompt: the query's best match, once the chain has
   /// ranked what was typed, is picked (`--pick`) or opened; with no match
   /// the prompt only closes.
