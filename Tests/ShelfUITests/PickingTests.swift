@@ -127,3 +127,15 @@ func qAndEscCancelAPick(key: Key) {
   let text = screen.render(size: size, now: 0).lines.joined(separator: "\n")
   #expect(text.contains("Link      https://example.org/dune"))
 }
+
+@MainActor
+@Test func iOpensTheDetailsWhilePickingAndEnterThenClosesThem() {
+  let screen = picking()
+  let hint = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(hint.contains("i details"))
+  #expect(screen.handle(.character("i"), size: size) == .redraw)
+  #expect(screen.isShowingDetails)
+  #expect(screen.handle(.enter, size: size) == .redraw)  // closes the details, picks nothing
+  #expect(!screen.isShowingDetails)
+  #expect(screen.handle(.enter, size: size) == .pick)
+}

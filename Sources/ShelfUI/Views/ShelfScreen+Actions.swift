@@ -102,6 +102,11 @@ extension ShelfScreen {
       return .redraw
     case .enter where actions.isPicking:
       return pickedCards.isEmpty ? ScreenCommand.none : .pick
+    case .character("i") where actions.isPicking:
+      // Enter picks there, so the details (a long title whole) open with i.
+      guard focusedCard != nil else { return ScreenCommand.none }
+      overlay = .details
+      return .redraw
     case .character("q") where actions.isPicking:
       return .cancel
     default:
@@ -185,6 +190,7 @@ extension ShelfScreen {
     var lines: [(keys: String, action: String)] = []
     if actions.isPicking {
       lines.append(("Enter", actions.isMultiPick ? "pick the marked cards" : "pick this card"))
+      lines.append(("i", "details of this card (Enter closes them)"))
       lines.append(("q  Esc", "cancel the pick"))
       if actions.isMultiPick { lines.append(("m", "mark / unmark this card")) }
     }

@@ -90,6 +90,7 @@ extension ShelfScreen {
     if actions.isPicking {
       hint[1] = "Enter pick"
       hint[4] = "q cancel"
+      hint.insert("i details", at: 2)
       if actions.isMultiPick { hint.insert("m mark", at: 2) }
     }
     if canSwitchSources { hint.insert("Tab sources", at: 3) }
