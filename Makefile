@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # man-db formats the installed man page (`man -l`) in the install test.
 # ncurses-term has the terminfo entries (kitty) whose shifted keys the tests send.
 DEBS := libncursesw5-dev libcurl4-openssl-dev tmux python3 python3-pyte locales asciinema man-db \
-  ncurses-term
+  ncurses-term fzf
 
 .PHONY: deps build test unit e2e slowest check imports tsan bench goldens format lint run widths man docs specialization client install uninstall
 

@@ -17,6 +17,18 @@ struct RenderOptions: Equatable, Sendable {
   var isVerbose = false
 }
 
+/// Options of `shelf --filter`.
+struct FilterOptions: Equatable, Sendable {
+  var sources: [SourceSpec] = [.bundled]
+  var every: Duration?
+  var query: String
+  var isExact = false
+  /// What each card prints.
+  var format = CardTemplate.id
+  /// How every source is read.
+  var reading = CatalogReading.automatic
+}
+
 /// Options of `shelf frames`.
 struct FramesOptions: Equatable, Sendable {
   var fromPath: String
@@ -45,6 +57,7 @@ struct RecordOptions: Equatable, Sendable {
 enum Command: Equatable, Sendable {
   case run(RunOptions)
   case render(RenderOptions)
+  case filter(FilterOptions)
   case frames(FramesOptions)
   case diff(from: String, to: String)
   case record(RecordOptions)
@@ -87,7 +100,16 @@ enum Arguments {
     switch parsed {
     case let root as ShelfCommand:
       try check(root.records, help: "shelf --help")
-      return root.version ? .version : .run(root.options(arguments: arguments, keyMap: keyMap))
+      if root.version { return .version }
+      let options = root.options(arguments: arguments, keyMap: keyMap)
+      if let query = root.search.filter {
+        return .filter(
+          FilterOptions(
+            sources: options.sources, every: options.every, query: query,
+            isExact: root.search.isExact, format: options.actions.format,
+            reading: options.reading))
+      }
+      return .run(options)
     case let config as ConfigCommand where config.printsDefault:
       return .print(ConfigFile.defaultText(OptionTable.read()))
     case let render as RenderCommand:

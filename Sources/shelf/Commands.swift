@@ -32,6 +32,8 @@ struct RunOptions: Equatable, Sendable {
   var isVerbose = false
   /// Keys the config file remaps: a key pressed, and the key of its action.
   var keyMap: [Key: Key] = [:]
+  /// `--query`, `--exact`, `--select-1`, `--exit-0`.
+  var search = SearchSettings()
 
   /// The demo runs on the bundled catalog unless `--no-live`; on a catalog of
   /// one's own only when asked for with `--rate`, `--churn` or `--seed`.
@@ -92,6 +94,7 @@ struct ShelfCommand: ParsableCommand {
   @OptionGroup(title: "Picking and acting") var picking: PickOptions
   @OptionGroup(title: "Records (CSV, TSV, JSON, NDJSON, lines)") var records: ReadingOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
+  @OptionGroup(title: "Search") var search: SearchOptions
 
   @Flag(name: [.customShort("V"), .long], help: "Show the version.")
   var version = false
@@ -106,6 +109,7 @@ struct ShelfCommand: ParsableCommand {
     options.reading = records.reading
     options.recordKeep = records.isRecordStream ? records.keep ?? 200 : nil
     options.isVerbose = records.isVerbose
+    options.search = search.settings
     return options
   }
 

@@ -25,6 +25,28 @@ enum Headless {
     writeStandardOutput(TextBackend.text(of: screen.render(size: options.size, now: 0)) + "\n")
   }
 
+  /// `shelf --filter`: the cards that match, best first, one a line;
+  /// whether any did.
+  static func filter(_ options: FilterOptions) throws(AppError) -> Bool {
+    let start = try FirstCatalogs(options.sources) { spec throws(AppError) in
+      try loadOnce(spec, every: options.every, reading: options.reading)
+    }
+    warn(about: start)
+    let chain = chain(of: options.sources, showing: start.loaded.map(\.catalog))
+    let matches = chain.content.rankedMatches(of: options.query, isExact: options.isExact)
+    var output = ""
+    for match in matches {
+      output += options.format.line(for: match)
+      output += "\n"
+      if output.utf8.count >= 1 << 16 {
+        writeStandardOutput(output)
+        output = ""
+      }
+    }
+    writeStandardOutput(output)
+    return !matches.isEmpty
+  }
+
   /// Says on stderr which sources failed while others loaded: the command
   /// goes on with what loaded, as the live screen does.
   static func warn(about start: FirstCatalogs) {

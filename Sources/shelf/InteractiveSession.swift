@@ -108,6 +108,20 @@ final class InteractiveSession: EventLoopDelegate {
       specs: specs, contents: contents,
       switchQueue: DispatchQueue(label: "shelf.switch", qos: .userInitiated))
 
+    // `--select-1` and `--exit-0` answer before the terminal is taken.
+    let search = options.search
+    if search.isSelectingOne || search.isExitingOnNone {
+      let matches = chain.content.rankedMatches(of: search.query, isExact: search.isExact)
+      if matches.isEmpty && search.isExitingOnNone { exit(1) }
+      // One card, though a catalog may show it in several rows.
+      if search.isSelectingOne, let first = matches.first,
+        matches.allSatisfy({ $0.face == first.face })
+      {
+        Headless.writeStandardOutput(options.actions.format.line(for: matches[0]) + "\n")
+        exit(0)
+      }
+    }
+
     var configuration = ScreenConfiguration()
     if let milliseconds = options.animationMilliseconds {
       configuration.animationDuration = UInt64(milliseconds)
@@ -129,6 +143,8 @@ final class InteractiveSession: EventLoopDelegate {
     screen.canSwitchSources = chain.canSwitch
     screen.actions = options.actions.screenActions
     screen.keyMap = options.keyMap
+    screen.isExactSearch = search.isExact
+    if !search.query.isEmpty { screen.startSearch(search.query) }
     let feeds = specs.indices.map {
       Feed(spec: specs[$0], index: $0, sections: contents[$0].sections)
     }

@@ -158,3 +158,48 @@ struct PickOptions: ParsableArguments {
         + " f1 to f12)")
   }
 }
+
+/// `--filter`, `--query`, `--select-1`, `--exit-0` and `--exact`: search
+/// from the command line, as fzf's options of those names do.
+struct SearchOptions: ParsableArguments {
+  @Option(
+    name: .customLong("filter"),
+    help: ArgumentHelp(
+      "Print the cards that match <query>, best first, one a line in --print's format, with no"
+        + " screen; exit 1 when none does.", valueName: "query"))
+  var filter: String?
+
+  @Option(
+    name: .customLong("query"),
+    help: ArgumentHelp("Start with <query> typed in the search prompt.", valueName: "query"))
+  var query: String?
+
+  @Flag(
+    name: .customLong("select-1"),
+    help: "Print the card at once, with no screen, when only one matches the query.")
+  var isSelectingOne = false
+
+  @Flag(name: .customLong("exit-0"), help: "Exit 1 at once, with no screen, when no card matches.")
+  var isExitingOnNone = false
+
+  @Flag(
+    name: .customLong("exact"),
+    help: "Find a search word as typed, not by its letters in order (Ctrl-E toggles it).")
+  var isExact = false
+
+  /// What the interactive screen needs of these options.
+  var settings: SearchSettings {
+    SearchSettings(
+      query: query ?? "", isExact: isExact, isSelectingOne: isSelectingOne,
+      isExitingOnNone: isExitingOnNone)
+  }
+}
+
+/// The search options of the interactive screen, checked.
+struct SearchSettings: Equatable, Sendable {
+  /// The query typed at start; empty for none.
+  var query = ""
+  var isExact = false
+  var isSelectingOne = false
+  var isExitingOnNone = false
+}

@@ -31,6 +31,9 @@ struct Shelf {
       try InteractiveSession.run(options, isNoColorSet: noColor)
     case .render(let options):
       try Headless.render(options)
+    case .filter(let options):
+      // As `fzf --filter`: 1 when nothing matches.
+      if try !Headless.filter(options) { exit(1) }
     case .frames(let options):
       try Headless.frames(options)
     case .diff(let from, let to):

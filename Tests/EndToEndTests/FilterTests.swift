@@ -42,7 +42,7 @@ extension InTmux {
       try session.send("BSpace", "BSpace", "BSpace", "Space")
       try session.type("sea")
       session.expectScreen(containing: "Filter: the sea▏")
-      try session.send("Enter")
+      try session.send("Tab")  // keeps the filter to browse it
       try session.quitAndExpectRestored()
     }
 
@@ -80,7 +80,8 @@ extension InTmux {
         try session.send("/")
         try session.type(query)
         // Once the filter's animation ends only the cards found stay on
-        // screen: as many card boxes (a top corner each) as the prompt counts.
+        // screen, each in its row and again in the best matches row: card
+        // boxes (a top corner each) for no more than twice as many.
         let cards = Int(count.prefix(while: \.isNumber)) ?? 0
         session.expectScreen("\(query): \(count), \(cards) cards on screen", timeout: 30) {
           screen in
@@ -88,7 +89,8 @@ extension InTmux {
             screen.components(separatedBy: "┌").count + screen.components(separatedBy: "┏").count
             - 2
           return screen.contains("Filter: \(query)▏  \(count) ·") && screen.contains(shown)
-            && boxes == cards
+            && boxes >= cards && boxes <= 2 * cards
+            && (cards == 0) != screen.contains("Best matches")
         }
         try session.send("Escape")
         session.expectScreen("the focus back after \(query)") { _ in

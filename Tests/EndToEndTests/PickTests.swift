@@ -115,19 +115,58 @@ extension TmuxSession {
     #expect(pick.output == "Heart of Darkness\nDie Verwandlung\n")
   }
 
-  @Test func enterInTheFilterPromptKeepsTheFilterAndTheNextPicks() throws {
+  @Test func enterInTheFilterPromptPicksTheBestMatchAtOnce() throws {
     let session = try TmuxSession()
     defer { session.close() }
     try startBundled(session)
     try session.send("/")
     try session.type("Conrad")
-    session.expectScreen(containing: "match “Conrad”")
-    try session.send("Enter")
-    session.expectScreen(containing: "Enter pick")
+    session.expectScreen(containing: "Filter: Conrad▏")
+    // One Enter, sent as soon as the query is typed: the best match of what
+    // was typed, whether or not the screen shows it yet.
     try session.send("Enter")
     let pick = try #require(session.waitForPick())
     #expect(pick.status == 0)
     #expect(pick.output == "heart-of-darkness\n")
+  }
+
+  @Test func tabInTheFilterPromptKeepsTheFilterAndEnterThenPicks() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    try startBundled(session, "--print '{title}'")
+    try session.send("/")
+    try session.type("Conrad")
+    session.expectScreen(containing: "match “Conrad”")
+    try session.send("Tab")
+    session.expectScreen(containing: "Enter pick")
+    try session.send("Enter")
+    let pick = try #require(session.waitForPick())
+    #expect(pick.status == 0)
+    #expect(pick.output == "Heart of Darkness\n")
+  }
+
+  @Test func queryStartsWithTheQueryTypedAndEnterPicksItsBestMatch() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    try session.startPick("--no-live --pick --query 'heart dark'")
+    session.expectScreen(containing: "Filter: heart dark▏")
+    try session.send("Enter")
+    let pick = try #require(session.waitForPick())
+    #expect(pick.status == 0)
+    #expect(pick.output == "heart-of-darkness\n")
+  }
+
+  @Test func selectOnePicksTheOnlyMatchWithNoScreenAndExitZeroEndsOnNone() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    try session.startPick("--no-live --pick --select-1 --query \"'Conrad\" --print '{title}'")
+    let one = try #require(session.waitForPick())
+    #expect(one.status == 0)
+    #expect(one.output == "Heart of Darkness\n")
+    try session.startPick("--no-live --pick --exit-0 --query zzqxzzqx")
+    let none = try #require(session.waitForPick())
+    #expect(none.status == 1)
+    #expect(none.output.isEmpty)
   }
 
   /// Every kind of source, read from a file of one row: Enter picks its first card.

@@ -125,7 +125,7 @@ func contentWithItsDeltaFiltersAsWhenTheRootDiffs(seed: UInt64) {
     }
     #expect(
       screen.shownRowIDs
-        == ShelfFilter.filtered(content, by: "a").sections.flatMap(\.rows).map(\.id))
+        == ShelfFilter.searched(content, by: "a").sections.flatMap(\.rows).map(\.id))
   }
   #expect(screen.contentPath.chainRootDiffCount == 0, "the root took every delta")
   screen.setContent(randomContent(&rng))

@@ -152,7 +152,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
       _ = screen.handle(key, size: size)
     }
     let (frames, _) = await runToIdle(screen, from: 0)
-    #expect(screen.shownRowIDs == ["r4"])
+    #expect(screen.shownRowIDs == ["\u{0}best-matches", "r4"])
     #expect(frames.last?.contains("1 row matches “Card m”") == true)
     _ = screen.handle(.escape, size: size)  // closes the prompt and clears the filter
     _ = await runToIdle(screen, from: 1000)

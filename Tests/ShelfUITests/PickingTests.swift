@@ -45,17 +45,17 @@ func qAndEscCancelAPick(key: Key) {
 }
 
 @MainActor
-@Test func theFilterPromptTakesEnterFirstAndTheNextEnterPicks() {
+@Test func enterInTheFilterPromptPicksTheBestMatchAtOnce() {
   let screen = picking()
   press(.character("/"), .character("x"), on: screen)
+  // Nothing matches "x": Enter only closes the prompt, and nothing is picked.
   #expect(screen.handle(.enter, size: size) == .redraw)
   #expect(screen.filter == ("x", false))
-  // Nothing matches "x": nothing to pick.
   #expect(screen.handle(.enter, size: size) == .none)
   press(.character("/"), .backspace, .character("d"), .character("u"), .character("n"), on: screen)
-  #expect(screen.handle(.enter, size: size) == .redraw)
   #expect(screen.handle(.enter, size: size) == .pick)
   #expect(screen.pickedCards.map(\.face.id) == ["dune"])
+  #expect(screen.pickedCards.map(\.rowTitle) == ["Science Fiction"])
 }
 
 @MainActor
@@ -126,4 +126,16 @@ func qAndEscCancelAPick(key: Key) {
   press(.enter, on: screen)
   let text = screen.render(size: size, now: 0).lines.joined(separator: "\n")
   #expect(text.contains("Link      https://example.org/dune"))
+}
+
+@MainActor
+@Test func iOpensTheDetailsWhilePickingAndEnterThenClosesThem() {
+  let screen = picking()
+  let hint = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(hint.contains("i details"))
+  #expect(screen.handle(.character("i"), size: size) == .redraw)
+  #expect(screen.isShowingDetails)
+  #expect(screen.handle(.enter, size: size) == .redraw)  // closes the details, picks nothing
+  #expect(!screen.isShowingDetails)
+  #expect(screen.handle(.enter, size: size) == .pick)
 }

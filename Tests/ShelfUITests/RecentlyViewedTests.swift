@@ -71,7 +71,7 @@ func twoOpenedCardsShowInRecentlyViewedAtTheTop(size: Size) {
   for key in [Key.character("/")] + "herbert".map(Key.character) {
     _ = screen.handle(key, size: size)
   }
-  #expect(screen.shownRowIDs == [ReservedID.recentlyViewed, "sci-fi"])
+  #expect(screen.shownRowIDs == [ReservedID.bestMatches, ReservedID.recentlyViewed, "sci-fi"])
   for key in "x".map(Key.character) { _ = screen.handle(key, size: size) }
   #expect(screen.shownRowIDs.isEmpty)
 }

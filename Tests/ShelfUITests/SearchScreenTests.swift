@@ -74,10 +74,10 @@ private func searchScreen() -> ShelfScreen {
 @Test func kurosawa1954FindsSevenSamuraiWithItsMatchesHighlighted() {
   let screen = searchScreen()
   type("/kurosawa 1954", on: screen)
-  #expect(screen.shownRowIDs == ["world-cinema", "kurosawa"])
+  #expect(screen.shownRowIDs == [ReservedID.bestMatches, "world-cinema", "kurosawa"])
   #expect(
     screen.tableSections.flatMap(\.rows).flatMap(\.cards).map(\.id) == [
-      "seven-samurai", "seven-samurai",
+      "12:world-cinemaseven-samurai", "8:kurosawaseven-samurai", "seven-samurai", "seven-samurai",
     ])
   let canvas = screen.render(size: size, now: 0)
   expectGolden(
@@ -100,19 +100,19 @@ private func searchScreen() -> ShelfScreen {
   for query in ["miserables", "MISÉR", "ｍｉｓｅｒａｂｌｅｓ", "Mise\u{301}r"] {
     let screen = searchScreen()
     type("/" + query, on: screen)
-    #expect(screen.focusedIDs.card == "les-miserables", "\(query)")
+    #expect(screen.focusedPick?.face.id == "les-miserables", "\(query)")
   }
   let screen = searchScreen()
   type("/soseki", on: screen)
-  #expect(screen.focusedIDs.card == "kokoro")
-  #expect(screen.shownRowIDs == ["novels"])
+  #expect(screen.focusedPick?.face.id == "kokoro")
+  #expect(screen.shownRowIDs == [ReservedID.bestMatches, "novels"])
 }
 
 @MainActor
 @Test func aCardFoundThroughATagShowsTheTagWhileFiltering() {
   let screen = searchScreen()
   type("/tale", on: screen)
-  #expect(screen.focusedIDs.card == "genji")
+  #expect(screen.focusedPick?.face.id == "genji")
   let text = TextBackend.text(of: screen.render(size: size, now: 0))
   #expect(text.contains("#The Tale of G"))
   // The card's subtitle gives way to the tag that matched (the status line
@@ -136,17 +136,17 @@ private func searchScreen() -> ShelfScreen {
   #expect(screen.focusedIDs == before)
   // Emptying it with Backspace does the same.
   type("/sō", on: screen)
-  #expect(screen.focusedIDs.card == "kokoro")
+  #expect(screen.focusedPick?.face.id == "kokoro")
   _ = screen.handle(.backspace, size: size)
   _ = screen.handle(.backspace, size: size)
   #expect(screen.focusedIDs == before)
   _ = screen.handle(.backspace, size: size)  // closes the empty prompt
   #expect(screen.filter == ("", false))
-  // Enter keeps the filtered view and the focus in it; Esc then gives it back.
+  // Tab keeps the filtered view and the focus in it; Esc then gives it back.
   type("/ikiru", on: screen)
-  _ = screen.handle(.enter, size: size)
+  _ = screen.handle(.tab, size: size)
   #expect(screen.filter == ("ikiru", false))
-  #expect(screen.focusedIDs.card == "ikiru")
+  #expect(screen.focusedPick?.face.id == "ikiru")
   _ = screen.handle(.escape, size: size)
   #expect(screen.focusedIDs == before)
 }
@@ -155,7 +155,7 @@ private func searchScreen() -> ShelfScreen {
 @Test func upAndDownInThePromptRecallEarlierQueries() {
   let screen = searchScreen()
   type("/soseki", on: screen)
-  _ = screen.handle(.enter, size: size)
+  _ = screen.handle(.tab, size: size)
   _ = screen.handle(.escape, size: size)
   type("/kurosawa", on: screen)
   _ = screen.handle(.escape, size: size)
@@ -164,14 +164,14 @@ private func searchScreen() -> ShelfScreen {
   #expect(screen.filter == ("kurosawa", true))
   _ = screen.handle(.up, size: size)
   #expect(screen.filter == ("soseki", true))
-  #expect(screen.focusedIDs.card == "kokoro")  // recalled and filtered
+  #expect(screen.focusedPick?.face.id == "kokoro")  // recalled and filtered
   _ = screen.handle(.up, size: size)
   #expect(screen.filter == ("soseki", true))  // the oldest stays
   _ = screen.handle(.down, size: size)
   #expect(screen.filter == ("kurosawa", true))
   _ = screen.handle(.down, size: size)
   #expect(screen.filter == ("gen", true))  // back to what was typed
-  _ = screen.handle(.enter, size: size)
+  _ = screen.handle(.tab, size: size)
   _ = screen.handle(.escape, size: size)
   type("/", on: screen)
   _ = screen.handle(.up, size: size)
@@ -185,4 +185,66 @@ private func searchScreen() -> ShelfScreen {
   _ = screen.handle(.down, size: size)
   #expect(screen.focusedIDs.row == "kurosawa")
   #expect(screen.filter == ("", true))
+}
+
+// MARK: - Best matches
+
+@MainActor
+@Test func theBestMatchesStandOnTopAndTakeTheFocus() {
+  let screen = searchScreen()
+  type("/kurosawa", on: screen)
+  #expect(screen.shownRowIDs.first == ReservedID.bestMatches)
+  #expect(screen.focusedIDs.row == ReservedID.bestMatches)
+  // The cards below stay in their rows, each row's order kept.
+  #expect(screen.shownRowIDs.dropFirst() == ["world-cinema", "kurosawa"])
+  #expect(screen.focusedPick?.rowTitle == "World Cinema")
+  // A better match for a longer query takes the focus.
+  type(" ikiru", on: screen)
+  #expect(screen.focusedPick?.face.id == "ikiru")
+}
+
+@MainActor
+@Test func enterInThePromptOpensTheBestMatchAtOnce() {
+  let screen = searchScreen()
+  type("/seven samurai", on: screen)
+  #expect(screen.handle(.enter, size: size) == .redraw)
+  #expect(screen.isShowingDetails)
+  #expect(screen.filter == ("seven samurai", false))
+  let text = TextBackend.text(of: screen.render(size: size, now: 0))
+  #expect(text.contains("seven-samurai"))  // the card's own id, not the row's copy
+  #expect(text.contains("World Cinema"))
+}
+
+@MainActor
+@Test func enterInThePromptPicksTheBestMatchWhenPicking() {
+  let screen = searchScreen()
+  screen.actions = ScreenActions(isPicking: true)
+  type("/ikiru", on: screen)
+  #expect(screen.handle(.enter, size: size) == .pick)
+  #expect(screen.pickedCards.map(\.face.id) == ["ikiru"])
+  #expect(screen.pickedCards.first?.rowTitle != BestMatch.rowTitle)
+}
+
+@MainActor
+@Test func tabAndDownKeepTheFilterToBrowseIt() {
+  for key in [Key.tab, .down] {
+    let screen = searchScreen()
+    type("/kurosawa", on: screen)
+    #expect(screen.handle(key, size: size) == .redraw)
+    #expect(screen.filter == ("kurosawa", false))
+    #expect(screen.focusedIDs.row == ReservedID.bestMatches)
+    #expect(!screen.isShowingDetails)
+  }
+}
+
+@MainActor
+@Test func ctrlETogglesExactWords() {
+  let screen = searchScreen()
+  type("/krsw", on: screen)
+  #expect(screen.shownRowIDs.contains("kurosawa"))
+  _ = screen.handle(.control("e"), size: size)
+  #expect(screen.isExactSearch)
+  #expect(screen.shownRowIDs.isEmpty)
+  _ = screen.handle(.control("e"), size: size)
+  #expect(screen.shownRowIDs.contains("kurosawa"))
 }

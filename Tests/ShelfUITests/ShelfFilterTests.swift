@@ -8,8 +8,8 @@ private func folded(_ text: String) -> String {
   String(decoding: SearchFolding.folded(text), as: UTF8.self)
 }
 
-private func matches(_ card: CardFace, _ query: String) -> Bool {
-  ShelfFilter.matches(card, SearchQuery(query))
+private func matches(_ card: CardFace, _ query: String, isExact: Bool = false) -> Bool {
+  ShelfFilter.matches(card, SearchQuery(query, isExact: isExact))
 }
 
 // MARK: - Folding
@@ -71,8 +71,27 @@ private func foundationMatches(_ fields: [String], _ query: String) -> Bool {
   }
 }
 
+/// Whether every word of `query`, folded by Foundation, has its characters
+/// in order in one of `fields`, folded alike: the fuzzy filter's answer.
+private func foundationMatchesInOrder(_ fields: [String], _ query: String) -> Bool {
+  func fold(_ text: String) -> [Unicode.Scalar] {
+    Array(
+      text.folding(
+        options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
+      )
+      .unicodeScalars)
+  }
+  return query.split(separator: " ").allSatisfy { word in
+    fields.contains { field in
+      var rest = fold(String(word))[...]
+      for scalar in fold(field) where rest.first == scalar { rest = rest.dropFirst() }
+      return rest.isEmpty
+    }
+  }
+}
+
 @Test(arguments: 0..<200 as Range<UInt64>)
-func matchingAgreesWithFoundationsFoldedSearch(seed: UInt64) {
+func fuzzyMatchingAgreesWithFoundationsFoldedLettersInOrder(seed: UInt64) {
   var rng = SeededGenerator(seed: seed)
   func text(_ count: ClosedRange<Int>) -> String {
     (0..<Int.random(in: count, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }
@@ -82,7 +101,26 @@ func matchingAgreesWithFoundationsFoldedSearch(seed: UInt64) {
     let card = CardFace(id: "c", title: text(0...10), subtitle: text(0...6), tags: [text(0...4)])
     let query = text(1...5)
     #expect(
-      matches(card, query) == foundationMatches([card.title, card.subtitle] + card.tags, query),
+      matches(card, query)
+        == foundationMatchesInOrder([card.title, card.subtitle] + card.tags, query),
+      "\(card.title.debugDescription) / \(card.subtitle.debugDescription) / \(card.tags) ∋ \(query.debugDescription)"
+    )
+  }
+}
+
+@Test(arguments: 0..<200 as Range<UInt64>)
+func exactMatchingAgreesWithFoundationsFoldedSearch(seed: UInt64) {
+  var rng = SeededGenerator(seed: seed)
+  func text(_ count: ClosedRange<Int>) -> String {
+    (0..<Int.random(in: count, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }
+      .joined()
+  }
+  for _ in 0..<20 {
+    let card = CardFace(id: "c", title: text(0...10), subtitle: text(0...6), tags: [text(0...4)])
+    let query = text(1...5)
+    #expect(
+      matches(card, query, isExact: true)
+        == foundationMatches([card.title, card.subtitle] + card.tags, query),
       "\(card.title.debugDescription) / \(card.subtitle.debugDescription) / \(card.tags) ∋ \(query.debugDescription)"
     )
   }
@@ -104,6 +142,8 @@ private let miserables = CardFace(
   #expect(matches(samurai, "七人 akira"))
   #expect(!matches(samurai, "kurosawa 1955"))
   #expect(!matches(samurai, "kurosawa hugo"))
+  #expect(matches(samurai, "krsw"))  // letters in order, gaps allowed
+  #expect(!matches(samurai, "krsw", isExact: true))
   #expect(matches(miserables, "MISERABLES hugo"))
   #expect(matches(miserables, "people"))  // a tag of two words
   #expect(!matches(miserables, "people 1954"))
@@ -151,6 +191,8 @@ private let miserables = CardFace(
   #expect(narrows("^kur", "^ku"))
   #expect(!narrows("^kur", "ur$"))
   #expect(!narrows("'kur", "'ku"))
+  #expect(narrows("krsw", "ksw"))  // letters in order: a longer word keeps them
+  #expect(!narrows("kr", "^k"))
   #expect(narrows("'kur", "ku"))
   #expect(!narrows("ku", "kur"))
   #expect(!narrows("kurosawa", "kurosawa 1"))

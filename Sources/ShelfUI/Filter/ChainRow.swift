@@ -51,6 +51,8 @@ struct ChainRow: ChainableSection, Sendable {
 enum ReservedID {
   /// The recently viewed row and its table section.
   static let recentlyViewed = "\u{0}recently-viewed"
+  /// The "Best matches" row and its table section.
+  static let bestMatches = "\u{0}best-matches"
   /// The no-matches placeholder row.
   static let noMatches = "\u{0}no-matches"
   /// The card an empty row holds in the chain.

@@ -13,7 +13,8 @@ struct TableUpdate: Sendable {
 }
 
 /// The screen's content as a chain: the source's rows, the recently viewed
-/// row `Insert`ed at the top, the `/` filter's `ItemFilter` of cards, an
+/// row `Insert`ed at the top, the `/` filter's `ItemFilter` of cards, the "Best
+/// matches" row `Insert`ed above all while a query is on, an
 /// `EmptySectionFilter` that drops rows left with none, and a `Placeholder`
 /// while nothing matches. Each change — new content, a new query, another
 /// recently viewed card — goes in at its link, and the delta that comes out is
@@ -35,6 +36,8 @@ final class ContentChain {
   private let recent: Insert<ChainRow>
   /// The cards that match the query.
   private let filter: ItemFilter<ChainRow>
+  /// The best matches of the query, at the top.
+  private let best: Insert<ChainRow>
   /// The rows that keep cards.
   private let nonEmpty: EmptySectionFilter<ChainRow>
   /// The output: "no matches" while nothing is left.
@@ -49,6 +52,10 @@ final class ContentChain {
   private var recentCards: [RecentlyViewed.Entry] = []
   /// The query, as typed.
   private(set) var query = ""
+  /// Whether plain words are found as typed (`SearchQuery(isExact:)`).
+  private(set) var isExact = false
+  /// The cards of the "Best matches" row, best first, as the content holds them.
+  private(set) var bestMatches: [BestMatch] = []
   /// How many changes the grouping could not translate, and diffed instead.
   private(set) var fallbackCount = 0
   /// How many contents the root diffed (no delta came with them, or it did
@@ -64,7 +71,8 @@ final class ContentChain {
     store = SectionStore(rows)
     recent = Insert(store, .section(Self.recentRow(cards: []), at: 0), isShown: false)
     filter = ItemFilter(recent)
-    nonEmpty = EmptySectionFilter(filter)
+    best = Insert(filter, .section(Self.bestRow(cards: []), at: 0), isShown: false)
+    nonEmpty = EmptySectionFilter(best)
     output = Placeholder(
       nonEmpty,
       .section(
@@ -109,15 +117,19 @@ final class ContentChain {
       store.update(rows)
     }
     refreshRecentRow()
+    refreshBestRow()
     return take()
   }
 
-  /// Filters by `query` (`SearchQuery`: its words, folded, in title, subtitle, year or tags).
-  func setQuery(_ query: String) -> [TableUpdate] {
-    guard query != self.query else { return take() }
-    let old = SearchQuery(self.query)
+  /// Filters by `query` (`SearchQuery`: its words, folded, in title,
+  /// subtitle, year or tags; as typed with `isExact`), and ranks the best
+  /// matches in a row at the top.
+  func setQuery(_ query: String, isExact: Bool = false) -> [TableUpdate] {
+    guard query != self.query || isExact != self.isExact else { return take() }
+    let old = SearchQuery(self.query, isExact: self.isExact)
     self.query = query
-    let needle = SearchQuery(query)
+    self.isExact = isExact
+    let needle = SearchQuery(query, isExact: isExact)
     if needle.isEmpty {
       filter.setPredicate({ _ in true }, sectionTest: { _, _ in })  // every flag stays set
     } else {
@@ -128,10 +140,58 @@ final class ContentChain {
         { card in card.id != ReservedID.emptyRowCard && ShelfFilter.matches(card, needle) },
         isNarrowing: needle.narrows(old),
         sectionTest: { row, flags in
-          ShelfFilter.match(row.items, folds: row.folds, needle, flags: &flags)
+          ShelfFilter.match(row.items, folds: row.folds, needle, ranks: true, flags: &flags)
         })
     }
+    refreshBestRow()
     return take()
+  }
+
+  /// The "Best matches" row as the query and the filtered rows make it:
+  /// the best cards of every row (bar the recently viewed one), by score,
+  /// ties in the content's order; hidden without a query or a match.
+  ///
+  /// - Complexity: O(rows × `BestMatches.limit`) for rows the filter ranked
+  ///   as it tested them; the matches of another row are scored here.
+  private func refreshBestRow() {
+    let needle = SearchQuery(query, isExact: isExact)
+    guard !needle.isEmpty else {
+      bestMatches = []
+      best.isShown = false
+      return
+    }
+    var ranked = BestMatches(limit: BestMatches.limit)
+    for (index, row) in filter.sections.enumerated()
+    where row.id != ReservedID.recentlyViewed && !row.isSectionHolder && !row.items.isEmpty {
+      if let kept = row.folds.best, kept.query == needle {
+        for var match in kept.matches {
+          match.row = index
+          ranked.add(match)
+        }
+      } else {
+        for (order, card) in row.items.enumerated() {
+          guard let score = ShelfFilter.score(card, folded: FoldedCard(card), needle) else {
+            continue
+          }
+          ranked.add(BestMatches.Match(score: score, row: index, order: order, card: card))
+        }
+      }
+    }
+    let rows = filter.sections
+    bestMatches = ranked.matches.map { match in
+      let row = rows[match.row]
+      return BestMatch(
+        rowID: row.id, rowTitle: row.title, sectionTitle: row.sectionTitle ?? "", card: match.card)
+    }
+    guard !bestMatches.isEmpty else {
+      best.isShown = false
+      return
+    }
+    let row = Self.bestRow(cards: bestMatches.map(\.shownCard))
+    if case .section(let shown, _) = best.element, shown != row {
+      best.element = .section(row, at: 0)
+    }
+    best.isShown = true
   }
 
   /// Shows `entries` in the recently viewed row (hidden while none shows).
@@ -182,6 +242,13 @@ final class ContentChain {
     ChainRow(
       id: ReservedID.recentlyViewed, sectionID: ReservedID.recentlyViewed, sectionOccurrence: 0,
       sectionTitle: nil, title: RecentlyViewed.title, items: cards,
+      folds: RowFolds(count: cards.count))
+  }
+
+  private static func bestRow(cards: [CardFace]) -> ChainRow {
+    ChainRow(
+      id: ReservedID.bestMatches, sectionID: ReservedID.bestMatches, sectionOccurrence: 0,
+      sectionTitle: nil, title: BestMatch.rowTitle, items: cards,
       folds: RowFolds(count: cards.count))
   }
 

@@ -13,6 +13,10 @@ final class ContentPath {
   private(set) var delivered = 0
   /// The query whose result the table shows (or is animating towards).
   private(set) var shownQuery = ""
+  /// Whether `shownQuery`'s plain words were found as typed.
+  private(set) var shownIsExact = false
+  /// The cards of the "Best matches" row the table shows (or is animating towards).
+  private(set) var bestMatches: [BestMatch] = []
   /// The query last sent to the chain.
   private var requestedQuery = ""
   /// Whether the chain is kept built for a character to come.
@@ -54,12 +58,13 @@ final class ContentPath {
   /// Sends changes to the chain.
   func request(
     content: ShelfContent? = nil, contentDelta: SectionDelta? = nil, query: String? = nil,
-    recentlyViewed: [RecentlyViewed.Entry]? = nil
+    isExact: Bool? = nil, recentlyViewed: [RecentlyViewed.Entry]? = nil
   ) {
     guard let worker else { return }
     if let query { requestedQuery = query }
     let generation = worker.request(
-      content: content, contentDelta: contentDelta, query: query, recentlyViewed: recentlyViewed)
+      content: content, contentDelta: contentDelta, query: query, isExact: isExact,
+      recentlyViewed: recentlyViewed)
     requested = max(requested, generation)
   }
 
@@ -90,8 +95,18 @@ final class ContentPath {
     tableHoldsSource = true
   }
 
+  /// The best matches of the query last requested, once the chain has
+  /// worked it out (the main thread waits for it).
+  func settledBestMatches() -> [BestMatch] {
+    worker?.settledBestMatches().matches ?? []
+  }
+
   /// Records that `card` of row `rowID` was opened, and sends the row on.
   func open(_ card: CardFace, inRow rowID: String) {
+    if rowID == ReservedID.bestMatches {
+      guard let match = bestMatches.first(where: { $0.shownID == card.id }) else { return }
+      return open(match.card, inRow: match.rowID)
+    }
     let entry =
       rowID == ReservedID.recentlyViewed
       ? recentlyViewed.entry(recentCardID: card.id)
@@ -107,6 +122,8 @@ final class ContentPath {
     delivered = max(delivered, result.generation)
     requested = max(requested, delivered)
     shownQuery = result.query
+    shownIsExact = result.isExact
+    bestMatches = result.bestMatches
     isNoMatches = result.isNoMatches
     lastUpdateCount = result.updates.count
     if !result.updates.isEmpty { tableHoldsSource = false }
@@ -117,9 +134,19 @@ extension ShelfScreen {
   /// A result of the content chain: its updates go to the table, in order.
   func receive(_ result: ContentWorker.Result) {
     let chrome = (contentPath.shownQuery, contentPath.isNoMatches)
+    let wasExact = contentPath.shownIsExact
     contentPath.didDeliver(result)
-    if contentPath.shownQuery != chrome.0 {
-      table.highlighter = SearchHighlighter(contentPath.shownQuery)
+    let isNewQuery = contentPath.shownQuery != chrome.0 || contentPath.shownIsExact != wasExact
+    if isNewQuery {
+      table.highlighter = SearchHighlighter(
+        contentPath.shownQuery, isExact: contentPath.shownIsExact)
+      // A new query's best match takes the focus, as the table shows it.
+      if let first = result.bestMatches.first {
+        table.restoreFocus(
+          FocusMark(rowID: ReservedID.bestMatches, cardID: first.shownID, rowLine: 0))
+        // Nothing to commit: the table shows the row already.
+        if result.updates.isEmpty { table.focusToRestore = nil }
+      }
     }
     for update in result.updates { submit(update.sections, delta: update.delta) }
     // The table's holder asks for frames once it commits; the status line and

@@ -25,6 +25,8 @@ final class ContentWorker: Sendable {
     /// came with it and no other content was merged into this request.
     var contentDelta: SectionDelta?
     var query: String?
+    /// Whether the query's plain words are found as typed.
+    var isExact: Bool?
     var recentlyViewed: [RecentlyViewed.Entry]?
     /// Whether the chain is kept built even while nothing needs it yet (the
     /// filter prompt is open, and a character is coming).
@@ -36,7 +38,7 @@ final class ContentWorker: Sendable {
     var isSilent = true
 
     var isEmpty: Bool {
-      content == nil && query == nil && recentlyViewed == nil && isWarm == nil
+      content == nil && query == nil && isExact == nil && recentlyViewed == nil && isWarm == nil
     }
   }
 
@@ -46,6 +48,10 @@ final class ContentWorker: Sendable {
     var updates: [TableUpdate]
     /// The query the table will show the result of.
     var query: String
+    /// Whether its plain words were found as typed.
+    var isExact: Bool
+    /// The cards of the "Best matches" row, best first.
+    var bestMatches: [BestMatch]
     /// Whether nothing matches `query`.
     var isNoMatches: Bool
     /// The last request it answers.
@@ -106,7 +112,8 @@ final class ContentWorker: Sendable {
   @discardableResult
   func request(
     content: ShelfContent? = nil, contentDelta: SectionDelta? = nil, query: String? = nil,
-    recentlyViewed: [RecentlyViewed.Entry]? = nil, isWarm: Bool? = nil, isSilent: Bool = false
+    isExact: Bool? = nil, recentlyViewed: [RecentlyViewed.Entry]? = nil, isWarm: Bool? = nil,
+    isSilent: Bool = false
   ) -> Int {
     let (generation, starts) = state.withLock { state in
       if !isSilent {
@@ -120,6 +127,7 @@ final class ContentWorker: Sendable {
         state.pending.content = content
       }
       if let query { state.pending.query = query }
+      if let isExact { state.pending.isExact = isExact }
       if let recentlyViewed { state.pending.recentlyViewed = recentlyViewed }
       if let isWarm { state.pending.isWarm = isWarm }
       state.pending.generation = state.generation
@@ -134,6 +142,17 @@ final class ContentWorker: Sendable {
       run()
     }
     return generation
+  }
+
+  /// The best matches of the newest query, once every request so far is
+  /// worked on: the caller waits for the worker (Enter in the prompt takes
+  /// the best match of what was typed, not of what was shown last).
+  ///
+  /// - Complexity: the work still waiting, on the worker's queue.
+  func settledBestMatches() -> (query: String, isExact: Bool, matches: [BestMatch]) {
+    let read = { [engine] in (engine.query, engine.isExact, engine.chain?.bestMatches ?? []) }
+    guard let queue else { return read() }
+    return queue.sync(execute: read)
   }
 
   /// Works on requests until none waits.
@@ -170,6 +189,8 @@ extension ContentWorker {
     var content: ShelfContent
     /// The newest query.
     var query = ""
+    /// Whether its plain words are found as typed.
+    var isExact = false
     /// The newest recently viewed cards.
     var recentlyViewed: [RecentlyViewed.Entry] = []
     /// Whether the chain is kept while nothing needs it yet.
@@ -184,6 +205,7 @@ extension ContentWorker {
     /// Takes `request` through the chain (or past it); the table's updates.
     func apply(_ request: Request) -> [TableUpdate] {
       query = request.query ?? query
+      isExact = request.isExact ?? isExact
       recentlyViewed = request.recentlyViewed ?? recentlyViewed
       isWarm = request.isWarm ?? isWarm
       let isActive = !query.isEmpty || !recentlyViewed.isEmpty || isWarm
@@ -202,7 +224,9 @@ extension ContentWorker {
       let chain = self.chain ?? ContentChain(content)
       self.chain = chain
       if request.recentlyViewed != nil { updates += chain.setRecentlyViewed(recentlyViewed) }
-      if request.query != nil { updates += chain.setQuery(query) }
+      if request.query != nil || request.isExact != nil {
+        updates += chain.setQuery(query, isExact: isExact)
+      }
       if chain.isPassThrough && !isWarm { self.chain = nil }
       return updates
     }
@@ -217,7 +241,8 @@ extension ContentWorker {
         updates = [TableUpdate(sections: sections, delta: nil, isNoMatches: isNoMatches)]
       }
       return Result(
-        updates: updates, query: query, isNoMatches: isNoMatches, generation: generation)
+        updates: updates, query: query, isExact: isExact,
+        bestMatches: chain?.bestMatches ?? [], isNoMatches: isNoMatches, generation: generation)
     }
   }
 }

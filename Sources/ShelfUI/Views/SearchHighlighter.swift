@@ -21,9 +21,10 @@ struct SearchHighlighter: Sendable {
   /// The query whose matches it marks.
   let query: SearchQuery
 
-  /// A highlighter for `query`; nil when it matches every card (no words).
-  init?(_ query: String) {
-    self.query = SearchQuery(query)
+  /// A highlighter for `query` (read as in exact mode with `isExact`); nil
+  /// when it matches every card (no words).
+  init?(_ query: String, isExact: Bool = false) {
+    self.query = SearchQuery(query, isExact: isExact)
     if self.query.isEmpty { return nil }
   }
 
@@ -47,40 +48,51 @@ struct SearchHighlighter: Sendable {
     var marks = CardMarks()
     for term in query.terms {
       var isShown = false
-      if let range = Self.firstMatch(of: term, in: label.title) {
-        marks.title.append(range)
+      if let ranges = Self.matches(of: term, in: label.title) {
+        marks.title += ranges
         isShown = true
       }
-      if let range = Self.firstMatch(of: term, in: label.subtitle) {
-        marks.subtitle.append(range)
+      if let ranges = Self.matches(of: term, in: label.subtitle) {
+        marks.subtitle += ranges
         isShown = true
       }
       if term.canMatchYear, let year = label.year,
-        let range = Self.firstMatch(
-          of: term, in: String(year))
+        let ranges = Self.matches(of: term, in: String(year))
       {
-        marks.year.append(range)
+        marks.year += ranges
         isShown = true
       }
       guard !isShown else { continue }
       for tag in label.tags where marks.note == nil || marks.note == "#" + tag {
-        guard let range = Self.firstMatch(of: term, in: tag) else { continue }
+        guard let ranges = Self.matches(of: term, in: tag) else { continue }
         marks.note = "#" + tag
-        marks.noteMarks.append((range.lowerBound + 1)..<(range.upperBound + 1))
+        marks.noteMarks += ranges.map { ($0.lowerBound + 1)..<($0.upperBound + 1) }
         break
       }
     }
     return marks == CardMarks() ? nil : marks
   }
 
-  /// The characters of `text` where `term` first matches it, folded.
-  static func firstMatch(of term: SearchQuery.Term, in text: String) -> Range<Int>? {
+  /// The characters of `text` that `term` matches (its best alignment), as
+  /// runs; nil when it does not match or matches nothing drawn.
+  static func matches(of term: SearchQuery.Term, in text: String) -> [Range<Int>]? {
     guard !text.isEmpty else { return nil }
     let (bytes, characters) = SearchFolding.foldedByCharacter(text)
+    var positions: [Int] = []
     guard
-      let match = bytes.withUnsafeBufferPointer({ term.firstMatch(in: $0, foldsASCII: false) }),
-      !match.isEmpty
+      bytes.withUnsafeBufferPointer({
+        term.score(in: $0, foldsASCII: false, positions: &positions)
+      }) != nil, !positions.isEmpty
     else { return nil }
-    return characters[match.lowerBound]..<(characters[match.upperBound - 1] + 1)
+    var ranges: [Range<Int>] = []
+    for position in positions {
+      let character = characters[position]
+      if let last = ranges.last, last.upperBound >= character {
+        ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, character + 1)
+      } else {
+        ranges.append(character..<(character + 1))
+      }
+    }
+    return ranges
   }
 }

@@ -2,7 +2,8 @@
 /// words at spaces, each of which a card must match in some field.
 ///
 /// Like fzf's extended search, a word can say how it matches:
-/// - `word`: anywhere in a field;
+/// - `word`: its letters in order in a field, gaps allowed (`FuzzyScore`
+///   ranks how well); in exact mode (`--exact`), anywhere in a field as typed;
 /// - `'word`: as a whole word (not inside a longer one);
 /// - `^word`: at the start of a field; `word$`: at its end; `^word$`: the whole field.
 struct SearchQuery: Sendable, Equatable {
@@ -16,6 +17,8 @@ struct SearchQuery: Sendable, Equatable {
     var isSuffix = false
     /// Whether it must be a whole word (`'word`).
     var isWholeWord = false
+    /// Whether its letters match in order with gaps (a plain word, not in exact mode).
+    var isFuzzy = false
 
     /// Whether a year, written in decimal, can match it.
     var canMatchYear: Bool {
@@ -24,6 +27,8 @@ struct SearchQuery: Sendable, Equatable {
 
     /// Whether every field that matches this term matches `other` too.
     func implies(_ other: Term) -> Bool {
+      if other.isFuzzy { return isSubsequence(other.bytes[...], of: bytes[...]) }
+      if isFuzzy { return false }
       if other.isWholeWord || (other.isPrefix && other.isSuffix) { return self == other }
       if other.isPrefix { return isPrefix && bytes.starts(with: other.bytes) }
       if other.isSuffix {
@@ -65,9 +70,56 @@ struct SearchQuery: Sendable, Equatable {
       }
     }
 
+    /// Whether it matches the folded `text` (read as `firstMatch` reads it).
+    ///
+    /// - Complexity: O(`text.count` × `bytes.count`); O(`text.count`) when fuzzy.
+    func matches(_ text: UnsafeBufferPointer<UInt8>, foldsASCII: Bool) -> Bool {
+      guard isFuzzy else { return firstMatch(in: text, foldsASCII: foldsASCII) != nil }
+      var i = 0
+      let count = bytes.count
+      return bytes.withUnsafeBufferPointer { needle in
+        guard count > 0 else { return true }
+        for byte in text where (foldsASCII ? SearchFolding.foldedASCII(byte) : byte) == needle[i] {
+          i += 1
+          guard i == count else { continue }
+          // A character beyond ASCII must match whole: the pass says whether it does.
+          return !hasMultibyte || FuzzyScore.score(needle, in: text, foldsASCII: foldsASCII) != nil
+        }
+        return false
+      }
+    }
+
+    /// Whether a character of the word takes more than one byte.
+    private var hasMultibyte: Bool { bytes.contains { $0 >= 0x80 } }
+
+    /// How well it matches the folded `text` (`FuzzyScore`: a plain word's
+    /// best alignment, another word's first match), nil when it does not;
+    /// with `positions`, the bytes of `text` it matched are appended.
+    ///
+    /// - Complexity: O(`text.count` × `bytes.count`).
+    func score(
+      in text: UnsafeBufferPointer<UInt8>, foldsASCII: Bool,
+      positions: UnsafeMutablePointer<[Int]>? = nil
+    ) -> Int32? {
+      if isFuzzy {
+        return bytes.withUnsafeBufferPointer {
+          FuzzyScore.score($0, in: text, foldsASCII: foldsASCII, positions: positions)
+        }
+      }
+      guard let range = firstMatch(in: text, foldsASCII: foldsASCII) else { return nil }
+      positions?.pointee += Array(range)
+      return FuzzyScore.score(ofRun: range, in: text)
+    }
+
     /// Letters, digits and every byte of a non-ASCII character make words.
     private func isWordByte(_ byte: UInt8) -> Bool {
       byte >= 0x80 || (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
+    }
+
+    private func isSubsequence(_ needle: ArraySlice<UInt8>, of text: ArraySlice<UInt8>) -> Bool {
+      var rest = needle[...]
+      for byte in text where rest.first == byte { rest = rest.dropFirst() }
+      return rest.isEmpty
     }
 
     private func contains(_ text: ArraySlice<UInt8>, _ needle: ArraySlice<UInt8>) -> Bool {
@@ -82,10 +134,11 @@ struct SearchQuery: Sendable, Equatable {
   /// The words, in the order typed.
   let terms: [Term]
 
-  /// `text` read as a query.
+  /// `text` read as a query; with `isExact`, a plain word is found as typed
+  /// rather than by its letters in order.
   ///
   /// - Complexity: O(`text.utf8.count`).
-  init(_ text: String) {
+  init(_ text: String, isExact: Bool = false) {
     let folded = SearchFolding.folded(text)
     terms = folded.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map { word in
       var word = word
@@ -104,6 +157,7 @@ struct SearchQuery: Sendable, Equatable {
         word = word.dropLast()
       }
       term.bytes = Array(word)
+      term.isFuzzy = !isExact && !term.isWholeWord && !term.isPrefix && !term.isSuffix
       return term
     }
   }

@@ -3,9 +3,10 @@
 /// A query is words separated by spaces, and a card matches when every word
 /// is found in one of its fields (title, subtitle, year, a tag or any other
 /// field's value), with case,
-/// accents and width folded away (`SearchFolding`). As in fzf, `'word` asks
-/// for the whole word, `^word` for a field that starts with it and `word$`
-/// for one that ends with it.
+/// accents and width folded away (`SearchFolding`): its letters in order
+/// (`FuzzyScore` ranks how well), or as typed in exact mode. As in fzf,
+/// `'word` asks for the whole word, `^word` for a field that starts with it
+/// and `word$` for one that ends with it.
 enum ShelfFilter {
   /// `content` with only the cards that match `query`; rows left empty
   /// disappear, and sections left empty disappear (when nothing is left the
@@ -13,8 +14,10 @@ enum ShelfFilter {
   /// chain's prepared, incremental filtering is held to.
   ///
   /// - Complexity: O(total card text × query length).
-  static func filtered(_ content: ShelfContent, by query: String) -> ShelfContent {
-    let query = SearchQuery(query)
+  static func filtered(
+    _ content: ShelfContent, by query: String, isExact: Bool = false
+  ) -> ShelfContent {
+    let query = SearchQuery(query, isExact: isExact)
     guard !query.isEmpty else { return content }
     var result = ShelfContent(title: content.title, sections: [])
     for section in content.sections {
@@ -29,28 +32,73 @@ enum ShelfFilter {
     return result
   }
 
+  /// `filtered(_:by:isExact:)` with the "Best matches" row on top while a
+  /// word is typed: every card scored afresh, the reference the content
+  /// chain's ranking is held to.
+  ///
+  /// - Complexity: O(total card text × query length).
+  static func searched(
+    _ content: ShelfContent, by query: String, isExact: Bool = false
+  ) -> ShelfContent {
+    var result = filtered(content, by: query, isExact: isExact)
+    let needle = SearchQuery(query, isExact: isExact)
+    guard !needle.isEmpty else { return result }
+    var ranked = BestMatches(limit: BestMatches.limit)
+    var origins: [(rowID: String, rowTitle: String, sectionTitle: String)] = []
+    for section in result.sections {
+      for row in section.rows where row.id != ReservedID.recentlyViewed {
+        for (order, card) in row.cards.enumerated() {
+          guard let score = score(card, folded: FoldedCard(card), needle) else { continue }
+          ranked.add(Match(score: score, row: origins.count, order: order, card: card))
+        }
+        origins.append((row.id, row.title, section.title ?? ""))
+      }
+    }
+    guard !ranked.matches.isEmpty else { return result }
+    let cards = ranked.matches.map { match in
+      let origin = origins[match.row]
+      return BestMatch(
+        rowID: origin.rowID, rowTitle: origin.rowTitle, sectionTitle: origin.sectionTitle,
+        card: match.card
+      ).shownCard
+    }
+    result.sections.insert(
+      ShelfSection(
+        id: ReservedID.bestMatches, title: nil,
+        rows: [CarouselRow(id: ReservedID.bestMatches, title: BestMatch.rowTitle, cards: cards)]),
+      at: 0)
+    return result
+  }
+
+  private typealias Match = BestMatches.Match
+
   /// Clears the flag of each flagged card of `cards` that does not match
   /// `query`, reading the folded text of `folds` (made for `cards`, and
   /// folded now if it was not yet); the stand-in card of an empty row
-  /// matches nothing.
+  /// matches nothing. With `ranks`, `folds` also keeps the row's best
+  /// matches (`RowFolds.best`) for the "Best matches" row.
   ///
   /// - Complexity: O(text of the flagged cards × query length).
   static func match(
-    _ cards: [CardFace], folds: RowFolds, _ query: SearchQuery, flags: inout [Bool]
+    _ cards: [CardFace], folds: RowFolds, _ query: SearchQuery, ranks: Bool = false,
+    flags: inout [Bool]
   ) {
     let isPrepared = folds.count == cards.count
     if isPrepared { folds.prepare(cards) }
+    var best = BestMatches(limit: BestMatches.limit)
     for i in cards.indices where flags[i] {
       let card = cards[i]
       guard card.id != ReservedID.emptyRowCard else {
         flags[i] = false
         continue
       }
-      flags[i] =
-        isPrepared
-        ? matches(card, folded: folds.folded(at: i), query)
-        : matches(card, query)
+      let folded = isPrepared ? folds.folded(at: i) : FoldedCard(card)
+      flags[i] = matches(card, folded: folded, query)
+      if ranks && flags[i], let score = score(card, folded: folded, query) {
+        best.add(BestMatches.Match(score: score, row: 0, order: i, card: card))
+      }
     }
+    if ranks { folds.best = (query, best.matches) }
   }
 
   /// Whether `card` matches `query`, folding its text on the spot.
@@ -58,85 +106,162 @@ enum ShelfFilter {
     matches(card, folded: FoldedCard(card), query)
   }
 
+  /// The fields the search reads of `card`, in order, each with its index
+  /// (`FoldedCard.fields` is indexed alike), until `body` returns true;
+  /// whether it did. The year is read apart, by words a year can match.
+  /// What search reads of a card is said here alone.
+  @inline(__always)
+  static func firstField(
+    of card: CardFace, where body: (_ index: Int, _ text: String) -> Bool
+  ) -> Bool {
+    if body(0, card.title) || body(1, card.subtitle) { return true }
+    for (index, tag) in card.tags.enumerated() where body(2 + index, tag) { return true }
+    // A card's other fields (a record's columns) are searched by value.
+    let fieldsStart = 2 + card.tags.count
+    for (index, field) in card.fields.enumerated() where body(fieldsStart + index, field.value) {
+      return true
+    }
+    return false
+  }
+
   /// Whether `card`, whose non-ASCII text `folded` holds folded, matches `query`.
   ///
   /// - Complexity: O(the card's text × query length).
   static func matches(_ card: CardFace, folded: FoldedCard, _ query: SearchQuery) -> Bool {
     for term in query.terms {
-      if search(term, in: card.title, folded: folded.title) { continue }
-      if search(term, in: card.subtitle, folded: folded.subtitle) { continue }
-      if term.canMatchYear, let year = card.year, search(term, in: String(year), folded: nil) {
+      if firstField(
+        of: card,
+        where: { index, text in
+          read(text, folded: folded.field(index)) { term.matches($0, foldsASCII: $1) }
+        })
+      {
         continue
       }
-      var isFound = false
-      for (index, tag) in card.tags.enumerated() {
-        let foldedTag = folded.tags.isEmpty ? nil : folded.tags[index]
-        if search(term, in: tag, folded: foldedTag) {
-          isFound = true
-          break
-        }
+      if term.canMatchYear, let year = card.year,
+        read(String(year), folded: nil, { term.matches($0, foldsASCII: $1) })
+      {
+        continue
       }
-      // A card's other fields (a record's columns) are searched by value.
-      if !isFound {
-        for (index, field) in card.fields.enumerated() {
-          let foldedField = folded.fields.isEmpty ? nil : folded.fields[index]
-          if search(term, in: field.value, folded: foldedField) {
-            isFound = true
-            break
-          }
-        }
-      }
-      if !isFound { return false }
+      return false
     }
     return true
   }
 
-  /// Whether `term` is found in `text`, or in `folded` (`text` folded)
-  /// when given; without it `text` must be ASCII.
-  static func search(_ term: SearchQuery.Term, in text: String, folded: [UInt8]?) -> Bool {
-    if let folded {
-      return folded.withUnsafeBufferPointer { term.firstMatch(in: $0, foldsASCII: false) != nil }
+  /// How well `card` matches `query`, higher first, or nil when it does
+  /// not: for each word, its best field's `FuzzyScore`, less a little for
+  /// a longer field (which only parts equal scores), summed.
+  ///
+  /// - Complexity: O(the card's text × query length).
+  static func score(_ card: CardFace, folded: FoldedCard, _ query: SearchQuery) -> Int? {
+    var total = 0
+    for term in query.terms {
+      var best: Int?
+      func consider(_ text: String, folded: [UInt8]?) {
+        let found = read(text, folded: folded) { bytes, foldsASCII -> Int? in
+          term.score(in: bytes, foldsASCII: foldsASCII).map {
+            Int($0) * 1024 - min(bytes.count, 1023)
+          }
+        }
+        if let found, found > best ?? .min { best = found }
+      }
+      _ = firstField(of: card) { index, text in
+        consider(text, folded: folded.field(index))
+        return false
+      }
+      if term.canMatchYear, let year = card.year { consider(String(year), folded: nil) }
+      guard let best else { return nil }
+      total += best
     }
+    return total
+  }
+
+  /// `body` given the bytes of `folded` when given, else of `text`, which
+  /// must then be ASCII (folded as they are read).
+  @inline(__always)
+  static func read<T>(
+    _ text: String, folded: [UInt8]?, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> T
+  ) -> T {
+    if let folded { return folded.withUnsafeBufferPointer { body($0, false) } }
     // Most text is native, contiguous UTF-8: read in place, not copied.
-    if let found = text.utf8.withContiguousStorageIfAvailable({
-      term.firstMatch(in: $0, foldsASCII: true) != nil
-    }) {
+    if let found = text.utf8.withContiguousStorageIfAvailable({ body($0, true) }) {
       return found
     }
     var text = text
-    return text.withUTF8 { term.firstMatch(in: $0, foldsASCII: true) != nil }
+    return text.withUTF8 { body($0, true) }
+  }
+}
+
+/// The best matches of a query, by score: what the "Best matches" row
+/// holds. Ties keep the catalog's order (row, then card).
+struct BestMatches: Sendable {
+  /// The most cards the row holds.
+  static let limit = 50
+
+  /// One match.
+  struct Match: Sendable {
+    var score: Int
+    /// The row's place in the content.
+    var row: Int
+    /// The card's place in its row.
+    var order: Int
+    var card: CardFace
+
+    /// Whether it ranks before `other`.
+    func precedes(_ other: Match) -> Bool {
+      if score != other.score { return score > other.score }
+      if row != other.row { return row < other.row }
+      return order < other.order
+    }
+  }
+
+  let limit: Int
+  /// The best, best first.
+  private(set) var matches: [Match] = []
+
+  init(limit: Int) { self.limit = limit }
+
+  /// Keeps `match` if it ranks among the best `limit`.
+  ///
+  /// - Complexity: O(`limit`).
+  mutating func add(_ match: Match) {
+    if matches.count == limit {
+      guard match.precedes(matches[limit - 1]) else { return }
+      matches.removeLast()
+    }
+    var index = matches.count
+    while index > 0 && match.precedes(matches[index - 1]) { index -= 1 }
+    matches.insert(match, at: index)
   }
 }
 
 /// A card's text that is not ASCII, folded once (`SearchFolding`); ASCII
 /// text folds on the fly as it is compared.
 struct FoldedCard: Sendable {
-  /// The title folded, or nil when it is ASCII.
-  var title: [UInt8]?
-  /// The subtitle folded, or nil when it is ASCII.
-  var subtitle: [UInt8]?
-  /// Each tag folded or nil when ASCII; empty when every tag is ASCII.
-  var tags: [[UInt8]?]
-  /// Each other field's value folded or nil when ASCII; empty when every one is ASCII.
-  var fields: [[UInt8]?]
+  /// Each field (`ShelfFilter.firstField`) folded, or nil when ASCII;
+  /// empty when every field is.
+  private var fields: [[UInt8]?]
 
   /// The card of ASCII text.
-  static let plain = FoldedCard(title: nil, subtitle: nil, tags: [], fields: [])
+  static let plain = FoldedCard(fields: [])
+
+  /// Field `index` folded, or nil when it is ASCII.
+  @inline(__always)
+  func field(_ index: Int) -> [UInt8]? {
+    index < fields.count ? fields[index] : nil
+  }
 
   /// The folding of `card`'s text, or nil when it is all ASCII.
   ///
   /// - Complexity: O(the card's text).
   static func folding(_ card: CardFace) -> FoldedCard? {
-    let title = folding(card.title)
-    let subtitle = folding(card.subtitle)
-    var tags: [[UInt8]?] = []
-    if card.tags.contains(where: { !SearchFolding.isASCII($0) }) { tags = card.tags.map(folding) }
     var fields: [[UInt8]?] = []
-    if card.fields.contains(where: { !SearchFolding.isASCII($0.value) }) {
-      fields = card.fields.map { folding($0.value) }
+    _ = ShelfFilter.firstField(of: card) { index, text in
+      guard !SearchFolding.isASCII(text) else { return false }
+      fields += repeatElement(nil, count: index + 1 - fields.count)
+      fields[index] = SearchFolding.folded(text)
+      return false
     }
-    guard title != nil || subtitle != nil || !tags.isEmpty || !fields.isEmpty else { return nil }
-    return FoldedCard(title: title, subtitle: subtitle, tags: tags, fields: fields)
+    return fields.isEmpty ? nil : FoldedCard(fields: fields)
   }
 
   /// The folding of `card`'s text (`plain` when it is all ASCII).
@@ -144,15 +269,8 @@ struct FoldedCard: Sendable {
     self = Self.folding(card) ?? .plain
   }
 
-  private init(title: [UInt8]?, subtitle: [UInt8]?, tags: [[UInt8]?], fields: [[UInt8]?]) {
-    self.title = title
-    self.subtitle = subtitle
-    self.tags = tags
+  private init(fields: [[UInt8]?]) {
     self.fields = fields
-  }
-
-  private static func folding(_ text: String) -> [UInt8]? {
-    SearchFolding.isASCII(text) ? nil : SearchFolding.folded(text)
   }
 }
 
@@ -177,6 +295,9 @@ final class RowFolds: @unchecked Sendable, Equatable {
   private var slots: [Int32] = []
   private var cards: [FoldedCard] = []
   private var isMade = false
+  /// The row's best matches of the query it was last ranked for (the
+  /// filter's pass over the row writes it, the chain reads it after).
+  var best: (query: SearchQuery, matches: [BestMatches.Match])?
 
   /// The folds of no row: rows the content did not make fold on the spot.
   static let none = RowFolds(count: -1)

@@ -102,6 +102,11 @@ extension ShelfScreen {
       return .redraw
     case .enter where actions.isPicking:
       return pickedCards.isEmpty ? ScreenCommand.none : .pick
+    case .character("i") where actions.isPicking:
+      // Enter picks there, so the details (a long title whole) open with i.
+      guard focusedCard != nil else { return ScreenCommand.none }
+      overlay = .details
+      return .redraw
     case .character("q") where actions.isPicking:
       return .cancel
     default:
@@ -111,8 +116,13 @@ extension ShelfScreen {
 
   /// Marks the focused card, or unmarks it.
   func toggleMark() {
-    guard let card = focusedPick, let row = focusedRow else { return }
-    let key = PickingState.CardKey(rowID: row.id, cardID: card.face.id)
+    guard let card = focusedPick, let row = focusedRow, let shown = focusedCard else { return }
+    var key = PickingState.CardKey(rowID: row.id, cardID: card.face.id)
+    if row.id == ReservedID.bestMatches,
+      let match = contentPath.bestMatches.first(where: { $0.shownID == shown.id })
+    {
+      key.rowID = match.rowID
+    }
     if picking.markedKeys.remove(key) != nil {
       picking.marked.removeAll { $0.key == key }
     } else {
@@ -121,9 +131,15 @@ extension ShelfScreen {
     }
   }
 
-  /// The focused card with its row and section, if there is one.
+  /// The focused card with its row and section, if there is one; a card
+  /// of the "Best matches" row is its own card, in its own row.
   public var focusedPick: PickedCard? {
     guard let card = focusedCard, let row = focusedRow else { return nil }
+    if row.id == ReservedID.bestMatches,
+      let match = contentPath.bestMatches.first(where: { $0.shownID == card.id })
+    {
+      return match.pick
+    }
     let model = table.model
     let section = model.rowIndexByID[row.id].map { model.entries[model.entryOfRow[$0]].section }
     let title = section.flatMap { model.content.sections[$0].title } ?? ""
@@ -134,6 +150,7 @@ extension ShelfScreen {
   /// with none marked, the focused card.
   public var pickedCards: [PickedCard] {
     if !picking.marked.isEmpty { return picking.marked.map(\.card) }
+    if let taken = takenPick { return [taken] }
     return focusedPick.map { [$0] } ?? []
   }
 
@@ -173,6 +190,7 @@ extension ShelfScreen {
     var lines: [(keys: String, action: String)] = []
     if actions.isPicking {
       lines.append(("Enter", actions.isMultiPick ? "pick the marked cards" : "pick this card"))
+      lines.append(("i", "details of this card (Enter closes them)"))
       lines.append(("q  Esc", "cancel the pick"))
       if actions.isMultiPick { lines.append(("m", "mark / unmark this card")) }
     }

@@ -18,9 +18,9 @@ extension ShelfScreen {
     ("s  S", "sort row / all rows: title, year, rating", .always),
     ("Enter", "details of the focused card", .always),
     ("Esc", "close help/details, message, prompt, filter", .always),
-    ("/", "filter by text, typed or pasted (Enter keeps)", .always),
-    ("a b 'a ^a a$", "all words (accents ignored), whole, start / end", .always),
-    ("Ctrl-U  ↑ ↓", "while filtering: clear / earlier filters", .always),
+    ("/", "search: best first (Enter takes, Tab browses)", .always),
+    ("a b 'a ^a a$", "words' letters in order; whole, start / end", .always),
+    ("Ctrl-U/E  ↑ ↓", "while filtering: clear / exact / earlier", .always),
     ("Tab  Shift-Tab", "all sources / each source alone", .severalSources),
     ("space", "pause / resume live updates", .liveSources),
     (".", "apply one update while paused", .liveSources),
@@ -94,6 +94,7 @@ extension ShelfScreen {
     if actions.isPicking {
       hint[1] = "Enter pick"
       hint[4] = "q cancel"
+      hint.insert("i details", at: 2)
       if actions.isMultiPick { hint.insert("m mark", at: 2) }
     }
     if canSwitchSources { hint.insert("Tab sources", at: 3) }
@@ -334,8 +335,16 @@ extension ShelfScreen {
       let found = contentPath.shownQuery.isEmpty ? nil : matchCounts
       let count = found.map { "  " + Wording.found(cards: $0.cards, rows: $0.rows) + " ·" } ?? " "
       let cut = isFilterQueryCut ? "  " + Wording.queryCut(at: Self.queryLimit) + " ·" : ""
-      var tail = cut + count + " Enter keep · Esc clear"
-      // On a narrow screen the query and its count come before the keys.
+      // On a narrow screen the query and its count come before the keys,
+      // the most useful of which come first.
+      var keys = [
+        "Enter take", "Tab browse", "Esc clear", "^E \(isExactSearch ? "fuzzy" : "exact")",
+      ]
+      var tail = cut + count + " " + keys.joined(separator: " · ")
+      while width - x - 2 - TerminalText.width(of: tail) < 12, keys.count > 2 {
+        keys.removeLast()
+        tail = cut + count + " " + keys.joined(separator: " · ")
+      }
       if width - x - 2 - TerminalText.width(of: tail) < 12 {
         tail = cut + (found.map { "  " + Wording.found(cards: $0.cards, rows: $0.rows) } ?? "")
       }
@@ -363,7 +372,8 @@ extension ShelfScreen {
   var matchCounts: (cards: Int, rows: Int) {
     var cards = 0
     var rows = 0
-    for row in table.model.rows where row.id != ReservedID.recentlyViewed {
+    for row in table.model.rows
+    where row.id != ReservedID.recentlyViewed && row.id != ReservedID.bestMatches {
       cards += row.cards.count
       rows += 1
     }
@@ -439,7 +449,8 @@ extension ShelfScreen {
   }
 
   func drawDetails(into canvas: inout Canvas) {
-    guard let card = focusedCard, let row = focusedRow else { return }
+    guard let pick = detailsPick ?? focusedPick else { return }
+    let card = pick.face
     let width = min(canvas.size.width - 2, 72)
     let textWidth = max(1, width - 4)
     let label = Style(foreground: .muted)
@@ -460,7 +471,7 @@ extension ShelfScreen {
     }
     if !card.tags.isEmpty { field("Tags", card.tags.joined(separator: ", ")) }
     if !card.url.isEmpty { field("Link", card.url) }
-    field("Row", row.title, label)
+    field("Row", pick.rowTitle, label)
     field("Id", card.id, label)
     if !card.fields.isEmpty {
       // The card's other fields as they came: `name: value`, in order.

@@ -140,6 +140,7 @@ extension ShelfScreen {
     }
     guard table.state != before else { return .none }
     table.focusToRestore = nil  // the user moved on from the focus given back
+    detailsPick = nil  // the details follow the focus
     return .redraw
   }
 
@@ -159,6 +160,12 @@ extension ShelfScreen {
     case .enter:
       remember(filterQuery)
       isEditingFilter = false
+      return takeBestMatch()
+    case .tab:
+      remember(filterQuery)
+      isEditingFilter = false  // the filter stays: browse it
+    case .control("e"):
+      isExactSearch.toggle()
     case .control("u"):
       filterHistoryIndex = nil
       setFilter("")
@@ -169,7 +176,12 @@ extension ShelfScreen {
       filterHistoryIndex = index
       setFilter(filterHistory[index])
     case .down:
-      guard let index = filterHistoryIndex else { return nil }
+      guard let index = filterHistoryIndex else {
+        guard !filterQuery.isEmpty else { return nil }  // nothing typed: ↓ browses
+        remember(filterQuery)
+        isEditingFilter = false  // as Tab: the filter stays, to browse
+        return .redraw
+      }
       if index + 1 < filterHistory.count {
         filterHistoryIndex = index + 1
         setFilter(filterHistory[index + 1])
@@ -180,6 +192,30 @@ extension ShelfScreen {
     default:
       return nil
     }
+    return .redraw
+  }
+
+  /// Opens the search prompt with `query` typed (`--query`).
+  public func startSearch(_ query: String) {
+    isEditingFilter = true
+    setFilter(query)
+  }
+
+  /// Enter in the prompt: the query's best match, once the chain has
+  /// ranked what was typed, is picked (`--pick`) or opened; with no match
+  /// the prompt only closes.
+  func takeBestMatch() -> ScreenCommand {
+    guard !filterQuery.isEmpty, let best = contentPath.settledBestMatches().first else {
+      return .redraw
+    }
+    table.restoreFocus(FocusMark(rowID: ReservedID.bestMatches, cardID: best.shownID, rowLine: 0))
+    if actions.isPicking {
+      takenPick = best.pick
+      return .pick
+    }
+    overlay = .details
+    detailsPick = best.pick
+    contentPath.open(best.card, inRow: best.rowID)
     return .redraw
   }
 
@@ -205,7 +241,7 @@ extension ShelfScreen {
       table.restoreFocus(focus)
     }
     filterQuery = query
-    contentPath.request(query: query)
+    contentPath.request(query: query, isExact: isExactSearch)
   }
 
   func handleMouse(_ event: MouseEvent) -> ScreenCommand {

@@ -80,7 +80,23 @@ public final class ShelfScreen {
   let contentPath = ContentPath()
   /// The open overlay.
   var overlay = Overlay.none {
-    didSet { if overlay != oldValue { helpScroll = 0 } }
+    didSet {
+      if overlay != oldValue { helpScroll = 0 }
+      if overlay != .details { detailsPick = nil }
+    }
+  }
+  /// The card the details show when it is not the focused one (Enter in
+  /// the prompt took the best match before the table showed it).
+  var detailsPick: PickedCard?
+  /// The card Enter in the prompt took to pick (the best match).
+  var takenPick: PickedCard?
+  /// Whether the filter finds plain words as typed rather than by their
+  /// letters in order (`--exact`; Ctrl-E in the prompt toggles it).
+  public var isExactSearch = false {
+    didSet {
+      guard isExactSearch != oldValue, !filterQuery.isEmpty else { return }
+      contentPath.request(query: filterQuery, isExact: isExactSearch)
+    }
   }
   /// The first line of the help or message overlay shown (they scroll).
   var helpScroll = 0

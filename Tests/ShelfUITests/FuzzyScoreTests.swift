@@ -1,0 +1,115 @@
+import Testing
+
+@testable import ShelfUI
+
+/// The score of `word` (folded, as a query word) in `text`.
+private func score(_ word: String, _ text: String) -> Int32? {
+  let term = SearchQuery(word).terms[0]
+  var text = text
+  return text.withUTF8 { term.score(in: $0, foldsASCII: true) }
+}
+
+/// The card score, length included.
+private func cardScore(_ query: String, _ title: String) -> Int? {
+  let card = CardFace(id: "c", title: title)
+  return ShelfFilter.score(card, folded: FoldedCard(card), SearchQuery(query))
+}
+
+/// Whether `better` scores above `worse` for `word`.
+private func ranks(_ word: String, _ better: String, over worse: String) -> Bool {
+  guard let a = score(word, better), let b = score(word, worse) else { return false }
+  return a > b
+}
+
+@Test func lettersInOrderMatchWithGapsAndOutOfOrderDoNot() {
+  #expect(score("dstvsk", "Dostoyevsky") != nil)
+  #expect(score("ysk", "Dostoyevsky") != nil)
+  #expect(score("ksy", "Dostoyevsky") == nil)
+  #expect(score("dostoyevskyy", "Dostoyevsky") == nil)
+}
+
+@Test func aMatchAtAWordStartBeatsOneInsideAWord() {
+  #expect(ranks("curl", "curl", over: "libcurl4-openssl-dev"))
+  #expect(ranks("dev", "libssl-dev", over: "undevout"))
+  #expect(ranks("tar", "gnu tar", over: "guitar"))
+  #expect(ranks("py", "python3", over: "happy"))
+}
+
+@Test func eachSeparatorStartsAWord() {
+  for separator in [" ", "-", "_", "/", "."] {
+    #expect(ranks("b", "a\(separator)b", over: "ab"), "after \(separator.debugDescription)")
+  }
+  // After a space most, then a delimiter, then other punctuation.
+  #expect(ranks("b", "a b", over: "a/b"))
+  #expect(ranks("b", "a/b", over: "a-b"))
+}
+
+@Test func aCamelCaseHumpStartsAWord() {
+  #expect(ranks("view", "tableView", over: "preview"))
+  #expect(ranks("3", "python3", over: "1234"))
+}
+
+@Test func consecutiveLettersBeatScatteredOnes() {
+  #expect(ranks("abc", "xabcx", over: "xaxbxcx"))
+  #expect(ranks("ssl", "libssl", over: "lisbsxl"))
+}
+
+@Test func theFieldsFirstLetterCountsMost() {
+  #expect(ranks("g", "gcc", over: "a gcc"))
+  #expect(ranks("gcc", "gcc-12", over: "lib gcc"))
+}
+
+@Test func gapsCostByLength() {
+  #expect(ranks("ab", "a-xb", over: "a-xxxxb"))
+  #expect(ranks("ab", "axxb", over: "axxxxxxxb"))
+}
+
+@Test func aShorterFieldWinsAnEqualMatch() throws {
+  let short = try #require(cardScore("curl", "curl"))
+  let long = try #require(cardScore("curl", "curlftpfs"))
+  #expect(short > long)
+  #expect(try #require(cardScore("tar", "tar")) > (cardScore("tar", "tardy") ?? .max))
+}
+
+@Test func theBestAlignmentIsFoundNotTheFirst() {
+  // Greedy would take the first `c`; the pass takes the word start.
+  var positions: [Int] = []
+  let term = SearchQuery("curl").terms[0]
+  var text = "chicken curl"
+  _ = text.withUTF8 { term.score(in: $0, foldsASCII: true, positions: &positions) }
+  #expect(positions == [8, 9, 10, 11])
+}
+
+@Test func dostoevskyFindsDostoyevsky() {
+  let card = CardFace(id: "c", title: "Crime and Punishment", subtitle: "Fyodor Dostoyevsky")
+  #expect(ShelfFilter.matches(card, SearchQuery("dostoevsky")))
+  #expect(!ShelfFilter.matches(card, SearchQuery("dostoevsky", isExact: true)))
+  #expect(ShelfFilter.matches(card, SearchQuery("crime dostoevsky")))
+}
+
+@Test func aCharacterBeyondASCIIMatchesWhole() {
+  // "é" folds to "e"; "ō" is two bytes whose pieces never match apart.
+  let card = CardFace(id: "c", title: "Natsume Sōseki")
+  #expect(ShelfFilter.matches(card, SearchQuery("nsoseki")))
+  #expect(!ShelfFilter.matches(card, SearchQuery("sōx")))
+  let kanji = CardFace(id: "k", title: "七人の侍")
+  #expect(ShelfFilter.matches(kanji, SearchQuery("七侍")))
+  #expect(!ShelfFilter.matches(kanji, SearchQuery("侍七")))
+}
+
+@Test func exactModeFindsWordsAsTyped() {
+  let card = CardFace(id: "c", title: "libcurl4-openssl-dev")
+  #expect(ShelfFilter.matches(card, SearchQuery("lcurl")))
+  #expect(!ShelfFilter.matches(card, SearchQuery("lcurl", isExact: true)))
+  #expect(ShelfFilter.matches(card, SearchQuery("curl4", isExact: true)))
+}
+
+@Test func theBestMatchesKeepTheTopInScoreThenCatalogOrder() {
+  var best = BestMatches(limit: 3)
+  let card = CardFace(id: "c", title: "")
+  for (score, row, order) in [(5, 0, 0), (9, 0, 1), (5, 1, 0), (9, 1, 2), (1, 2, 0), (5, 0, 3)] {
+    best.add(BestMatches.Match(score: score, row: row, order: order, card: card))
+  }
+  #expect(
+    best.matches.map { [$0.score, $0.row, $0.order] } == [[9, 0, 1], [9, 1, 2], [5, 0, 0]])
+}
