@@ -32,6 +32,10 @@ public final class CatalogFileWatcher: Sendable {
     var pendingReload: DispatchWorkItem?
     var lastDelivered: Delivered?
     var lastSignature: FileSignature?
+    /// The file's status when `loadCurrentVersion()` read it, if it did not
+    /// change during the read: what `start` compares the file with once its
+    /// watch is in place.
+    var loadedSignature: FileSignature?
     var unsettledReads = 0
     var isStopped = false
     /// The last delivered version's cards, for the next to reuse.
@@ -84,11 +88,18 @@ public final class CatalogFileWatcher: Sendable {
       if mode == .polling || !startInotify(deliver: deliver) {
         startPolling(deliver: deliver)
       }
-      if deliversInitialVersion {
-        reload(deliver: deliver)
-      } else {
-        let signature = FileSignature(path: path)
+      // The watch is in place: a change from here on is an event. One made
+      // since `loadCurrentVersion()` read the file is not, so the file is
+      // compared with what that read and read again if it differs.
+      let signature = FileSignature(path: path)
+      let isLoaded = state.withLock { state -> Bool in
+        defer { state.loadedSignature = nil }
+        return !deliversInitialVersion && state.loadedSignature == signature
+      }
+      if isLoaded {
         state.withLock { $0.lastSignature = signature }
+      } else {
+        reload(deliver: deliver)
       }
     }
   }
@@ -96,12 +107,30 @@ public final class CatalogFileWatcher: Sendable {
   /// Loads the file as it is now, as `CatalogLoader.load(contentsOf:limits:regularFileOnly:)`
   /// does, for a caller that shows it before starting the watcher with
   /// `deliversInitialVersion: false`: its cards are kept, so the next
-  /// version's unchanged cards need not be decoded again.
+  /// version's unchanged cards need not be decoded again, and `start` delivers
+  /// the file if it changed since this read it.
   public func loadCurrentVersion() throws(CatalogError) -> LoadedCatalog {
-    let bytes = try FileReader.read(
-      path: path, limit: limits.maximumFileSize, regularFileOnly: true)
+    let before = FileSignature(path: path)
+    let read = Result { () throws(CatalogError) in
+      try FileReader.read(path: path, limit: limits.maximumFileSize, regularFileOnly: true)
+    }
+    let after = FileSignature(path: path)
     defer { state.withLock { $0.retiredCards = nil } }
-    return try load(bytes)
+    let result = read.flatMap { bytes in Result { () throws(CatalogError) in try load(bytes) } }
+    let delivered: Delivered
+    switch (read, result) {
+    case (.success(let bytes), .success):
+      delivered = .bytes(
+        count: bytes.count, fingerprint: bytes.withUnsafeBytes { ContentFingerprint.of($0) })
+    case (_, .failure(let error)): delivered = .error(error)
+    case (.failure(let error), _): delivered = .error(error)
+    }
+    state.withLock { state in
+      // A file that changed while it was read is read again at `start`.
+      state.loadedSignature = before == after ? after : nil
+      state.lastDelivered = delivered
+    }
+    return try result.get()
   }
 
   /// Stops watching; no handler runs after this returns, except one already running.
