@@ -60,6 +60,14 @@ struct SourceOptions: ParsableArguments {
     transform: Parse.duration)
   var every: Duration?
 
+  @Option(
+    name: .customLong("url-memory"),
+    help: ArgumentHelp(
+      "How much memory the --url sources' bodies may hold together: 64MiB, 1GiB"
+        + " (default 512MiB); one that would pass it fails.", valueName: "size"),
+    transform: Parse.size)
+  var urlMemory: Int?
+
   @Flag(name: .customLong("no-live"), help: "No demo updates.")
   var isStill = false
 
@@ -69,6 +77,9 @@ struct SourceOptions: ParsableArguments {
     }
     if catalogPaths.filter({ $0 == "-" }).count > 1 {
       throw ValidationError("--catalog - reads stdin once: give it once")
+    }
+    if urlMemory != nil && urls.isEmpty {
+      throw ValidationError("--url-memory bounds what --url sources hold: give one")
     }
     if every != nil && commands.isEmpty && urls.isEmpty {
       throw ValidationError("--every sets how often --exec and --url run: give one of them")
@@ -278,6 +289,26 @@ enum Parse {
     let milliseconds = (value * unit.milliseconds).rounded()
     guard milliseconds >= 100, milliseconds <= 86_400_000 else { throw refusal }
     return .milliseconds(Int64(milliseconds))
+  }
+
+  /// A size such as `64MiB`, `1GiB` or `100M` (binary units; `B` and `iB`
+  /// optional): from 1 MiB to 64 GiB.
+  @Sendable static func size(_ text: String) throws -> Int {
+    let refusal = Refusal(
+      description: "expected a size such as 64MiB or 1GiB, from 1MiB to 64GiB")
+    var number = Substring(text)
+    for suffix in ["iB", "B"] where number.hasSuffix(suffix) {
+      number = number.dropLast(suffix.count)
+      break
+    }
+    let shifts: [Character: Int] = ["K": 10, "M": 20, "G": 30]
+    guard let unit = number.last.flatMap({ shifts[$0] }) else { throw refusal }
+    guard let value = Double(number.dropLast()), value.isFinite,
+      number.dropLast().allSatisfy({ $0.isNumber || $0 == "." })
+    else { throw refusal }
+    let bytes = (value * Double(1 << unit)).rounded()
+    guard bytes >= Double(1 << 20), bytes <= Double(64 << 30) else { throw refusal }
+    return Int(bytes)
   }
 
   /// An http or https URL with a host, checked when the command line is read.

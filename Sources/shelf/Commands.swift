@@ -9,6 +9,8 @@ struct RunOptions: Equatable, Sendable {
   var sources: [SourceSpec] = [.bundled]
   /// How often commands run and URLs are fetched; nil for each one's default.
   var every: Duration?
+  /// `--url-memory`: the bytes URL bodies may hold together; nil for the default.
+  var urlMemory: Int?
   var isLive = true
   var colorMode: ColorMode = .auto
   var theme: Theme = .auto
@@ -48,6 +50,7 @@ extension RunOptions {
     let specs = sources.sources(in: arguments)
     self.init(
       sources: specs.isEmpty ? [.bundled] : specs, every: sources.every,
+      urlMemory: sources.urlMemory,
       isLive: !sources.isStill, colorMode: display.color,
       theme: display.theme, animationMilliseconds: display.animationMilliseconds,
       framesPerSecond: display.framesPerSecond, isReducedMotion: display.isReducedMotion,

@@ -10,8 +10,9 @@ import Synchronization
 enum Headless {
   /// `shelf render`: the first screen as plain text.
   static func render(_ options: RenderOptions) throws(AppError) {
+    let budget = MemoryBudget(bytes: options.urlMemory ?? MemoryBudget.defaultBytes)
     let start = try FirstCatalogs(options.sources) { spec throws(AppError) in
-      try loadOnce(spec, every: options.every)
+      try loadOnce(spec, every: options.every, budget: budget)
     }
     warn(about: start)
     let chain = chain(of: options.sources, showing: start.loaded.map(\.catalog))
@@ -42,8 +43,11 @@ enum Headless {
     return SourceChain(specs: specs, contents: contents)
   }
 
-  /// The catalog `spec` gives once: a file read, a command run, a URL fetched.
-  static func loadOnce(_ spec: SourceSpec, every: Duration?) throws(AppError) -> LoadedCatalog {
+  /// The catalog `spec` gives once: a file read, a command run, a URL fetched
+  /// (its body held in `budget`, which the run's URL sources share).
+  static func loadOnce(_ spec: SourceSpec, every: Duration?, budget: MemoryBudget)
+    throws(AppError) -> LoadedCatalog
+  {
     switch spec {
     case .bundled: return try load(nil)
     case .catalog(let path): return try load(path)
@@ -56,7 +60,8 @@ enum Headless {
       do {
         // As a polled fetch: 10 s, or the interval if shorter, for all of it.
         let timeout = min(.seconds(10), every ?? spec.defaultInterval)
-        return try reportingWarnings(URLSource.fetchOnce(url: url, timeout: timeout))
+        return try reportingWarnings(
+          URLSource.fetchOnce(url: url, timeout: timeout, budget: budget))
       } catch {
         throw AppError(error)
       }
@@ -102,7 +107,9 @@ enum Headless {
       options.others.isEmpty
       ? nil
       : try FirstCatalogs(options.others, othersLoaded: true) { spec throws(AppError) in
-        try loadOnce(spec, every: options.every)
+        try loadOnce(
+          spec, every: options.every,
+          budget: MemoryBudget(bytes: options.urlMemory ?? MemoryBudget.defaultBytes))
       }
     if let others { warn(about: others) }
     let specs = [SourceSpec.catalog(options.fromPath)] + options.others

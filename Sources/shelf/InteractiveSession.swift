@@ -49,6 +49,9 @@ final class InteractiveSession: EventLoopDelegate {
   private var messageOwner: Int?
   /// Frees what the screen lets go of, off the main queue.
   private let freer = ContentConverter()
+  /// The memory every `--url` source's bodies share (`--url-memory`).
+  private lazy var urlBudget = MemoryBudget(
+    bytes: options.urlMemory ?? MemoryBudget.defaultBytes)
   /// While the only sources are commands and URLs and none has given a
   /// catalog yet: the first failure of each one that has reported. When every
   /// one has failed, the app exits with the first one's error, as it does when
@@ -265,7 +268,8 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   private func startFetching(_ url: String, feed: Feed) {
-    let source = URLSource(url: url, interval: options.interval(for: feed.spec))
+    let source = URLSource(
+      url: url, interval: options.interval(for: feed.spec), budget: urlBudget)
     startDelivering(
       feed, status: { .fetching($0, isValid: $1) },
       start: { source.start(queue: .main, handler: $0) })

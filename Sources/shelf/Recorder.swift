@@ -34,8 +34,9 @@ enum Recorder {
   {
     let run = options.run
     let specs = run.sources
+    let budget = MemoryBudget(bytes: run.urlMemory ?? MemoryBudget.defaultBytes)
     let start = try FirstCatalogs(specs) { spec throws(AppError) in
-      try Headless.loadOnce(spec, every: run.every)
+      try Headless.loadOnce(spec, every: run.every, budget: budget)
     }
     Headless.warn(about: start)
     let chain = Headless.chain(of: specs, showing: start.loaded.map(\.catalog))

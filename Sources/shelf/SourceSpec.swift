@@ -1,4 +1,5 @@
 import Foundation
+import ShelfCatalog
 import ShelfUI
 
 /// One source of catalogs named on the command line.
@@ -17,15 +18,15 @@ enum SourceSpec: Hashable, Sendable {
   case url(String)
 
   /// How the status line, the header and messages name the source: a file's
-  /// last path component, `stdin`, the command as typed, or the URL. Made safe
-  /// to show by whoever draws it.
+  /// last path component, `stdin`, the command as typed, or the URL (its
+  /// password written `***`). Made safe to show by whoever draws it.
   var name: String {
     switch self {
     case .bundled: "Shelf"
     case .catalog("-"), .stream: "stdin"
     case .catalog(let path), .watch(let path): URL(fileURLWithPath: path).lastPathComponent
     case .exec(let command): command
-    case .url(let url): url
+    case .url(let url): CatalogSource.withoutPassword(url)
     }
   }
 

@@ -53,4 +53,15 @@ enum MessageText {
     if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
     return bytes == 1 ? "1 byte" : "\(bytes) bytes"
   }
+
+  /// `url` with the password of its user information written `***`
+  /// (`https://ann:***@example.com/x`), as every message shows a URL.
+  static func withoutPassword(_ url: String) -> String {
+    guard let schemeEnd = url.range(of: "://") else { return url }
+    let authority = url[schemeEnd.upperBound...].prefix { !"/?#".contains($0) }
+    guard let at = authority.lastIndex(of: "@"),
+      let colon = authority[..<at].firstIndex(of: ":")
+    else { return url }
+    return String(url[..<authority.index(after: colon)]) + "***" + String(url[at...])
+  }
 }
