@@ -201,7 +201,8 @@ final class InteractiveSession: EventLoopDelegate {
   /// The name a source goes by in the status line: whole when it is the only
   /// one, short among several.
   private func statusName(_ feed: Feed) -> String {
-    feeds.count == 1 ? feed.spec.name : SourceChain.shortName(of: feed.spec)
+    feeds.count == 1
+      ? feed.spec.name : SourceChain.shortName(ofSourceAt: feed.index, in: chain.specs)
   }
 
   private func updateStatuses() {
@@ -370,7 +371,7 @@ final class InteractiveSession: EventLoopDelegate {
   /// The name the message log gives source `index` (the app itself for nil).
   private func logName(_ index: Int?) -> String {
     guard let index, feeds.indices.contains(index) else { return "shelf" }
-    return feeds[index].spec.name
+    return statusName(feeds[index])
   }
 
   /// The wall-clock time of day, as the message log shows it.

@@ -130,18 +130,16 @@ enum Recorder {
   static func statuses(of specs: [SourceSpec], failed: Set<Int>, run: RunOptions)
     -> [SourceStatus]
   {
-    let name = { (spec: SourceSpec) in
-      specs.count == 1 ? spec.name : SourceChain.shortName(of: spec)
-    }
+    let names = specs.count == 1 ? [specs[0].name] : SourceNames.distinct(specs.map(\.name))
     var statuses: [SourceStatus] = run.runsDemo ? [.demo] : []
     for (index, spec) in specs.enumerated() {
       let isValid = !failed.contains(index)
       switch spec {
-      case .bundled, .catalog: if !isValid { statuses.append(.failed(name(spec))) }
-      case .exec: statuses.append(.running(name(spec), isValid: isValid))
-      case .url: statuses.append(.fetching(name(spec), isValid: isValid))
-      case .watch: statuses.append(.watching(name(spec), isValid: isValid))
-      case .stream: statuses.append(.streaming(name(spec), isOpen: true))
+      case .bundled, .catalog: if !isValid { statuses.append(.failed(names[index])) }
+      case .exec: statuses.append(.running(names[index], isValid: isValid))
+      case .url: statuses.append(.fetching(names[index], isValid: isValid))
+      case .watch: statuses.append(.watching(names[index], isValid: isValid))
+      case .stream: statuses.append(.streaming(names[index], isOpen: true))
       }
     }
     return statuses

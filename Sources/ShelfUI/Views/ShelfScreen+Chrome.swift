@@ -272,6 +272,10 @@ extension ShelfScreen {
       if let year = focused.year { text += " (\(year))" }
       card = (text, TerminalText.width(of: TerminalText.sanitized(focused.title)))
     }
+    // How many sources fail is never cut off: what comes before it makes room.
+    let failing =
+      sources.count > 1 && sources.contains(where: \.isFailing)
+      ? TerminalText.width(of: statuses[statuses.count - 1].text) : nil
     // The focused card's title is never cut inside: after the sources' states
     // when it fits there, else before them (they are cut instead), else left out.
     let leadingWidth = x + parts.reduce(0) { $0 + 3 + TerminalText.width(of: $1.0) }
@@ -279,7 +283,7 @@ extension ShelfScreen {
     if let title = card?.titleWidth {
       if leadingWidth + statusesWidth + 3 + title <= clip.maxX {
         cardFirst = false
-      } else if leadingWidth + 3 + title <= clip.maxX {
+      } else if leadingWidth + 3 + title + (failing.map { $0 + 3 } ?? 0) <= clip.maxX {
         cardFirst = true
       } else {
         card = nil
@@ -291,9 +295,23 @@ extension ShelfScreen {
     partLoop: for (index, (text, style)) in parts.enumerated() {
       x += canvas.write(" · ", at: Point(x: x, y: 0), style: Style(foreground: .muted), clip: clip)
       let pieces = index == statusIndex ? statuses : [(text: text, style: style)]
+      var isPartEmpty = true
       for (number, piece) in pieces.enumerated() {
-        if number > 0 { x += canvas.write(" ", at: Point(x: x, y: 0), style: Style(), clip: clip) }
-        let room = clip.maxX - x
+        // The room the failing count still needs after this piece.
+        var reserved = 0
+        if let failing, let statusIndex {
+          if index < statusIndex {
+            reserved = failing + 3
+          } else if index == statusIndex && number < pieces.count - 1 {
+            reserved = failing + 1
+          }
+        }
+        if index == statusIndex, reserved > 0, clip.maxX - x - reserved < 2 { continue }
+        if !isPartEmpty {
+          x += canvas.write(" ", at: Point(x: x, y: 0), style: Style(), clip: clip)
+        }
+        isPartEmpty = false
+        let room = clip.maxX - x - reserved
         guard room > 0 else { break partLoop }
         var shown = TerminalText.truncated(piece.text, toWidth: room)
         if let card, piece.text == card.text, TerminalText.width(of: piece.text) > room {
