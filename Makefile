@@ -18,11 +18,11 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# make unit: the engine, the chain, the UI and the catalog (seconds to a
+# make unit: the engine, the chain, the UI, the catalog and the sources (seconds to a
 # minute). make e2e: the terminal backend, the real binary in tmux and a pty,
 # and the thread sanitizer. make test runs both, as CI does, then lists the
 # five slowest tests of the run.
-UNIT_TESTS := ShelfDiffTests|ShelfChainTests|ShelfUITests|ShelfCatalogTests
+UNIT_TESTS := ShelfDiffTests|ShelfChainTests|ShelfUITests|ShelfCatalogTests|ShelfSourcesTests
 E2E_TESTS := ShelfTerminalTests|EndToEndTests
 test: unit e2e
 	@$(MAKE) --no-print-directory slowest

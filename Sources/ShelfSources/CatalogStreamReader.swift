@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ShelfCatalog
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Dispatch
+import ShelfCatalog
 import Synchronization
 
 #if canImport(Glibc)

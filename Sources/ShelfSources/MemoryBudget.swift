@@ -1,3 +1,4 @@
+import ShelfCatalog
 import Synchronization
 
 /// Memory that several sources hold bodies in together: `--url-memory`,

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ShelfCatalog
 import Synchronization
 
 /// Fetches a catalog over HTTP(S) for `shelf --url`, again every interval,

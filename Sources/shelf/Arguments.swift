@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShelfCatalog
+import ShelfSources
 import ShelfTerminal
 import ShelfUI
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ShelfCatalog
 import ShelfContentMapping
+import ShelfSources
 import ShelfUI
 import Synchronization
 

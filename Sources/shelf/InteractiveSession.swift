@@ -3,6 +3,7 @@ import Foundation
 import ShelfCatalog
 import ShelfChain
 import ShelfContentMapping
+import ShelfSources
 import ShelfTerminal
 import ShelfUI
 

@@ -2,6 +2,7 @@ import Foundation
 import ShelfCatalog
 import ShelfChain
 import ShelfContentMapping
+import ShelfSources
 import ShelfUI
 
 /// `shelf record`: the live app without a terminal, on a simulated clock that

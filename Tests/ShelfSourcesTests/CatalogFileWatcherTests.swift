@@ -1,5 +1,6 @@
 import Foundation
 import ShelfCatalog
+import ShelfSources
 import Testing
 
 /// A watcher's deliveries as `rows [ids]` or `error <code> <problem>`.

@@ -1,4 +1,5 @@
 import Dispatch
+import ShelfCatalog
 
 #if canImport(Glibc)
   import Glibc

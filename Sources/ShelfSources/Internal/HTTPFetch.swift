@@ -1,4 +1,5 @@
-import CCurl
+internal import CCurl
+import ShelfCatalog
 
 /// One HTTP(S) GET through libcurl, bounded in time and memory: the answer's
 /// status, validators and body, or why there is none.
