@@ -18,7 +18,7 @@ import Synchronization
 /// became a FIFO, a device or a socket ("not a regular file": nothing waits on
 /// it); the next good version gives a catalog. The same content twice is
 /// delivered once.
-public final class CatalogFileWatcher: Sendable {
+public final class CatalogFileWatcher: LiveSource {
   /// How changes are noticed.
   public enum Mode: Sendable {
     /// inotify on the file's folder, falling back to polling if that fails.
@@ -59,6 +59,13 @@ public final class CatalogFileWatcher: Sendable {
   private let mode: Mode
   private let work = DispatchQueue(label: "shelf.watch")
   private let state = Mutex(State())
+  private let keeper = SourceStatusKeeper()
+
+  /// The path being watched, as messages name it.
+  public var name: String { path }
+
+  /// How the last version delivered (or loaded) went.
+  public var status: LiveSourceStatus { keeper.status }
 
   /// A watcher of the catalog at `path`: changes are read `debounceMilliseconds`
   /// after the last event; polling (the fallback, or `mode: .polling`) looks
@@ -75,11 +82,21 @@ public final class CatalogFileWatcher: Sendable {
   }
 
   /// Starts watching; `handler` runs on `queue` for each new version, first for
-  /// the file as it is now when `deliversInitialVersion`.
+  /// the file as it is now.
   public func start(
-    queue: DispatchQueue, deliversInitialVersion: Bool = true,
+    queue: DispatchQueue,
     handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
   ) {
+    start(queue: queue, deliversInitialVersion: true, handler: handler)
+  }
+
+  /// Starts watching; `handler` runs on `queue` for each new version, first for
+  /// the file as it is now when `deliversInitialVersion`.
+  public func start(
+    queue: DispatchQueue, deliversInitialVersion: Bool,
+    handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
+  ) {
+    let handler = keeper.noting(handler)
     work.async { [self] in
       let deliver: @Sendable (Result<LoadedCatalog, CatalogError>) -> Void = { result in
         queue.async { [self] in
@@ -131,6 +148,7 @@ public final class CatalogFileWatcher: Sendable {
       state.loadedSignature = before == after ? after : nil
       state.lastDelivered = delivered
     }
+    keeper.note(result.map { $0 })
     return try result.get()
   }
 

@@ -23,7 +23,7 @@ import Synchronization
 /// failure leaves `latestCatalog`, the last good data, as it was; the same
 /// output or the same failure twice in a row is delivered once, and output
 /// identical to the last delivered catalog is not parsed again.
-public final class ExecSource: Sendable {
+public final class ExecSource: LiveSource {
   private struct State: Sendable {
     var lastDelivered: Delivered?
     var latest: LoadedCatalog?
@@ -41,6 +41,7 @@ public final class ExecSource: Sendable {
   private let limits: CatalogLimits
   private let schedule: PeriodicSchedule
   private let state = Mutex(State())
+  private let keeper = SourceStatusKeeper()
   /// A pipe whose read end wakes a run waiting on the command: `stop()` writes to it.
   private let wakeRead: Int32
   private let wakeWrite: Int32
@@ -62,6 +63,12 @@ public final class ExecSource: Sendable {
     close(wakeWrite)
   }
 
+  /// The command, as messages name it.
+  public var name: String { command }
+
+  /// How the last run delivered went.
+  public var status: LiveSourceStatus { keeper.status }
+
   /// The catalog of the last run that succeeded, if any.
   public var latestCatalog: LoadedCatalog? { state.withLock { $0.latest } }
 
@@ -71,7 +78,9 @@ public final class ExecSource: Sendable {
     queue: DispatchQueue,
     handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
   ) {
-    schedule.start(delivering: queue, to: handler) { [self] deliver in run(deliver: deliver) }
+    schedule.start(delivering: queue, to: keeper.noting(handler)) { [self] deliver in
+      run(deliver: deliver)
+    }
   }
 
   /// Stops: a running command's session is killed and reaped on the

@@ -28,7 +28,7 @@ import Synchronization
 /// `latestCatalog`, the last good data, stays. Fetches never overlap: the
 /// next starts one interval after the last one started, or at once if that
 /// has passed. The same failure twice in a row is delivered once.
-public final class URLSource: Sendable {
+public final class URLSource: LiveSource {
   private struct State: Sendable {
     var entityTag: String?
     var lastModified: String?
@@ -64,6 +64,13 @@ public final class URLSource: Sendable {
   private let budget: MemoryBudget
   private let schedule: PeriodicSchedule
   private let state = Mutex(State())
+  private let keeper = SourceStatusKeeper()
+
+  /// The URL as messages name it, its password written `***`.
+  public var name: String { CatalogSource.withoutPassword(url) }
+
+  /// How the last fetch delivered went.
+  public var status: LiveSourceStatus { keeper.status }
 
   /// A source that fetches `url` every `interval`, giving up on a fetch after
   /// `timeout` (or `interval`, if shorter), with bodies limited to
@@ -104,7 +111,9 @@ public final class URLSource: Sendable {
     queue: DispatchQueue,
     handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
   ) {
-    schedule.start(delivering: queue, to: handler) { [self] deliver in cycle(deliver: deliver) }
+    schedule.start(delivering: queue, to: keeper.noting(handler)) { [self] deliver in
+      cycle(deliver: deliver)
+    }
   }
 
   /// Stops: a fetch under way is abandoned (within a second), none starts,

@@ -178,8 +178,13 @@ final class InteractiveSession: EventLoopDelegate {
       case .watch(let path):
         startWatching(path, feed: feed, isValid: !failed.contains(feed.index))
       case .stream: startStream(feed)
-      case .exec(let command): startCommand(command, feed: feed)
-      case .url(let url): startFetching(url, feed: feed)
+      case .exec(let command):
+        let source = ExecSource(command: command, interval: options.interval(for: feed.spec))
+        startLive(source, feed: feed, status: { .running($0, isValid: $1) })
+      case .url(let url):
+        let source = URLSource(
+          url: url, interval: options.interval(for: feed.spec), budget: urlBudget)
+        startLive(source, feed: feed, status: { .fetching($0, isValid: $1) })
       }
     }
     if options.runsDemo || feeds.contains(where: \.spec.isLive) { screen.liveStatus = .live }
@@ -250,32 +255,29 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   private func startWatching(_ path: String, feed: Feed, isValid: Bool) {
+    // Made when the file was first loaded: it delivers what changed since.
     let watcher = feed.watcher ?? CatalogFileWatcher(path: path)
     feed.watcher = nil
-    startDelivering(
-      feed, isValid: isValid, status: { .watching($0, isValid: $1) },
+    startLive(
+      watcher, feed: feed, isValid: isValid, status: { .watching($0, isValid: $1) },
       start: { watcher.start(queue: .main, deliversInitialVersion: false, handler: $0) })
-    feed.stop = { watcher.stop() }
   }
 
-  private func startCommand(_ command: String, feed: Feed) {
-    let source = ExecSource(command: command, interval: options.interval(for: feed.spec))
+  /// Starts `source`, its deliveries taken on the main queue; `status` says
+  /// how its state shows (`startDelivering`); `start` starts it, when not
+  /// as `LiveSource.start` does. Stopping it waits for it to be idle.
+  private func startLive(
+    _ source: any LiveSource, feed: Feed, isValid: Bool = true,
+    status: @escaping @Sendable (_ name: String, _ isValid: Bool) -> SourceStatus,
+    start: ((@escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) -> Void)? = nil
+  ) {
     startDelivering(
-      feed, status: { .running($0, isValid: $1) },
-      start: { source.start(queue: .main, handler: $0) })
+      feed, isValid: isValid, status: status,
+      start: start ?? { source.start(queue: .main, handler: $0) })
     feed.stop = {
       source.stop()
       source.waitUntilIdle()
     }
-  }
-
-  private func startFetching(_ url: String, feed: Feed) {
-    let source = URLSource(
-      url: url, interval: options.interval(for: feed.spec), budget: urlBudget)
-    startDelivering(
-      feed, status: { .fetching($0, isValid: $1) },
-      start: { source.start(queue: .main, handler: $0) })
-    feed.stop = { source.stop() }
   }
 
   /// Starts a source that delivers catalogs or failures on the main queue
@@ -300,7 +302,7 @@ final class InteractiveSession: EventLoopDelegate {
     let reader = CatalogStreamReader(fileDescriptor: 0, name: "stdin")
     let index = feed.index
     feed.status = .streaming("stdin", isOpen: true)
-    reader.start(queue: .main) { [unowned self] event in
+    reader.start(queue: .main) { [unowned self] (event: CatalogStreamReader.Event) in
       MainActor.assumeIsolated {
         switch event {
         case .catalog(let loaded, _):

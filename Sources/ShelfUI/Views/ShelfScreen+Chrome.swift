@@ -162,54 +162,16 @@ extension ShelfScreen {
     guard !sources.isEmpty else { return [] }
     let isPaused = liveStatus == .paused
     if sources.count == 1 {
-      let text: String
-      switch sources[0] {
-      case .demo: text = isPaused ? "demo paused ‖" : "demo running ●"
-      case .watching(let name, let isValid):
-        let file = TerminalText.sanitized(name)
-        if !isValid {
-          text = "watching \(file): invalid ⚠"
-        } else {
-          text = isPaused ? "watching \(file): paused ‖" : "watching \(file) ●"
-        }
-      case .streaming(let name, let isOpen):
-        let stream = TerminalText.sanitized(name)
-        if !isOpen {
-          text = "\(stream) ended ■"
-        } else {
-          text = isPaused ? "\(stream) paused ‖" : "\(stream) open ●"
-        }
-      case .running(let name, let isValid):
-        // Long commands and URLs are cut so that their state still shows.
-        let command = TerminalText.truncated(TerminalText.sanitized(name), toWidth: 32)
-        if !isValid {
-          text = "running \(command): failed ⚠"
-        } else {
-          text = isPaused ? "running \(command): paused ‖" : "running \(command) ●"
-        }
-      case .fetching(let name, let isValid):
-        let url = TerminalText.truncated(TerminalText.sanitized(name), toWidth: 40)
-        if !isValid {
-          text = "fetching \(url): failed ⚠"
-        } else {
-          text = isPaused ? "fetching \(url): paused ‖" : "fetching \(url) ●"
-        }
-      case .failed(let name): text = "\(TerminalText.sanitized(name)): failed ⚠"
-      }
-      return [(text, statusStyle(of: sources[0]))]
+      let source = sources[0]
+      var name = TerminalText.sanitized(source.name)
+      if let width = source.nameWidth { name = TerminalText.truncated(name, toWidth: width) }
+      return [(source.alone(isPaused: isPaused, name: name), statusStyle(of: source))]
     }
     var parts: [(text: String, style: Style)] = sources.map { source in
-      let text: String
-      switch source {
-      case .demo: text = "demo " + (isPaused ? "‖" : "●")
-      case .streaming(let name, let isOpen):
-        text = TerminalText.sanitized(name) + (isOpen ? (isPaused ? " ‖" : " ●") : " ■")
-      case .watching(let name, let isValid), .running(let name, let isValid),
-        .fetching(let name, let isValid):
-        text = TerminalText.sanitized(name) + (isValid ? (isPaused ? " ‖" : " ●") : " ⚠")
-      case .failed(let name): text = TerminalText.sanitized(name) + " ⚠"
-      }
-      return (text, statusStyle(of: source))
+      (
+        TerminalText.sanitized(source.name) + " " + source.mark(isPaused: isPaused),
+        statusStyle(of: source)
+      )
     }
     let failing = sources.count(where: \.isFailing)
     if failing > 0 {
@@ -493,17 +455,7 @@ extension ShelfScreen {
     if sources.isEmpty { lines.append(("  no live source", Style(foreground: .muted))) }
     let isPaused = liveStatus == .paused
     for source in sources {
-      let text: String
-      switch source {
-      case .demo: text = "demo " + (isPaused ? "paused ‖" : "running ●")
-      case .watching(let name, let isValid):
-        text = name + (isValid ? (isPaused ? ": paused ‖" : ": watching ●") : ": invalid ⚠")
-      case .streaming(let name, let isOpen):
-        text = name + (isOpen ? (isPaused ? ": paused ‖" : ": open ●") : ": ended ■")
-      case .running(let name, let isValid), .fetching(let name, let isValid):
-        text = name + (isValid ? (isPaused ? ": paused ‖" : ": ok ●") : ": failed ⚠")
-      case .failed(let name): text = name + ": failed ⚠"
-      }
+      let text = source.logLine(isPaused: isPaused)
       lines.append(
         (
           "  " + TerminalText.truncated(TerminalText.sanitized(text), toWidth: width - 2),
