@@ -3,10 +3,10 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build and the tests need: ncurses headers; tmux and
 # python3 and python3-pyte (a terminal emulator that replays every frame) for
-# the end-to-end tests; libcurl's headers for `--url`; locales names the Unicode version of the C library's
+# the end-to-end tests; libcurl's headers for `--url`; SQLite's for `--sqlite`; locales names the Unicode version of the C library's
 # character data for `make widths`; asciinema plays the recordings the tests make.
 # man-db formats the installed man page (`man -l`) in the install test.
-DEBS := libncursesw5-dev libcurl4-openssl-dev tmux python3 python3-pyte locales asciinema man-db
+DEBS := libncursesw5-dev libcurl4-openssl-dev libsqlite3-dev tmux python3 python3-pyte locales asciinema man-db
 
 .PHONY: deps build test unit e2e slowest check imports tsan bench goldens format lint run widths man docs specialization client install uninstall
 

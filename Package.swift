@@ -31,7 +31,12 @@ let package = Package(
     .target(name: "ShelfUI", dependencies: ["ShelfDiff", "ShelfChain"], swiftSettings: strict),
     .target(name: "ShelfCatalog", dependencies: ["ShelfDiff"], swiftSettings: strict),
     // The live sources: watch, stream, demo, exec, url; the only importer of CCurl.
-    .target(name: "ShelfSources", dependencies: ["ShelfCatalog", "CCurl"], swiftSettings: strict),
+    .target(
+      name: "ShelfSources", dependencies: ["ShelfCatalog", "CCurl", "CSQLite"],
+      swiftSettings: strict),
+    // SQLite's C API, for the read-only `--sqlite` source (a query and a poll:
+    // no Swift package's build time is worth that).
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "ShelfChain", dependencies: ["ShelfDiff"], swiftSettings: engine),
     .systemLibrary(name: "CNCursesW", providers: [.apt(["libncursesw5-dev"])]),
     // The libcurl FoundationNetworking runs on, called directly by `--url`.

@@ -54,6 +54,21 @@ struct SourceOptions: ParsableArguments {
   var urls: [String] = []
 
   @Option(
+    name: .customLong("sqlite"),
+    help: ArgumentHelp(
+      "Show what --query finds in a SQLite database, opened read-only, again after each"
+        + " change another process commits; repeats, each with its --query.", valueName: "file"))
+  var databases: [String] = []
+
+  @Option(
+    name: .customLong("query"),
+    help: ArgumentHelp(
+      "The SQL --sqlite runs: each row a card (id: the column id, else its number; title:"
+        + " the column title or name, else the first; subtitle: the next other column).",
+      valueName: "sql"))
+  var queries: [String] = []
+
+  @Option(
     name: .customLong("every"),
     help: ArgumentHelp(
       "How often --exec runs and --url fetches: 500ms, 10s, 2m (default 5s, 30s for --url).",
@@ -79,6 +94,9 @@ struct SourceOptions: ParsableArguments {
     if catalogPaths.filter({ $0 == "-" }).count > 1 {
       throw ValidationError("--catalog - reads stdin once: give it once")
     }
+    if databases.count != queries.count {
+      throw ValidationError("each --sqlite FILE needs its --query SQL, in the same order")
+    }
     if urlMemory != nil && urls.isEmpty {
       throw ValidationError("--url-memory bounds what --url sources hold: give one")
     }
@@ -91,6 +109,7 @@ struct SourceOptions: ParsableArguments {
   private var unordered: [SourceSpec] {
     catalogPaths.map(SourceSpec.catalog) + watchPaths.map(SourceSpec.watch)
       + (isStreaming ? [.stream] : []) + commands.map(SourceSpec.exec) + urls.map(SourceSpec.url)
+      + zip(databases, queries).map { SourceSpec.sqlite(path: $0, query: $1) }
   }
 
   /// The sources in the order `arguments` (the command line as typed) gives
@@ -100,6 +119,8 @@ struct SourceOptions: ParsableArguments {
     var watches = watchPaths[...]
     var execs = commands[...]
     var addresses = urls[...]
+    var files = databases[...]
+    var sqls = queries[...]
     var streams = isStreaming ? 1 : 0
     var ordered: [SourceSpec] = []
     var index = arguments.startIndex
@@ -118,6 +139,7 @@ struct SourceOptions: ParsableArguments {
       case "--watch": take(&watches, as: SourceSpec.watch)
       case "--exec": take(&execs, as: SourceSpec.exec)
       case "--url": take(&addresses, as: SourceSpec.url)
+      case "--sqlite": take(&files) { SourceSpec.sqlite(path: $0, query: sqls.popFirst() ?? "") }
       case "--stream":
         if streams > 0 {
           streams -= 1

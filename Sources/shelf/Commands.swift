@@ -31,7 +31,7 @@ struct RunOptions: Equatable, Sendable {
     switch sources[0] {
     case .bundled: return true
     case .catalog: return rate != nil || churn != nil || seed != nil
-    case .watch, .stream, .exec, .url: return false
+    case .watch, .stream, .exec, .url, .sqlite: return false
     }
   }
 

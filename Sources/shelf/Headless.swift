@@ -57,6 +57,12 @@ enum Headless {
       throw .usage("a command that draws once reads no stdin stream: give it --catalog FILE")
     case .exec(let command):
       return try reportingWarnings(runOnce(command, timeout: every ?? spec.defaultInterval))
+    case .sqlite(let path, let query):
+      do {
+        return try SQLiteSource.loadOnce(path: path, query: query)
+      } catch {
+        throw AppError(error)
+      }
     case .url(let url):
       do {
         // As a polled fetch: 10 s, or the interval if shorter, for all of it.

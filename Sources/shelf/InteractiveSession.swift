@@ -98,6 +98,8 @@ final class InteractiveSession: EventLoopDelegate {
       // These deliver their first catalog once running.
       case .stream: return LoadedCatalog(catalog: Catalog(title: "stdin", sections: []))
       case .exec, .url: return LoadedCatalog(catalog: Catalog(title: "", sections: []))
+      // Read once here: a missing file or a bad query ends the app at once.
+      case .sqlite: return try Headless.loadOnce(spec, every: nil, budget: MemoryBudget(bytes: 0))
       }
     }
     let firsts = start.loaded
@@ -181,6 +183,9 @@ final class InteractiveSession: EventLoopDelegate {
       case .exec(let command):
         let source = ExecSource(command: command, interval: options.interval(for: feed.spec))
         startLive(source, feed: feed, status: { .running($0, isValid: $1) })
+      case .sqlite(let path, let query):
+        let source = SQLiteSource(path: path, query: query)
+        startLive(source, feed: feed, status: { .querying($0, isValid: $1) })
       case .url(let url):
         let source = URLSource(
           url: url, interval: options.interval(for: feed.spec), budget: urlBudget)

@@ -139,6 +139,7 @@ enum Recorder {
       case .bundled, .catalog: if !isValid { statuses.append(.failed(names[index])) }
       case .exec: statuses.append(.running(names[index], isValid: isValid))
       case .url: statuses.append(.fetching(names[index], isValid: isValid))
+      case .sqlite: statuses.append(.querying(names[index], isValid: isValid))
       case .watch: statuses.append(.watching(names[index], isValid: isValid))
       case .stream: statuses.append(.streaming(names[index], isOpen: true))
       }

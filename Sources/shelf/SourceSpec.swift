@@ -16,6 +16,8 @@ enum SourceSpec: Hashable, Sendable {
   case exec(String)
   /// `--url URL`: a catalog fetched over HTTP(S), again every interval.
   case url(String)
+  /// `--sqlite FILE --query SQL`: a query's rows, again after each change.
+  case sqlite(path: String, query: String)
 
   /// How the status line, the header and messages name the source: a file's
   /// last path component, `stdin`, the command as typed, or the URL (its
@@ -24,7 +26,8 @@ enum SourceSpec: Hashable, Sendable {
     switch self {
     case .bundled: "Shelf"
     case .catalog("-"), .stream: "stdin"
-    case .catalog(let path), .watch(let path): URL(fileURLWithPath: path).lastPathComponent
+    case .catalog(let path), .watch(let path), .sqlite(let path, _):
+      URL(fileURLWithPath: path).lastPathComponent
     case .exec(let command): command
     case .url(let url): CatalogSource.withoutPassword(url)
     }
@@ -34,7 +37,7 @@ enum SourceSpec: Hashable, Sendable {
   var isLive: Bool {
     switch self {
     case .bundled, .catalog: false
-    case .watch, .stream, .exec, .url: true
+    case .watch, .stream, .exec, .url, .sqlite: true
     }
   }
 

@@ -31,6 +31,12 @@ extension SourceStatus {
       name: name, state: isValid ? .live : .failing, activity: "fetching", nameWidth: 40)
   }
 
+  /// A database queried again after each change (`--sqlite`): its last
+  /// query gave a catalog or failed.
+  static func querying(_ name: String, isValid: Bool) -> SourceStatus {
+    SourceStatus(name: name, state: isValid ? .live : .failing, activity: "querying")
+  }
+
   /// A source that failed at start and never changes (`--catalog`), by name;
   /// only shown beside others, since a lone source that fails ends the app.
   static func failed(_ name: String) -> SourceStatus {
