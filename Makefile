@@ -3,11 +3,11 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build and the tests need: ncurses headers; tmux and
 # python3 and python3-pyte (a terminal emulator that replays every frame) for
-# the end-to-end tests; libcurl's headers for `--url`; locales names the Unicode version of the C library's
+# the end-to-end tests; libcurl's headers for `--url`; SQLite's for `--sqlite`; locales names the Unicode version of the C library's
 # character data for `make widths`; asciinema plays the recordings the tests make.
 # man-db formats the installed man page (`man -l`) in the install test.
 # ncurses-term has the terminfo entries (kitty) whose shifted keys the tests send.
-DEBS := libncursesw5-dev libcurl4-openssl-dev tmux python3 python3-pyte locales asciinema man-db \
+DEBS := libncursesw5-dev libcurl4-openssl-dev libsqlite3-dev tmux python3 python3-pyte locales asciinema man-db \
   ncurses-term fzf
 
 .PHONY: deps build test unit e2e slowest check imports tsan bench goldens format lint run widths man docs specialization client install uninstall
@@ -20,11 +20,11 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# make unit: the engine, the chain, the UI and the catalog (seconds to a
+# make unit: the engine, the chain, the UI, the catalog and the sources (seconds to a
 # minute). make e2e: the terminal backend, the real binary in tmux and a pty,
 # and the thread sanitizer. make test runs both, as CI does, then lists the
 # five slowest tests of the run.
-UNIT_TESTS := ShelfDiffTests|ShelfChainTests|ShelfUITests|ShelfCatalogTests
+UNIT_TESTS := ShelfDiffTests|ShelfChainTests|ShelfUITests|ShelfCatalogTests|ShelfSourcesTests
 E2E_TESTS := ShelfTerminalTests|EndToEndTests
 test: unit e2e
 	@$(MAKE) --no-print-directory slowest

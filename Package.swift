@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "ShelfUI", targets: ["ShelfUI"]),
     .library(name: "ShelfCatalog", targets: ["ShelfCatalog"]),
     .library(name: "ShelfChain", targets: ["ShelfChain"]),
+    .library(name: "ShelfSources", targets: ["ShelfSources"]),
     .executable(name: "shelf", targets: ["shelf"]),
   ],
   dependencies: [
@@ -32,7 +33,14 @@ let package = Package(
   targets: [
     .target(name: "ShelfDiff", swiftSettings: engine),
     .target(name: "ShelfUI", dependencies: ["ShelfDiff", "ShelfChain"], swiftSettings: strict),
-    .target(name: "ShelfCatalog", dependencies: ["ShelfDiff", "CCurl"], swiftSettings: strict),
+    .target(name: "ShelfCatalog", dependencies: ["ShelfDiff"], swiftSettings: strict),
+    // The live sources: watch, stream, demo, exec, url; the only importer of CCurl.
+    .target(
+      name: "ShelfSources", dependencies: ["ShelfCatalog", "CCurl", "CSQLite"],
+      swiftSettings: strict),
+    // SQLite's C API, for the read-only `--sqlite` source (a query and a poll:
+    // no Swift package's build time is worth that).
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "ShelfChain", dependencies: ["ShelfDiff"], swiftSettings: engine),
     .systemLibrary(name: "CNCursesW", providers: [.apt(["libncursesw5-dev"])]),
     // The libcurl FoundationNetworking runs on, called directly by `--url`.
@@ -43,14 +51,17 @@ let package = Package(
     .executableTarget(
       name: "shelf",
       dependencies: [
-        "ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfChain", "ShelfContentMapping",
-        "ShelfTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfSources", "ShelfChain",
+        "ShelfContentMapping", "ShelfTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       swiftSettings: strict),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfChain", "ShelfContentMapping"],
+      dependencies: [
+        "ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfSources", "ShelfChain", "ShelfContentMapping",
+      ],
       swiftSettings: strict),
     .target(
       name: "TestSupport",
@@ -80,7 +91,12 @@ let package = Package(
       ],
       exclude: ["Goldens"], swiftSettings: strict),
     .testTarget(
-      name: "ShelfCatalogTests", dependencies: ["ShelfCatalog", "TestSupport"],
+      name: "ShelfCatalogTests",
+      // ShelfSources for the article's watcher, whose code the tests compile.
+      dependencies: ["ShelfCatalog", "ShelfSources", "TestSupport"],
+      exclude: ["Fixtures"], swiftSettings: strict),
+    .testTarget(
+      name: "ShelfSourcesTests", dependencies: ["ShelfSources", "ShelfCatalog", "TestSupport"],
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "ShelfTerminalTests",
@@ -89,8 +105,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "shelf", "ShelfCatalog", "ShelfChain", "ShelfContentMapping", "ShelfDiff", "ShelfUI",
-        "TestSupport",
+        "shelf", "ShelfCatalog", "ShelfSources", "ShelfChain", "ShelfContentMapping", "ShelfDiff",
+        "ShelfUI", "TestSupport",
       ],
       exclude: ["Goldens", "Corpus", "Fixtures", "Support/frames.py"], swiftSettings: strict),
   ]

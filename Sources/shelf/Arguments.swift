@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShelfCatalog
+import ShelfSources
 import ShelfTerminal
 import ShelfUI
 
@@ -53,12 +54,35 @@ struct SourceOptions: ParsableArguments {
   var urls: [String] = []
 
   @Option(
+    name: .customLong("sqlite"),
+    help: ArgumentHelp(
+      "Show what --query finds in a SQLite database, opened read-only, again after each"
+        + " change another process commits; repeats, each with its --query.", valueName: "file"))
+  var databases: [String] = []
+
+  @Option(
+    name: .customLong("query"),
+    help: ArgumentHelp(
+      "The SQL --sqlite runs: each row a card (id: the column id, else its number; title:"
+        + " the column title or name, else the first; subtitle: the next other column).",
+      valueName: "sql"))
+  var queries: [String] = []
+
+  @Option(
     name: .customLong("every"),
     help: ArgumentHelp(
       "How often --exec runs and --url fetches: 500ms, 10s, 2m (default 5s, 30s for --url).",
       valueName: "duration"),
     transform: Parse.duration)
   var every: Duration?
+
+  @Option(
+    name: .customLong("url-memory"),
+    help: ArgumentHelp(
+      "How much memory the --url sources' bodies may hold together: 64MiB, 1GiB"
+        + " (default 512MiB); one that would pass it fails.", valueName: "size"),
+    transform: Parse.size)
+  var urlMemory: Int?
 
   @Flag(name: .customLong("no-live"), help: "No demo updates.")
   var isStill = false
@@ -70,6 +94,12 @@ struct SourceOptions: ParsableArguments {
     if catalogPaths.filter({ $0 == "-" }).count > 1 {
       throw ValidationError("--catalog - reads stdin once: give it once")
     }
+    if databases.count != queries.count {
+      throw ValidationError("each --sqlite FILE needs its --query SQL, in the same order")
+    }
+    if urlMemory != nil && urls.isEmpty {
+      throw ValidationError("--url-memory bounds what --url sources hold: give one")
+    }
     if every != nil && commands.isEmpty && urls.isEmpty {
       throw ValidationError("--every sets how often --exec and --url run: give one of them")
     }
@@ -79,6 +109,7 @@ struct SourceOptions: ParsableArguments {
   private var unordered: [SourceSpec] {
     catalogPaths.map(SourceSpec.catalog) + watchPaths.map(SourceSpec.watch)
       + (isStreaming ? [.stream] : []) + commands.map(SourceSpec.exec) + urls.map(SourceSpec.url)
+      + zip(databases, queries).map { SourceSpec.sqlite(path: $0, query: $1) }
   }
 
   /// The sources in the order `arguments` (the command line as typed) gives
@@ -88,6 +119,8 @@ struct SourceOptions: ParsableArguments {
     var watches = watchPaths[...]
     var execs = commands[...]
     var addresses = urls[...]
+    var files = databases[...]
+    var sqls = queries[...]
     var streams = isStreaming ? 1 : 0
     var ordered: [SourceSpec] = []
     var index = arguments.startIndex
@@ -106,6 +139,7 @@ struct SourceOptions: ParsableArguments {
       case "--watch": take(&watches, as: SourceSpec.watch)
       case "--exec": take(&execs, as: SourceSpec.exec)
       case "--url": take(&addresses, as: SourceSpec.url)
+      case "--sqlite": take(&files) { SourceSpec.sqlite(path: $0, query: sqls.popFirst() ?? "") }
       case "--stream":
         if streams > 0 {
           streams -= 1
@@ -284,6 +318,26 @@ enum Parse {
     let milliseconds = (value * unit.milliseconds).rounded()
     guard milliseconds >= 100, milliseconds <= 86_400_000 else { throw refusal }
     return .milliseconds(Int64(milliseconds))
+  }
+
+  /// A size such as `64MiB`, `1GiB` or `100M` (binary units; `B` and `iB`
+  /// optional): from 1 MiB to 64 GiB.
+  @Sendable static func size(_ text: String) throws -> Int {
+    let refusal = Refusal(
+      description: "expected a size such as 64MiB or 1GiB, from 1MiB to 64GiB")
+    var number = Substring(text)
+    for suffix in ["iB", "B"] where number.hasSuffix(suffix) {
+      number = number.dropLast(suffix.count)
+      break
+    }
+    let shifts: [Character: Int] = ["K": 10, "M": 20, "G": 30]
+    guard let unit = number.last.flatMap({ shifts[$0] }) else { throw refusal }
+    guard let value = Double(number.dropLast()), value.isFinite,
+      number.dropLast().allSatisfy({ $0.isNumber || $0 == "." })
+    else { throw refusal }
+    let bytes = (value * Double(1 << unit)).rounded()
+    guard bytes >= Double(1 << 20), bytes <= Double(64 << 30) else { throw refusal }
+    return Int(bytes)
   }
 
   /// An http or https URL with a host, checked when the command line is read.

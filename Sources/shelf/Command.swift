@@ -10,6 +10,8 @@ struct RenderOptions: Equatable, Sendable {
   var sources: [SourceSpec] = [.bundled]
   /// How long a command may run (its interval); nil for the default.
   var every: Duration?
+  /// `--url-memory`: the bytes URL bodies may hold together; nil for the default.
+  var urlMemory: Int?
   var size = Size(width: 80, height: 24)
   /// How every source is read.
   var reading = CatalogReading.automatic
@@ -36,6 +38,7 @@ struct FramesOptions: Equatable, Sendable {
   /// Other sources shown after A and B, each read once.
   var others: [SourceSpec] = []
   var every: Duration?
+  var urlMemory: Int?
   var size = Size(width: 80, height: 24)
   var framesPerSecond = 30
   var animationMilliseconds: Int?
@@ -118,13 +121,15 @@ enum Arguments {
         named: render.sources.sources(in: arguments), records: render.records)
       return .render(
         RenderOptions(
-          sources: sources, every: render.sources.every, size: render.size.size,
-          reading: render.records.reading, isVerbose: render.records.isVerbose))
+          sources: sources, every: render.sources.every, urlMemory: render.sources.urlMemory,
+          size: render.size.size, reading: render.records.reading,
+          isVerbose: render.records.isVerbose))
     case let frames as FramesCommand:
       return .frames(
         FramesOptions(
           fromPath: frames.from, toPath: frames.to,
           others: frames.sources.sources(in: arguments), every: frames.sources.every,
+          urlMemory: frames.sources.urlMemory,
           size: frames.size.size,
           framesPerSecond: frames.display.framesPerSecond ?? 30,
           animationMilliseconds: frames.display.animationMilliseconds,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfCatalog
+import ShelfSources
 import ShelfTerminal
 import ShelfUI
 
@@ -10,6 +11,8 @@ struct RunOptions: Equatable, Sendable {
   var sources: [SourceSpec] = [.bundled]
   /// How often commands run and URLs are fetched; nil for each one's default.
   var every: Duration?
+  /// `--url-memory`: the bytes URL bodies may hold together; nil for the default.
+  var urlMemory: Int?
   var isLive = true
   var colorMode: ColorMode = .auto
   var theme: Theme = .auto
@@ -42,7 +45,7 @@ struct RunOptions: Equatable, Sendable {
     switch sources[0] {
     case .bundled: return true
     case .catalog: return rate != nil || churn != nil || seed != nil
-    case .watch, .stream, .exec, .url: return false
+    case .watch, .stream, .exec, .url, .sqlite: return false
     }
   }
 
@@ -63,6 +66,7 @@ extension RunOptions {
     let specs = sources.sources(in: arguments)
     self.init(
       sources: specs.isEmpty ? [.bundled] : specs, every: sources.every,
+      urlMemory: sources.urlMemory,
       isLive: !sources.isStill, colorMode: display.color,
       theme: display.theme, animationMilliseconds: display.animationMilliseconds,
       framesPerSecond: display.framesPerSecond, isReducedMotion: display.isReducedMotion,

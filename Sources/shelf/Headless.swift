@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ShelfCatalog
 import ShelfContentMapping
+import ShelfSources
 import ShelfUI
 import Synchronization
 
@@ -10,8 +11,9 @@ import Synchronization
 enum Headless {
   /// `shelf render`: the first screen as plain text.
   static func render(_ options: RenderOptions) throws(AppError) {
+    let budget = MemoryBudget(bytes: options.urlMemory ?? MemoryBudget.defaultBytes)
     let start = try FirstCatalogs(options.sources) { spec throws(AppError) in
-      try loadOnce(spec, every: options.every, reading: options.reading)
+      try loadOnce(spec, every: options.every, budget: budget, reading: options.reading)
     }
     warn(about: start)
     if options.isVerbose { sayFormats(of: start.loaded, specs: options.sources) }
@@ -29,7 +31,9 @@ enum Headless {
   /// whether any did.
   static func filter(_ options: FilterOptions) throws(AppError) -> Bool {
     let start = try FirstCatalogs(options.sources) { spec throws(AppError) in
-      try loadOnce(spec, every: options.every, reading: options.reading)
+      try loadOnce(
+        spec, every: options.every, budget: MemoryBudget(bytes: MemoryBudget.defaultBytes),
+        reading: options.reading)
     }
     warn(about: start)
     let chain = chain(of: options.sources, showing: start.loaded.map(\.catalog))
@@ -65,9 +69,11 @@ enum Headless {
     return SourceChain(specs: specs, contents: contents)
   }
 
-  /// The catalog `spec` gives once: a file read, a command run, a URL fetched.
+  /// The catalog `spec` gives once: a file read, a command run, a URL fetched
+  /// (its body held in `budget`, which the run's URL sources share).
   static func loadOnce(
-    _ spec: SourceSpec, every: Duration?, reading: CatalogReading = .automatic
+    _ spec: SourceSpec, every: Duration?, budget: MemoryBudget,
+    reading: CatalogReading = .automatic
   ) throws(AppError) -> LoadedCatalog {
     switch spec {
     case .bundled: return try load(nil)
@@ -78,12 +84,18 @@ enum Headless {
     case .exec(let command):
       return try reportingWarnings(
         runOnce(command, timeout: every ?? spec.defaultInterval, reading: reading))
+    case .sqlite(let path, let query):
+      do {
+        return try SQLiteSource.loadOnce(path: path, query: query)
+      } catch {
+        throw AppError(error)
+      }
     case .url(let url):
       do {
         // As a polled fetch: 10 s, or the interval if shorter, for all of it.
         let timeout = min(.seconds(10), every ?? spec.defaultInterval)
         return try reportingWarnings(
-          URLSource.fetchOnce(url: url, timeout: timeout, reading: reading))
+          URLSource.fetchOnce(url: url, timeout: timeout, budget: budget, reading: reading))
       } catch {
         throw AppError(error)
       }
@@ -139,7 +151,9 @@ enum Headless {
       options.others.isEmpty
       ? nil
       : try FirstCatalogs(options.others, othersLoaded: true) { spec throws(AppError) in
-        try loadOnce(spec, every: options.every)
+        try loadOnce(
+          spec, every: options.every,
+          budget: MemoryBudget(bytes: options.urlMemory ?? MemoryBudget.defaultBytes))
       }
     if let others { warn(about: others) }
     let specs = [SourceSpec.catalog(options.fromPath)] + options.others

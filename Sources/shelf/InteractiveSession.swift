@@ -3,6 +3,7 @@ import Foundation
 import ShelfCatalog
 import ShelfChain
 import ShelfContentMapping
+import ShelfSources
 import ShelfTerminal
 import ShelfUI
 
@@ -49,6 +50,9 @@ final class InteractiveSession: EventLoopDelegate {
   private var messageOwner: Int?
   /// Frees what the screen lets go of, off the main queue.
   private let freer = ContentConverter()
+  /// The memory every `--url` source's bodies share (`--url-memory`).
+  private lazy var urlBudget = MemoryBudget(
+    bytes: options.urlMemory ?? MemoryBudget.defaultBytes)
   /// While the only sources are commands and URLs and none has given a
   /// catalog yet: the first failure of each one that has reported. When every
   /// one has failed, the app exits with the first one's error, as it does when
@@ -94,6 +98,8 @@ final class InteractiveSession: EventLoopDelegate {
       // These deliver their first catalog once running.
       case .stream: return LoadedCatalog(catalog: Catalog(title: "stdin", sections: []))
       case .exec, .url: return LoadedCatalog(catalog: Catalog(title: "", sections: []))
+      // Read once here: a missing file or a bad query ends the app at once.
+      case .sqlite: return try Headless.loadOnce(spec, every: nil, budget: MemoryBudget(bytes: 0))
       }
     }
     let firsts = start.loaded
@@ -204,8 +210,18 @@ final class InteractiveSession: EventLoopDelegate {
       case .watch(let path):
         startWatching(path, feed: feed, isValid: !failed.contains(feed.index))
       case .stream: startStream(feed)
-      case .exec(let command): startCommand(command, feed: feed)
-      case .url(let url): startFetching(url, feed: feed)
+      case .exec(let command):
+        let source = ExecSource(
+          command: command, interval: options.interval(for: feed.spec), reading: options.reading)
+        startLive(source, feed: feed, status: { .running($0, isValid: $1) })
+      case .sqlite(let path, let query):
+        let source = SQLiteSource(path: path, query: query)
+        startLive(source, feed: feed, status: { .querying($0, isValid: $1) })
+      case .url(let url):
+        let source = URLSource(
+          url: url, interval: options.interval(for: feed.spec), budget: urlBudget,
+          reading: options.reading)
+        startLive(source, feed: feed, status: { .fetching($0, isValid: $1) })
       }
     }
     if options.runsDemo || feeds.contains(where: \.spec.isLive) { screen.liveStatus = .live }
@@ -228,7 +244,8 @@ final class InteractiveSession: EventLoopDelegate {
   /// The name a source goes by in the status line: whole when it is the only
   /// one, short among several.
   private func statusName(_ feed: Feed) -> String {
-    feeds.count == 1 ? feed.spec.name : SourceChain.shortName(of: feed.spec)
+    feeds.count == 1
+      ? feed.spec.name : SourceChain.shortName(ofSourceAt: feed.index, in: chain.specs)
   }
 
   private func updateStatuses() {
@@ -275,33 +292,29 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   private func startWatching(_ path: String, feed: Feed, isValid: Bool) {
+    // Made when the file was first loaded: it delivers what changed since.
     let watcher = feed.watcher ?? CatalogFileWatcher(path: path, reading: options.reading)
     feed.watcher = nil
-    startDelivering(
-      feed, isValid: isValid, status: { .watching($0, isValid: $1) },
+    startLive(
+      watcher, feed: feed, isValid: isValid, status: { .watching($0, isValid: $1) },
       start: { watcher.start(queue: .main, deliversInitialVersion: false, handler: $0) })
-    feed.stop = { watcher.stop() }
   }
 
-  private func startCommand(_ command: String, feed: Feed) {
-    let source = ExecSource(
-      command: command, interval: options.interval(for: feed.spec), reading: options.reading)
+  /// Starts `source`, its deliveries taken on the main queue; `status` says
+  /// how its state shows (`startDelivering`); `start` starts it, when not
+  /// as `LiveSource.start` does. Stopping it waits for it to be idle.
+  private func startLive(
+    _ source: any LiveSource, feed: Feed, isValid: Bool = true,
+    status: @escaping @Sendable (_ name: String, _ isValid: Bool) -> SourceStatus,
+    start: ((@escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void) -> Void)? = nil
+  ) {
     startDelivering(
-      feed, status: { .running($0, isValid: $1) },
-      start: { source.start(queue: .main, handler: $0) })
+      feed, isValid: isValid, status: status,
+      start: start ?? { source.start(queue: .main, handler: $0) })
     feed.stop = {
       source.stop()
       source.waitUntilIdle()
     }
-  }
-
-  private func startFetching(_ url: String, feed: Feed) {
-    let source = URLSource(
-      url: url, interval: options.interval(for: feed.spec), reading: options.reading)
-    startDelivering(
-      feed, status: { .fetching($0, isValid: $1) },
-      start: { source.start(queue: .main, handler: $0) })
-    feed.stop = { source.stop() }
   }
 
   /// Starts a source that delivers catalogs or failures on the main queue
@@ -330,7 +343,7 @@ final class InteractiveSession: EventLoopDelegate {
     let index = feed.index
     feed.status = .streaming("stdin", isOpen: true)
     var records = upserts
-    reader.start(queue: .main) { [unowned self] event in
+    reader.start(queue: .main) { [unowned self] (event: CatalogStreamReader.Event) in
       MainActor.assumeIsolated {
         switch event {
         case .catalog(var loaded, _):
@@ -406,7 +419,7 @@ final class InteractiveSession: EventLoopDelegate {
   /// The name the message log gives source `index` (the app itself for nil).
   private func logName(_ index: Int?) -> String {
     guard let index, feeds.indices.contains(index) else { return "shelf" }
-    return feeds[index].spec.name
+    return statusName(feeds[index])
   }
 
   /// The wall-clock time of day, as the message log shows it.

@@ -2,6 +2,7 @@ import Foundation
 import ShelfCatalog
 import ShelfChain
 import ShelfContentMapping
+import ShelfSources
 import ShelfUI
 
 /// `shelf record`: the live app without a terminal, on a simulated clock that
@@ -34,8 +35,9 @@ enum Recorder {
   {
     let run = options.run
     let specs = run.sources
+    let budget = MemoryBudget(bytes: run.urlMemory ?? MemoryBudget.defaultBytes)
     let start = try FirstCatalogs(specs) { spec throws(AppError) in
-      try Headless.loadOnce(spec, every: run.every, reading: run.reading)
+      try Headless.loadOnce(spec, every: run.every, budget: budget, reading: run.reading)
     }
     Headless.warn(about: start)
     let chain = Headless.chain(of: specs, showing: start.loaded.map(\.catalog))
@@ -131,18 +133,17 @@ enum Recorder {
   static func statuses(of specs: [SourceSpec], failed: Set<Int>, run: RunOptions)
     -> [SourceStatus]
   {
-    let name = { (spec: SourceSpec) in
-      specs.count == 1 ? spec.name : SourceChain.shortName(of: spec)
-    }
+    let names = specs.count == 1 ? [specs[0].name] : SourceNames.distinct(specs.map(\.name))
     var statuses: [SourceStatus] = run.runsDemo ? [.demo] : []
     for (index, spec) in specs.enumerated() {
       let isValid = !failed.contains(index)
       switch spec {
-      case .bundled, .catalog: if !isValid { statuses.append(.failed(name(spec))) }
-      case .exec: statuses.append(.running(name(spec), isValid: isValid))
-      case .url: statuses.append(.fetching(name(spec), isValid: isValid))
-      case .watch: statuses.append(.watching(name(spec), isValid: isValid))
-      case .stream: statuses.append(.streaming(name(spec), isOpen: true))
+      case .bundled, .catalog: if !isValid { statuses.append(.failed(names[index])) }
+      case .exec: statuses.append(.running(names[index], isValid: isValid))
+      case .url: statuses.append(.fetching(names[index], isValid: isValid))
+      case .sqlite: statuses.append(.querying(names[index], isValid: isValid))
+      case .watch: statuses.append(.watching(names[index], isValid: isValid))
+      case .stream: statuses.append(.streaming(names[index], isOpen: true))
       }
     }
     return statuses

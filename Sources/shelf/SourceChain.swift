@@ -82,7 +82,8 @@ final class SourceChain {
   nonisolated static func namespace(ofSourceAt index: Int, in specs: [SourceSpec])
     -> SourceNamespace?
   {
-    specs.count > 1 ? SourceNamespace(index: index, label: shortName(of: specs[index])) : nil
+    specs.count > 1
+      ? SourceNamespace(index: index, label: shortName(ofSourceAt: index, in: specs)) : nil
   }
 
   // MARK: - Changes
@@ -199,11 +200,12 @@ final class SourceChain {
   var scope: String? {
     guard canSwitch else { return nil }
     guard let selected = selectedSource else { return "all sources" }
-    return "\(Self.shortName(of: specs[selected])) (\(selected + 1)/\(specs.count))"
+    return "\(Self.shortName(ofSourceAt: selected, in: specs)) (\(selected + 1)/\(specs.count))"
   }
 
-  /// A source's name short enough for the status line among several.
-  nonisolated static func shortName(of spec: SourceSpec) -> String {
-    TerminalText.truncated(TerminalText.sanitized(spec.name), toWidth: 24)
+  /// The name of source `index` of `specs`, short enough for the status
+  /// line among several and told apart from the others (`SourceNames`).
+  nonisolated static func shortName(ofSourceAt index: Int, in specs: [SourceSpec]) -> String {
+    SourceNames.distinct(specs.map(\.name))[index]
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfCatalog
 import ShelfUI
 
 /// One source of catalogs named on the command line.
@@ -15,17 +16,20 @@ enum SourceSpec: Hashable, Sendable {
   case exec(String)
   /// `--url URL`: a catalog fetched over HTTP(S), again every interval.
   case url(String)
+  /// `--sqlite FILE --query SQL`: a query's rows, again after each change.
+  case sqlite(path: String, query: String)
 
   /// How the status line, the header and messages name the source: a file's
-  /// last path component, `stdin`, the command as typed, or the URL. Made safe
-  /// to show by whoever draws it.
+  /// last path component, `stdin`, the command as typed, or the URL (its
+  /// password written `***`). Made safe to show by whoever draws it.
   var name: String {
     switch self {
     case .bundled: "Shelf"
     case .catalog("-"), .stream: "stdin"
-    case .catalog(let path), .watch(let path): URL(fileURLWithPath: path).lastPathComponent
+    case .catalog(let path), .watch(let path), .sqlite(let path, _):
+      URL(fileURLWithPath: path).lastPathComponent
     case .exec(let command): command
-    case .url(let url): url
+    case .url(let url): CatalogSource.withoutPassword(url)
     }
   }
 
@@ -33,7 +37,7 @@ enum SourceSpec: Hashable, Sendable {
   var isLive: Bool {
     switch self {
     case .bundled, .catalog: false
-    case .watch, .stream, .exec, .url: true
+    case .watch, .stream, .exec, .url, .sqlite: true
     }
   }
 

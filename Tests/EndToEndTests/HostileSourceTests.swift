@@ -76,6 +76,64 @@ import Testing
     #expect(run.peakMemory - start < 100 << 20, "peak \(run.peakMemory >> 20) MiB")
   }
 
+  /// A second `Content-Encoding: identity` after `gzip` once switched the
+  /// inflation check off: the list of codings is refused before the body.
+  @Test func aCodingHiddenBehindASecondHeaderIsRefusedInLittleMemory() async throws {
+    let server = try await offThePool { try LocalCatalogServer() }
+    defer { server.stop() }
+    let size = try await offThePool { server.get("/prepare-bomb", timeout: 120) }
+    #expect(size != nil)
+    let start = try await baseline(server)
+    let url = server.url("/bomb-identity")
+    let run = try await offThePool { try runShelfMeasured(["render", "--url", url]) }
+    #expect(run.status == 69)
+    #expect(
+      run.standardError
+        == "shelf: \(url): Content-Encoding \"gzip, identity\" is not one coding Shelf decodes"
+        + " (br, deflate, gzip, x-gzip, zstd or none); not fetched\n")
+    #expect(run.peakMemory - start < 100 << 20, "peak \(run.peakMemory >> 20) MiB")
+  }
+
+  /// A body is held once, whether its length comes first or not: 128 MiB
+  /// cost about 128 MiB, not twice that.
+  @Test(arguments: ["/big?mib=128", "/big?mib=128&chunked=1"])
+  func aLargeBodyIsHeldOnce(path: String) async throws {
+    let server = try await offThePool { try LocalCatalogServer() }
+    defer { server.stop() }
+    let start = try await baseline(server)
+    let run = try await offThePool { try runShelfMeasured(["render", "--url", server.url(path)]) }
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.peakMemory - start < (128 + 48) << 20, "peak \(run.peakMemory >> 20) MiB")
+  }
+
+  /// `--url-memory` bounds what the URL sources hold together: one past it fails.
+  @Test func aBodyPastTheURLMemoryBudgetFails() async throws {
+    let server = try await offThePool { try LocalCatalogServer() }
+    defer { server.stop() }
+    let url = server.url("/big?mib=100&chunked=1")
+    let run = try await shelf(["render", "--url-memory", "64MiB", "--url", url])
+    #expect(run.status == 69)
+    #expect(
+      run.standardError
+        == "shelf: \(url): the URL sources' bodies together would pass the memory budget of"
+        + " 64 MiB (--url-memory); the fetch was stopped\n")
+    let refused = try await shelf(["render", "--url-memory", "lots", "--url", url])
+    #expect(refused.status == 64)
+    #expect(refused.standardError.contains("expected a size such as 64MiB or 1GiB"))
+  }
+
+  /// A password in a `--url` is never printed.
+  @Test func aPasswordInTheURLIsNotPrinted() async throws {
+    let server = try await offThePool { try LocalCatalogServer() }
+    defer { server.stop() }
+    let run = try await shelf(
+      ["render", "--url", "http://ann:s3cret@127.0.0.1:\(server.port)/missing"])
+    #expect(run.status == 69)
+    #expect(
+      run.standardError
+        == "shelf: http://ann:***@127.0.0.1:\(server.port)/missing: HTTP 404 Not Found\n")
+  }
+
   @Test func a304WithNothingFetchedBeforeEndsRenderFramesAndRecord() async throws {
     let server = try await offThePool { try LocalCatalogServer() }
     defer { server.stop() }

@@ -54,6 +54,48 @@ import Testing
     #expect(fast.interval(for: .url("http://x/")) == .seconds(1))
   }
 
+  // MARK: - --url-memory and names
+
+  @Test(arguments: [
+    ("64MiB", 64 << 20), ("1GiB", 1 << 30), ("100M", 100 << 20), ("2048KiB", 2 << 20),
+    ("1.5G", 3 << 29),
+  ])
+  func urlMemoryReadsBinarySizes(text: String, bytes: Int) throws {
+    #expect(try Parse.size(text) == bytes)
+  }
+
+  @Test(arguments: ["", "64", "MiB", "-1MiB", "10XiB", "512KiB", "65GiB", "1e3M"])
+  func urlMemoryRefusesAnythingElse(text: String) {
+    #expect(throws: Parse.Refusal.self) { try Parse.size(text) }
+  }
+
+  @Test func urlMemoryIsPassedOnAndNeedsAURL() throws {
+    guard
+      case .run(let options) = try Arguments.parse(["--url", "http://x/", "--url-memory", "1GiB"])
+    else { return #expect(Bool(false)) }
+    #expect(options.urlMemory == 1 << 30)
+    #expect(throws: AppError.self) { try Arguments.parse(["--url-memory", "1GiB"]) }
+  }
+
+  /// Twenty URLs that differ only in port or path are told apart, each in
+  /// 24 columns at most; a password never shows.
+  @Test func severalSourcesAreNamedByTheirShortestDistinctForm() {
+    let ports = (0..<10).map { SourceSpec.url("http://127.0.0.1:181\($0)3/catalog.json") }
+    let paths = (0..<10).map { SourceSpec.url("http://ann:pw@127.0.0.1:18103/catalogs/\($0).json") }
+    let specs = ports + paths
+    let names = specs.indices.map { SourceChain.shortName(ofSourceAt: $0, in: specs) }
+    #expect(Set(names).count == 20, "\(names)")
+    #expect(names.allSatisfy { TerminalText.width(of: $0) <= 24 })
+    #expect(names[0] == "http://127.0.0.1:18103/…")
+    #expect(names[10] == "…/0.json")
+    #expect(!names.contains { $0.contains("pw") })
+    // Names that fit and differ stay whole; the same name twice is numbered.
+    let few = [SourceSpec.exec("date"), .watch("/a/books.json"), .exec("date")]
+    #expect(
+      few.indices.map { SourceChain.shortName(ofSourceAt: $0, in: few) }
+        == ["date #1", "books.json", "date #3"])
+  }
+
   // MARK: - Order
 
   @Test func sourcesKeepTheOrderTheCommandLineGivesThem() throws {

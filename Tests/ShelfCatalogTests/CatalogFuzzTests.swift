@@ -1,4 +1,5 @@
 import ShelfCatalog
+import ShelfSources
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import ShelfCatalog
+import ShelfSources
 import TestSupport
 import Testing
 

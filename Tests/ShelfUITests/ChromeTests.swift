@@ -239,6 +239,23 @@ private func statusStyles(of screen: ShelfScreen, text: String, size: Size) -> S
   #expect(statusStyles(of: screen, text: "false ⚠", size: size) == "EEEEEEE")
 }
 
+/// Twenty sources fill the line: the failing count still shows, at every count.
+@MainActor
+@Test(arguments: [1, 2, 7, 20])
+func howManySourcesFailShowsHoweverManyThereAre(failing: Int) {
+  let screen = screen()
+  screen.liveStatus = .live
+  screen.sources = (0..<20).map {
+    .fetching("http://127.0.0.1:18103/catalog\($0)", isValid: $0 >= failing)
+  }
+  let line = text(of: screen, at: Size(width: 80, height: 24))[0]
+  #expect(line.contains(" \(failing) failing "), "\(line)")
+  #expect(line.hasSuffix(" ? help"))
+  #expect(
+    statusStyles(of: screen, text: "\(failing) failing", size: Size(width: 80, height: 24))?
+      .allSatisfy { $0 == "E" } == true)
+}
+
 @MainActor
 @Test func noSourceFailingCountsNothing() {
   let screen = screen()
@@ -277,9 +294,11 @@ func atEightyColumnsTheFocusedTitleIsNeverCutInside(length: Int) {
     .watching("books.json", isValid: true), .running("cat films.json", isValid: false),
   ]
   let line = text(of: screen, at: Size(width: 80, height: 24))[0]
-  // The whole title, or none of it: never a cut one.
-  #expect(line.contains(" · " + title), "\(line)")
+  // The whole title, or none of it: never a cut one; up to 40 columns of it
+  // fit beside the failing count, which always shows.
+  #expect(line.contains(" · " + title) || (length > 40 && !line.contains("Abc")), "\(line)")
   #expect(!line.contains(String(title.prefix(max(1, title.count - 1))) + "…"), "\(line)")
+  #expect(line.contains(" 1 failing "), "\(line)")
 }
 
 @MainActor

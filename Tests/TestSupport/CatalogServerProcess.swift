@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// The test catalog server (Tests/ShelfCatalogTests/Fixtures/catalog_server.py)
+/// The test catalog server (Tes../ShelfSourcesTests/Fixtures/catalog_server.py)
 /// on 127.0.0.1 and a free port, run by Debian's python3; it stops when its
 /// stdin closes, or at `stop()`.
 package final class CatalogServerProcess: @unchecked Sendable {
@@ -14,7 +14,7 @@ package final class CatalogServerProcess: @unchecked Sendable {
   /// Starts a server and waits, blocking, at most 10 s for the port it listens on.
   package init() throws {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../ShelfCatalogTests/Fixtures/catalog_server.py").standardized
+      .appendingPathComponent("../ShelfSourcesTests/Fixtures/catalog_server.py").standardized
     process = Process()
     input = Pipe()
     let output = Pipe()

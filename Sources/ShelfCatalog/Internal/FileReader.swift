@@ -6,14 +6,14 @@
 
 /// Reads whole files with POSIX calls, so each failure maps to a precise
 /// message and exit code.
-enum FileReader {
+package enum FileReader {
   /// The bytes of the file at `path` (or of standard input for `fileDescriptor`),
   /// refusing more than `limit` bytes without reading them all.
   ///
   /// With `regularFileOnly`, nothing blocks: a FIFO, a device or a socket is
   /// refused as "not a regular file" without waiting for a writer or data
   /// (a watcher must never hang on a path that became one).
-  static func read(
+  package static func read(
     path: String, limit: Int, regularFileOnly: Bool = false
   ) throws(CatalogError) -> [UInt8] {
     let source = CatalogSource.file(path)
@@ -51,7 +51,7 @@ enum FileReader {
   }
 
   /// All bytes from `descriptor` until end of file, at most `limit`.
-  static func read(
+  package static func read(
     descriptor: Int32, expectedSize: Int = 0, limit: Int, source: CatalogSource
   ) throws(CatalogError) -> [UInt8] {
     // One byte more than expected, so a file that grew is noticed without a second pass.
@@ -135,7 +135,7 @@ enum FileReader {
     }
   }
 
-  static func describe(_ code: Int32) -> String {
+  package static func describe(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)
   }

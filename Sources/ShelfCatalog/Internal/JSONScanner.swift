@@ -267,10 +267,10 @@ struct JSONScanner {
 }
 
 extension UInt8 {
-  static let space = UInt8(ascii: " ")
-  static let newline = UInt8(ascii: "\n")
-  static let carriageReturn = UInt8(ascii: "\r")
-  static let tab = UInt8(ascii: "\t")
+  package static let space = UInt8(ascii: " ")
+  package static let newline = UInt8(ascii: "\n")
+  package static let carriageReturn = UInt8(ascii: "\r")
+  package static let tab = UInt8(ascii: "\t")
   static let quote = UInt8(ascii: "\"")
   static let backslash = UInt8(ascii: "\\")
   static let slash = UInt8(ascii: "/")

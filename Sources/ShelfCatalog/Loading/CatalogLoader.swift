@@ -85,7 +85,7 @@ public enum CatalogLoader {
   }
 
   /// How many threads decode a catalog of `size` bytes.
-  static func threads(forSize size: Int) -> Int {
+  package static func threads(forSize size: Int) -> Int {
     size >= parallelDecodingSize ? ProcessInfo.processInfo.activeProcessorCount : 1
   }
 

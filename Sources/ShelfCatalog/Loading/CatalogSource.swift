@@ -21,7 +21,7 @@ public enum CatalogSource: Hashable, Sendable, CustomStringConvertible {
     case .streamLine(let line, let stream): "\(MessageText.safe(stream)), line \(line)"
     case .named(let name): MessageText.safe(name)
     case .command(let command): "command " + MessageText.quoted(command)
-    case .url(let url): MessageText.safe(url)
+    case .url(let url): MessageText.safe(Self.withoutPassword(url))
     }
   }
 
@@ -35,5 +35,11 @@ public enum CatalogSource: Hashable, Sendable, CustomStringConvertible {
     case .streamLine(_, let stream): stream
     case .named(let name), .command(let name), .url(let name): name
     }
+  }
+
+  /// `url` as messages, the status line and the log show it: a password in
+  /// it written `***` (`https://ann:***@example.com/x`).
+  public static func withoutPassword(_ url: String) -> String {
+    MessageText.withoutPassword(url)
   }
 }

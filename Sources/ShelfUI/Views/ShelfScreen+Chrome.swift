@@ -168,54 +168,16 @@ extension ShelfScreen {
     guard !sources.isEmpty else { return [] }
     let isPaused = liveStatus == .paused
     if sources.count == 1 {
-      let text: String
-      switch sources[0] {
-      case .demo: text = isPaused ? "demo paused ‖" : "demo running ●"
-      case .watching(let name, let isValid):
-        let file = TerminalText.sanitized(name)
-        if !isValid {
-          text = "watching \(file): invalid ⚠"
-        } else {
-          text = isPaused ? "watching \(file): paused ‖" : "watching \(file) ●"
-        }
-      case .streaming(let name, let isOpen):
-        let stream = TerminalText.sanitized(name)
-        if !isOpen {
-          text = "\(stream) ended ■"
-        } else {
-          text = isPaused ? "\(stream) paused ‖" : "\(stream) open ●"
-        }
-      case .running(let name, let isValid):
-        // Long commands and URLs are cut so that their state still shows.
-        let command = TerminalText.truncated(TerminalText.sanitized(name), toWidth: 32)
-        if !isValid {
-          text = "running \(command): failed ⚠"
-        } else {
-          text = isPaused ? "running \(command): paused ‖" : "running \(command) ●"
-        }
-      case .fetching(let name, let isValid):
-        let url = TerminalText.truncated(TerminalText.sanitized(name), toWidth: 40)
-        if !isValid {
-          text = "fetching \(url): failed ⚠"
-        } else {
-          text = isPaused ? "fetching \(url): paused ‖" : "fetching \(url) ●"
-        }
-      case .failed(let name): text = "\(TerminalText.sanitized(name)): failed ⚠"
-      }
-      return [(text, statusStyle(of: sources[0]))]
+      let source = sources[0]
+      var name = TerminalText.sanitized(source.name)
+      if let width = source.nameWidth { name = TerminalText.truncated(name, toWidth: width) }
+      return [(source.alone(isPaused: isPaused, name: name), statusStyle(of: source))]
     }
     var parts: [(text: String, style: Style)] = sources.map { source in
-      let text: String
-      switch source {
-      case .demo: text = "demo " + (isPaused ? "‖" : "●")
-      case .streaming(let name, let isOpen):
-        text = TerminalText.sanitized(name) + (isOpen ? (isPaused ? " ‖" : " ●") : " ■")
-      case .watching(let name, let isValid), .running(let name, let isValid),
-        .fetching(let name, let isValid):
-        text = TerminalText.sanitized(name) + (isValid ? (isPaused ? " ‖" : " ●") : " ⚠")
-      case .failed(let name): text = TerminalText.sanitized(name) + " ⚠"
-      }
-      return (text, statusStyle(of: source))
+      (
+        TerminalText.sanitized(source.name) + " " + source.mark(isPaused: isPaused),
+        statusStyle(of: source)
+      )
     }
     let failing = sources.count(where: \.isFailing)
     if failing > 0 {
@@ -283,6 +245,10 @@ extension ShelfScreen {
       if let year = focused.year { text += " (\(year))" }
       card = (text, TerminalText.width(of: TerminalText.sanitized(focused.title)))
     }
+    // How many sources fail is never cut off: what comes before it makes room.
+    let failing =
+      sources.count > 1 && sources.contains(where: \.isFailing)
+      ? TerminalText.width(of: statuses[statuses.count - 1].text) : nil
     // The focused card's title is never cut inside: after the sources' states
     // when it fits there, else before them (they are cut instead), else left out.
     let leadingWidth = x + parts.reduce(0) { $0 + 3 + TerminalText.width(of: $1.0) }
@@ -290,7 +256,7 @@ extension ShelfScreen {
     if let title = card?.titleWidth {
       if leadingWidth + statusesWidth + 3 + title <= clip.maxX {
         cardFirst = false
-      } else if leadingWidth + 3 + title <= clip.maxX {
+      } else if leadingWidth + 3 + title + (failing.map { $0 + 3 } ?? 0) <= clip.maxX {
         cardFirst = true
       } else {
         card = nil
@@ -302,9 +268,23 @@ extension ShelfScreen {
     partLoop: for (index, (text, style)) in parts.enumerated() {
       x += canvas.write(" · ", at: Point(x: x, y: 0), style: Style(foreground: .muted), clip: clip)
       let pieces = index == statusIndex ? statuses : [(text: text, style: style)]
+      var isPartEmpty = true
       for (number, piece) in pieces.enumerated() {
-        if number > 0 { x += canvas.write(" ", at: Point(x: x, y: 0), style: Style(), clip: clip) }
-        let room = clip.maxX - x
+        // The room the failing count still needs after this piece.
+        var reserved = 0
+        if let failing, let statusIndex {
+          if index < statusIndex {
+            reserved = failing + 3
+          } else if index == statusIndex && number < pieces.count - 1 {
+            reserved = failing + 1
+          }
+        }
+        if index == statusIndex, reserved > 0, clip.maxX - x - reserved < 2 { continue }
+        if !isPartEmpty {
+          x += canvas.write(" ", at: Point(x: x, y: 0), style: Style(), clip: clip)
+        }
+        isPartEmpty = false
+        let room = clip.maxX - x - reserved
         guard room > 0 else { break partLoop }
         var shown = TerminalText.truncated(piece.text, toWidth: room)
         if let card, piece.text == card.text, TerminalText.width(of: piece.text) > room {
@@ -507,17 +487,7 @@ extension ShelfScreen {
     if sources.isEmpty { lines.append(("  no live source", Style(foreground: .muted))) }
     let isPaused = liveStatus == .paused
     for source in sources {
-      let text: String
-      switch source {
-      case .demo: text = "demo " + (isPaused ? "paused ‖" : "running ●")
-      case .watching(let name, let isValid):
-        text = name + (isValid ? (isPaused ? ": paused ‖" : ": watching ●") : ": invalid ⚠")
-      case .streaming(let name, let isOpen):
-        text = name + (isOpen ? (isPaused ? ": paused ‖" : ": open ●") : ": ended ■")
-      case .running(let name, let isValid), .fetching(let name, let isValid):
-        text = name + (isValid ? (isPaused ? ": paused ‖" : ": ok ●") : ": failed ⚠")
-      case .failed(let name): text = name + ": failed ⚠"
-      }
+      let text = source.logLine(isPaused: isPaused)
       lines.append(
         (
           "  " + TerminalText.truncated(TerminalText.sanitized(text), toWidth: width - 2),

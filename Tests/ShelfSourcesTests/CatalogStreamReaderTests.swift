@@ -1,5 +1,6 @@
 import Foundation
 import ShelfCatalog
+import ShelfSources
 import Synchronization
 import TestSupport
 import Testing
@@ -143,7 +144,7 @@ func howTheStreamIsChunkedDoesNotChangeItsLines(seed: UInt64) {
     let received = await withCheckedContinuation {
       (continuation: CheckedContinuation<[String], Never>) in
       let collected = Mutex<[String]>([])
-      reader.start(queue: DispatchQueue(label: "test")) { event in
+      reader.start(queue: DispatchQueue(label: "test")) { (event: CatalogStreamReader.Event) in
         let done = collected.withLock { list -> [String]? in
           list.append(summary([event])[0])
           if case .end = event { return list }
@@ -172,7 +173,9 @@ func howTheStreamIsChunkedDoesNotChangeItsLines(seed: UInt64) {
     queue.suspend()  // the receiver is busy while the whole stream arrives
     let reader = CatalogStreamReader(fileDescriptor: descriptor)
     let received = Mutex<[String]>([])
-    reader.start(queue: queue) { event in received.withLock { $0.append(summary([event])[0]) } }
+    reader.start(queue: queue) { (event: CatalogStreamReader.Event) in
+      received.withLock { $0.append(summary([event])[0]) }
+    }
     #expect(reader.waitUntilRead(timeoutSeconds: 10))
     queue.resume()
     queue.sync {}

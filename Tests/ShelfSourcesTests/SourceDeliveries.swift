@@ -1,4 +1,5 @@
 import ShelfCatalog
+import ShelfSources
 
 /// What a live source (watcher, command, URL) delivers, awaited one at a time
 /// with a 10 s timeout, each delivery described as text by the test.

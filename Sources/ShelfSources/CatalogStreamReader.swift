@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ShelfCatalog
 import Synchronization
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import Synchronization
 /// bounded; the end of input (closed stdin, or a last line without a line
 /// break) ends the stream. When the receiver falls behind, catalogs not yet
 /// delivered are replaced by newer ones (errors are kept, the newest 16).
-public final class CatalogStreamReader: Sendable {
+public final class CatalogStreamReader: LiveSource {
   /// What the stream delivers, in order.
   public enum Event: Sendable {
     /// A catalog read from the line numbered `line`.
@@ -32,13 +33,15 @@ public final class CatalogStreamReader: Sendable {
   }
 
   private let descriptor: Int32
-  private let name: String
+  /// The stream as messages name it: `stdin`.
+  public let name: String
   private let limits: CatalogLimits
   private let catalogReading: CatalogReading
   private let maximumLineLength: Int
   private let coalesces: Bool
   private let mailbox = Mutex(Mailbox())
   private let reading = DispatchGroup()
+  private let keeper = SourceStatusKeeper()
 
   /// A reader of `fileDescriptor`, named `name` in messages, with lines of at
   /// most `maximumLineLength` bytes (default 64 MiB). With `coalesces`, a
@@ -56,8 +59,37 @@ public final class CatalogStreamReader: Sendable {
     self.coalesces = coalesces
   }
 
-  /// Starts reading on a thread of its own; `handler` runs on `queue` for every event.
-  public func start(queue: DispatchQueue, handler: @escaping @Sendable (Event) -> Void) {
+  /// How the last line delivered went, or whether input ended.
+  public var status: LiveSourceStatus { keeper.status }
+
+  /// Starts reading on a thread of its own; `handler` runs on `queue` for
+  /// each line's catalog or failure (the end of input only ends `status`).
+  public func start(
+    queue: DispatchQueue,
+    handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
+  ) {
+    start(
+      queue: queue,
+      events: { event in
+        switch event {
+        case .catalog(let loaded, _): handler(.success(loaded))
+        case .failure(let error): handler(.failure(error))
+        case .end: break
+        }
+      })
+  }
+
+  /// Starts reading on a thread of its own; `events` runs on `queue` for every event.
+  public func start(queue: DispatchQueue, events handler: @escaping @Sendable (Event) -> Void) {
+    let keeper = keeper
+    let handler: @Sendable (Event) -> Void = { event in
+      switch event {
+      case .catalog(let loaded, _): keeper.note(.success(loaded))
+      case .failure(let error): keeper.note(.failure(error))
+      case .end: keeper.end()
+      }
+      handler(event)
+    }
     reading.enter()
     let thread = Thread { [self] in
       self.run { event in self.post(event, queue: queue, handler: handler) }

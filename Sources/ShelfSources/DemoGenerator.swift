@@ -1,3 +1,4 @@
+import ShelfCatalog
 import ShelfDiff
 
 /// How much a demo update changes.

@@ -1,5 +1,6 @@
 import Foundation
 import ShelfCatalog
+import ShelfSources
 import Testing
 
 /// A watcher's deliveries as `rows [ids]` or `error <code> <problem>`.
@@ -166,6 +167,47 @@ private func replaceAtomically(_ url: URL, with text: String) throws {
     try handle.write(contentsOf: Data(text.utf8.dropFirst(half)))
     try handle.close()
     #expect(await deliveries.next() == #"rows ["g1", "g2"]"#)
+  }
+}
+
+extension CatalogFileWatcherConcurrencyTests {
+  /// A save between `loadCurrentVersion()` and the watch being in place is
+  /// neither an event nor (before the fix) a change of the status `start`
+  /// recorded: the watcher compares the file with what the load read.
+  @Test func aSaveBetweenLoadingAndStartingIsDelivered() async throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("catalog.json")
+    try Data(catalogJSON("old").utf8).write(to: file)
+    let deliveries = watcherDeliveries()
+    let watcher = CatalogFileWatcher(path: file.path, debounceMilliseconds: 20)
+    #expect(try watcher.loadCurrentVersion().catalog.rows.map(\.id) == ["old"])
+    try replaceAtomically(file, with: catalogJSON("new"))
+    watcher.start(
+      queue: DispatchQueue(label: "watch-test"), deliversInitialVersion: false,
+      handler: deliveries.handler)
+    defer { watcher.stop() }
+    #expect(await deliveries.next() == #"rows ["new"]"#)
+  }
+
+  /// An unchanged file is not delivered again at `start`, a good version or
+  /// an error: the screen and the message log have it already.
+  @Test func anUnchangedFileIsNotDeliveredAgainAtStart() async throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("catalog.json")
+    for text in [catalogJSON("same"), "{\"rows\": ["] {
+      try Data(text.utf8).write(to: file)
+      let deliveries = watcherDeliveries()
+      let watcher = CatalogFileWatcher(path: file.path, debounceMilliseconds: 20)
+      _ = try? watcher.loadCurrentVersion()
+      watcher.start(
+        queue: DispatchQueue(label: "watch-test"), deliversInitialVersion: false,
+        handler: deliveries.handler)
+      defer { watcher.stop() }
+      try replaceAtomically(file, with: catalogJSON("next"))
+      #expect(await deliveries.next() == #"rows ["next"]"#)
+    }
   }
 }
 

@@ -23,6 +23,11 @@ Misbehaving on purpose (each writes until the client goes away):
   /garbage          bytes that are not HTTP, then the connection closes
   /big-headers      a 4 MiB header line
   /to-file          a 302 redirect to file:///etc/passwd
+  /bomb-identity    /bomb with a second Content-Encoding header, identity
+  /bad-chunk        a chunked body whose first chunk size is "zz"
+  /empty299         status 299 with an empty body
+  /big?mib=N[&chunked=1]  a good catalog padded to N MiB with spaces, with a
+                    Content-Length, or chunked (no length known in advance)
 """
 import http.server
 import json
@@ -173,6 +178,50 @@ def gzip_body(handler):
     handler.wfile.write(body)
 
 
+def gzip_body_then_identity(handler):
+    body = gzip_bomb()
+    handler.send_response(200)
+    handler.send_header("Content-Encoding", "gzip")
+    handler.send_header("Content-Encoding", "identity")
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)
+
+
+def bad_chunk(handler):
+    handler.protocol_version = "HTTP/1.1"
+    handler.send_response(200)
+    handler.send_header("Transfer-Encoding", "chunked")
+    handler.end_headers()
+    handler.wfile.write(b"zz\r\n{}\r\n0\r\n\r\n")
+
+
+def empty299(handler):
+    handler.send(299)
+
+
+def big(handler):
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(handler.path).query)
+    size = int(query["mib"][0]) << 20
+    head = json.dumps({"title": "big", "rows": [{"id": "r", "title": "Row"}]}).encode()
+    block = b" " * (1 << 20)
+    handler.protocol_version = "HTTP/1.1"
+    handler.send_response(200)
+    if query.get("chunked") == ["1"]:
+        handler.send_header("Transfer-Encoding", "chunked")
+        handler.end_headers()
+        handler.wfile.write(b"%x\r\n%s\r\n" % (len(head), head))
+        for _ in range(size >> 20):
+            handler.wfile.write(b"%x\r\n%s\r\n" % (len(block), block))
+        handler.wfile.write(b"0\r\n\r\n")
+    else:
+        handler.send_header("Content-Length", str(len(head) + size))
+        handler.end_headers()
+        handler.wfile.write(head)
+        for _ in range(size >> 20):
+            handler.wfile.write(block)
+
+
 def garbage(handler):
     handler.wfile.write(bytes(range(256)) * 4 + b"\r\n\r\n")
     handler.wfile.flush()
@@ -200,6 +249,10 @@ MISBEHAVIOURS = {
     "/garbage": garbage,
     "/big-headers": big_headers,
     "/to-file": to_file,
+    "/bomb-identity": gzip_body_then_identity,
+    "/bad-chunk": bad_chunk,
+    "/empty299": empty299,
+    "/big": big,
 }
 
 

@@ -1,5 +1,6 @@
 import Foundation
 import ShelfCatalog
+import ShelfSources
 import TestSupport
 import Testing
 
@@ -175,6 +176,82 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     guard case .failure(let error) = result else { return #expect(Bool(false)) }
     #expect(error.exitCode == 69)
     #expect(error.problem == problem)
+  }
+
+  @Test(arguments: [
+    ("/bad-chunk", "a chunk size in the chunked body is not a hexadecimal number"),
+    ("/empty299", "HTTP 299 with an empty body"),
+    (
+      "/bomb-identity",
+      #"Content-Encoding "gzip, identity" is not one coding Shelf decodes"#
+        + " (br, deflate, gzip, x-gzip, zstd or none); not fetched"
+    ),
+  ])
+  func malformedChunksEmptyBodiesAndHiddenCodingsAreNamed(path: String, problem: String)
+    async throws
+  {
+    let server = try await CatalogServer.start()
+    defer { server.stop() }
+    let url = server.url(path)
+    let result = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(
+          returning: Result { () throws(CatalogError) in try URLSource.fetchOnce(url: url) })
+      }
+    }
+    guard case .failure(let error) = result else { return #expect(Bool(false)) }
+    #expect(error.exitCode == 69)
+    #expect(error.problem == problem)
+  }
+
+  /// The budget is shared: bytes another source holds count, a body that
+  /// would pass it fails, and a fetch gives back what its body took.
+  @Test(arguments: ["/big?mib=2", "/big?mib=2&chunked=1"])
+  func aBodyPastTheSharedBudgetFailsAndAFetchGivesItsShareBack(path: String) async throws {
+    let server = try await CatalogServer.start()
+    defer { server.stop() }
+    let url = server.url(path)
+    let budget = MemoryBudget(bytes: 4 << 20)
+    // Another source's body, 3 MiB of the 4.
+    #expect(budget.take(3 << 20))
+    func fetch() async -> Result<LoadedCatalog, CatalogError> {
+      await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+          continuation.resume(
+            returning: Result { () throws(CatalogError) in
+              try URLSource.fetchOnce(url: url, budget: budget)
+            })
+        }
+      }
+    }
+    guard case .failure(let error) = await fetch() else { return #expect(Bool(false)) }
+    #expect(
+      error.problem
+        == "the URL sources' bodies together would pass the memory budget of 4 MiB"
+        + " (--url-memory); the fetch was stopped")
+    #expect(budget.bytesInUse == 3 << 20)
+    budget.giveBack(3 << 20)
+    #expect(try await fetch().get().catalog.title == "big")
+    #expect(budget.bytesInUse == 0)
+  }
+
+  /// A password in a URL never shows: not in errors, not in the source's name.
+  @Test func aPasswordInTheURLIsWrittenAsStars() async throws {
+    let server = try await CatalogServer.start()
+    defer { server.stop() }
+    let url = "http://ann:s3cret@127.0.0.1:\(server.port)/missing"
+    let source = URLSource(url: url, interval: .seconds(60))
+    let deliveries = source.startedDeliveries()
+    let message = await deliveries.next()
+    source.stop()
+    #expect(
+      message == "error 69 http://ann:***@127.0.0.1:\(server.port)/missing: HTTP 404 Not Found")
+    #expect(
+      CatalogSource.withoutPassword("https://ann:p@ss:w@rd@example.com:8/a@b?c")
+        == "https://ann:***@example.com:8/a@b?c")
+    #expect(
+      CatalogSource.withoutPassword("https://token@example.com/") == "https://token@example.com/")
+    #expect(CatalogSource.withoutPassword("http://example.com/a:b@c") == "http://example.com/a:b@c")
   }
 
   @Test func a304AfterAFailureDeliversTheCopyInHandAgain() async throws {

@@ -1,4 +1,5 @@
-import CCurl
+internal import CCurl
+import ShelfCatalog
 
 /// One HTTP(S) GET through libcurl, bounded in time and memory: the answer's
 /// status, validators and body, or why there is none.
@@ -10,6 +11,15 @@ import CCurl
 /// that inflates more than `maximumInflation` times over is refused as it
 /// inflates. Headers past `maximumHeaderBytes` end the transfer. Redirects are
 /// followed to http and https URLs only.
+///
+/// The body is held once: in one buffer the size of its `Content-Length`
+/// when the server gives one for an unencoded body, else in blocks joined at
+/// the end, each freed as it is copied. Every block is taken from `budget`,
+/// shared with the other URL sources, and the transfer stops when it is
+/// spent. `Content-Encoding` is read as the list all its header lines make:
+/// one coding libcurl decodes, or none (`identity` alone), or the transfer is
+/// refused, so that a second header cannot hide a compressed body from the
+/// inflation check.
 struct HTTPFetch {
   /// What the server answered.
   struct Answer {
@@ -19,6 +29,8 @@ struct HTTPFetch {
     var entityTag: String?
     var lastModified: String?
     var body: [UInt8]
+    /// The budget's bytes the body holds, given back when this is let go of.
+    var reservation: MemoryReservation
   }
 
   let url: String
@@ -26,12 +38,16 @@ struct HTTPFetch {
   let headers: [String]
   let limit: Int
   let timeout: Duration
+  /// The memory every URL source's bodies share.
+  let budget: MemoryBudget
   /// How many redirects are followed.
   static let maximumRedirects = 10
   /// The most header bytes of one response.
   static let maximumHeaderBytes = 64 << 10
   /// How many times over a compressed body may inflate.
   static let maximumInflation = 200
+  /// The content codings libcurl decodes (built with zlib, brotli and zstd).
+  static let knownCodings: Set<String> = ["gzip", "x-gzip", "deflate", "br", "zstd"]
 
   /// Fetches `url`; nil when `isCancelled` said so first (it is asked about
   /// once a second while nothing arrives, and more often while data does).
@@ -41,7 +57,8 @@ struct HTTPFetch {
       return .failure(CommandRun.Failure(kind: .unavailable, problem: "libcurl failed to start"))
     }
     defer { curl_easy_cleanup(handle) }
-    let transfer = Transfer(handle: handle, limit: limit, isCancelled: isCancelled)
+    let transfer = Transfer(
+      handle: handle, limit: limit, budget: budget, isCancelled: isCancelled)
     var list: UnsafeMutablePointer<curl_slist>?
     for header in headers { list = curl_slist_append(list, header) }
     defer { curl_slist_free_all(list) }
@@ -79,7 +96,7 @@ struct HTTPFetch {
         Answer(
           status: shelf_curl_response_code(handle), reason: transfer.reason,
           entityTag: transfer.entityTag, lastModified: transfer.lastModified,
-          body: transfer.joinedBody()))
+          body: transfer.takeBody(), reservation: transfer.reservation))
     }
     let detail = String(
       decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -103,6 +120,12 @@ struct HTTPFetch {
         "the compressed body inflates more than \(Self.maximumInflation) times over; the fetch was stopped"
     case .headersTooLarge?:
       return "headers too large (over \(Self.maximumHeaderBytes) bytes)"
+    case .overBudget?:
+      return "the URL sources' bodies together would pass the memory budget of "
+        + "\(MessageText.size(budget.bytes)) (--url-memory); the fetch was stopped"
+    case .codingsRefused(let codings)?:
+      return "Content-Encoding \(MessageText.quoted(codings)) is not one coding Shelf decodes"
+        + " (\(Self.knownCodings.sorted().joined(separator: ", ")) or none); not fetched"
     case .cancelled?, nil:
       break
     }
@@ -124,6 +147,15 @@ struct HTTPFetch {
     case CURLE_OUT_OF_MEMORY where !areHeadersComplete: return "headers too large"
     case CURLE_TOO_MANY_REDIRECTS: return "too many redirects (more than \(Self.maximumRedirects))"
     case CURLE_GOT_NOTHING: return "the server closed the connection without answering"
+    // libcurl says `Illegal or missing hexadecimal sequence in chunked-encoding`.
+    case CURLE_RECV_ERROR where detail.contains("chunked-encoding"):
+      if detail.hasPrefix("Too long hexadecimal") {
+        return "a chunk size in the chunked body has too many digits"
+      }
+      if detail.contains("hexadecimal") {
+        return "a chunk size in the chunked body is not a hexadecimal number"
+      }
+      return "the chunked body is malformed (" + MessageText.safe(String(detail.prefix(200))) + ")"
     case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE: return "the connection was lost"
     default:
       let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
@@ -146,16 +178,29 @@ struct HTTPFetch {
 
 /// What one transfer has received so far; used on the thread that runs it only.
 private final class Transfer {
-  enum Stop { case tooLarge, inflated, headersTooLarge, cancelled }
+  enum Stop: Equatable {
+    case tooLarge, inflated, headersTooLarge, cancelled, overBudget
+    case codingsRefused(String)
+  }
 
   let handle: UnsafeMutableRawPointer
   let limit: Int
   let isCancelled: () -> Bool
+  /// The budget's bytes the blocks take.
+  let reservation: MemoryReservation
   /// The body in blocks: no block is copied as the body grows, so a body cut
   /// off at the limit holds no more than the limit.
   var blocks: [[UInt8]] = []
+  /// How many bytes the last block was made to hold.
+  var blockCapacity = 0
   var count = 0
   var headerBytes = 0
+  /// The current response's status, from its status line.
+  var status = 0
+  /// The current response's `Content-Length`, if it gave one.
+  var contentLength: Int?
+  /// The current response's content codings, every `Content-Encoding` line's.
+  var codings: [String] = []
   var isEncoded = false
   var areHeadersComplete = false
   var reason = ""
@@ -163,10 +208,14 @@ private final class Transfer {
   var lastModified: String?
   var stop: Stop?
 
-  init(handle: UnsafeMutableRawPointer, limit: Int, isCancelled: @escaping () -> Bool) {
+  init(
+    handle: UnsafeMutableRawPointer, limit: Int, budget: MemoryBudget,
+    isCancelled: @escaping () -> Bool
+  ) {
     self.handle = handle
     self.limit = limit
     self.isCancelled = isCancelled
+    reservation = MemoryReservation(budget)
   }
 
   /// Takes decoded body bytes; false stops the transfer.
@@ -184,11 +233,22 @@ private final class Transfer {
         return false
       }
     }
-    if blocks.isEmpty || blocks[blocks.count - 1].count + bytes.count > 1 << 20 {
-      blocks.append([])
-      blocks[blocks.count - 1].reserveCapacity(max(1 << 20, bytes.count))
+    if blocks.isEmpty || blocks[blocks.count - 1].count + bytes.count > blockCapacity {
+      guard startBlock(holding: max(1 << 20, bytes.count)) else { return false }
     }
     blocks[blocks.count - 1].append(contentsOf: bytes)
+    return true
+  }
+
+  /// Starts a block of `capacity` bytes taken from the budget; false stops the transfer.
+  private func startBlock(holding capacity: Int) -> Bool {
+    guard reservation.take(capacity) else {
+      stop = .overBudget
+      return false
+    }
+    blocks.append([])
+    blocks[blocks.count - 1].reserveCapacity(capacity)
+    blockCapacity = capacity
     return true
   }
 
@@ -198,16 +258,20 @@ private final class Transfer {
       // A new response (after a redirect or a 100 Continue): its own headers.
       headerBytes = 0
       isEncoded = false
+      codings = []
+      contentLength = nil
       entityTag = nil
       lastModified = nil
       let line = String(decoding: bytes, as: UTF8.self)
       let words = line.split(separator: " ", maxSplits: 2)
       let phrase = words.count == 3 ? words[2].trimmingSuffix { $0.isWhitespace } : ""
+      status = words.count >= 2 ? Int(words[1]) ?? 0 : 0
       reason = MessageText.safe(String(phrase.prefix(100)))
       areHeadersComplete = false
     }
     if bytes.allSatisfy({ $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) {
       areHeadersComplete = true
+      return headersEnded()
     }
     headerBytes += bytes.count
     guard headerBytes <= HTTPFetch.maximumHeaderBytes else {
@@ -221,18 +285,48 @@ private final class Transfer {
     switch name {
     case "etag": entityTag = value
     case "last-modified": lastModified = value
-    case "content-encoding": isEncoded = value.lowercased() != "identity"
+    case "content-encoding":
+      codings += value.lowercased().split(separator: ",").map {
+        String($0.trimmingPrefix(while: \.isWhitespace).trimmingSuffix { $0.isWhitespace })
+      }
+    case "content-length": contentLength = Int(value)
     default: break
     }
     return true
   }
 
-  /// The body in one piece.
-  func joinedBody() -> [UInt8] {
-    if blocks.count == 1 { return blocks[0] }
+  /// Checks the codings of a response whose headers are all in; false stops
+  /// the transfer. An unencoded body of a known length is given one block that holds it.
+  private func headersEnded() -> Bool {
+    let named = codings.filter { !$0.isEmpty }
+    if named.isEmpty || named == ["identity"] {
+      isEncoded = false
+    } else if named.count == 1, HTTPFetch.knownCodings.contains(named[0]) {
+      isEncoded = true
+    } else {
+      stop = .codingsRefused(codings.joined(separator: ", "))
+      return false
+    }
+    if (200..<300).contains(status), !isEncoded, let contentLength, contentLength > 0,
+      contentLength <= limit, blocks.isEmpty
+    {
+      return startBlock(holding: contentLength)
+    }
+    return true
+  }
+
+  /// The body in one piece, moved out of its one block, or joined from its
+  /// blocks freeing each as it is copied: at most one block more than the
+  /// body is ever held.
+  func takeBody() -> [UInt8] {
+    defer { blocks = [] }
+    if blocks.count == 1 { return blocks.removeLast() }
     var body: [UInt8] = []
     body.reserveCapacity(count)
-    for block in blocks { body += block }
+    for index in blocks.indices {
+      body.append(contentsOf: blocks[index])
+      blocks[index] = []
+    }
     return body
   }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import ShelfCatalog
 import Synchronization
 
 #if canImport(Glibc)
@@ -9,19 +10,20 @@ import Synchronization
 /// standard output, and runs it again every interval, delivering each new
 /// catalog, or why a run failed, on a queue.
 ///
-/// The command runs through `/bin/sh -c` in a process group of its own, with
-/// standard input from `/dev/null`. A run fails when the command exits with a
+/// The command runs through `/bin/sh -c` in a session of its own (`setsid`),
+/// with standard input from `/dev/null`. A run fails when the command exits with a
 /// non-zero status or dies of a signal (the message ends with the last line
 /// it wrote to standard error), writes more than the size limit, writes
 /// something that is not a catalog, or is still running when the interval is
-/// up. When a run ends, however it ends, its whole process group is killed:
-/// nothing the command started in the background outlives the run (a
-/// process that leaves the group, with `setsid`, is its own). Runs never overlap: the next starts
+/// up. When a run ends, however it ends, every process of its session is
+/// killed: nothing the command started in the background outlives the run,
+/// even in a process group of its own (`set -m`); a process that starts a
+/// session of its own, with `setsid`, is its own. Runs never overlap: the next starts
 /// one interval after the last one started, or at once if that has passed. A
 /// failure leaves `latestCatalog`, the last good data, as it was; the same
 /// output or the same failure twice in a row is delivered once, and output
 /// identical to the last delivered catalog is not parsed again.
-public final class ExecSource: Sendable {
+public final class ExecSource: LiveSource {
   private struct State: Sendable {
     var lastDelivered: Delivered?
     var latest: LoadedCatalog?
@@ -40,6 +42,7 @@ public final class ExecSource: Sendable {
   private let reading: CatalogReading
   private let schedule: PeriodicSchedule
   private let state = Mutex(State())
+  private let keeper = SourceStatusKeeper()
   /// A pipe whose read end wakes a run waiting on the command: `stop()` writes to it.
   private let wakeRead: Int32
   private let wakeWrite: Int32
@@ -65,6 +68,12 @@ public final class ExecSource: Sendable {
     close(wakeWrite)
   }
 
+  /// The command, as messages name it.
+  public var name: String { command }
+
+  /// How the last run delivered went.
+  public var status: LiveSourceStatus { keeper.status }
+
   /// The catalog of the last run that succeeded, if any.
   public var latestCatalog: LoadedCatalog? { state.withLock { $0.latest } }
 
@@ -74,10 +83,12 @@ public final class ExecSource: Sendable {
     queue: DispatchQueue,
     handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
   ) {
-    schedule.start(delivering: queue, to: handler) { [self] deliver in run(deliver: deliver) }
+    schedule.start(delivering: queue, to: keeper.noting(handler)) { [self] deliver in
+      run(deliver: deliver)
+    }
   }
 
-  /// Stops: a running command's process group is killed and reaped on the
+  /// Stops: a running command's session is killed and reaped on the
   /// source's queue, no run starts, and no handler runs after this returns,
   /// except one already running.
   public func stop() {

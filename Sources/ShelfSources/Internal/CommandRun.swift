@@ -1,4 +1,5 @@
 import Dispatch
+import ShelfCatalog
 
 #if canImport(Glibc)
   import Glibc
@@ -16,9 +17,10 @@ struct CommandRun {
   let limit: Int
 
   /// Runs the command until it exits, `timeout` passes, or `wake` becomes
-  /// readable (then it returns nil: stopped). The command's process group is
-  /// killed when the run ends, however it ends, so nothing it started in the
-  /// background outlives the run; the command is reaped.
+  /// readable (then it returns nil: stopped). The command runs in a session
+  /// of its own, whose every process is killed when the run ends, however it
+  /// ends, so nothing it started in the background outlives the run, even in
+  /// another process group (`set -m`); the command is reaped.
   func run(timeout: Duration, wake: Int32) -> Result<[UInt8], Failure>? {
     let deadline = ContinuousClock.now + timeout
     var output: [Int32] = [-1, -1]
@@ -48,7 +50,7 @@ struct CommandRun {
     var isErrorOpen = true
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     func killGroup() {
-      kill(-pid, SIGKILL)
+      Self.killSession(of: pid)
       var status: Int32 = 0
       while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
@@ -93,8 +95,8 @@ struct CommandRun {
       }
     }
     // Both pipes closed; wait for the exit, still within the deadline. The
-    // exit is seen without reaping the command (WNOWAIT), so its group id
-    // cannot be taken by another process before the group is killed below:
+    // exit is seen without reaping the command (WNOWAIT), so its session id
+    // cannot be taken by another process before the session is killed below:
     // what the command left running in the background ends with the run.
     while true {
       var info = siginfo_t()
@@ -114,7 +116,7 @@ struct CommandRun {
         return nil
       }
     }
-    kill(-pid, SIGKILL)
+    Self.killSession(of: pid)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let signal = status & 0x7F
@@ -137,9 +139,9 @@ struct CommandRun {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // A group of its own, so a stop or a timeout kills what the shell started;
-    // default signal handling and no blocked signals, whatever the app set.
-    posix_spawnattr_setpgroup(&attributes, 0)
+    // A session of its own (and so a group of its own), so a stop or a
+    // timeout kills what the shell started, whatever group it is in; default
+    // signal handling and no blocked signals, whatever the app set.
     var defaults = sigset_t()
     sigfillset(&defaults)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
@@ -148,11 +150,55 @@ struct CommandRun {
     posix_spawnattr_setsigmask(&attributes, &mask)
     posix_spawnattr_setflags(
       &attributes,
-      Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+      Int16(Self.spawnSetsSession | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     let words: [String] = ["/bin/sh", "-c", command]
     let arguments = words.map { strdup($0) }
     defer { for argument in arguments { free(argument) } }
     return posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments + [nil], environ)
+  }
+
+  /// glibc's `POSIX_SPAWN_SETSID` (2.26 on), which the Glibc module leaves out.
+  private static let spawnSetsSession: Int32 = 0x80
+
+  /// Kills every process in the session `leader` leads: its process group,
+  /// then whatever `/proc` says is still in the session (a job that moved to
+  /// a group of its own), again until none is left. The leader is not
+  /// reaped: its id names the session until the caller reaps it.
+  static func killSession(of leader: pid_t) {
+    kill(-leader, SIGKILL)
+    for _ in 0..<20 {
+      let members = sessionMembers(of: leader)
+      if members.isEmpty { return }
+      for member in members { kill(member, SIGKILL) }
+    }
+  }
+
+  /// The processes in the session `leader` leads, except the leader and zombies.
+  private static func sessionMembers(of leader: pid_t) -> [pid_t] {
+    guard let folder = opendir("/proc") else { return [] }
+    defer { closedir(folder) }
+    var members: [pid_t] = []
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard let pid = pid_t(name), pid != leader else { continue }
+      let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { continue }
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+      close(descriptor)
+      guard count > 0 else { continue }
+      // `pid (name) state ppid pgrp session ...`: the name may hold spaces and parentheses.
+      let stat = buffer[..<count]
+      guard let nameEnd = stat.lastIndex(of: UInt8(ascii: ")")) else { continue }
+      let fields = stat[(nameEnd + 1)...].split(separator: UInt8(ascii: " "))
+      guard fields.count > 4, fields[0].first != UInt8(ascii: "Z"),
+        pid_t(String(decoding: fields[3], as: UTF8.self)) == leader
+      else { continue }
+      members.append(pid)
+    }
+    return members
   }
 
   /// A pipe whose ends close on exec (the child gets only the copies it is given).

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ShelfCatalog
 import Synchronization
 
 /// Fetches a catalog over HTTP(S) for `shelf --url`, again every interval,
@@ -21,11 +22,13 @@ import Synchronization
 /// inflates. A timeout, a refused connection, a host that does not resolve,
 /// an HTTP error status (the message gives it), an answer that is not HTTP,
 /// headers over 64 KiB, a redirect elsewhere than http(s), a body over the
-/// limit or one that is not a catalog is delivered as a failure;
+/// limit, an empty body, a `Content-Encoding` that is not one coding libcurl
+/// decodes (or none), a body that would pass the memory budget the URL
+/// sources share, or one that is not a catalog is delivered as a failure;
 /// `latestCatalog`, the last good data, stays. Fetches never overlap: the
 /// next starts one interval after the last one started, or at once if that
 /// has passed. The same failure twice in a row is delivered once.
-public final class URLSource: Sendable {
+public final class URLSource: LiveSource {
   private struct State: Sendable {
     var entityTag: String?
     var lastModified: String?
@@ -59,18 +62,29 @@ public final class URLSource: Sendable {
   public let deadline: Duration
   private let limits: CatalogLimits
   private let reading: CatalogReading
+  private let budget: MemoryBudget
   private let schedule: PeriodicSchedule
   private let state = Mutex(State())
+  private let keeper = SourceStatusKeeper()
+
+  /// The URL as messages name it, its password written `***`.
+  public var name: String { CatalogSource.withoutPassword(url) }
+
+  /// How the last fetch delivered went.
+  public var status: LiveSourceStatus { keeper.status }
 
   /// A source that fetches `url` every `interval`, giving up on a fetch after
   /// `timeout` (or `interval`, if shorter), with bodies limited to
-  /// `limits.maximumFileSize` bytes.
+  /// `limits.maximumFileSize` bytes, held in `budget` (shared with the
+  /// other URL sources of a run; by default a budget of its own, 512 MiB).
   public init(
     url: String, interval: Duration = .seconds(30), timeout: Duration = .seconds(10),
-    limits: CatalogLimits = .default, reading: CatalogReading = .automatic
+    limits: CatalogLimits = .default, budget: MemoryBudget? = nil,
+    reading: CatalogReading = .automatic
   ) {
     self.reading = reading
     self.url = url
+    self.budget = budget ?? MemoryBudget(bytes: MemoryBudget.defaultBytes)
     schedule = PeriodicSchedule(label: "shelf.url", interval: Periodic.clamped(interval))
     self.deadline = min(timeout, schedule.interval)
     self.limits = limits
@@ -100,7 +114,9 @@ public final class URLSource: Sendable {
     queue: DispatchQueue,
     handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
   ) {
-    schedule.start(delivering: queue, to: handler) { [self] deliver in cycle(deliver: deliver) }
+    schedule.start(delivering: queue, to: keeper.noting(handler)) { [self] deliver in
+      cycle(deliver: deliver)
+    }
   }
 
   /// Stops: a fetch under way is abandoned (within a second), none starts,
@@ -113,11 +129,11 @@ public final class URLSource: Sendable {
   /// render --url`); `timeout` bounds all of it.
   public static func fetchOnce(
     url: String, timeout: Duration = .seconds(10), limits: CatalogLimits = .default,
-    reading: CatalogReading = .automatic
+    budget: MemoryBudget? = nil, reading: CatalogReading = .automatic
   ) throws(CatalogError) -> LoadedCatalog {
     let source = URLSource(
       url: url, interval: Periodic.longestInterval, timeout: timeout, limits: limits,
-      reading: reading)
+      budget: budget, reading: reading)
     switch source.fetch() {
     case .catalog(let loaded)?: return loaded
     case .failure(let error)?: throw error
@@ -142,7 +158,8 @@ public final class URLSource: Sendable {
     if let entityTag { headers.append("If-None-Match: " + entityTag) }
     if let lastModified { headers.append("If-Modified-Since: " + lastModified) }
     let request = HTTPFetch(
-      url: url, headers: headers, limit: limits.maximumFileSize, timeout: deadline)
+      url: url, headers: headers, limit: limits.maximumFileSize, timeout: deadline,
+      budget: budget)
     guard let outcome = request.run(isCancelled: { [schedule] in schedule.isStopped })
     else { return nil }
     let answer: HTTPFetch.Answer
@@ -164,6 +181,11 @@ public final class URLSource: Sendable {
       state.withLock { $0.counts.failed += 1 }
       let reason = answer.reason.isEmpty ? "" : " " + answer.reason
       return .failure(failure("HTTP \(answer.status)\(reason)"))
+    }
+    guard !answer.body.isEmpty else {
+      state.withLock { $0.counts.failed += 1 }
+      let reason = answer.reason.isEmpty ? "" : " " + answer.reason
+      return .failure(failure("HTTP \(answer.status)\(reason) with an empty body"))
     }
     state.withLock { $0.counts.parsed += 1 }
     do {

@@ -1,4 +1,5 @@
 import Dispatch
+import ShelfCatalog
 import Synchronization
 
 #if canImport(Glibc)
@@ -17,7 +18,7 @@ import Synchronization
 /// became a FIFO, a device or a socket ("not a regular file": nothing waits on
 /// it); the next good version gives a catalog. The same content twice is
 /// delivered once.
-public final class CatalogFileWatcher: Sendable {
+public final class CatalogFileWatcher: LiveSource {
   /// How changes are noticed.
   public enum Mode: Sendable {
     /// inotify on the file's folder, falling back to polling if that fails.
@@ -32,6 +33,10 @@ public final class CatalogFileWatcher: Sendable {
     var pendingReload: DispatchWorkItem?
     var lastDelivered: Delivered?
     var lastSignature: FileSignature?
+    /// The file's status when `loadCurrentVersion()` read it, if it did not
+    /// change during the read: what `start` compares the file with once its
+    /// watch is in place.
+    var loadedSignature: FileSignature?
     var unsettledReads = 0
     var isStopped = false
     /// The last delivered version's cards, for the next to reuse.
@@ -55,6 +60,13 @@ public final class CatalogFileWatcher: Sendable {
   private let mode: Mode
   private let work = DispatchQueue(label: "shelf.watch")
   private let state = Mutex(State())
+  private let keeper = SourceStatusKeeper()
+
+  /// The path being watched, as messages name it.
+  public var name: String { path }
+
+  /// How the last version delivered (or loaded) went.
+  public var status: LiveSourceStatus { keeper.status }
 
   /// A watcher of the catalog at `path`: changes are read `debounceMilliseconds`
   /// after the last event; polling (the fallback, or `mode: .polling`) looks
@@ -72,11 +84,21 @@ public final class CatalogFileWatcher: Sendable {
   }
 
   /// Starts watching; `handler` runs on `queue` for each new version, first for
-  /// the file as it is now when `deliversInitialVersion`.
+  /// the file as it is now.
   public func start(
-    queue: DispatchQueue, deliversInitialVersion: Bool = true,
+    queue: DispatchQueue,
     handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
   ) {
+    start(queue: queue, deliversInitialVersion: true, handler: handler)
+  }
+
+  /// Starts watching; `handler` runs on `queue` for each new version, first for
+  /// the file as it is now when `deliversInitialVersion`.
+  public func start(
+    queue: DispatchQueue, deliversInitialVersion: Bool,
+    handler: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> Void
+  ) {
+    let handler = keeper.noting(handler)
     work.async { [self] in
       let deliver: @Sendable (Result<LoadedCatalog, CatalogError>) -> Void = { result in
         queue.async { [self] in
@@ -86,11 +108,18 @@ public final class CatalogFileWatcher: Sendable {
       if mode == .polling || !startInotify(deliver: deliver) {
         startPolling(deliver: deliver)
       }
-      if deliversInitialVersion {
-        reload(deliver: deliver)
-      } else {
-        let signature = FileSignature(path: path)
+      // The watch is in place: a change from here on is an event. One made
+      // since `loadCurrentVersion()` read the file is not, so the file is
+      // compared with what that read and read again if it differs.
+      let signature = FileSignature(path: path)
+      let isLoaded = state.withLock { state -> Bool in
+        defer { state.loadedSignature = nil }
+        return !deliversInitialVersion && state.loadedSignature == signature
+      }
+      if isLoaded {
         state.withLock { $0.lastSignature = signature }
+      } else {
+        reload(deliver: deliver)
       }
     }
   }
@@ -98,12 +127,31 @@ public final class CatalogFileWatcher: Sendable {
   /// Loads the file as it is now, as `CatalogLoader.load(contentsOf:limits:regularFileOnly:)`
   /// does, for a caller that shows it before starting the watcher with
   /// `deliversInitialVersion: false`: its cards are kept, so the next
-  /// version's unchanged cards need not be decoded again.
+  /// version's unchanged cards need not be decoded again, and `start` delivers
+  /// the file if it changed since this read it.
   public func loadCurrentVersion() throws(CatalogError) -> LoadedCatalog {
-    let bytes = try FileReader.read(
-      path: path, limit: limits.maximumFileSize, regularFileOnly: true)
+    let before = FileSignature(path: path)
+    let read = Result { () throws(CatalogError) in
+      try FileReader.read(path: path, limit: limits.maximumFileSize, regularFileOnly: true)
+    }
+    let after = FileSignature(path: path)
     defer { state.withLock { $0.retiredCards = nil } }
-    return try load(bytes)
+    let result = read.flatMap { bytes in Result { () throws(CatalogError) in try load(bytes) } }
+    let delivered: Delivered
+    switch (read, result) {
+    case (.success(let bytes), .success):
+      delivered = .bytes(
+        count: bytes.count, fingerprint: bytes.withUnsafeBytes { ContentFingerprint.of($0) })
+    case (_, .failure(let error)): delivered = .error(error)
+    case (.failure(let error), _): delivered = .error(error)
+    }
+    state.withLock { state in
+      // A file that changed while it was read is read again at `start`.
+      state.loadedSignature = before == after ? after : nil
+      state.lastDelivered = delivered
+    }
+    keeper.note(result.map { $0 })
+    return try result.get()
   }
 
   /// Stops watching; no handler runs after this returns, except one already running.

@@ -1,5 +1,6 @@
 import Foundation
 import ShelfCatalog
+import ShelfSources
 import Synchronization
 import Testing
 
@@ -138,6 +139,46 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     #expect(await eventually { !isRunning(pid) })
     source.stop()
     source.waitUntilIdle()
+  }
+
+  /// `set -m` puts a background job in a process group of its own; the
+  /// command's session still holds it, and the session ends with the run.
+  @Test func aChildInAnotherProcessGroupEndsWithTheRun() async throws {
+    let folder = try ScratchFolder()
+    let source = ExecSource(
+      command:
+        "bash -c 'set -m; sleep 100 </dev/null >/dev/null 2>&1 & echo $! > \(folder.path)/pid';"
+        + " printf '{\"title\": \"ok\", \"rows\": []}'",
+      interval: .seconds(60))
+    let deliveries = SourceDeliveries()
+    source.start(queue: .global(), handler: deliveries.handler)
+    #expect(await deliveries.next() == "title ok")
+    let pid = try #require(
+      Int32(
+        String(contentsOfFile: folder.path + "/pid", encoding: .utf8).trimmingCharacters(
+          in: .whitespacesAndNewlines)))
+    #expect(await eventually { !isRunning(pid) })
+    source.stop()
+    source.waitUntilIdle()
+    if isRunning(pid) { kill(pid, SIGKILL) }
+  }
+
+  @Test func stoppingKillsAChildInAnotherProcessGroup() async throws {
+    let folder = try ScratchFolder()
+    let source = ExecSource(
+      command:
+        "bash -c 'set -m; sleep 100 </dev/null >/dev/null 2>&1 & echo $! > \(folder.path)/p;"
+        + " mv \(folder.path)/p \(folder.path)/pid'; sleep 100",
+      interval: .seconds(60))
+    source.start(queue: .global()) { _ in }
+    #expect(await eventually { FileManager.default.fileExists(atPath: folder.path + "/pid") })
+    let pidText = try #require(try? String(contentsOfFile: folder.path + "/pid", encoding: .utf8))
+    let pid = try #require(Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(isRunning(pid))
+    source.stop()
+    source.waitUntilIdle()
+    #expect(await eventually { !isRunning(pid) })
+    if isRunning(pid) { kill(pid, SIGKILL) }
   }
 
   @Test func stoppingMidRunKillsTheCommandAndDeliversNothingMore() async throws {

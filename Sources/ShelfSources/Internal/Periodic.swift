@@ -1,4 +1,5 @@
 import Dispatch
+import ShelfCatalog
 import Synchronization
 
 /// What the sources that run again every interval (`ExecSource`, `URLSource`)

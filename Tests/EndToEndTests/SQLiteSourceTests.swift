@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Runs `script` with Debian's python3 and its sqlite3 module: another
+/// process writing the database Shelf shows.
+private func python(_ script: String) throws {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+  process.arguments = ["-c", script]
+  try process.run()
+  process.waitUntilExit()
+  #expect(process.terminationStatus == 0)
+}
+
+/// A `books` table at `path`, written by python3.
+private func makeBooks(at path: String) throws {
+  try python(
+    """
+    import sqlite3
+    db = sqlite3.connect('\(path)')
+    db.execute('pragma journal_mode=wal')
+    db.execute('create table books (id text, title text, author text)')
+    db.executemany('insert into books values (?, ?, ?)',
+                   [('b1', 'Emma', 'Austen'), ('b2', 'Dune', 'Herbert')])
+    db.commit()
+    """)
+}
+
+/// `--sqlite FILE --query SQL` at start: what a missing file and a bad
+/// query end with (one line, a sysexits code), and the first screen.
+@Suite struct SQLiteSourceTests {
+  @Test func aMissingDatabaseOrABadQueryEndsWithOneLineAndItsCode() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-sqlite-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("shop.db").path
+    try makeBooks(at: path)
+    let missing = try runShelf(["render", "--sqlite", path + ".gone", "--query", "select 1"])
+    #expect(missing.status == 66)
+    #expect(
+      missing.standardError
+        == "shelf: \(path).gone: cannot open the database (unable to open database file)\n")
+    let bad = try runShelf(["--sqlite", path, "--query", "select missing from books"])
+    #expect(bad.status == 65)
+    #expect(bad.standardError == "shelf: \(path): the query failed: no such column: missing\n")
+    let unpaired = try runShelf(["render", "--sqlite", path])
+    #expect(unpaired.status == 64)
+    let shown = try runShelf(
+      ["render", "--sqlite", path, "--query", "select id, title, author from books"])
+    #expect(shown.status == 0, "\(shown.standardError)")
+    #expect(shown.standardOutput.contains("Emma"))
+    #expect(shown.standardOutput.contains("Herbert"))
+  }
+}
+
+extension InTmux {
+  /// A database written by another process while Shelf shows it.
+  @Suite struct SQLiteLive {
+    @Test func aWriteByAnotherProcessShowsOnTheScreen() throws {
+      let session = try TmuxSession()
+      defer { session.close() }
+      let path = session.scratch.appendingPathComponent("shop.db").path
+      try makeBooks(at: path)
+      try session.startShelf(
+        "--sqlite \(path) --query 'select id, title, author from books order by id'")
+      session.expectScreen(containing: "Emma")
+      session.expectScreen(containing: "querying shop.db ●")
+      try python(
+        """
+        import sqlite3
+        db = sqlite3.connect('\(path)')
+        db.execute("update books set title = 'Persuasion' where id = 'b1'")
+        db.commit()
+        """)
+      session.expectScreen(containing: "Persuasion")
+      try session.quitAndExpectRestored()
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import ShelfCatalog
+import ShelfSources
+import Testing
+
+/// Runs `script` with Debian's python3 (its sqlite3 module): another process
+/// writing the database, as a program beside Shelf would.
+private func python(_ script: String) throws {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+  process.arguments = ["-c", script]
+  try process.run()
+  process.waitUntilExit()
+  #expect(process.terminationStatus == 0)
+}
+
+/// A `books` table in a new database at `path`, written by python3.
+private func makeDatabase(_ path: String) throws {
+  try python(
+    """
+    import sqlite3
+    db = sqlite3.connect('\(path)')
+    db.execute('pragma journal_mode=wal')
+    db.execute('create table books (id text, title text, author text)')
+    db.executemany('insert into books values (?, ?, ?)',
+                   [('b1', 'Emma', 'Austen'), ('b2', 'Dune', 'Herbert')])
+    db.commit()
+    """)
+}
+
+/// A delivery as `file: title/subtitle, ...` or `error <code> <problem>`.
+private func cards() -> SourceDeliveries {
+  SourceDeliveries {
+    switch $0 {
+    case .success(let loaded):
+      "\(loaded.catalog.title): "
+        + loaded.catalog.rows.flatMap(\.items).map { "\($0.id)=\($0.title)/\($0.subtitle ?? "-")" }
+        .joined(separator: ", ")
+    case .failure(let error): "error \(error.exitCode) \(error.problem)"
+    }
+  }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct SQLiteSourceConcurrencyTests {
+  @Test func aQuerysRowsAreCardsAndAnotherProcesssWriteIsShownAgain() async throws {
+    let folder = try ScratchFolder()
+    let path = folder.path + "/shop.db"
+    try makeDatabase(path)
+    let source = SQLiteSource(
+      path: path, query: "select id, title, author from books order by id",
+      interval: .milliseconds(20))
+    let deliveries = cards()
+    source.start(queue: .global(), handler: deliveries.handler)
+    let first = await deliveries.next()
+    #expect(first == "shop.db: b1=Emma/Austen, b2=Dune/Herbert")
+    try python(
+      """
+      import sqlite3
+      db = sqlite3.connect('\(path)')
+      db.execute("update books set title = 'Persuasion' where id = 'b1'")
+      db.commit()
+      """)
+    #expect(await deliveries.next() == "shop.db: b1=Persuasion/Austen, b2=Dune/Herbert")
+    // A schema the query no longer fits: a message, the last good result kept.
+    try python(
+      """
+      import sqlite3
+      db = sqlite3.connect('\(path)')
+      db.execute('alter table books rename column author to writer')
+      db.commit()
+      """)
+    #expect(await deliveries.next() == "error 65 the query failed: no such column: author")
+    #expect(source.latestCatalog?.catalog.rows.first?.items.first?.title == "Persuasion")
+    if case .failing = source.status {} else { Issue.record("status \(source.status)") }
+    source.stop()
+    source.waitUntilIdle()
+  }
+
+  @Test func withoutAnIDColumnCardsAreNumberedAndANameColumnIsTheTitle() throws {
+    let folder = try ScratchFolder()
+    let path = folder.path + "/shop.db"
+    try makeDatabase(path)
+    let loaded = try SQLiteSource.loadOnce(
+      path: path, query: "select author, title as name from books order by title")
+    let items = loaded.catalog.rows.flatMap(\.items)
+    #expect(items.map(\.id) == ["1", "2"])
+    #expect(items.map(\.title) == ["Dune", "Emma"])
+    #expect(items.map(\.subtitle) == ["Herbert", "Austen"])
+    #expect(loaded.catalog.rows.map(\.title) == ["shop.db"])
+  }
+
+  @Test(arguments: [
+    ("missing.db", "select 1", 66, "cannot open the database (unable to open database file)"),
+    ("shop.db", "select missing from books", 65, "the query failed: no such column: missing"),
+    (
+      "shop.db", "delete from books", 65,
+      "the query failed: the query would write; only reading is allowed"
+    ),
+    ("shop.db", "select 1; select 2", 65, "the query failed: give one statement, not several"),
+  ])
+  func aMissingFileOrABadQueryIsAClearError(
+    file: String, query: String, code: Int32, problem: String
+  ) throws {
+    let folder = try ScratchFolder()
+    try makeDatabase(folder.path + "/shop.db")
+    let error = #expect(throws: CatalogError.self) {
+      try SQLiteSource.loadOnce(path: folder.path + "/" + file, query: query)
+    }
+    #expect(error?.exitCode == code)
+    #expect(error?.problem == problem)
+  }
+}
