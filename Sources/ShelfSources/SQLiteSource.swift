@@ -31,19 +31,21 @@ public final class SQLiteSource: LiveSource {
   /// The query, one statement that reads.
   public let query: String
   private let limits: CatalogLimits
+  private let mapping: RecordMapping
   private let schedule: PeriodicSchedule
   private let state = Mutex(State())
   private let keeper = SourceStatusKeeper()
 
   /// A source that runs `query` over the database at `path`, looking for
-  /// changes every `interval`.
+  /// changes every `interval`; its rows become cards as `mapping` says.
   public init(
     path: String, query: String, interval: Duration = .milliseconds(250),
-    limits: CatalogLimits = .default
+    limits: CatalogLimits = .default, mapping: RecordMapping = RecordMapping()
   ) {
     self.path = path
     self.query = query
     self.limits = limits
+    self.mapping = mapping
     schedule = PeriodicSchedule(label: "shelf.sqlite", interval: Periodic.clamped(interval))
   }
 
@@ -81,9 +83,10 @@ public final class SQLiteSource: LiveSource {
   /// first screen): its catalog, or why there is none (66: the file is
   /// missing; 65: the query is bad).
   public static func loadOnce(
-    path: String, query: String, limits: CatalogLimits = .default
+    path: String, query: String, limits: CatalogLimits = .default,
+    mapping: RecordMapping = RecordMapping()
   ) throws(CatalogError) -> LoadedCatalog {
-    let source = SQLiteSource(path: path, query: query, limits: limits)
+    let source = SQLiteSource(path: path, query: query, limits: limits, mapping: mapping)
     switch source.poll() {
     case .success(let loaded)?: return loaded
     case .failure(let error)?: throw error
@@ -105,16 +108,30 @@ public final class SQLiteSource: LiveSource {
     case .success(let result?): delivered = .result(result)
     case .failure(let error): delivered = .error(error)
     }
+    // The rows as cards, outside the lock (a record without the group field fails).
+    var mapped: Result<Catalog, CatalogError>?
+    if case .result(let result) = delivered {
+      mapped = Result { () throws(CatalogError) -> Catalog in
+        try SQLiteRecords.catalog(
+          of: result, title: SQLiteRecords.title(ofDatabaseAt: path), mapping: mapping,
+          source: .named(path), limits: limits)
+      }
+    }
     return state.withLock { state -> Result<LoadedCatalog, CatalogError>? in
       guard state.lastDelivered != delivered else { return nil }
       state.lastDelivered = delivered
       switch delivered {
-      case .result(let result):
-        let loaded = LoadedCatalog(
-          catalog: SQLiteRecords.catalog(of: result, title: SQLiteRecords.title(ofDatabaseAt: path))
-        )
-        state.latest = loaded
-        return .success(loaded)
+      case .result:
+        switch mapped {
+        case .success(let catalog)?:
+          let loaded = LoadedCatalog(catalog: catalog)
+          state.latest = loaded
+          return .success(loaded)
+        case .failure(let error)?:
+          return .failure(error)
+        case nil:
+          return nil
+        }
       case .error(let error):
         // The connection may be what went wrong: the next look opens a new one.
         state.database = nil

@@ -99,7 +99,8 @@ final class InteractiveSession: EventLoopDelegate {
       case .stream: return LoadedCatalog(catalog: Catalog(title: "stdin", sections: []))
       case .exec, .url: return LoadedCatalog(catalog: Catalog(title: "", sections: []))
       // Read once here: a missing file or a bad query ends the app at once.
-      case .sqlite: return try Headless.loadOnce(spec, every: nil, budget: MemoryBudget(bytes: 0))
+      case .sqlite: return try Headless.loadOnce(spec, every: nil, budget: MemoryBudget(bytes: 0),
+          reading: options.reading)
       }
     }
     let firsts = start.loaded
@@ -215,7 +216,7 @@ final class InteractiveSession: EventLoopDelegate {
           command: command, interval: options.interval(for: feed.spec), reading: options.reading)
         startLive(source, feed: feed, status: { .running($0, isValid: $1) })
       case .sqlite(let path, let query):
-        let source = SQLiteSource(path: path, query: query)
+        let source = SQLiteSource(path: path, query: query, mapping: options.reading.mapping)
         startLive(source, feed: feed, status: { .querying($0, isValid: $1) })
       case .url(let url):
         let source = URLSource(

@@ -47,7 +47,10 @@ private func makeBooks(at path: String) throws {
     let unpaired = try runShelf(["render", "--sqlite", path])
     #expect(unpaired.status == 64)
     let shown = try runShelf(
-      ["render", "--sqlite", path, "--query", "select id, title, author from books"])
+      [
+        "render", "--sqlite", path, "--query", "select id, title, author from books",
+        "--subtitle", "{author}",
+      ])
     #expect(shown.status == 0, "\(shown.standardError)")
     #expect(shown.standardOutput.contains("Emma"))
     #expect(shown.standardOutput.contains("Herbert"))

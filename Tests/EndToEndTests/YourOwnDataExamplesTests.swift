@@ -2,9 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's "Your own data" recipes, each a ```sh block after an
-/// `<!-- example -->` line, run as written on this machine's real data
-/// (dpkg, git, man, ps) in a terminal, with no jq or Python between.
+/// The README's "Your own data" recipes, each a ```sh block after a
+/// `<!-- recipe -->` line, run as written in a terminal on this machine's
+/// real data (dpkg, git, man, ps, a SQLite database another process writes),
+/// with no jq or Python between. (`<!-- example -->` marks the headless
+/// commands `ReadmeExamples` runs.)
 @Suite(.serialized) struct YourOwnDataExamples {
   /// Every marked block of README.md, in order.
   static func examples() throws -> [String] {
@@ -12,7 +14,7 @@ import Testing
       contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
     var blocks: [String] = []
     var rest = readme[...]
-    while let marker = rest.range(of: "<!-- example -->\n```sh\n") {
+    while let marker = rest.range(of: "<!-- recipe -->\n```sh\n") {
       guard let end = rest.range(of: "\n```", range: marker.upperBound..<rest.endIndex) else {
         break
       }
@@ -22,23 +24,29 @@ import Testing
     return blocks
   }
 
-  /// A shell in the repository (the git recipe reads its log) with the
-  /// built `shelf` first on its PATH, running recipe `index` from a script
-  /// holding exactly the README's text.
-  private func run(_ index: Int) throws -> TmuxSession {
+  /// A shell in the repository (the git recipe reads its log), or in the
+  /// session's scratch folder when `inScratch`, with the built `shelf` first
+  /// on its PATH, running recipe `index` from a script holding exactly the
+  /// README's text; `prepare` runs first, given the scratch folder.
+  private func run(
+    _ index: Int, inScratch: Bool = false, prepare: (URL) throws -> Void = { _ in }
+  ) throws -> TmuxSession {
     let examples = try Self.examples()
-    #expect(examples.count == 4, "README.md's marked recipes")
+    #expect(examples.count == 5, "README.md's marked recipes")
     let session = try TmuxSession(width: 100, height: 30)
+    try prepare(session.scratch)
     let script = session.scratch.appendingPathComponent("example.sh")
     try Data(examples[index].utf8).write(to: script)
+    let folder = inScratch ? " cd \(session.scratch.path);" : ""
     try session.run(
-      "export PATH=\(shelfBinary.deletingLastPathComponent().path):$PATH; clear; sh \(script.path)")
+      "export PATH=\(shelfBinary.deletingLastPathComponent().path):$PATH;\(folder) clear;"
+        + " sh \(script.path)")
     return session
   }
 
   @Test func everyRecipeIsAMarkedShellBlockUsingShelf() throws {
     let examples = try Self.examples()
-    #expect(examples.count == 4)
+    #expect(examples.count == 5)
     for example in examples { #expect(example.contains("shelf ")) }
   }
 
@@ -84,5 +92,37 @@ import Testing
     session.expectScreen("processes by user") { screen in
       screen.contains("root") && screen.contains("pid 1,") && screen.contains("running ps")
     }
+  }
+
+  @Test func aSQLiteDatabaseAnotherProcessWrites() throws {
+    let session = try run(4, inScratch: true) { folder in
+      try sqlite(
+        in: folder,
+        """
+        db.execute('create table items (id integer primary key, list text, title text, due text)')
+        db.execute("insert into items (list, title, due) values ('home', 'Fix the tap', 'Monday')")
+        db.execute("insert into items (list, title, due) values ('work', 'Send the report', 'Friday')")
+        """)
+    }
+    defer { session.close() }
+    session.expectScreen("a row per list") { screen in
+      screen.contains("home") && screen.contains("Fix the tap") && screen.contains("due Friday")
+    }
+    try sqlite(
+      in: session.scratch,
+      "db.execute(\"insert into items (list, title, due) values ('home', 'Water the plants', 'today')\")")
+    session.expectScreen(containing: "Water the plants")
+  }
+
+  /// Runs `statements` with python3's sqlite3 on `folder`/todo.db (`db`), then commits.
+  private func sqlite(in folder: URL, _ statements: String) throws {
+    let path = folder.appendingPathComponent("todo.db").path
+    let script = "import sqlite3\ndb = sqlite3.connect('\(path)')\n\(statements)\ndb.commit()\n"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", script]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
   }
 }

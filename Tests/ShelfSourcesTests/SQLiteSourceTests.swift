@@ -48,7 +48,7 @@ private func cards() -> SourceDeliveries {
     try makeDatabase(path)
     let source = SQLiteSource(
       path: path, query: "select id, title, author from books order by id",
-      interval: .milliseconds(20))
+      interval: .milliseconds(20), mapping: RecordMapping(subtitle: FieldTemplate("{author}")))
     let deliveries = cards()
     source.start(queue: .global(), handler: deliveries.handler)
     let first = await deliveries.next()
@@ -76,17 +76,31 @@ private func cards() -> SourceDeliveries {
     source.waitUntilIdle()
   }
 
-  @Test func withoutAnIDColumnCardsAreNumberedAndANameColumnIsTheTitle() throws {
+  @Test func aQuerysColumnsAreMappedAsRecordsAre() throws {
     let folder = try ScratchFolder()
     let path = folder.path + "/shop.db"
     try makeDatabase(path)
-    let loaded = try SQLiteSource.loadOnce(
+    // Without a mapping: a name column is the title, every card in one row,
+    // every column kept as a field.
+    let plain = try SQLiteSource.loadOnce(
       path: path, query: "select author, title as name from books order by title")
-    let items = loaded.catalog.rows.flatMap(\.items)
-    #expect(items.map(\.id) == ["1", "2"])
+    #expect(plain.catalog.rows.map(\.title) == ["shop.db"])
+    let items = plain.catalog.rows.flatMap(\.items)
     #expect(items.map(\.title) == ["Dune", "Emma"])
-    #expect(items.map(\.subtitle) == ["Herbert", "Austen"])
-    #expect(loaded.catalog.rows.map(\.title) == ["shop.db"])
+    #expect(items.map { $0.fields.map(\.name) } == [["author", "name"], ["author", "name"]])
+    // With one: a row per author, titles and ids from templates.
+    let grouped = try SQLiteSource.loadOnce(
+      path: path, query: "select id, title, author from books order by id",
+      mapping: RecordMapping(
+        groupBy: "author", title: FieldTemplate("{title} ({id})"), id: FieldTemplate("{id}")))
+    #expect(grouped.catalog.rows.map(\.title) == ["Austen", "Herbert"])
+    #expect(grouped.catalog.rows.map { $0.items.map(\.title) } == [["Emma (b1)"], ["Dune (b2)"]])
+    // A group field no column has is a usage error naming the columns.
+    let error = #expect(throws: CatalogError.self) {
+      try SQLiteSource.loadOnce(
+        path: path, query: "select id, title from books", mapping: RecordMapping(groupBy: "shelf"))
+    }
+    #expect(error?.exitCode == 64)
   }
 
   @Test(arguments: [

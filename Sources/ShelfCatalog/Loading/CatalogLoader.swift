@@ -117,6 +117,18 @@ public enum CatalogLoader {
   /// version before) instead of decoding it again; with `keepsCards`, also
   /// gives this version's cards for the next one to reuse. The catalog, its
   /// warnings and its errors are the same as without reuse.
+  /// Records given as fields (a database's rows, say) as a catalog titled
+  /// `title`, grouped and mapped as `mapping` says: the same rules as
+  /// records read from bytes. A record's line is its place, from 1.
+  public static func catalog(
+    ofRecords records: [[CardField]], title: String, source: CatalogSource,
+    mapping: RecordMapping = RecordMapping(), limits: CatalogLimits = .default
+  ) throws(CatalogError) -> Catalog {
+    let mapper = RecordMapper(mapping: mapping, limits: limits)
+    let numbered = records.enumerated().map { Record(fields: $1, line: $0 + 1) }
+    return try mapper.catalog(numbered, title: title, source: source)
+  }
+
   package static func loadReusingCards(
     buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits,
     threads: Int, from reuse: CardReuse?, keepsCards: Bool,
