@@ -99,7 +99,9 @@ final class InteractiveSession: EventLoopDelegate {
       case .stream: return LoadedCatalog(catalog: Catalog(title: "stdin", sections: []))
       case .exec, .url: return LoadedCatalog(catalog: Catalog(title: "", sections: []))
       // Read once here: a missing file or a bad query ends the app at once.
-      case .sqlite: return try Headless.loadOnce(spec, every: nil, budget: MemoryBudget(bytes: 0),
+      case .sqlite:
+        return try Headless.loadOnce(
+          spec, every: nil, budget: MemoryBudget(bytes: 0),
           reading: options.reading)
       }
     }

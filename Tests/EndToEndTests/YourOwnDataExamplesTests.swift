@@ -110,7 +110,8 @@ import Testing
     }
     try sqlite(
       in: session.scratch,
-      "db.execute(\"insert into items (list, title, due) values ('home', 'Water the plants', 'today')\")")
+      "db.execute(\"insert into items (list, title, due) values ('home', 'Water the plants', 'today')\")"
+    )
     session.expectScreen(containing: "Water the plants")
   }
 
