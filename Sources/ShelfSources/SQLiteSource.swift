@@ -2,7 +2,7 @@ import Dispatch
 import ShelfCatalog
 import Synchronization
 
-/// Shows a query over a SQLite database for `shelf --sqlite FILE --query
+/// Shows a query over a SQLite database for `shelf --sqlite FILE --sql
 /// SQL`, and shows it again whenever another process commits a change.
 ///
 /// The database is opened read-only. Every interval the source asks SQLite

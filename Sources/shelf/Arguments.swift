@@ -56,15 +56,15 @@ struct SourceOptions: ParsableArguments {
   @Option(
     name: .customLong("sqlite"),
     help: ArgumentHelp(
-      "Show what --query finds in a SQLite database, opened read-only, again after each"
-        + " change another process commits; repeats, each with its --query.", valueName: "file"))
+      "Show what --sql finds in a SQLite database, opened read-only, again after each"
+        + " change another process commits; repeats, each with its --sql.", valueName: "file"))
   var databases: [String] = []
 
   @Option(
-    name: .customLong("query"),
+    name: .customLong("sql"),
     help: ArgumentHelp(
-      "The SQL --sqlite runs: each row a card (id: the column id, else its number; title:"
-        + " the column title or name, else the first; subtitle: the next other column).",
+      "The SQL --sqlite runs, one statement that reads: each row a record whose fields are"
+        + " its columns, made into cards as records are (--group-by, --title, ...).",
       valueName: "sql"))
   var queries: [String] = []
 
@@ -95,7 +95,7 @@ struct SourceOptions: ParsableArguments {
       throw ValidationError("--catalog - reads stdin once: give it once")
     }
     if databases.count != queries.count {
-      throw ValidationError("each --sqlite FILE needs its --query SQL, in the same order")
+      throw ValidationError("each --sqlite FILE needs its --sql QUERY, in the same order")
     }
     if urlMemory != nil && urls.isEmpty {
       throw ValidationError("--url-memory bounds what --url sources hold: give one")

@@ -177,7 +177,8 @@ enum Arguments {
   /// Whether `command` was given `--verbose`.
   private static func isVerbose(_ command: any ParsableCommand) -> Bool {
     switch command {
-    case let render as RenderCommand: return render.verbose.isVerbose
+    case let root as ShelfCommand: return root.records.isVerbose
+    case let render as RenderCommand: return render.records.isVerbose
     case let frames as FramesCommand: return frames.verbose.isVerbose
     case let diff as DiffCommand: return diff.verbose.isVerbose
     case let record as RecordCommand: return record.verbose.isVerbose

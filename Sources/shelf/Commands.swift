@@ -150,7 +150,6 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup(title: "Size") var size: SizeOptions
   @OptionGroup(title: "Records (CSV, TSV, JSON, NDJSON, lines)") var records: ReadingOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
-  @OptionGroup var verbose: VerboseOptions
 
   // Plain text has no colour; the option is checked, so a script written for
   // the interactive screen still runs.

@@ -8,7 +8,7 @@
 enum HelpText {
   static let discussion = """
     With no options, the bundled catalog with live demo updates. Source options \
-    (--catalog, --watch, --exec, --url, --stream) repeat and mix: their sections \
+    (--catalog, --watch, --exec, --url, --sqlite, --stream) repeat and mix: their sections \
     are shown one after another, in the order given, each source animating on \
     its own; Tab shows one alone. A source that fails never takes the others \
     down: its error shows in the message area and its state in the status line; \

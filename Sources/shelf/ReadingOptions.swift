@@ -101,7 +101,9 @@ struct ReadingOptions: ParsableArguments {
     transform: Parse.number(in: 1...100_000))
   var keep: Int?
 
-  @Flag(name: .customLong("verbose"), help: "Say on stderr which format each source is read in.")
+  @Flag(
+    name: .customLong("verbose"),
+    help: "Say on stderr which format each source is read in, and list every repeated id.")
   var isVerbose = false
 
   func check() throws {

@@ -26,7 +26,7 @@ private func makeBooks(at path: String) throws {
     """)
 }
 
-/// `--sqlite FILE --query SQL` at start: what a missing file and a bad
+/// `--sqlite FILE --sql QUERY` at start: what a missing file and a bad
 /// query end with (one line, a sysexits code), and the first screen.
 @Suite struct SQLiteSourceTests {
   @Test func aMissingDatabaseOrABadQueryEndsWithOneLineAndItsCode() async throws {
@@ -36,19 +36,19 @@ private func makeBooks(at path: String) throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("shop.db").path
     try makeBooks(at: path)
-    let missing = try runShelf(["render", "--sqlite", path + ".gone", "--query", "select 1"])
+    let missing = try runShelf(["render", "--sqlite", path + ".gone", "--sql", "select 1"])
     #expect(missing.status == 66)
     #expect(
       missing.standardError
         == "shelf: \(path).gone: cannot open the database (unable to open database file)\n")
-    let bad = try runShelf(["--sqlite", path, "--query", "select missing from books"])
+    let bad = try runShelf(["--sqlite", path, "--sql", "select missing from books"])
     #expect(bad.status == 65)
     #expect(bad.standardError == "shelf: \(path): the query failed: no such column: missing\n")
     let unpaired = try runShelf(["render", "--sqlite", path])
     #expect(unpaired.status == 64)
     let shown = try runShelf(
       [
-        "render", "--sqlite", path, "--query", "select id, title, author from books",
+        "render", "--sqlite", path, "--sql", "select id, title, author from books",
         "--subtitle", "{author}",
       ])
     #expect(shown.status == 0, "\(shown.standardError)")
@@ -66,7 +66,7 @@ extension InTmux {
       let path = session.scratch.appendingPathComponent("shop.db").path
       try makeBooks(at: path)
       try session.startShelf(
-        "--sqlite \(path) --query 'select id, title, author from books order by id'")
+        "--sqlite \(path) --sql 'select id, title, author from books order by id'")
       session.expectScreen(containing: "Emma")
       session.expectScreen(containing: "querying shop.db ●")
       try python(
