@@ -97,9 +97,6 @@ struct SourceOptions: ParsableArguments {
     if databases.count != queries.count {
       throw ValidationError("each --sqlite FILE needs its --sql QUERY, in the same order")
     }
-    if urlMemory != nil && urls.isEmpty {
-      throw ValidationError("--url-memory bounds what --url sources hold: give one")
-    }
     if every != nil && commands.isEmpty && urls.isEmpty {
       throw ValidationError("--every sets how often --exec and --url run: give one of them")
     }

@@ -245,10 +245,14 @@ enum Arguments {
   }
 
   /// The options of `shelf` and `render` that take no value.
-  static let flags: Set<String> = [
-    "--stream", "--no-live", "--reduced-motion", "--pick", "--multi", "--no-clipboard",
-    "--sort-rows", "--records", "--verbose", "--version", "-V", "--help", "-h",
-  ]
+  static let flags: Set<String> = {
+    let table = OptionTable.read()
+    let declared = table.order.compactMap { name in
+      table.options[name].flatMap { $0.isFlag ? "--" + name : nil }
+    }
+    // The flags the table leaves out (no config key), and the short ones.
+    return Set(declared + ["--stream", "--version", "-V", "--help", "-h"])
+  }()
 
   /// `arguments` with each file given alone (`shelf books.csv`, `shelf
   /// render books.csv`) written as `--catalog=books.csv`: a word that is

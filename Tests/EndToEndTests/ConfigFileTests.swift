@@ -129,7 +129,7 @@ import Testing
     let text = printed.standardOutput
     for command in [[], ["render"], ["frames"], ["record"]] {
       let help = try runShelf(command + ["--help"]).standardOutput
-      let options = Set(help.matches(of: /--([a-z][a-z-]+)/).map { String($0.output.1) })
+      let options = Set(help.matches(of: /--([a-z][a-z0-9-]*[a-z0-9])/).map { String($0.output.1) })
         .subtracting([
           "help", "version", "config", "stream", "theme", "print-default", "keys", "output",
         ])
@@ -144,8 +144,9 @@ import Testing
     // Uncommented, the defaults (not the examples of sources, commands and
     // keys to type) read back as a valid file that changes nothing.
     let examples =
-      ["catalog", "watch", "exec", "url", "every", "seed", "print", "bind"]
-      + ["seconds", "pick"]
+      ["catalog", "watch", "exec", "url", "sqlite", "sql", "every", "seed", "print", "bind"]
+      + ["seconds", "pick", "filter", "query", "fields", "pattern", "group-by", "section-by"]
+      + ["title", "subtitle", "id", "year", "rating", "link", "tags", "keep"]
     let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false)
       .map { line -> Substring in
         guard line.hasPrefix("# "), line.contains(" = "),
