@@ -178,7 +178,7 @@ extension JSONScanner {
   func string(_ span: StringSpan) -> String {
     if span.isEscaped { return String(decoding: scratch, as: UTF8.self) }
     let text = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
-    if #available(macOS 26, *) {
+    if #available(macOS 26, iOS 26, tvOS 26, *) {
       return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: span.isASCII))
     }
     return String(decoding: text, as: UTF8.self)
