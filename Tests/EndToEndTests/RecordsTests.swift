@@ -114,10 +114,12 @@ import Testing
       "clear; (\(feed); until [ -e \(gate) ]; do sleep 0.05; done) | \(shelfBinary.path)"
         + " --stream --records --group-by unit --title '{msg}' --keep 2")
     session.expectScreen("the newest two of cron, newest first") { screen in
-      guard let third = screen.range(of: "third"), let again = screen.range(of: "first again")
+      // The rows, below the status line (which names the focused card).
+      let rows = screen.split(separator: "\n").dropFirst().joined(separator: "\n")
+      guard let third = rows.range(of: "third"), let again = rows.range(of: "first again")
       else { return false }
-      return third.lowerBound < again.lowerBound && !screen.contains("second")
-        && screen.contains("login")
+      return third.lowerBound < again.lowerBound && !rows.contains("second")
+        && rows.contains("login")
     }
     #expect(FileManager.default.createFile(atPath: gate, contents: nil))
     session.expectScreen(containing: "stdin ended")

@@ -69,12 +69,17 @@ import Testing
     #expect(throws: Parse.Refusal.self) { try Parse.size(text) }
   }
 
-  @Test func urlMemoryIsPassedOnAndNeedsAURL() throws {
+  /// A budget without URL sources holds nothing and is no error, so that a
+  /// config file can set it for the runs that have them.
+  @Test func urlMemoryIsPassedOnEvenWithoutAURL() throws {
     guard
       case .run(let options) = try Arguments.parse(["--url", "http://x/", "--url-memory", "1GiB"])
     else { return #expect(Bool(false)) }
     #expect(options.urlMemory == 1 << 30)
-    #expect(throws: AppError.self) { try Arguments.parse(["--url-memory", "1GiB"]) }
+    guard case .run(let alone) = try Arguments.parse(["--url-memory", "2GiB"]) else {
+      return #expect(Bool(false))
+    }
+    #expect(alone.urlMemory == 2 << 30)
   }
 
   /// Twenty URLs that differ only in port or path are told apart, each in
