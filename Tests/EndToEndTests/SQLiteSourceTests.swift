@@ -1,30 +1,6 @@
 import Foundation
+import TestSupport
 import Testing
-
-/// Runs `script` with Debian's python3 and its sqlite3 module: another
-/// process writing the database Shelf shows.
-private func python(_ script: String) throws {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-  process.arguments = ["-c", script]
-  try process.run()
-  process.waitUntilExit()
-  #expect(process.terminationStatus == 0)
-}
-
-/// A `books` table at `path`, written by python3.
-private func makeBooks(at path: String) throws {
-  try python(
-    """
-    import sqlite3
-    db = sqlite3.connect('\(path)')
-    db.execute('pragma journal_mode=wal')
-    db.execute('create table books (id text, title text, author text)')
-    db.executemany('insert into books values (?, ?, ?)',
-                   [('b1', 'Emma', 'Austen'), ('b2', 'Dune', 'Herbert')])
-    db.commit()
-    """)
-}
 
 /// `--sqlite FILE --sql QUERY` at start: what a missing file and a bad
 /// query end with (one line, a sysexits code), and the first screen.
@@ -35,7 +11,7 @@ private func makeBooks(at path: String) throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("shop.db").path
-    try makeBooks(at: path)
+    try makeBooksDatabase(at: path)
     let missing = try runShelf(["render", "--sqlite", path + ".gone", "--sql", "select 1"])
     #expect(missing.status == 66)
     #expect(
@@ -64,12 +40,12 @@ extension InTmux {
       let session = try TmuxSession()
       defer { session.close() }
       let path = session.scratch.appendingPathComponent("shop.db").path
-      try makeBooks(at: path)
+      try makeBooksDatabase(at: path)
       try session.startShelf(
         "--sqlite \(path) --sql 'select id, title, author from books order by id'")
       session.expectScreen(containing: "Emma")
       session.expectScreen(containing: "querying shop.db ●")
-      try python(
+      try runPython(
         """
         import sqlite3
         db = sqlite3.connect('\(path)')

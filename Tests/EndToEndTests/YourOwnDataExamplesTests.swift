@@ -118,12 +118,6 @@ import Testing
   /// Runs `statements` with python3's sqlite3 on `folder`/todo.db (`db`), then commits.
   private func sqlite(in folder: URL, _ statements: String) throws {
     let path = folder.appendingPathComponent("todo.db").path
-    let script = "import sqlite3\ndb = sqlite3.connect('\(path)')\n\(statements)\ndb.commit()\n"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", script]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    try runPython("import sqlite3\ndb = sqlite3.connect('\(path)')\n\(statements)\ndb.commit()\n")
   }
 }

@@ -1,32 +1,8 @@
 import Foundation
 import ShelfCatalog
 import ShelfSources
+import TestSupport
 import Testing
-
-/// Runs `script` with Debian's python3 (its sqlite3 module): another process
-/// writing the database, as a program beside Shelf would.
-private func python(_ script: String) throws {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-  process.arguments = ["-c", script]
-  try process.run()
-  process.waitUntilExit()
-  #expect(process.terminationStatus == 0)
-}
-
-/// A `books` table in a new database at `path`, written by python3.
-private func makeDatabase(_ path: String) throws {
-  try python(
-    """
-    import sqlite3
-    db = sqlite3.connect('\(path)')
-    db.execute('pragma journal_mode=wal')
-    db.execute('create table books (id text, title text, author text)')
-    db.executemany('insert into books values (?, ?, ?)',
-                   [('b1', 'Emma', 'Austen'), ('b2', 'Dune', 'Herbert')])
-    db.commit()
-    """)
-}
 
 /// A delivery as `file: title/subtitle, ...` or `error <code> <problem>`.
 private func cards() -> SourceDeliveries {
@@ -45,7 +21,7 @@ private func cards() -> SourceDeliveries {
   @Test func aQuerysRowsAreCardsAndAnotherProcesssWriteIsShownAgain() async throws {
     let folder = try ScratchFolder()
     let path = folder.path + "/shop.db"
-    try makeDatabase(path)
+    try makeBooksDatabase(at: path)
     let source = SQLiteSource(
       path: path, query: "select id, title, author from books order by id",
       interval: .milliseconds(20), mapping: RecordMapping(subtitle: FieldTemplate("{author}")))
@@ -53,7 +29,7 @@ private func cards() -> SourceDeliveries {
     source.start(queue: .global(), handler: deliveries.handler)
     let first = await deliveries.next()
     #expect(first == "shop.db: b1=Emma/Austen, b2=Dune/Herbert")
-    try python(
+    try runPython(
       """
       import sqlite3
       db = sqlite3.connect('\(path)')
@@ -62,7 +38,7 @@ private func cards() -> SourceDeliveries {
       """)
     #expect(await deliveries.next() == "shop.db: b1=Persuasion/Austen, b2=Dune/Herbert")
     // A schema the query no longer fits: a message, the last good result kept.
-    try python(
+    try runPython(
       """
       import sqlite3
       db = sqlite3.connect('\(path)')
@@ -79,7 +55,7 @@ private func cards() -> SourceDeliveries {
   @Test func aQuerysColumnsAreMappedAsRecordsAre() throws {
     let folder = try ScratchFolder()
     let path = folder.path + "/shop.db"
-    try makeDatabase(path)
+    try makeBooksDatabase(at: path)
     // Without a mapping: a name column is the title, every card in one row,
     // every column kept as a field.
     let plain = try SQLiteSource.loadOnce(
@@ -116,7 +92,7 @@ private func cards() -> SourceDeliveries {
     file: String, query: String, code: Int32, problem: String
   ) throws {
     let folder = try ScratchFolder()
-    try makeDatabase(folder.path + "/shop.db")
+    try makeBooksDatabase(at: folder.path + "/shop.db")
     let error = #expect(throws: CatalogError.self) {
       try SQLiteSource.loadOnce(path: folder.path + "/" + file, query: query)
     }
