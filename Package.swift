@@ -36,7 +36,7 @@ let package = Package(
     .target(name: "ShelfCatalog", dependencies: ["ShelfDiff"], swiftSettings: strict),
     // The live sources: watch, stream, demo, exec, url; the only importer of CCurl.
     .target(
-      name: "ShelfSources", dependencies: ["ShelfCatalog", "CCurl", "CSQLite"],
+      name: "ShelfSources", dependencies: ["ShelfDiff", "ShelfCatalog", "CCurl", "CSQLite"],
       swiftSettings: strict),
     // SQLite's C API, for the read-only `--sqlite` source (a query and a poll:
     // no Swift package's build time is worth that).
