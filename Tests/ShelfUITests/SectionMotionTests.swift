@@ -98,3 +98,28 @@ private func expectFollowable(
   #expect(texts.last?.contains("Row new") == true, "the new row shows")
   expectGolden(TextBackend.transcript(of: frames), named: "sections-row-inserted-above-focus")
 }
+
+@MainActor
+@Test func aRowInsertedFarAboveTheScreenMovesNothingOnIt() {
+  let small = Size(width: 60, height: 20)
+  let screen = ShelfScreen(
+    content: shelves, configuration: ScreenConfiguration(animationDuration: 600),
+    updates: .immediate)
+  _ = screen.render(size: small, now: 0)
+  for _ in 0..<5 { _ = screen.handle(.down, size: small) }  // focus: Monthly, deep down
+  let before = screen.render(size: small, now: 0)
+  #expect(!TextBackend.text(of: before).contains("Fiction"), "the top is off screen")
+  screen.setContent(shelves { $0[0].rows.insert(AnimationFixtures.row("new", ["n"]), at: 0) })
+  var now: UInt64 = 0
+  var frames = [screen.render(size: small, now: now)]
+  while let deadline = screen.nextFrameDeadline(now: now) {
+    now = max(deadline, now + 1)
+    frames.append(screen.render(size: small, now: now))
+  }
+  // The scroll position takes the insertion: every body line stays as it was
+  // (only the status line's row count changes).
+  let body = { (canvas: Canvas) in Array(canvas.lines[1..<(small.height - 1)]) }
+  for (index, frame) in frames.enumerated() {
+    #expect(body(frame) == body(before), "frame \(index)")
+  }
+}
