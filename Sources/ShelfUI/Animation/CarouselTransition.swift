@@ -129,6 +129,8 @@ struct CarouselTransition: Sendable {
   /// gap between two still cards holds, left to right, the deleted cards that
   /// were between them (each closing its slot) and then the inserted ones
   /// (each opening its slot), so a changed card never covers a still one.
+  /// The focused card is whole on the strip in every frame and drawn last: an
+  /// inserted one stands at its new place throughout.
   ///
   /// - Parameter focusedCard: the focused card's new index, if it is in this row.
   func cards(at progress: Double, strip: StripMetrics, focusedCard: Int?) -> [CardPlacement] {
@@ -160,6 +162,11 @@ struct CarouselTransition: Sendable {
       var card = CardPlacement(
         face: newCards[new], x: newX(new), width: width, isFocused: new == focusedCard)
       switch kind {
+      case .inserted where card.isFocused:
+        // The focus is on a card new to the row (every card it could stay
+        // on left): it shows whole at its place from the first frame, over
+        // the cards opening and closing around it, never growing from nothing.
+        break
       case .inserted:
         card.x = changedX(new, on: .new, step: step, strip: strip)
         card.width = step.opened(width)
