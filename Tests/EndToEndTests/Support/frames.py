@@ -1009,7 +1009,8 @@ def main(argv):
     parser.add_argument("--compare-tmux", action="store_true",
                         help="check that tmux shows the same last frame as the emulator")
     parser.add_argument("--motion", action="store_true",
-                        help="also check each change after the keys: still, oneway, animated, gaps")
+                        help="also check each change after the keys (still, oneway, "
+                             "animated) and every frame's gaps")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("shelf_args", nargs="*", help="arguments for shelf (after --)")
     options = parser.parse_args(argv)
