@@ -192,7 +192,9 @@ enum ShelfFilter {
 }
 
 /// The best matches of a query, by score: what the "Best matches" row
-/// holds. Ties keep the catalog's order (row, then card).
+/// holds. Ties keep the catalog's order (row, then card). A card (by id)
+/// is held once, however many rows hold it: at its best score, and on a
+/// tie at its first place in the catalog.
 struct BestMatches: Sendable {
   /// The most cards the row holds.
   static let limit = 50
@@ -220,12 +222,18 @@ struct BestMatches: Sendable {
 
   init(limit: Int) { self.limit = limit }
 
-  /// Keeps `match` if it ranks among the best `limit`.
+  /// Keeps `match` if it ranks among the best `limit`, in place of a
+  /// match of the same card that it ranks before.
   ///
   /// - Complexity: O(`limit`).
   mutating func add(_ match: Match) {
-    if matches.count == limit {
-      guard match.precedes(matches[limit - 1]) else { return }
+    if matches.count == limit, !match.precedes(matches[limit - 1]) { return }
+    // A copy of the card that fell out of the best ranked below all of them,
+    // and so below `match`: only a copy still held can rank before it.
+    if let held = matches.firstIndex(where: { $0.card.id == match.card.id }) {
+      guard match.precedes(matches[held]) else { return }
+      matches.remove(at: held)
+    } else if matches.count == limit {
       matches.removeLast()
     }
     var index = matches.count
