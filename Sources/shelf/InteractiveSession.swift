@@ -191,10 +191,19 @@ final class InteractiveSession: EventLoopDelegate {
     screen.onDiscard = { [freer = session.freer] retired in freer.free(consume retired) }
     chain.onChange = { [unowned session] change in session.chainDidChange(change) }
     if options.runsDemo { session.demoCatalog = firsts[0].catalog }
+    if let template = options.actions.preview {
+      screen.enablePreview(options.actions.previewWindow)
+      session.preview = PreviewDriver(template: template, screen: screen) {
+        [unowned session] in session.loop.setNeedsDraw()
+      }
+    }
     session.startSources(failed: Set(start.failures.map(\.index)))
     session.loop.start()
     return session
   }
+
+  /// Runs `--preview`'s command for the focused card; nil without one.
+  private var preview: PreviewDriver?
 
   /// The session lives as long as the process.
   private static var retained: InteractiveSession?
@@ -240,6 +249,7 @@ final class InteractiveSession: EventLoopDelegate {
 
   /// Stops every source: no command keeps running after the app.
   private func stopSources() {
+    preview?.end()
     demoTimer?.cancel()
     for feed in feeds { feed.stop.take()?() }
   }
@@ -571,7 +581,10 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   func eventLoop(_ loop: EventLoop, frameFor size: Size, now: UInt64) -> Canvas {
-    screen.render(size: size, now: now)
+    let canvas = screen.render(size: size, now: now)
+    // The frame shows where the focus is: the preview follows it.
+    preview?.follow()
+    return canvas
   }
 
   func eventLoop(_ loop: EventLoop, nextFrameDeadlineAfter now: UInt64) -> UInt64? {

@@ -22,6 +22,10 @@ public enum Color: Hashable, Sendable {
   case match
   /// One of `Color.swatchCount` card swatches, derived from a card's id.
   case swatch(Int)
+  /// An xterm palette colour, 0 to 255, that a previewed command's output
+  /// asked for (`--preview`): drawn as it is on 256 colours, as the nearest
+  /// of the eight on 8.
+  case indexed(Int)
 
   /// How many distinct swatch colours there are.
   public static let swatchCount = 8

@@ -100,6 +100,8 @@ public final class ShelfScreen {
   }
   /// The first line of the help or message overlay shown (they scroll).
   var helpScroll = 0
+  /// The preview pane (`--preview`); nil without one.
+  var preview: PreviewPane?
 
   /// Shows `message` in the message area and keeps it in the log.
   public func show(_ message: ScreenMessage, from source: String, at time: String) {
