@@ -86,17 +86,24 @@ enum ShelfFilter {
     let isPrepared = folds.count == cards.count
     if isPrepared { folds.prepare(cards) }
     var best = BestMatches(limit: BestMatches.limit)
+    let needed = query.byteMask
     for i in cards.indices where flags[i] {
       let card = cards[i]
-      guard card.id != ReservedID.emptyRowCard else {
+      // A card that lacks a byte of the query cannot match: one test of bits.
+      guard card.id != ReservedID.emptyRowCard, !isPrepared || folds.mask(at: i) & needed == needed
+      else {
         flags[i] = false
         continue
       }
       let folded = isPrepared ? folds.folded(at: i) : FoldedCard(card)
-      flags[i] = matches(card, folded: folded, query)
-      if ranks && flags[i], let score = score(card, folded: folded, query) {
-        best.add(BestMatches.Match(score: score, row: 0, order: i, card: card))
+      guard ranks else {
+        flags[i] = matches(card, folded: folded, query)
+        continue
       }
+      // A card has a score exactly when it matches: one pass tells both.
+      let score = score(card, folded: folded, query)
+      flags[i] = score != nil
+      if let score { best.add(BestMatches.Match(score: score, row: 0, order: i, card: card)) }
     }
     if ranks { folds.best = (query, best.matches) }
   }
@@ -302,6 +309,8 @@ final class RowFolds: @unchecked Sendable, Equatable {
   /// when every card is.
   private var slots: [Int32] = []
   private var cards: [FoldedCard] = []
+  /// For each card, the `ByteMask` of its folded text and year.
+  private var masks: [UInt64] = []
   private var isMade = false
   /// The row's best matches of the query it was last ranked for (the
   /// filter's pass over the row writes it, the chain reads it after).
@@ -320,15 +329,33 @@ final class RowFolds: @unchecked Sendable, Equatable {
     guard !isMade else { return }
     precondition(cards.count == count, "folds made for another row")
     isMade = true
+    masks = [UInt64](repeating: 0, count: cards.count)
     cards.withUnsafeBufferPointer { cards in
       for index in cards.indices {
-        guard let folding = FoldedCard.folding(cards[index]) else { continue }
+        let card = cards[index]
+        let folding = FoldedCard.folding(card)
+        var mask: UInt64 = 0
+        _ = ShelfFilter.firstField(of: card) { field, text in
+          if let folded = folding?.field(field) {
+            mask |= ByteMask.of(folded)
+          } else {
+            mask |= ByteMask.of(text.utf8, foldsASCII: true)
+          }
+          return false
+        }
+        if let year = card.year { mask |= ByteMask.of(String(year).utf8) }
+        masks[index] = mask
+        guard let folding else { continue }
         if slots.isEmpty { slots = [Int32](repeating: -1, count: cards.count) }
         slots[index] = Int32(self.cards.count)
         self.cards.append(folding)
       }
     }
   }
+
+  /// The `ByteMask` of card `index`'s text (after `prepare(_:)`).
+  @inline(__always)
+  func mask(at index: Int) -> UInt64 { masks[index] }
 
   /// The folded text of card `index` (after `prepare(_:)`).
   func folded(at index: Int) -> FoldedCard {
