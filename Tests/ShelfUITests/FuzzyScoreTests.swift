@@ -124,3 +124,13 @@ private func ranks(_ word: String, _ better: String, over worse: String) -> Bool
   // "a" at its best score and, of the two ties, its first place; "b" once.
   #expect(best.matches.map { "\($0.card.id)\($0.score)/\($0.row)" } == ["a9/2", "b7/1"])
 }
+
+@Test func aYearsMaskIsTheMaskOfItsDigits() {
+  for year in [0, 7, 1965, -500, 2024, Int.min + 1] {
+    #expect(ByteMask.of(year: year) == ByteMask.of(Array(String(year).utf8)), "\(year)")
+  }
+  // A query's bytes are in the mask of a text that holds them.
+  let text = ByteMask.of(Array("dostoyevsky 1866".utf8))
+  #expect(text & SearchQuery("dsky 66").byteMask == SearchQuery("dsky 66").byteMask)
+  #expect(text & SearchQuery("zq").byteMask != SearchQuery("zq").byteMask)
+}

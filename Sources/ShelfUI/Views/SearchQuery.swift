@@ -12,10 +12,26 @@ enum ByteMask {
 
   /// The mask of `bytes`, folding ASCII when `foldsASCII`.
   @inline(__always)
-  static func of(_ bytes: some Sequence<UInt8>, foldsASCII: Bool = false) -> UInt64 {
+  static func of(_ bytes: UnsafeBufferPointer<UInt8>, foldsASCII: Bool = false) -> UInt64 {
     var mask: UInt64 = 0
     for byte in bytes { mask |= bit(foldsASCII ? SearchFolding.foldedASCII(byte) : byte) }
     return mask
+  }
+
+  /// The mask of `String(year)`'s bytes, with no string made.
+  static func of(year: Int) -> UInt64 {
+    var mask: UInt64 = year < 0 ? bit(UInt8(ascii: "-")) : 0
+    var rest = year.magnitude
+    repeat {
+      mask |= bit(0x30 + UInt8(rest % 10))
+      rest /= 10
+    } while rest > 0
+    return mask
+  }
+
+  /// The mask of `bytes`.
+  static func of(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBufferPointer { of($0) }
   }
 }
 

@@ -335,15 +335,14 @@ final class RowFolds: @unchecked Sendable, Equatable {
         let card = cards[index]
         let folding = FoldedCard.folding(card)
         var mask: UInt64 = 0
+        // The bytes in place, as the filter reads them (`read`): no copy.
         _ = ShelfFilter.firstField(of: card) { field, text in
-          if let folded = folding?.field(field) {
-            mask |= ByteMask.of(folded)
-          } else {
-            mask |= ByteMask.of(text.utf8, foldsASCII: true)
+          mask |= ShelfFilter.read(text, folded: folding?.field(field)) {
+            ByteMask.of($0, foldsASCII: $1)
           }
           return false
         }
-        if let year = card.year { mask |= ByteMask.of(String(year).utf8) }
+        if let year = card.year { mask |= ByteMask.of(year: year) }
         masks[index] = mask
         guard let folding else { continue }
         if slots.isEmpty { slots = [Int32](repeating: -1, count: cards.count) }
