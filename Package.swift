@@ -46,13 +46,17 @@ let package = Package(
     // The libcurl FoundationNetworking runs on, called directly by `--url`.
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "ShelfTerminal", dependencies: ["ShelfUI", "CNCursesW"], swiftSettings: strict),
+    // Covers: stb_image decodes PNG, JPEG and GIF, libchafa turns pixels into cells.
+    .systemLibrary(
+      name: "CImage", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libstb-dev"])]),
+    .target(name: "ShelfCovers", dependencies: ["ShelfUI", "CImage"], swiftSettings: strict),
     .target(
       name: "ShelfContentMapping", dependencies: ["ShelfCatalog", "ShelfUI"], swiftSettings: strict),
     .executableTarget(
       name: "shelf",
       dependencies: [
         "ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfSources", "ShelfChain",
-        "ShelfContentMapping", "ShelfTerminal",
+        "ShelfContentMapping", "ShelfTerminal", "ShelfCovers",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ],
@@ -61,6 +65,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfSources", "ShelfChain", "ShelfContentMapping",
+        "ShelfCovers",
       ],
       swiftSettings: strict),
     .target(
@@ -98,6 +103,9 @@ let package = Package(
     .testTarget(
       name: "ShelfSourcesTests", dependencies: ["ShelfSources", "ShelfCatalog", "TestSupport"],
       exclude: ["Fixtures"], swiftSettings: strict),
+    .testTarget(
+      name: "ShelfCoversTests", dependencies: ["ShelfCovers", "ShelfUI", "TestSupport"],
+      exclude: ["Goldens"], swiftSettings: strict),
     .testTarget(
       name: "ShelfTerminalTests",
       dependencies: ["ShelfTerminal", "ShelfUI", "CNCursesW", "TestSupport"],

@@ -22,6 +22,10 @@ public enum Color: Hashable, Sendable {
   case match
   /// One of `Color.swatchCount` card swatches, derived from a card's id.
   case swatch(Int)
+  /// A colour of the terminal's palette by number, as a cover's cells are
+  /// converted for it: 0 to 255 on a 256-colour terminal, 0 to 7 on an
+  /// 8-colour one (8 to 15 show as 0 to 7 there; others as the default).
+  case indexed(Int)
 
   /// How many distinct swatch colours there are.
   public static let swatchCount = 8

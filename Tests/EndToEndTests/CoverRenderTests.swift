@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A catalog of generated covers (PNG and JPEG, Scripts/make-cover.py) and
+/// of pictures that give none, in a folder of its own.
+struct CoverCatalog {
+  let folder: URL
+  var catalog: String { folder.appendingPathComponent("covers.json").path }
+
+  init() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-cover-catalog-\(UUID().uuidString)")
+    folder = root
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("covers"), withIntermediateDirectories: true)
+    let path = { (name: String) in root.appendingPathComponent("covers/" + name).path }
+    for seed in 1...3 {
+      try makeCover(at: path("p\(seed).png"), format: "png", seed: seed)
+      try makeCover(at: path("j\(seed).jpg"), format: "jpeg", seed: seed + 3)
+    }
+    try makeCover(at: path("huge.png"), width: 8, height: 2, declared: "30000x30000")
+    let whole = try Data(contentsOf: URL(fileURLWithPath: path("j1.jpg")))
+    try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: path("cut.jpg")))
+    let items = [
+      ("p1", "Meridian", "covers/p1.png"), ("j1", "Tidewater", "covers/j1.jpg"),
+      ("p2", "Lanterns", "covers/p2.png"), ("j2", "Saltmarsh", "covers/j2.jpg"),
+      ("p3", "Orchard", "covers/p3.png"), ("j3", "Foxglove", "covers/j3.jpg"),
+    ]
+    let bad = [
+      ("gone", "Missing", "covers/none.png"), ("huge", "Huge", "covers/huge.png"),
+      ("cut", "Cut short", "covers/cut.jpg"), ("plain", "No image", nil),
+    ]
+    func row(_ id: String, _ cards: [(String, String, String?)]) -> String {
+      let items = cards.map { card in
+        #"{"id": "\#(card.0)", "title": "\#(card.1)""#
+          + (card.2.map { #", "image": "\#($0)""# } ?? "") + "}"
+      }
+      return #"{"id": "\#(id)", "title": "\#(id)", "items": [\#(items.joined(separator: ", "))]}"#
+    }
+    let json = #"{"title": "Covers", "rows": [\#(row("Good", items)), \#(row("Bad", bad))]}"#
+    try Data(json.utf8).write(to: URL(fileURLWithPath: catalog))
+  }
+}
+
+/// `shelf render` of a catalog with covers: the cover cells as shapes
+/// (`--color never`) and in 256 colours, compared with goldens; pictures that
+/// give no cover show the placeholder, each said once on stderr.
+@Suite struct CoverRenders {
+  @Test func coversRenderAsCellsAndBadPicturesAsPlaceholders() throws {
+    let covers = try CoverCatalog()
+    let size = ["--width", "100", "--height", "44", "--cover-lines", "9"]
+    var warnings: [String] = []
+    for (color, golden) in [("never", "covers-100x44"), ("always", "covers-100x44-color")] {
+      let result = try runShelf(
+        ["render", "--catalog", covers.catalog, "--color", color] + size)
+      #expect(result.status == 0)
+      expectGolden(result.standardOutput, named: golden)
+      warnings = result.standardError.split(separator: "\n").map(String.init)
+    }
+    #expect(warnings.count == 3, "one line each: \(warnings)")
+    #expect(warnings.contains { $0.contains("covers/none.png: no such file") })
+    #expect(warnings.contains { $0.contains("covers/huge.png: a 30000 x 30000 picture") })
+    #expect(warnings.contains { $0.contains("covers/cut.jpg: a truncated or corrupt picture") })
+  }
+
+  @Test func imagesNoneLeavesTheCardsAsTheyWere() throws {
+    let covers = try CoverCatalog()
+    let size = ["--width", "100", "--height", "30", "--color", "never"]
+    let none = try runShelf(["render", "--catalog", covers.catalog, "--images", "none"] + size)
+    #expect(none.status == 0 && none.standardError.isEmpty)
+    #expect(!none.standardOutput.contains("░"))
+    // Five-line cards: the first row's box ends four lines under its top.
+    let lines = none.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    let top = try #require(lines.firstIndex { $0.contains("┏") || $0.contains("┌") })
+    #expect(lines[top + 4].contains("┗") || lines[top + 4].contains("└"))
+  }
+}
