@@ -8,7 +8,8 @@ struct CoverCatalog {
   let folder: URL
   var catalog: String { folder.appendingPathComponent("covers.json").path }
 
-  init() throws {
+  /// `extraRows` more rows of the good covers after the two.
+  init(extraRows: Int = 0) throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "shelf-cover-catalog-\(UUID().uuidString)")
     folder = root
@@ -38,7 +39,12 @@ struct CoverCatalog {
       }
       return #"{"id": "\#(id)", "title": "\#(id)", "items": [\#(items.joined(separator: ", "))]}"#
     }
-    let json = #"{"title": "Covers", "rows": [\#(row("Good", items)), \#(row("Bad", bad))]}"#
+    let rows =
+      [row("Good", items), row("Bad", bad)]
+      + (0..<extraRows).map { n in
+        row("More \(n)", items.map { ("\($0.0)-\(n)", $0.1, $0.2) })
+      }
+    let json = #"{"title": "Covers", "rows": [\#(rows.joined(separator: ", "))]}"#
     try Data(json.utf8).write(to: URL(fileURLWithPath: catalog))
   }
 }
