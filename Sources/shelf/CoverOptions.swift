@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import ShelfCatalog
 import ShelfCovers
+import ShelfSources
 import ShelfTerminal
 import ShelfUI
 
@@ -68,14 +70,29 @@ struct CoverSettings: Equatable, Sendable {
     return ""
   }
 
-  /// Reads cover `image`: a file relative to `directory`. (URLs are not
-  /// fetched: such a card keeps its placeholder, said once in the log.)
-  static func loader(directory: String) -> CoverCache.Load {
-    { image throws(CoverError) in
-      if image.hasPrefix("http://") || image.hasPrefix("https://") {
-        throw .unavailable("covers are read from files; URLs are not fetched")
+  /// Reads cover `image`: an http(s) URL from the disk cache, else fetched
+  /// with `--url`'s bounds (and kept there); else a file relative to `directory`.
+  static func loader(directory: String, cache: CoverDiskCache?) -> CoverCache.Load {
+    let budget = MemoryBudget(bytes: 4 * PictureFetch.defaultLimit)
+    return { image throws(CoverError) in
+      guard image.hasPrefix("http://") || image.hasPrefix("https://") else {
+        return try CoverFile.read(CoverFile.path(of: image, relativeTo: directory))
       }
-      return try CoverFile.read(CoverFile.path(of: image, relativeTo: directory))
+      if let kept = cache?.bytes(of: image) { return kept }
+      switch PictureFetch.fetch(image, budget: budget) {
+      case .success(let bytes):
+        cache?.store(bytes, of: image)
+        return bytes
+      case .failure(let failure):
+        throw .unavailable(failure.description)
+      }
+    }
+  }
+
+  /// The disk cache of fetched covers, in `$XDG_CACHE_HOME/shelf/covers`.
+  static var diskCache: CoverDiskCache? {
+    CoverDiskCache.standardDirectory(environment: ProcessInfo.processInfo.environment).map {
+      CoverDiskCache(directory: $0)
     }
   }
 }

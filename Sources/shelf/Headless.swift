@@ -31,7 +31,9 @@ enum Headless {
     // none is a warning, and its cards show the placeholder.
     let covers = CoverCache(
       colors: isColored ? .palette256 : .none,
-      load: CoverSettings.loader(directory: CoverSettings.imageDirectory(of: options.sources)))
+      load: CoverSettings.loader(
+        directory: CoverSettings.imageDirectory(of: options.sources),
+        cache: CoverSettings.diskCache))
     covers.isSynchronous = true
     covers.onFailure = { line in
       FileHandle.standardError.write(Data("shelf: warning: \(line)\n".utf8))

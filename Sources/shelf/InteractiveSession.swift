@@ -194,7 +194,8 @@ final class InteractiveSession: EventLoopDelegate {
     if configuration.coverLines > 0 {
       let covers = CoverCache(
         colors: CoverColors(backend.colorDepth),
-        load: CoverSettings.loader(directory: CoverSettings.imageDirectory(of: specs)))
+        load: CoverSettings.loader(
+          directory: CoverSettings.imageDirectory(of: specs), cache: CoverSettings.diskCache))
       covers.onReady = { [unowned session] in session.loop.setNeedsDraw() }
       covers.onFailure = { [unowned session] line in
         session.screen.log(.warning(line), from: "covers", at: session.now())

@@ -82,3 +82,40 @@ struct CoverCatalog {
     #expect(lines[top + 4].contains("┗") || lines[top + 4].contains("└"))
   }
 }
+
+/// Covers at http URLs: fetched once with `--url`'s bounds, kept in
+/// `$XDG_CACHE_HOME/shelf/covers`; a URL that fails keeps the placeholder.
+@Suite struct URLCoverRenders {
+  @Test func aURLCoverIsFetchedOnceAndAFailingOneKeepsThePlaceholder() throws {
+    let server = try CatalogServerProcess()
+    defer { server.stop() }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-url-covers-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let picture = folder.appendingPathComponent("p.png").path
+    try makeCover(at: picture)
+    let catalog = folder.appendingPathComponent("c.json")
+    let good = server.url("/picture?file=\(picture)")
+    let json =
+      #"{"rows": [{"id": "r", "title": "R", "items": [{"id": "a", "title": "Fetched", "image": "\#(good)"}, {"id": "b", "title": "Failing", "image": "\#(server.url("/missing"))"}]}]}"#
+    try Data(json.utf8).write(to: catalog)
+    let cache = folder.appendingPathComponent("cache")
+    let arguments = ["render", "--catalog", catalog.path, "--cover-lines", "4", "--color", "never"]
+    for _ in 0..<2 {
+      let result = try runShelf(arguments, environment: ["XDG_CACHE_HOME": cache.path])
+      #expect(result.status == 0)
+      let lines = result.standardOutput.split(separator: "\n").map(String.init)
+      let cover = try #require(lines.first { $0.contains("┃") && $0.contains("│") })
+      // The fetched card's cover is cells; the failing one's the placeholder.
+      let halves = cover.split(separator: "│", omittingEmptySubsequences: false)
+      #expect(!halves[0].contains("░") && cover.contains("░░░░"), "\(cover)")
+      #expect(result.standardError.contains("/missing: the server answered 404"))
+    }
+    let count = try String(
+      contentsOf: URL(string: server.url("/count?path=/picture"))!, encoding: .utf8)
+    #expect(count == "1", "the second render read the disk cache")
+    let kept = try FileManager.default.contentsOfDirectory(
+      atPath: cache.appendingPathComponent("shelf/covers").path)
+    #expect(kept.count == 1)
+  }
+}

@@ -104,3 +104,18 @@ struct CoverFiles {
     expectGolden(text, named: "covers-12x9")
   }
 }
+
+@Suite struct CoverDiskCacheTests {
+  @Test func theLeastRecentlyUsedPicturesGoPastTheLimit() throws {
+    let folder = try CoverFiles().folder.appendingPathComponent("cache").path
+    let cache = CoverDiskCache(directory: folder, limit: 250)
+    cache.store(Array(repeating: 1, count: 100), of: "http://x/a")
+    cache.store(Array(repeating: 2, count: 100), of: "http://x/b")
+    #expect(cache.bytes(of: "http://x/a") == Array(repeating: 1, count: 100), "a used: b is older")
+    // Modification times may share a tick: b is made older by hand.
+    #expect(utimensat(AT_FDCWD, cache.path(of: "http://x/b"), [timespec(), timespec()], 0) == 0)
+    cache.store(Array(repeating: 3, count: 100), of: "http://x/c")
+    #expect(cache.bytes(of: "http://x/b") == nil)
+    #expect(cache.bytes(of: "http://x/a") != nil && cache.bytes(of: "http://x/c") != nil)
+  }
+}
