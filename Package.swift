@@ -46,9 +46,11 @@ let package = Package(
     // The libcurl FoundationNetworking runs on, called directly by `--url`.
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "ShelfTerminal", dependencies: ["ShelfUI", "CNCursesW"], swiftSettings: strict),
-    // Covers: stb_image decodes PNG, JPEG and GIF, libchafa turns pixels into cells.
+    // Covers: libjpeg-turbo decodes JPEG, stb_image PNG and GIF, libchafa turns
+    // pixels into cells.
     .systemLibrary(
-      name: "CImage", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libstb-dev"])]),
+      name: "CImage", pkgConfig: "chafa",
+      providers: [.apt(["libchafa-dev", "libstb-dev", "libjpeg62-turbo-dev"])]),
     .target(name: "ShelfCovers", dependencies: ["ShelfUI", "CImage"], swiftSettings: strict),
     .target(
       name: "ShelfContentMapping", dependencies: ["ShelfCatalog", "ShelfUI"], swiftSettings: strict),

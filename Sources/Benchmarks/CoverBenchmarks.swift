@@ -58,12 +58,16 @@ enum CoverBenchmarks {
       let m = harness.measure(
         convertName,
         {
-          guard let picture = try? CoverDecoder.decode(bytes) else { return 0 }
+          guard let picture = try? CoverDecoder.decode(bytes, least: (24 * 4, 12 * 6)) else {
+            return 0
+          }
           return CoverConverter.cells(of: picture, width: 24, height: 12, colors: .palette256)
             .cells.count
         })
     else { return }
-    harness.check(convertName, m.median, below: 0.005, orEqual: true) {
+    // One thread's work: its CPU time, which a busy machine's other
+    // processes do not stretch.
+    harness.check(convertName, m.cpuMedian ?? m.median, below: 0.005, orEqual: true) {
       Harness.format(seconds: $0)
     }
   }

@@ -1,9 +1,84 @@
-// Covers: stb_image (Debian's libstb) decodes PNG, JPEG and GIF; libchafa
-// turns the pixels into character cells with colours. Everything that
-// touches chafa's GLib types is here, so Swift sees plain C functions.
+// Covers: libjpeg-turbo decodes JPEG (scaled down by 1/2, 1/4 or 1/8 as it
+// decodes, for a small cover), stb_image (Debian's libstb) PNG and GIF;
+// libchafa turns the pixels into character cells with colours. Everything
+// that touches libjpeg's or chafa's types is here, so Swift sees plain C
+// functions.
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <setjmp.h>
+#include <jpeglib.h>
+#include <jerror.h>
 #include <stb/stb_image.h>
 #include <chafa.h>
+
+/// libjpeg's error manager, which jumps back instead of exiting, and notes
+/// a picture that ends early (a warning to libjpeg, which would fill the
+/// rest with grey).
+struct shelf_jpeg_error {
+  struct jpeg_error_mgr manager;
+  jmp_buf jump;
+  int isCutShort;
+};
+
+static void shelf_jpeg_fail(j_common_ptr info) {
+  longjmp(((struct shelf_jpeg_error *)info->err)->jump, 1);
+}
+
+static void shelf_jpeg_message(j_common_ptr info, int level) {
+  struct shelf_jpeg_error *error = (struct shelf_jpeg_error *)info->err;
+  if (level < 0 && error->manager.msg_code == JWRN_JPEG_EOF) error->isCutShort = 1;
+}
+
+static void shelf_jpeg_output(j_common_ptr info) { (void)info; }
+
+/// The pixels of JPEG `bytes` as RGBA, scaled down by the largest of 1/8,
+/// 1/4, 1/2 that keeps them at least `least_width` x `least_height`; NULL
+/// when they cannot be decoded or end early. Free them with free().
+static inline unsigned char *shelf_jpeg_decode(
+  const unsigned char *bytes, unsigned long length, int least_width, int least_height,
+  int *width, int *height
+) {
+  struct jpeg_decompress_struct info;
+  struct shelf_jpeg_error error;
+  unsigned char *volatile pixels = NULL;
+  info.err = jpeg_std_error(&error.manager);
+  error.manager.error_exit = shelf_jpeg_fail;
+  error.manager.emit_message = shelf_jpeg_message;
+  error.manager.output_message = shelf_jpeg_output;
+  error.isCutShort = 0;
+  if (setjmp(error.jump)) {
+    jpeg_destroy_decompress(&info);
+    free(pixels);
+    return NULL;
+  }
+  jpeg_create_decompress(&info);
+  jpeg_mem_src(&info, bytes, length);
+  if (jpeg_read_header(&info, TRUE) != JPEG_HEADER_OK) longjmp(error.jump, 1);
+  info.out_color_space = JCS_EXT_RGBA;
+  unsigned int scale = 8;
+  while (scale > 1
+         && (info.image_width / scale < (unsigned int)least_width
+             || info.image_height / scale < (unsigned int)least_height)) {
+    scale /= 2;
+  }
+  info.scale_num = 1;
+  info.scale_denom = scale;
+  jpeg_start_decompress(&info);
+  size_t rowBytes = (size_t)info.output_width * 4;
+  pixels = malloc(rowBytes * info.output_height);
+  if (!pixels) longjmp(error.jump, 1);
+  while (info.output_scanline < info.output_height && !error.isCutShort) {
+    unsigned char *row = pixels + rowBytes * info.output_scanline;
+    if (jpeg_read_scanlines(&info, &row, 1) != 1) break;
+  }
+  if (error.isCutShort || info.output_scanline < info.output_height) longjmp(error.jump, 1);
+  *width = (int)info.output_width;
+  *height = (int)info.output_height;
+  jpeg_finish_decompress(&info);
+  jpeg_destroy_decompress(&info);
+  return pixels;
+}
 
 /// The pixels of `bytes` as RGBA, 4 bytes a pixel, rows top to bottom; NULL
 /// when they cannot be decoded. Free them with `shelf_image_free`.

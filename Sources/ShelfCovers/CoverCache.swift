@@ -156,7 +156,9 @@ public final class CoverCache: CoverSource {
     _ key: Key, colors: CoverColors, load: Load
   ) -> Result<CoverCells, CoverError> {
     do {
-      let picture = try CoverDecoder.decode(try load(key.image))
+      // Twice the sextants' 2 x 3 dots a cell: detail enough to choose from.
+      let picture = try CoverDecoder.decode(
+        try load(key.image), least: (key.width * 4, key.height * 6))
       return .success(
         CoverConverter.cells(of: picture, width: key.width, height: key.height, colors: colors))
     } catch {
