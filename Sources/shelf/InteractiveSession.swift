@@ -3,6 +3,7 @@ import Foundation
 import ShelfCatalog
 import ShelfChain
 import ShelfContentMapping
+import ShelfCovers
 import ShelfSources
 import ShelfTerminal
 import ShelfUI
@@ -147,6 +148,8 @@ final class InteractiveSession: EventLoopDelegate {
     } catch {
       throw AppError(error)
     }
+    configuration.coverLines = options.covers.coverLines(
+      showing: firsts.map(\.catalog), size: backend.size)
     let screen = ShelfScreen(content: chain.content, configuration: configuration)
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
@@ -188,6 +191,17 @@ final class InteractiveSession: EventLoopDelegate {
     session.loop.delegate = session
     session.loop.willFinish = { [unowned session] in session.stopSources() }
     screen.onNeedsDisplay = { [unowned session] in session.loop.setNeedsDraw() }
+    if configuration.coverLines > 0 {
+      let covers = CoverCache(
+        colors: CoverColors(backend.colorDepth),
+        load: CoverSettings.loader(
+          directory: CoverSettings.imageDirectory(of: specs), cache: CoverSettings.diskCache))
+      covers.onReady = { [unowned session] in session.loop.setNeedsDraw() }
+      covers.onFailure = { [unowned session] line in
+        session.screen.log(.warning(line), from: "covers", at: session.now())
+      }
+      screen.covers = covers
+    }
     screen.onDiscard = { [freer = session.freer] retired in freer.free(consume retired) }
     chain.onChange = { [unowned session] change in session.chainDidChange(change) }
     if options.runsDemo { session.demoCatalog = firsts[0].catalog }

@@ -99,7 +99,7 @@ public enum ThemePalette {
     // Violet: the flash is green, the focus amber, the accent blue.
     case .match: return isDark ? 177 : 127
     case .swatch(let n): return swatches256[positiveModulo(n, swatches256.count)]
-    case .indexed(let n): return positiveModulo(n, 256)
+    case .indexed(let n): return (0..<256).contains(n) ? n : nil
     }
   }
 
@@ -116,7 +116,7 @@ public enum ThemePalette {
     // On white no 8-colour green reads: the ink stays, bold and underlined.
     case .match: return isDark ? magenta : nil
     case .swatch(let n): return swatches8[positiveModulo(n, swatches8.count)]
-    case .indexed(let n): return nearest8(positiveModulo(n, 256))
+    case .indexed(let n): return (0..<256).contains(n) ? nearest8(n) : nil
     }
   }
 

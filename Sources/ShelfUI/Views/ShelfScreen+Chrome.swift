@@ -489,6 +489,7 @@ extension ShelfScreen {
     }
     if !card.tags.isEmpty { field("Tags", card.tags.joined(separator: ", ")) }
     if !card.url.isEmpty { field("Link", card.url) }
+    if !card.image.isEmpty { field("Image", card.image) }
     field("Row", pick.rowTitle, label)
     field("Id", card.id, label)
     if !card.fields.isEmpty {
