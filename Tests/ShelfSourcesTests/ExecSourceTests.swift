@@ -43,7 +43,7 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
   return condition()
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ExecSourceConcurrencyTests {
+@Suite(.timeLimit(.minutes(3))) struct ExecSourceConcurrencyTests {
   @Test func aCommandsOutputIsDeliveredAndRunsAgainEveryIntervalWithoutOverlap() async throws {
     let folder = try ScratchFolder()
     // An interval no run comes near even on a busy machine: a run cut short

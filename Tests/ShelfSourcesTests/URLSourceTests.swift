@@ -59,7 +59,7 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
   return await condition()
 }
 
-@Suite(.serialized, .timeLimit(.minutes(1))) struct URLSourceConcurrencyTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct URLSourceConcurrencyTests {
   @Test func pollingIsConditionalAndA304CostsNoParse() async throws {
     let server = try await CatalogServer.start()
     defer { server.stop() }
