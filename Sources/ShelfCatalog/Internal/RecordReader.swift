@@ -12,7 +12,9 @@ struct Record: Sendable {
 
 /// Reads records from bytes in one of the record formats. Every failure is
 /// a `CatalogError` naming the source, the line (and column) and the problem.
-struct RecordReader {
+struct RecordReader: @unchecked Sendable {
+  // Unchecked: `bytes` is only read, and outlives every thread that reads
+  // it (`delimitedCatalog` waits for them).
   let bytes: UnsafeBufferPointer<UInt8>
   let source: CatalogSource
   let limits: CatalogLimits
@@ -125,21 +127,29 @@ struct RecordReader {
     return CatalogError(kind, source: source, line: line, column: column, problem: problem)
   }
 
-  /// The value at `start..<end` as text, within the length limit.
-  func text(_ start: Int, _ end: Int) throws(CatalogError) -> String {
+  /// The value at `start..<end` as text, within the length limit. The
+  /// bytes are valid UTF-8 (`checkUTF8` has said so): they are not checked
+  /// again.
+  func text(_ start: Int, _ end: Int, isASCII: Bool = false) throws(CatalogError) -> String {
     if end - start > limits.maximumStringLength {
       throw failure(
         at: start,
         "a field is \(end - start) bytes long; the limit is \(MessageText.size(limits.maximumStringLength))"
       )
     }
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    if #available(macOS 26, iOS 26, tvOS 26, *) {
+      return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: isASCII))
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
-  private func checkUTF8() throws(CatalogError) {
+  /// Fails at the first byte of `range` (all of the content by default)
+  /// that is not UTF-8.
+  func checkUTF8(in range: Range<Int>? = nil) throws(CatalogError) {
     let scanner = JSONScanner(bytes: bytes, maximumDepth: 1)
-    var index = start
-    let count = bytes.count
+    var index = range?.lowerBound ?? start
+    let count = range?.upperBound ?? bytes.count
     while index < count {
       // Eight ASCII bytes at a time.
       while index + 8 <= count,
@@ -153,7 +163,7 @@ struct RecordReader {
         index += 1
         continue
       }
-      guard let (_, length) = scanner.decodeScalar(at: index) else {
+      guard let (_, length) = scanner.decodeScalar(at: index), index + length <= count else {
         throw failure(
           .invalidUTF8, at: index,
           "invalid UTF-8 (byte 0x\(String(bytes[index], radix: 16, uppercase: true)))")
