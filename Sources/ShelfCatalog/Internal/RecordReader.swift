@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One record: its fields in order, and the line it starts on.
 struct Record: Sendable {
   var fields: [CardField]
@@ -79,17 +85,25 @@ struct RecordReader: @unchecked Sendable {
     return .lines
   }
 
+  /// Whether the content is NDJSON: an object follows the first line, and
+  /// that line is one whole object. The second is asked last: a catalog
+  /// written on one line (as `CatalogEncoder` writes one) is that one line,
+  /// and scanning it cost a fifth of its load.
   private var isNDJSON: Bool {
-    guard let end = bytes[start...].firstIndex(of: .newline) else { return false }
+    guard
+      let newline = memchr(bytes.baseAddress! + start, Int32(UInt8.newline), bytes.count - start)
+    else { return false }
+    let end = bytes.baseAddress!.distance(
+      to: newline.assumingMemoryBound(to: UInt8.self))
+    var rest = end + 1
+    while rest < bytes.count, bytes[rest].isJSONSpace { rest += 1 }
+    guard rest < bytes.count, bytes[rest] == .openBrace else { return false }
     var line = JSONScanner(
       bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]), maximumDepth: limits.maximumDepth)
     line.skipWhitespace()
     guard (try? line.skipValue()) != nil else { return false }
     line.skipWhitespace()
-    guard line.isAtEnd else { return false }
-    var rest = end + 1
-    while rest < bytes.count, bytes[rest].isJSONSpace { rest += 1 }
-    return rest < bytes.count && bytes[rest] == .openBrace
+    return line.isAtEnd
   }
 
   // MARK: - Reading
