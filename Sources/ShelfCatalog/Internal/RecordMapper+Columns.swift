@@ -15,6 +15,8 @@ extension RecordMapper {
     let id: [Piece]?
     let subtitle: [Piece]?
     let url: [Piece]?
+    /// Nil: the field `image`, if any.
+    let image: [Piece]?
     let year: Int?
     let rating: Int?
     let tags: Int?
@@ -52,6 +54,7 @@ extension RecordMapper {
       id = mapping.id.map(pieces) ?? place["id"].map { [.column($0)] }
       subtitle = mapping.subtitle.map(pieces)
       url = mapping.url.map(pieces)
+      image = mapping.image.map(pieces) ?? place["image"].map { [.column($0)] }
       year = mapping.year.flatMap { place[$0] }
       rating = mapping.rating.flatMap { place[$0] }
       tags = mapping.tags.flatMap { place[$0] }
@@ -85,6 +88,7 @@ extension RecordMapper {
       title: Columns.text(columns.title, fields),
       subtitle: columns.subtitle.map { Columns.text($0, fields) },
       url: columns.url.map { Columns.text($0, fields) },
+      image: columns.image.map { Columns.text($0, fields) },
       year: columns.year.map { fields[$0].value },
       rating: columns.rating.map { fields[$0].value }, tags: columns.tags.map { fields[$0].value })
   }

@@ -25,8 +25,10 @@ struct RecordMapper {
     return card(
       fields: fields, id: mapping.id.map { $0.text(value: value) } ?? value("id"), title: title,
       subtitle: mapping.subtitle.map { $0.text(value: value) },
-      url: mapping.url.map { $0.text(value: value) }, year: mapping.year.flatMap(value),
-      rating: mapping.rating.flatMap(value), tags: mapping.tags.flatMap(value))
+      url: mapping.url.map { $0.text(value: value) },
+      image: mapping.image.map { $0.text(value: value) } ?? value("image"),
+      year: mapping.year.flatMap(value), rating: mapping.rating.flatMap(value),
+      tags: mapping.tags.flatMap(value))
   }
 
   /// The card of `fields` with the templates' texts and the typed fields'
@@ -34,7 +36,7 @@ struct RecordMapper {
   @inline(__always)
   func card(
     fields: [CardField], id: String?, title: String, subtitle: String?, url: String?,
-    year: String?, rating: String?, tags: String?
+    image: String?, year: String?, rating: String?, tags: String?
   ) -> Card {
     let year = year.flatMap { text in
       Int(Self.trimmedBlanks(text)).flatMap { limits.years.contains($0) ? $0 : nil }
@@ -49,7 +51,8 @@ struct RecordMapper {
     return Card(
       id: id ?? Self.content(of: fields), title: title,
       subtitle: subtitle.flatMap { $0.isEmpty ? nil : $0 }, year: year, rating: rating,
-      tags: tags, url: url.flatMap { $0.isEmpty ? nil : $0 }, fields: fields)
+      tags: tags, url: url.flatMap { $0.isEmpty ? nil : $0 },
+      image: image.flatMap { $0.isEmpty ? nil : $0 }, fields: fields)
   }
 
   /// `text` without the spaces and tabs around it, as `trimmed` gives it,
