@@ -100,7 +100,10 @@ let package = Package(
     .testTarget(
       name: "ShelfCatalogTests",
       // ShelfSources for the article's watcher, whose code the tests compile.
-      dependencies: ["ShelfCatalog", "ShelfSources", "TestSupport"],
+      dependencies: [
+        "ShelfCatalog", "ShelfSources", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "ShelfSourcesTests", dependencies: ["ShelfSources", "ShelfCatalog", "TestSupport"],
