@@ -2,6 +2,8 @@ import ShelfDiff
 
 // Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
 
+// make specialization: EmptySectionFilter.upstreamDidChange EmptySectionFilter.translate
+
 /// The sections of an upstream source that hold at least one item: a section
 /// that empties is deleted, one that fills again is inserted.
 ///

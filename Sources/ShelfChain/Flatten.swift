@@ -2,6 +2,8 @@ import ShelfDiff
 
 // Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
 
+// make specialization: Flatten.upstreamDidChange
+
 /// All the items of an upstream source in one section: a list without
 /// headings, or a grid of everything.
 ///

@@ -2,6 +2,8 @@ import ShelfDiff
 
 // Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
 
+// make specialization: Insert.change
+
 /// An upstream source with one more section or item, which can be shown or
 /// hidden: a "Recently viewed" row, a banner, a "Load more" item.
 ///

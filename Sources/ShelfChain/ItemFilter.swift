@@ -2,6 +2,8 @@ import ShelfDiff
 
 // Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
 
+// make specialization: ItemFilter.upstreamDidChange ItemFilter.translateInPlace ItemFilter.translate
+
 /// The items of an upstream source that satisfy a predicate, in their
 /// sections (a section left with no items stays; chain an
 /// `EmptySectionFilter` to drop it).

@@ -2,6 +2,8 @@ import ShelfDiff
 
 // Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
 
+// make specialization: ItemMap.upstreamDidChange
+
 /// The items of an upstream source, each transformed by a function that
 /// keeps its identity (the same id in, the same id out; different ids stay
 /// different): a view model of each item, a highlight, a formatted field.

@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// make specialization: ItemSort.upstreamDidChange
+
 /// The items of an upstream source sorted within each section by a
 /// comparator: "by rating", "newest first".
 ///

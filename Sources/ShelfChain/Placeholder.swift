@@ -2,6 +2,8 @@ import ShelfDiff
 
 // Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
 
+// make specialization: Placeholder.upstreamDidChange
+
 /// What stands in for missing data: an item in each empty section, or a
 /// section while upstream has none ("No matches", "Loading…").
 ///

@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// make specialization: SectionStore.update
+
 /// The root of a chain: sections that you set, told downstream as deltas.
 ///
 /// `update(_:)` diffs the old and new sections (the one diff a chain needs, at
