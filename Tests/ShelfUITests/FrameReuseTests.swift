@@ -122,7 +122,7 @@ func aComposedScreenIsTheScreenDrawnFromScratch(seed: UInt64) {
   var seen: [Int] = []
   let canvas = Canvas(size: Size(width: 3, height: 4)) { y, line in
     seen.append(y)
-    line.initialize(repeating: Cell(text: String(y)))
+    line.fill(with: Cell(text: String(y)))
   }
   #expect(seen == [0, 1, 2, 3])
   #expect(canvas.lines == ["000", "111", "222", "333"])

@@ -142,9 +142,9 @@ extension ShelfScreen {
     var canvas = Canvas(size: size) { y, line in
       let source = y < hintLine ? y : y == size.height - 1 ? hintLine : -1
       if source >= 0 {
-        _ = line.initialize(fromContentsOf: table.row(source))
+        line.append(contentsOf: table.row(source))
       } else {
-        line.initialize(repeating: .blank)
+        line.fill(with: .blank)
       }
     }
     for (index, text) in lines.enumerated() {
@@ -384,7 +384,9 @@ extension ShelfScreen {
 
   // MARK: - Overlays
 
-  /// A framed panel centred in the body, `lines` inside; returns nothing.
+  /// A framed panel centred in the body, `lines` inside, scrolled by
+  /// `scroll` lines; returns the first line shown (`scroll` clamped to what
+  /// the panel can scroll).
   @discardableResult
   private func drawPanel(
     title: String, lines: [(String, Style)], width panelWidth: Int, scroll: Int = 0,
