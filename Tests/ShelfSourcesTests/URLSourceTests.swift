@@ -135,6 +135,20 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
     unknown.stop()
   }
 
+  /// libcurl refuses a string option over 8 MB: the fetch says which option
+  /// it refused and is not started, as for any option it refuses.
+  @Test func anOptionLibcurlRefusesIsReportedAndNothingIsFetched() async {
+    let url = "http://127.0.0.1/" + String(repeating: "a", count: 8_100_000)
+    let result = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(
+          returning: Result { () throws(CatalogError) in try URLSource.fetchOnce(url: url) })
+      }
+    }
+    guard case .failure(let error) = result else { return #expect(Bool(false)) }
+    #expect(error.problem.contains("libcurl refused the option CURLOPT_URL"), "\(error.problem)")
+  }
+
   @Test func fetchingOnceGivesTheCatalogOrAnErrorWithItsExitCode() async throws {
     let server = try await CatalogServer.start()
     defer { server.stop() }
