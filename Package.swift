@@ -95,20 +95,26 @@ let package = Package(
     .testTarget(
       name: "ShelfCatalogTests",
       // ShelfSources for the article's watcher, whose code the tests compile.
-      dependencies: ["ShelfCatalog", "ShelfSources", "TestSupport"],
+      dependencies: [
+        "ShelfCatalog", "ShelfSources", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "ShelfSourcesTests", dependencies: ["ShelfSources", "ShelfCatalog", "TestSupport"],
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "ShelfTerminalTests",
-      dependencies: ["ShelfTerminal", "ShelfUI", "CNCursesW", "TestSupport"],
+      dependencies: [
+        "ShelfTerminal", "ShelfUI", "CNCursesW", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
         "shelf", "ShelfCatalog", "ShelfSources", "ShelfChain", "ShelfContentMapping", "ShelfDiff",
-        "ShelfUI", "TestSupport",
+        "ShelfUI", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       exclude: ["Goldens", "Corpus", "Fixtures", "Support/frames.py"], swiftSettings: strict),
   ]
