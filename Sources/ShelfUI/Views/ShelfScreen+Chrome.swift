@@ -152,15 +152,9 @@ extension ShelfScreen {
       return renderBesidePreview(size: size, now: now)
     }
     let main = renderBesidePreview(size: sizeBesidePreview(size), now: now)
-    let width = main.size.width
     var canvas = Canvas(size: size) { y, line in
-      guard y < main.size.height else {
-        line.initialize(repeating: .blank)
-        return
-      }
-      _ = UnsafeMutableBufferPointer(rebasing: line[..<width]).initialize(
-        fromContentsOf: main.row(y))
-      UnsafeMutableBufferPointer(rebasing: line[width...]).initialize(repeating: .blank)
+      if y < main.size.height { line.append(contentsOf: main.row(y)) }
+      line.fill(with: .blank)
     }
     drawPreview(rect, into: &canvas)
     return canvas
