@@ -1,4 +1,4 @@
-@preconcurrency import CNCursesW
+@preconcurrency internal import CNCursesW
 import ShelfUI
 
 /// Maps a `Style`'s colour roles to ncurses colour pairs and attributes for the

@@ -28,12 +28,12 @@ enum SceneRenderer {
     var canvas = Canvas(size: scene.size) { y, line in
       let source = sources[y]
       guard source.entry >= 0, let picture = pictures[source.entry] else {
-        line.initialize(repeating: .blank)
+        line.fill(with: .blank)
         return
       }
       let start = source.line * body.width
-      _ = line.initialize(fromContentsOf: picture[start..<(start + body.width)])
-      line[body.width...].initialize(repeating: .blank)
+      line.append(contentsOf: picture[start..<(start + body.width)])
+      line.fill(with: .blank)
     }
     drawEmptyMessage(of: scene, into: &canvas)
     return canvas

@@ -152,15 +152,9 @@ extension ShelfScreen {
       return renderBesidePreview(size: size, now: now)
     }
     let main = renderBesidePreview(size: sizeBesidePreview(size), now: now)
-    let width = main.size.width
     var canvas = Canvas(size: size) { y, line in
-      guard y < main.size.height else {
-        line.initialize(repeating: .blank)
-        return
-      }
-      _ = UnsafeMutableBufferPointer(rebasing: line[..<width]).initialize(
-        fromContentsOf: main.row(y))
-      UnsafeMutableBufferPointer(rebasing: line[width...]).initialize(repeating: .blank)
+      if y < main.size.height { line.append(contentsOf: main.row(y)) }
+      line.fill(with: .blank)
     }
     drawPreview(rect, into: &canvas)
     return canvas
@@ -179,9 +173,9 @@ extension ShelfScreen {
     var canvas = Canvas(size: size) { y, line in
       let source = y < hintLine ? y : y == size.height - 1 ? hintLine : -1
       if source >= 0 {
-        _ = line.initialize(fromContentsOf: table.row(source))
+        line.append(contentsOf: table.row(source))
       } else {
-        line.initialize(repeating: .blank)
+        line.fill(with: .blank)
       }
     }
     for (index, text) in lines.enumerated() {
@@ -422,7 +416,9 @@ extension ShelfScreen {
 
   // MARK: - Overlays
 
-  /// A framed panel centred in the body, `lines` inside; returns nothing.
+  /// A framed panel centred in the body, `lines` inside, scrolled by
+  /// `scroll` lines; returns the first line shown (`scroll` clamped to what
+  /// the panel can scroll).
   @discardableResult
   private func drawPanel(
     title: String, lines: [(String, Style)], width panelWidth: Int, scroll: Int = 0,

@@ -186,9 +186,10 @@ public final class ShelfScreen {
   /// diff the table again: it only checks the delta by replay (and diffs
   /// when it does not fit). Each changed row's carousel still diffs its own
   /// cards. With the filter or the recently viewed row in play, the content
-  /// goes through their chain, which diffs its root; a nil `delta` (the first
-  /// content of a source, a change that was not worth a delta) is
-  /// `setContent(_:)`.
+  /// goes through their chain, whose root takes the delta translated to its
+  /// rows (checked, not diffed), and diffs only where it cannot be
+  /// translated; a nil `delta` (the first content of a source, a change that
+  /// was not worth a delta) is `setContent(_:)`.
   ///
   /// - Precondition: `delta`, when given, turns the content last set (or
   ///   the initial content) into `content`'s sections; a holder that finds
