@@ -17,6 +17,8 @@ struct RenderOptions: Equatable, Sendable {
   var reading = CatalogReading.automatic
   /// Whether the format each source is read in is said on stderr.
   var isVerbose = false
+  /// `--card`, `--card-width`.
+  var cards = CardStyle.standard
 }
 
 /// Options of `shelf --filter`.
@@ -45,6 +47,8 @@ struct FramesOptions: Equatable, Sendable {
   var isReducedMotion = false
   var colorMode: ColorMode = .auto
   var format: FramesFormat = .text
+  /// `--card`, `--card-width`.
+  var cards = CardStyle.standard
 }
 
 /// Options of `shelf record`.
@@ -123,7 +127,7 @@ enum Arguments {
         RenderOptions(
           sources: sources, every: render.sources.every, urlMemory: render.sources.urlMemory,
           size: render.size.size, reading: render.records.reading,
-          isVerbose: render.records.isVerbose))
+          isVerbose: render.records.isVerbose, cards: render.cards.style))
     case let frames as FramesCommand:
       return .frames(
         FramesOptions(
@@ -134,7 +138,7 @@ enum Arguments {
           framesPerSecond: frames.display.framesPerSecond ?? 30,
           animationMilliseconds: frames.display.animationMilliseconds,
           isReducedMotion: frames.display.isReducedMotion, colorMode: frames.display.color,
-          format: try framesFormat(in: arguments)))
+          format: try framesFormat(in: arguments), cards: frames.cards.style))
     case let diff as DiffCommand:
       return .diff(from: diff.from, to: diff.to)
     case let record as RecordCommand:
@@ -142,7 +146,7 @@ enum Arguments {
         RecordOptions(
           run: RunOptions(
             sources: record.sources, demo: record.demo, display: record.display,
-            arguments: arguments, keyMap: keyMap),
+            cards: record.cards, arguments: arguments, keyMap: keyMap),
           size: record.size.size, milliseconds: UInt64((record.seconds * 1000).rounded()),
           // Checked by the command's validate().
           keys: (try? KeyScript(record.keys)) ?? KeyScript(), outputPath: record.outputPath))

@@ -19,7 +19,8 @@ enum Headless {
     if options.isVerbose { sayFormats(of: start.loaded, specs: options.sources) }
     let chain = chain(of: options.sources, showing: start.loaded.map(\.catalog))
     let screen = ShelfScreen(
-      content: chain.content, configuration: ScreenConfiguration(), updates: .immediate)
+      content: chain.content, configuration: ScreenConfiguration(cards: options.cards),
+      updates: .immediate)
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
     // The first screen as the live app would show it: the failure's message.
@@ -169,6 +170,7 @@ enum Headless {
       configuration.animationDuration = UInt64(milliseconds)
     }
     configuration.reducedMotion = options.isReducedMotion
+    configuration.cards = options.cards
     let frames = ShelfScreen.timedFrames(
       from: before, to: chain.content, size: options.size,
       framesPerSecond: options.framesPerSecond, configuration: configuration,

@@ -138,6 +138,7 @@ final class InteractiveSession: EventLoopDelegate {
     if let fps = options.framesPerSecond { configuration.framesPerSecond = fps }
     configuration.reducedMotion = options.isReducedMotion
     configuration.showsRecentlyViewed = options.showsRecentlyViewed
+    configuration.cards = options.cards
 
     let backend: TerminalBackend
     do {

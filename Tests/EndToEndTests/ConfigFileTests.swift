@@ -147,6 +147,7 @@ import Testing
       ["catalog", "watch", "exec", "url", "sqlite", "sql", "every", "seed", "print", "bind"]
       + ["seconds", "pick", "filter", "query", "fields", "pattern", "group-by", "section-by"]
       + ["title", "subtitle", "id", "year", "rating", "link", "tags", "keep"]
+      + ["card", "card-width", "swatch"]
     let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false)
       .map { line -> Substring in
         guard line.hasPrefix("# "), line.contains(" = "),

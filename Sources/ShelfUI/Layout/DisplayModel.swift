@@ -44,14 +44,18 @@ struct DisplayModel: Sendable {
   let entryIndexByID: [EntryID: Int]
   /// Lines of the whole table.
   let totalHeight: Int
+  /// How its cards are shaped (an `auto` width measured, once there are cards).
+  let cardStyle: CardStyle
   /// Rows of content.
   var contentRowCount: Int { rows.count }
 
-  /// The model of `content`.
+  /// The model of `content`, its cards shaped as `cardStyle` says.
   ///
   /// - Complexity: O(sections + rows).
-  init(_ content: ShelfContent) {
+  init(_ content: ShelfContent, cardStyle: CardStyle = .standard) {
     self.content = content
+    self.cardStyle = cardStyle
+    let rowHeight = cardStyle.rowHeight
     var rows: [CarouselRow] = []
     var entries: [Entry] = []
     var entryOfRow: [Int] = []
@@ -72,9 +76,9 @@ struct DisplayModel: Sendable {
         if rowIndexByID[row.id] == nil { rowIndexByID[row.id] = rows.count }
         entryOfRow.append(entries.count)
         entries.append(
-          Entry(id: id, section: sectionIndex, row: rows.count, y: y, height: Metrics.rowHeight))
+          Entry(id: id, section: sectionIndex, row: rows.count, y: y, height: rowHeight))
         rows.append(row)
-        y += Metrics.rowHeight
+        y += rowHeight
       }
     }
     self.rows = rows
@@ -83,6 +87,11 @@ struct DisplayModel: Sendable {
     self.rowIndexByID = rowIndexByID
     self.entryIndexByID = entryIndexByID
     totalHeight = y
+  }
+
+  /// How the cards of a strip lay out at screen width `width`.
+  func strip(forScreenWidth width: Int) -> StripMetrics {
+    Metrics.strip(forScreenWidth: width, style: cardStyle)
   }
 
   /// The entry of row `index`.

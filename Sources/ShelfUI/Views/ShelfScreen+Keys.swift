@@ -302,6 +302,6 @@ extension ShelfScreen {
   }
 
   func rowsPerPage(_ size: Size) -> Int {
-    max(1, ViewState.bodyHeight(for: size) / Metrics.rowHeight)
+    max(1, ViewState.bodyHeight(for: size) / table.model.cardStyle.rowHeight)
   }
 }
