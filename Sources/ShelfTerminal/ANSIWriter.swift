@@ -9,13 +9,18 @@ public struct ANSIWriter: Sendable {
   public let depth: ColorDepth
   /// The background the colours are picked for, as the ncurses backend does.
   public let background: Background
+  /// Colours set by role over the palette's own.
+  public let theme: ThemeColors
   /// The last frame written.
   private var shown: Canvas?
 
-  /// A writer for a terminal of `depth` colours on a `background`.
-  public init(depth: ColorDepth, background: Background = .dark) {
+  /// A writer for a terminal of `depth` colours on a `background`, with
+  /// `theme`'s colours over the palette's.
+  public init(depth: ColorDepth, background: Background = .dark, theme: ThemeColors = ThemeColors())
+  {
     self.depth = depth
     self.background = background
+    self.theme = theme
   }
 
   /// The bytes that turn the last frame written into `canvas`: empty when
@@ -97,7 +102,8 @@ public struct ANSIWriter: Sendable {
   /// The palette index of `role` and its boldness, as the ncurses backend picks them.
   private func ink(_ role: Color, isBold: Bool = false) -> (index: Int?, isBold: Bool) {
     ThemePalette.ink(
-      for: role, isBold: isBold, colors: depth == .palette256 ? 256 : 8, on: background)
+      for: role, isBold: isBold, colors: depth == .palette256 ? 256 : 8, on: background,
+      theme: theme)
   }
 
   private func appendColor(_ number: Int?, base: Int, to codes: inout [String]) {

@@ -16,6 +16,8 @@ struct RunOptions: Equatable, Sendable {
   var isLive = true
   var colorMode: ColorMode = .auto
   var theme: Theme = .auto
+  /// The config file's `[theme]` colours by role.
+  var themeColors = ThemeColors()
   var animationMilliseconds: Int?
   var framesPerSecond: Int?
   var isReducedMotion = false
@@ -75,6 +77,7 @@ extension RunOptions {
       showsRecentlyViewed: !display.isRecentOff, cards: cards.style, seed: demo.seed,
       rate: demo.rate,
       churn: demo.churn, keyMap: keyMap)
+    themeColors = ThemeColorOption.colors(display.themeColors)
   }
 }
 

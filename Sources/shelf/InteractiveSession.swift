@@ -144,7 +144,8 @@ final class InteractiveSession: EventLoopDelegate {
     do {
       backend = try TerminalBackend(
         options: TerminalOptions(
-          colorMode: options.colorMode, isNoColorSet: isNoColorSet, theme: options.theme))
+          colorMode: options.colorMode, isNoColorSet: isNoColorSet, theme: options.theme,
+          colors: options.themeColors))
     } catch {
       throw AppError(error)
     }
