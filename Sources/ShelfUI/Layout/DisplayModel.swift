@@ -46,16 +46,22 @@ struct DisplayModel: Sendable {
   let totalHeight: Int
   /// How its cards are shaped (an `auto` width measured, once there are cards).
   let cardStyle: CardStyle
+  /// Lines of each card's cover area (0: no covers).
+  let coverLines: Int
+  /// Lines of each row: its title line and its cards.
+  var rowHeight: Int { cardStyle.rowHeight + coverLines }
   /// Rows of content.
   var contentRowCount: Int { rows.count }
 
-  /// The model of `content`, its cards shaped as `cardStyle` says.
+  /// The model of `content`, its cards shaped as `cardStyle` says and
+  /// `coverLines` taller for their covers.
   ///
   /// - Complexity: O(sections + rows).
-  init(_ content: ShelfContent, cardStyle: CardStyle = .standard) {
+  init(_ content: ShelfContent, cardStyle: CardStyle = .standard, coverLines: Int = 0) {
     self.content = content
     self.cardStyle = cardStyle
-    let rowHeight = cardStyle.rowHeight
+    self.coverLines = coverLines
+    let rowHeight = cardStyle.rowHeight + coverLines
     var rows: [CarouselRow] = []
     var entries: [Entry] = []
     var entryOfRow: [Int] = []

@@ -76,6 +76,7 @@ enum Layout {
       height: entry.height)
     placement.cardLineCount = model.cardStyle.lineCount
     placement.strip = strip
+    placement.coverLines = model.coverLines
     if row.cards.isEmpty {
       placement.placeholder = model.placeholderText(ofRow: index)
       return placement

@@ -37,6 +37,9 @@ struct HeaderPlacement: Equatable, Sendable {
   var height: Int
   /// Highlight (0 none, 1 full), for a renamed section.
   var highlight = 0.0
+
+  /// Lines of the header.
+  var lineCount: Int { Metrics.sectionHeaderHeight }
 }
 
 /// A row on screen: header line and card strip.
@@ -69,6 +72,13 @@ struct RowPlacement: Equatable, Sendable {
   var placeholder: String?
   /// Highlight of the header (0 none, 1 full), for a renamed row.
   var highlight = 0.0
+  /// Lines of each card's cover area (0: no covers).
+  var coverLines = 0
+
+  /// Lines of each card, borders included.
+  var cardHeight: Int { cardLineCount + 2 + coverLines }
+  /// Lines of the whole row: its title line and its cards.
+  var lineCount: Int { 1 + cardHeight }
 }
 
 /// A card on screen.
@@ -121,6 +131,11 @@ struct CardLabel: Equatable, Sendable {
   /// The lines of a face made of `CardLine`s, as `face` fills them in;
   /// empty for the standard face.
   var lines: [String]
+  /// The cover picture as the card gives it; empty when it has none.
+  var image: String
+  /// The cover's cells, once converted at the card's size; nil while not
+  /// ready (a placeholder shows) or when the card has no cover.
+  var cover: CoverCells?
   /// What the `/` filter matched on the card, while one is on.
   var marks: CardMarks?
 
@@ -134,5 +149,6 @@ struct CardLabel: Equatable, Sendable {
     tags = face.tags
     lines = []
     swatch = nil
+    image = face.image
   }
 }

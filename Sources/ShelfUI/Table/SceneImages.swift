@@ -47,14 +47,12 @@ protocol LinePlacement: Equatable {
 }
 
 extension RowPlacement: LinePlacement {
-  var lineCount: Int { 1 + cardLineCount + 2 }
   func draw(body: Rect, into canvas: inout Canvas) {
     SceneRenderer.draw(self, body: body, into: &canvas)
   }
 }
 
 extension HeaderPlacement: LinePlacement {
-  var lineCount: Int { Metrics.sectionHeaderHeight }
   func draw(body: Rect, into canvas: inout Canvas) {
     SceneRenderer.draw(self, body: body, into: &canvas)
   }
@@ -79,7 +77,7 @@ extension FrameCache where Key == String {
     return value(for: entry.id) {
       $0.width == width && $0.placement == placement
     } make: {
-      let body = Rect(x: 0, y: 0, width: width, height: entry.lineCount)
+      let body = Rect(x: 0, y: 0, width: width, height: placement.lineCount)
       var canvas = Canvas(size: body.size)
       placement.draw(body: body, into: &canvas)
       return Image(placement: placement, width: width, cells: canvas.cells)

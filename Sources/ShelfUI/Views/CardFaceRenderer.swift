@@ -139,13 +139,14 @@ enum CardFaceLayout {
 
 /// Draws a card: its border and its face's lines.
 enum CardFaceRenderer {
-  /// Draws `card` with its top border on line `top`, `lineCount` lines of
-  /// text high, clipped to `clip`.
+  /// Draws `card` with its top border on line `top`: a cover area
+  /// `coverLines` high, then `lineCount` lines of text, clipped to `clip`.
   static func draw(
-    _ card: CardPlacement, top: Int, lineCount: Int, clip: Rect, into canvas: inout Canvas
+    _ card: CardPlacement, top: Int, lineCount: Int, coverLines: Int = 0, clip: Rect,
+    into canvas: inout Canvas
   ) {
     guard card.width > 0 else { return }
-    let rect = Rect(x: card.x, y: top, width: card.width, height: lineCount + 2)
+    let rect = Rect(x: card.x, y: top, width: card.width, height: lineCount + 2 + coverLines)
     let frame = SceneRenderer.frameStyle(of: card)
     canvas.drawBox(rect, glyphs: card.isFocused ? .heavy : .light, style: frame, clip: clip)
     let inner = card.width - 2
@@ -153,6 +154,13 @@ enum CardFaceRenderer {
     let x = card.x + 1
     // A reloaded card (not the focused one) flashes whole: every field in the flash style.
     let flash = card.isFocused ? nil : SceneRenderer.flashStyle(card.highlight)
+    if coverLines > 0 {
+      SceneRenderer.drawCover(
+        of: card.face, in: Rect(x: x, y: top + 1, width: inner, height: coverLines), flash: flash,
+        clip: clip, into: &canvas)
+    }
+    // The text sits under the cover.
+    let top = top + coverLines
     // What a `/` filter matched stands out in a style of its own (neither the
     // focus's nor the flash's: underlined), even on a flashing card.
     var markStyle = Style(foreground: .match, isBold: true, isUnderlined: true)

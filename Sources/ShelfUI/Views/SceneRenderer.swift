@@ -129,14 +129,13 @@ enum SceneRenderer {
     let width = body.width
     let clip = body.intersection(Rect(x: 0, y: row.y, width: width, height: row.height))
     guard !clip.isEmpty else { return }
-    let cardHeight = row.cardLineCount + 2
     canvas.fill(
       Rect(x: 0, y: row.y, width: width, height: row.lineCount), style: .plain, clip: clip)
     drawHeader(of: row, width: width, clip: clip, into: &canvas)
     let strip = row.strip ?? Metrics.strip(forScreenWidth: width)
     let stripClip = clip.intersection(
-      Rect(x: strip.originX, y: row.y + 1, width: strip.cardsWidth, height: cardHeight))
-    let middle = row.y + 1 + cardHeight / 2
+      Rect(x: strip.originX, y: row.y + 1, width: strip.cardsWidth, height: row.cardHeight))
+    let middle = row.y + 1 + row.cardHeight / 2
     if let placeholder = row.placeholder {
       canvas.write(
         TerminalText.truncated(placeholder, toWidth: max(0, strip.width - 2)),
@@ -145,7 +144,8 @@ enum SceneRenderer {
     }
     for card in row.cards {
       CardFaceRenderer.draw(
-        card, top: row.y + 1, lineCount: row.cardLineCount, clip: stripClip, into: &canvas)
+        card, top: row.y + 1, lineCount: row.cardLineCount, coverLines: row.coverLines,
+        clip: stripClip, into: &canvas)
     }
     let indicator = Style(foreground: .accent, isBold: true)
     if row.hasMoreLeft {
@@ -197,6 +197,23 @@ enum SceneRenderer {
 }
 
 extension SceneRenderer {
+  /// A card's cover area: its cover's cells once converted (clipped to the
+  /// area while the card grows or collapses), else a plain placeholder; a
+  /// card without a picture leaves it blank. A flashing card flashes its
+  /// cover too.
+  static func drawCover(
+    of face: CardLabel, in area: Rect, flash: Style?, clip: Rect, into canvas: inout Canvas
+  ) {
+    let areaClip = clip.intersection(area)
+    guard !areaClip.isEmpty else { return }
+    if let cover = face.cover {
+      canvas.draw(cover, at: Point(x: area.minX, y: area.minY), style: flash, clip: areaClip)
+    } else if !face.image.isEmpty {
+      canvas.fill(
+        area, with: "░", style: flash ?? Style(foreground: .muted, isDim: true), clip: areaClip)
+    }
+  }
+
   /// Writes `text`, cut to `width` columns, from `point`: the characters
   /// that `marks` cover in `markStyle`, the others in `style` (an ellipsis
   /// that cuts the text is never marked).

@@ -12,11 +12,14 @@ public struct ScreenConfiguration: Hashable, Sendable {
   public var showsRecentlyViewed: Bool
   /// How cards are shaped: their lines and width.
   public var cards: CardStyle
+  /// Lines of the cover area above each card's text; 0: no covers.
+  public var coverLines: Int
 
   /// A configuration; by default changes animate over 300 ms at 60 frames a second.
   public init(
     animationDuration: UInt64 = 300, reducedMotion: Bool = false, largeBatchLimit: Int = 80,
-    framesPerSecond: Int = 60, showsRecentlyViewed: Bool = true, cards: CardStyle = .standard
+    framesPerSecond: Int = 60, showsRecentlyViewed: Bool = true, cards: CardStyle = .standard,
+    coverLines: Int = 0
   ) {
     self.cards = cards
     self.animationDuration = animationDuration
@@ -24,6 +27,7 @@ public struct ScreenConfiguration: Hashable, Sendable {
     self.largeBatchLimit = largeBatchLimit
     self.framesPerSecond = framesPerSecond
     self.showsRecentlyViewed = showsRecentlyViewed
+    self.coverLines = max(0, coverLines)
   }
 
   /// The duration actually used: 0 with reduced motion.
