@@ -9,13 +9,18 @@ package struct ANSIWriter: Sendable {
   package let depth: ColorDepth
   /// The background the colours are picked for, as the ncurses backend does.
   package let background: Background
+  /// Colours set by role over the palette's own.
+  package let theme: ThemeColors
   /// The last frame written.
   private var shown: Canvas?
 
-  /// A writer for a terminal of `depth` colours on a `background`.
-  package init(depth: ColorDepth, background: Background = .dark) {
+  /// A writer for a terminal of `depth` colours on a `background`, with
+  /// `theme`'s colours over the palette's.
+  package init(depth: ColorDepth, background: Background = .dark, theme: ThemeColors = ThemeColors())
+  {
     self.depth = depth
     self.background = background
+    self.theme = theme
   }
 
   /// The bytes that turn the last frame written into `canvas`: empty when
@@ -123,7 +128,8 @@ package struct ANSIWriter: Sendable {
   /// The palette index of `role` and its boldness, as the ncurses backend picks them.
   private func ink(_ role: Color, isBold: Bool = false) -> (index: Int?, isBold: Bool) {
     ThemePalette.ink(
-      for: role, isBold: isBold, colors: depth == .palette256 ? 256 : 8, on: background)
+      for: role, isBold: isBold, colors: depth == .palette256 ? 256 : 8, on: background,
+      theme: theme)
   }
 
   private func appendColor(_ number: Int?, base: Int, to codes: inout [String]) {

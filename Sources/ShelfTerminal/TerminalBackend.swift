@@ -77,7 +77,7 @@ package final class TerminalBackend: CanvasBackend {
     }
     let background: Background
     switch options.theme {
-    case .dark: background = .dark
+    case .dark, .solarized, .highContrast: background = .dark
     case .light: background = .light
     case .auto:
       // Asked before ncurses reads the terminal, so the answer is not taken for keys.
@@ -121,7 +121,9 @@ package final class TerminalBackend: CanvasBackend {
     mousemask(shelf_all_mouse_events(), &previousMask)
     TerminalModes.write(TerminalModes.bracketedPasteOn, to: fileno(output))
 
-    palette = Palette.make(wantsColor: wantsColor, background: background)
+    palette = Palette.make(
+      wantsColor: wantsColor, background: background,
+      theme: options.theme.colors.overridden(by: options.colors))
     size = Size(width: Int(shelf_getmaxx(window)), height: Int(shelf_getmaxy(window)))
   }
 

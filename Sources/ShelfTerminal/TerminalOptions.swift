@@ -19,6 +19,19 @@ package enum Theme: String, CaseIterable, Sendable {
   case dark
   /// Colours for a light background.
   case light
+  /// Solarized's accents, for a dark background.
+  case solarized
+  /// Full-strength hues far apart, for a dark background.
+  case highContrast = "high-contrast"
+
+  /// The colours the theme sets over the palette's own.
+  public var colors: ThemeColors {
+    switch self {
+    case .auto, .dark, .light: ThemeColors()
+    case .solarized: .solarized
+    case .highContrast: .highContrast
+    }
+  }
 }
 
 /// How many colours the backend draws with, chosen from the terminal's `COLORS`.
@@ -39,11 +52,17 @@ package struct TerminalOptions: Sendable {
   package var isNoColorSet: Bool
   /// Colours for a dark or a light background, or found out.
   package var theme: Theme
+  /// Colours set by role (the config file's `[theme]`), over the theme's.
+  package var colors: ThemeColors
 
   /// Options for `colorMode`, honouring `isNoColorSet` in `.auto` mode.
-  package init(colorMode: ColorMode = .auto, isNoColorSet: Bool = false, theme: Theme = .auto) {
+  package init(
+    colorMode: ColorMode = .auto, isNoColorSet: Bool = false, theme: Theme = .auto,
+    colors: ThemeColors = ThemeColors()
+  ) {
     self.colorMode = colorMode
     self.isNoColorSet = isNoColorSet
     self.theme = theme
+    self.colors = colors
   }
 }

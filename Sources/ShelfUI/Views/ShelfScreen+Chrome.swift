@@ -82,6 +82,16 @@ extension ShelfScreen {
     lines.append(("", Style()))
     for note in Self.helpNotes { add(note.keys, note.action, Style(foreground: .muted)) }
     lines.append(("", Style()))
+    let legend = swatchLegend()
+    if let field = configuration.cards.swatchField, !legend.isEmpty {
+      let title = "Squares by " + TerminalText.sanitized(field)
+      lines.append((TerminalText.truncated(title, toWidth: width), Style(isBold: true)))
+      for entry in legend {
+        let text = entry.value.map { "██ " + TerminalText.sanitized($0) } ?? "   …"
+        lines.append((TerminalText.truncated(text, toWidth: width), entry.style))
+      }
+      lines.append(("", Style()))
+    }
     for line in TerminalText.wrapped("↑ ↓ PgUp PgDn scroll · any other key closes", toWidth: width)
     {
       lines.append((line, Style(foreground: .muted)))
@@ -572,5 +582,38 @@ extension ShelfScreen {
       canvas.write(
         line, at: Point(x: x, y: top + index), style: Style(foreground: .warning, isBold: true))
     }
+  }
+}
+
+extension ShelfScreen {
+  /// The most values the help's legend of squares lists.
+  static let swatchLegendLimit = 12
+  /// The most cards read for the legend: a huge catalog costs no more.
+  static let swatchLegendScan = 20_000
+
+  /// The legend of the cards' squares: each value of the swatch field, in
+  /// the order the cards show them, in its colour; a last entry without a
+  /// value when there are more than `swatchLegendLimit`.
+  func swatchLegend() -> [(value: String?, style: Style)] {
+    let style = configuration.cards
+    guard style.swatchField != nil else { return [] }
+    var seen = Set<String>()
+    var legend: [(value: String?, style: Style)] = []
+    var scanned = 0
+    for row in table.model.rows {
+      for card in row.cards {
+        scanned += 1
+        guard scanned <= Self.swatchLegendScan else { return legend }
+        guard let colour = style.swatch(of: card) else { continue }
+        let value = CardLine.value(of: style.swatchField ?? "", in: card)
+        guard seen.insert(value).inserted else { continue }
+        guard legend.count < Self.swatchLegendLimit else {
+          legend.append((nil, Style(foreground: .muted)))
+          return legend
+        }
+        legend.append((value, Style(foreground: .swatch(colour))))
+      }
+    }
+    return legend
   }
 }
