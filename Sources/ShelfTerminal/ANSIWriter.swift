@@ -16,8 +16,9 @@ package struct ANSIWriter: Sendable {
 
   /// A writer for a terminal of `depth` colours on a `background`, with
   /// `theme`'s colours over the palette's.
-  package init(depth: ColorDepth, background: Background = .dark, theme: ThemeColors = ThemeColors())
-  {
+  package init(
+    depth: ColorDepth, background: Background = .dark, theme: ThemeColors = ThemeColors()
+  ) {
     self.depth = depth
     self.background = background
     self.theme = theme

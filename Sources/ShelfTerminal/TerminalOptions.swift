@@ -25,7 +25,7 @@ package enum Theme: String, CaseIterable, Sendable {
   case highContrast = "high-contrast"
 
   /// The colours the theme sets over the palette's own.
-  public var colors: ThemeColors {
+  package var colors: ThemeColors {
     switch self {
     case .auto, .dark, .light: ThemeColors()
     case .solarized: .solarized
