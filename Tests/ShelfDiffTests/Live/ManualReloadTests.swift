@@ -68,6 +68,9 @@ import Testing
     let recorder = IssueRecorder()
     holder.calculationDelegate = recorder
     let view = RecordingView(holder)
+    // The batch's watchdog back on (a recording view turns it off): the
+    // clock is a manual one, so only the tests move it.
+    holder.batchTimeout = .seconds(10)
     view.comparesContent = false
     let delegate = ReloadingDelegate(holder: holder)
     let log = CompletionLog()
