@@ -32,8 +32,10 @@ struct FilterOptions: Equatable, Sendable {
   var every: Duration?
   var query: String
   var isExact = false
-  /// What each card prints.
-  var format = CardTemplate.id
+  /// What each card prints: `--print`'s format, else the title (the text
+  /// the search ranked, as fzf prints the line it matched; a record with
+  /// no id field has its whole content as its id, tabs and all).
+  var format = CardTemplate.title
   /// How every source is read.
   var reading = CatalogReading.automatic
 }
@@ -118,7 +120,8 @@ enum Arguments {
         return .filter(
           FilterOptions(
             sources: options.sources, every: options.every, query: query,
-            isExact: root.search.isExact, format: options.actions.format,
+            isExact: root.search.isExact,
+            format: root.picking.format == nil ? .title : options.actions.format,
             reading: options.reading))
       }
       return .run(options)

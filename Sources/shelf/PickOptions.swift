@@ -56,7 +56,8 @@ struct PickOptions: ParsableArguments {
   @Option(
     name: .customLong("print"),
     help: ArgumentHelp(
-      "What a picked card prints and y copies: {id} (default), {title}, {subtitle}, {year},"
+      "What a picked card prints, y copies and --filter prints a line of: {id} (a pick's"
+        + " default), {title} (--filter's default), {subtitle}, {year},"
         + " {rating}, {row}, {section}, {url}, {json}, any field the card came with ({isbn}),"
         + " and any text; a field a card lacks prints empty.", valueName: "format"))
   var format: String?
@@ -202,8 +203,9 @@ struct SearchOptions: ParsableArguments {
   @Option(
     name: .customLong("filter"),
     help: ArgumentHelp(
-      "Print the cards that match <query>, best first, one a line in --print's format, with no"
-        + " screen; exit 1 when none does.", valueName: "query"))
+      "Print the cards that match <query>, best first, one a line, with no screen: each"
+        + " card's title, or --print's format ({id} for ids; a record with no id field has its"
+        + " whole content as id); exit 1 when none does.", valueName: "query"))
   var filter: String?
 
   @Option(
