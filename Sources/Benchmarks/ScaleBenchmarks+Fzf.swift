@@ -7,6 +7,7 @@ extension ScaleBenchmarks {
   /// catalog of the same titles in the same rows; each child's wall time from
   /// spawn to exit (its reading included), and the ratio. Skipped when fzf is
   /// not installed (`apt-get install fzf`).
+  @MainActor
   static func fzfFilter(_ millionContent: ShelfContent, _ harness: inout Harness) {
     let name = "filter 1M titles: fzf --filter “the” (child)"
     let shelfName = "filter 1M titles: shelf --filter “the” (child)"
