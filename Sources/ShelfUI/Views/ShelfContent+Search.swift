@@ -71,11 +71,9 @@ private struct RankedCard {
   var row: Int
   var order: Int
 
-  /// Whether it ranks before `other`: by score, ties in the content's order.
+  /// Whether it ranks before `other` (`BestMatches.ranks`).
   func precedes(_ other: RankedCard) -> Bool {
-    if score != other.score { return score > other.score }
-    if row != other.row { return row < other.row }
-    return order < other.order
+    BestMatches.ranks((score, row, order), before: (other.score, other.row, other.order))
   }
 }
 

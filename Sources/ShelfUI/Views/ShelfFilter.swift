@@ -249,9 +249,7 @@ struct BestMatches: Sendable {
 
     /// Whether it ranks before `other`.
     func precedes(_ other: Match) -> Bool {
-      if score != other.score { return score > other.score }
-      if row != other.row { return row < other.row }
-      return order < other.order
+      BestMatches.ranks((score, row, order), before: (other.score, other.row, other.order))
     }
   }
 
@@ -269,9 +267,17 @@ struct BestMatches: Sendable {
   @inline(__always)
   func admits(score: Int, row: Int, order: Int) -> Bool {
     guard matches.count == limit, let last = matches.last else { return true }
-    if score != last.score { return score > last.score }
-    if row != last.row { return row < last.row }
-    return order < last.order
+    return Self.ranks((score, row, order), before: (last.score, last.row, last.order))
+  }
+
+  /// Whether a match of score `a.score`, in row `a.row` at `a.order`, ranks
+  /// before `b`: the higher score first; on a tie, the earlier row, then
+  /// the earlier card.
+  @inline(__always)
+  static func ranks(
+    _ a: (score: Int, row: Int, order: Int), before b: (score: Int, row: Int, order: Int)
+  ) -> Bool {
+    (b.score, a.row, a.order) < (a.score, b.row, b.order)
   }
 
   /// Keeps `match` if it ranks among the best `limit`, in place of a
