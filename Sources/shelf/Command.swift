@@ -24,6 +24,9 @@ struct RenderOptions: Equatable, Sendable {
   var colorMode: ColorMode = .auto
   /// How cards show their images.
   var covers = CoverSettings()
+  /// `--preview`'s command, run for the focused card; nil for no pane.
+  var preview: CardTemplate?
+  var previewWindow = PreviewWindow.standard
 }
 
 /// Options of `shelf --filter`.
@@ -56,6 +59,9 @@ struct FramesOptions: Equatable, Sendable {
   var format: FramesFormat = .text
   /// `--card`, `--card-width`.
   var cards = CardStyle.standard
+  /// `--preview`'s command, run for the focused card; nil for no pane.
+  var preview: CardTemplate?
+  var previewWindow = PreviewWindow.standard
 }
 
 /// Options of `shelf record`.
@@ -138,13 +144,16 @@ enum Arguments {
       try check(render.records, help: "shelf render --help")
       let sources = ShelfCommand.sources(
         named: render.sources.sources(in: arguments), records: render.records)
+      let preview = render.previewing.settings
       return .render(
         RenderOptions(
           sources: sources, every: render.sources.every, urlMemory: render.sources.urlMemory,
           size: render.size.size, reading: render.records.reading,
           isVerbose: render.records.isVerbose, cards: render.cards.style,
-          colorMode: render.colorMode ?? .auto, covers: render.covers.settings))
+          colorMode: render.colorMode ?? .auto, covers: render.covers.settings,
+          preview: preview.command, previewWindow: preview.window))
     case let frames as FramesCommand:
+      let preview = frames.previewing.settings
       return .frames(
         FramesOptions(
           fromPath: frames.from, toPath: frames.to,
@@ -154,7 +163,8 @@ enum Arguments {
           framesPerSecond: frames.display.framesPerSecond ?? 30,
           animationMilliseconds: frames.display.animationMilliseconds,
           isReducedMotion: frames.display.isReducedMotion, colorMode: frames.display.color,
-          format: try framesFormat(in: arguments), cards: frames.cards.style))
+          format: try framesFormat(in: arguments), cards: frames.cards.style,
+          preview: preview.command, previewWindow: preview.window))
     case let diff as DiffCommand:
       return .diff(from: diff.from, to: diff.to)
     case let record as RecordCommand:

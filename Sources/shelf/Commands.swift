@@ -163,6 +163,7 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup(title: "Cards") var cards: CardOptions
   @OptionGroup(title: "Records (CSV, TSV, JSON, NDJSON, lines)") var records: ReadingOptions
   @OptionGroup(title: "Covers") var covers: CoverOptions
+  @OptionGroup(title: "Preview pane") var previewing: PreviewOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
 
   @Option(
@@ -214,6 +215,7 @@ struct FramesCommand: ParsableCommand {
   @OptionGroup(title: "Size") var size: SizeOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
   @OptionGroup(title: "Cards") var cards: CardOptions
+  @OptionGroup(title: "Preview pane") var previewing: PreviewOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
   @OptionGroup var verbose: VerboseOptions
 
