@@ -93,6 +93,22 @@ enum FuzzyScore {
     @inline(__always) func folded(_ j: Int) -> UInt8 {
       foldsASCII ? SearchFolding.foldedASCII(text[j]) : text[j]
     }
+    // One letter: its best place is the one with the best bonus, found in
+    // one pass (what the pass below gives, with no table to fill).
+    if m == 1 && positions == nil {
+      let letter = word[0]
+      var best: Int32 = -1
+      var previous = Kind.white
+      for j in 0..<n {
+        let current = kind(text[j])
+        if folded(j) == letter {
+          best = max(
+            best, match + (j == 0 ? fieldStart : bonus(previous, current)) * firstLetterMultiplier)
+        }
+        previous = current
+      }
+      return best < 0 ? nil : best
+    }
     // The in-order check: the leftmost place of each letter, then the
     // rightmost, which bound the pass.
     var first = 0
