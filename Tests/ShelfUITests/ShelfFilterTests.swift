@@ -314,3 +314,31 @@ private func grown(_ query: String, using rng: inout Draws) -> String {
     }
   }
 }
+
+/// A row's best matches, which the filter's pass keeps as it tests the
+/// row (scoring only the cards that could still make them), are the best
+/// `BestMatches.limit` of every card of the row scored.
+@Test func aRowsBestMatchesAreItsBestCardsScoredOneByOne() async {
+  let words = ["the", "The", "a", "ab", "ba", "the end", "bathe", "b", "hat", "é", "t-h-e"]
+  await propertyCheck(count: 100, input: Gen.draws(1024)) { draws in
+    var rng = draws
+    // Many cards of few words: many of them tie.
+    let cards = (0..<Int.random(in: 40...160, using: &rng)).map { index in
+      CardFace(
+        id: "c\(index % 150)", title: words.randomElement(using: &rng)!,
+        subtitle: Bool.random(using: &rng) ? words.randomElement(using: &rng)! : "")
+    }
+    let query = ["t", "th", "the", "a", "b e", "'the"].randomElement(using: &rng)!
+    let needle = SearchQuery(query)
+    let folds = RowFolds(count: cards.count)
+    var flags = [Bool](repeating: true, count: cards.count)
+    ShelfFilter.match(cards, folds: folds, needle, ranks: true, flags: &flags)
+    var expected = BestMatches(limit: BestMatches.limit)
+    for (order, card) in cards.enumerated() {
+      guard let score = ShelfFilter.score(card, folded: FoldedCard(card), needle) else { continue }
+      expected.add(BestMatches.Match(score: score, row: 0, order: order, card: card))
+    }
+    let kept = folds.best?.matches.map { [$0.score, $0.order] }
+    #expect(kept == expected.matches.map { [$0.score, $0.order] }, "\(query)")
+  }
+}

@@ -37,6 +37,15 @@ enum FuzzyScore {
   /// How much the word's first letter's bonus counts.
   static let firstLetterMultiplier: Int32 = 2
 
+  /// The most a word of `letters` bytes can score in any field: each
+  /// letter with the greatest bonus, the first doubled, all in one run. The
+  /// filter skips the pass for a card that could not rank even so.
+  static func ceiling(letters: Int) -> Int32 {
+    let top = max(
+      fieldStart, boundaryWhite, boundaryDelimiter, boundary, nonWord, camel, consecutive)
+    return match + top * firstLetterMultiplier + Int32(max(0, letters - 1)) * (match + top)
+  }
+
   /// The kinds of byte the bonuses tell apart.
   enum Kind: UInt8 {
     case white, delimiter, nonWord, lower, upper, number, other

@@ -94,6 +94,7 @@ enum ShelfFilter {
     folds.prepare(cards)
     var best = BestMatches(limit: BestMatches.limit)
     let needed = query.byteMask
+    let ceilings = query.terms.map { Int(FuzzyScore.ceiling(letters: $0.bytes.count)) * 1024 }
     folds.withText { text, masks in
       flags.withUnsafeMutableBufferPointer { flags in
         for i in 0..<flags.count where flags[i] {
@@ -107,9 +108,16 @@ enum ShelfFilter {
             flags[i] = matches(query) { text.fields(ofCard: i, $0) }
             continue
           }
-          // A card has a score exactly when it matches: one pass tells both.
+          // The most the card could score, from which fields hold each word
+          // (nil: one holds none, and it does not match): a card that could
+          // not make the row's best even so is not scored.
+          guard let ceiling = ceiling(of: query, ceilings, { text.fields(ofCard: i, $0) }) else {
+            flags[i] = false
+            continue
+          }
+          flags[i] = true
+          guard best.admits(score: ceiling, row: 0, order: i) else { continue }
           let score = score(query) { text.fields(ofCard: i, $0) }
-          flags[i] = score != nil
           // Only a card that makes the best is read (its copy is counted).
           if let score, best.admits(score: score, row: 0, order: i) {
             best.add(BestMatches.Match(score: score, row: 0, order: i, card: cards[i]))
@@ -184,6 +192,32 @@ enum ShelfFilter {
       guard found else { return false }
     }
     return true
+  }
+
+  /// The most the card whose fields `fields` visits could score for
+  /// `query` (`ceilings`: each word's `FuzzyScore.ceiling`, scaled as
+  /// `score` scales it), or nil when it does not match: for each word, the
+  /// ceiling less the length of the shortest field that holds it.
+  ///
+  /// - Complexity: O(the card's text × query length), without the pass.
+  @inline(__always)
+  static func ceiling(
+    of query: SearchQuery, _ ceilings: [Int], _ fields: (FieldVisitor) -> Bool
+  ) -> Int? {
+    var total = 0
+    for (index, term) in query.terms.enumerated() {
+      var best = Int.min
+      _ = fields { bytes, foldsASCII, isYear in
+        guard !isYear || term.canMatchYear, term.matches(bytes, foldsASCII: foldsASCII) else {
+          return false
+        }
+        best = max(best, ceilings[index] - min(bytes.count, 1023))
+        return false
+      }
+      guard best > Int.min else { return nil }
+      total += best
+    }
+    return total
   }
 
   /// How well `card` matches `query`, higher first, or nil when it does
