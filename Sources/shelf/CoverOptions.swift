@@ -103,7 +103,7 @@ extension CoverColors {
     switch depth {
     case .monochrome: self = .none
     case .ansi8: self = .ansi8
-    case .palette256: self = .palette256
+    case .palette256, .direct: self = .palette256
     }
   }
 }
