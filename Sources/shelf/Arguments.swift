@@ -180,12 +180,7 @@ struct DisplayOptions: ParsableArguments {
     completion: Parse.completion(of: ColorMode.self), transform: Parse.choice(of: ColorMode.self))
   var color: ColorMode = .auto
 
-  @Option(
-    help: ArgumentHelp(
-      "The colours; auto picks dark or light by asking the terminal's background."
-        + " \(Parse.values(of: Theme.self, default: .auto))", valueName: "theme"),
-    completion: Parse.completion(of: Theme.self), transform: Parse.choice(of: Theme.self))
-  var theme: Theme = .auto
+  @OptionGroup var colors: ThemeOptions
 
   @Option(
     name: .customLong("animation-ms"),
@@ -200,11 +195,6 @@ struct DisplayOptions: ParsableArguments {
       "Animation frames per second, 1 to 240 (default 60; 30 for frames).", valueName: "n"),
     transform: Parse.number(in: 1...240))
   var framesPerSecond: Int?
-
-  @Option(
-    name: .customLong(ThemeColorOption.name), help: .hidden,
-    transform: ThemeColorOption.parse)
-  var themeColors: [ThemeColorOption] = []
 
   @Flag(name: .customLong("reduced-motion"), help: "Changes appear without movement.")
   var isReducedMotion = false

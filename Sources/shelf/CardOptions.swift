@@ -71,35 +71,3 @@ extension Parse {
     return .columns(columns)
   }
 }
-
-/// `--theme-color ROLE=COLOR`: how the config file's `[theme]` colours
-/// reach a command (hidden from the help: the file is where they are set).
-struct ThemeColorOption: Equatable, Sendable {
-  /// The option's long name.
-  static let name = "theme-color"
-
-  var role: ThemeColors.Role
-  var color: ThemeColor
-
-  /// `focus=#ff8700` or `focus=208`.
-  @Sendable static func parse(_ text: String) throws -> ThemeColorOption {
-    let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-    guard parts.count == 2, let role = ThemeColors.Role(rawValue: parts[0]),
-      let color = ThemeColor(parts[1])
-    else {
-      throw Parse.Refusal(description: "expected ROLE=COLOR, a colour 0 to 255 or #rrggbb")
-    }
-    return ThemeColorOption(role: role, color: color)
-  }
-
-  /// The colours `options` set, the last of a role winning.
-  static func colors(_ options: [ThemeColorOption]) -> ThemeColors {
-    ThemeColors(Dictionary(options.map { ($0.role, $0.color) }) { $1 })
-  }
-
-  /// A value of `role` the default config file shows: the dark palette's own.
-  static func example(of role: ThemeColors.Role) -> String {
-    let index = ThemePalette.ink(for: role.color, isBold: false, colors: 256, on: .dark)
-    return String(index.index ?? 7)
-  }
-}

@@ -15,9 +15,8 @@ struct RunOptions: Equatable, Sendable {
   var urlMemory: Int?
   var isLive = true
   var colorMode: ColorMode = .auto
-  var theme: Theme = .auto
-  /// The config file's `[theme]` colours by role.
-  var themeColors = ThemeColors()
+  /// `--theme` and the config file's `[theme]` colours by role.
+  var theme = ThemeSettings()
   var animationMilliseconds: Int?
   var framesPerSecond: Int?
   var isReducedMotion = false
@@ -74,12 +73,11 @@ extension RunOptions {
       sources: specs.isEmpty ? [.bundled] : specs, every: sources.every,
       urlMemory: sources.urlMemory,
       isLive: !sources.isStill, colorMode: display.color,
-      theme: display.theme, animationMilliseconds: display.animationMilliseconds,
+      theme: display.colors.settings, animationMilliseconds: display.animationMilliseconds,
       framesPerSecond: display.framesPerSecond, isReducedMotion: display.isReducedMotion,
       showsRecentlyViewed: !display.isRecentOff, cards: cards.style, seed: demo.seed,
       rate: demo.rate,
       churn: demo.churn, keyMap: keyMap)
-    themeColors = ThemeColorOption.colors(display.themeColors)
   }
 }
 
@@ -163,6 +161,7 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup(title: "Cards") var cards: CardOptions
   @OptionGroup(title: "Records (CSV, TSV, JSON, NDJSON, lines)") var records: ReadingOptions
   @OptionGroup(title: "Covers") var covers: CoverOptions
+  @OptionGroup(title: "Colours") var colors: ThemeOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
 
   @Option(

@@ -83,6 +83,35 @@ import Testing
     #expect(frames(plain) > frames(slower) && frames(slower) > 0)
   }
 
+  /// `[theme]` colours every headless output as the app: `render`'s
+  /// colours, and the asciicasts of `frames` and `record` (a #rrggbb as the
+  /// nearest of 256, as their terminal type says).
+  @Test func renderFramesAndRecordingsTakeTheThemesColours() throws {
+    let scratch = try Scratch()
+    let fixtures = repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures").path
+    let commands = [
+      ["render", "--catalog", "\(fixtures)/small.json"],
+      ["frames", "\(fixtures)/small.json", "\(fixtures)/small-next.json", "--format", "asciicast"],
+      ["record", "--catalog", "\(fixtures)/small.json", "--seconds", "1"],
+    ]
+    // Without a file: the dark palette's focus, 214.
+    for command in commands {
+      let plain = try runShelf(command + ["--color", "always"], environment: environment(scratch))
+      #expect(plain.status == 0, "\(command[0]): \(plain.standardError)")
+      #expect(plain.standardOutput.contains("38;5;214"), "\(command[0])")
+    }
+    // #ff8800 is nearest 208; high-contrast's chrome is 51.
+    try scratch.write(
+      "[theme]\nname = \"high-contrast\"\nfocus = \"#ff8800\"\n", to: "xdg/shelf/config.toml")
+    for command in commands {
+      let themed = try runShelf(command + ["--color", "always"], environment: environment(scratch))
+      #expect(themed.status == 0, "\(command[0]): \(themed.standardError)")
+      #expect(themed.standardOutput.contains("38;5;208"), "\(command[0]): the focus set")
+      #expect(themed.standardOutput.contains("38;5;51"), "\(command[0]): the theme's chrome")
+      #expect(!themed.standardOutput.contains("38;5;214"), "\(command[0])")
+    }
+  }
+
   /// Each bad file, and the line shelf prints for it.
   static let badFiles: [(text: String, message: String)] = [
     ("width = 60\nrate = \n", "line 2, column 8: Error while parsing key-value pair"),
