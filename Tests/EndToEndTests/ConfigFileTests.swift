@@ -122,6 +122,7 @@ import Testing
     ("[keys]\ndown = \"ctrl-n\"\nfly = \"x\"\n", "line 3, column 1: unknown action 'fly'"),
     ("[keys]\ndown = \"nokey\"\n", "line 2, column 1: down: unknown key 'nokey'"),
     ("[keys]\ndown = 3\n", "line 2, column 1: down: expected a key name or a list of them"),
+    ("keys = 3\n", "line 1, column 1: [keys] must be a table of actions"),
     ("[theme]\nname = \"plaid\"\n", "line 2, column 1: name: expected auto, dark, light"),
     ("[theme]\nfocus = 33\nhue = 1\n", "line 3, column 1: unknown theme key 'hue'"),
     ("[theme]\nfocus = 256\n", "line 2, column 1: focus: expected a colour number from 0"),
@@ -142,6 +143,36 @@ import Testing
         result.standardError.hasPrefix("shelf: \(path), \(message)"), "\(result.standardError)")
       #expect(lineCount(result.standardError) == 1)
     }
+  }
+
+  @Test func aFileThatIsNotUTF8TextExits78() throws {
+    let scratch = try Scratch()
+    let path = scratch.url.appendingPathComponent("latin1.toml").path
+    // "width = 60 # für" in Latin-1: the ü is not UTF-8.
+    #expect(
+      FileManager.default.createFile(
+        atPath: path, contents: Data("width = 60 # f".utf8 + [0xFC] + Data("r\n".utf8))))
+    let result = try runShelf(["render", "--config", path], environment: environment(scratch))
+    #expect(result.status == 78)
+    #expect(result.standardError == "shelf: \(path): the config file is not UTF-8 text\n")
+  }
+
+  /// A source on the command line replaces every source of the file; the
+  /// file's other defaults stay.
+  @Test func aSourceOnTheCommandLineReplacesTheFilesSources() throws {
+    let scratch = try Scratch()
+    let fixtures = repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures").path
+    try scratch.write(
+      "catalog = [\"\(fixtures)/wide.json\"]\nheight = 12\n", to: "xdg/shelf/config.toml")
+    let fromFile = try runShelf(["render"], environment: environment(scratch))
+    #expect(fromFile.status == 0, "\(fromFile.standardError)")
+    #expect(fromFile.standardOutput.contains("Wide ✨ Text"), "the file's source")
+    let given = try runShelf(
+      ["render", "--catalog", "\(fixtures)/small.json"], environment: environment(scratch))
+    #expect(given.status == 0, "\(given.standardError)")
+    #expect(given.standardOutput.contains("Small Shelf"), "the command line's source alone")
+    #expect(!given.standardOutput.contains("Wide ✨ Text"), "and not the file's")
+    #expect(lineCount(given.standardOutput) == 12, "the file's height stays")
   }
 
   @Test func aNamedFileThatIsMissingExits66() throws {
