@@ -86,6 +86,20 @@ enum Fixtures {
     ])
 }
 
+extension Fixtures {
+  /// Content titled `title` whose one untitled section (id `s`) holds `rows`.
+  static func oneSection(title: String, rows: [CarouselRow]) -> ShelfContent {
+    ShelfContent(title: title, sections: [ShelfSection(id: "s", title: nil, rows: rows)])
+  }
+
+  /// Content titled `title` of one row, `rowID` titled `rowTitle`, of `cards`.
+  static func oneRow(
+    title: String, rowID: String = "r", rowTitle: String, cards: [CardFace]
+  ) -> ShelfContent {
+    oneSection(title: title, rows: [CarouselRow(id: rowID, title: rowTitle, cards: cards)])
+  }
+}
+
 // MARK: - Screens for the navigation and focus tests
 
 extension Fixtures {
