@@ -6,28 +6,24 @@ import ShelfUI
 /// `frames` and `record`, so headless output matches the app.
 struct CardOptions: ParsableArguments {
   @Option(
-    name: .customLong("card"),
-    help: ArgumentHelp(
-      "A line of each card, such as '{author} · {date}': card fields in braces, as in"
-        + " --print; repeats, up to \(CardStyle.maximumLineCount) lines (default: title,"
-        + " subtitle, year and rating).", valueName: "line"))
+    "card", valueName: "line",
+    help: "A line of each card, such as '{author} · {date}': card fields in braces, as in"
+      + " --print; repeats, up to \(CardStyle.maximumLineCount) lines (default: title,"
+      + " subtitle, year and rating).")
   var lines: [String] = []
 
   @Option(
-    name: .customLong("card-width"),
-    help: ArgumentHelp(
-      "How wide cards are (values: auto, or \(CardStyle.widthRange.lowerBound) to"
-        + " \(CardStyle.widthRange.upperBound) columns): auto makes most titles fit whole, up"
-        + " to a third of the screen; by default the screen's width decides.",
-      valueName: "auto|n"),
+    "card-width", valueName: "auto|n",
+    help: "How wide cards are (values: auto, or \(CardStyle.widthRange.lowerBound) to"
+      + " \(CardStyle.widthRange.upperBound) columns): auto makes most titles fit whole, up"
+      + " to a third of the screen; by default the screen's width decides.",
     transform: Parse.cardWidth)
   var width: CardWidth?
 
   @Option(
-    name: .customLong("swatch"),
-    help: ArgumentHelp(
-      "Colour the square on each card by this field: the same value, the same colour;"
-        + " the help (?) lists them (default: no square).", valueName: "field"))
+    "swatch", valueName: "field",
+    help: "Colour the square on each card by this field: the same value, the same colour;"
+      + " the help (?) lists them (default: no square).")
   var swatchField: String?
 
   func validate() throws {

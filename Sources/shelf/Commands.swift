@@ -165,11 +165,9 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup(title: "Config") var config: ConfigOptions
 
   @Option(
-    name: .customLong("color"),
-    help: ArgumentHelp(
-      "Colours as escape sequences (always), plain text (never), or colours when stdout is a terminal and NO_COLOR is unset (auto). \(Parse.values(of: ColorMode.self, default: .auto))",
-      valueName: "when"),
-    completion: Parse.completion(of: ColorMode.self), transform: Parse.choice(of: ColorMode.self))
+    "color", valueName: "when",
+    choosing: "Colours as escape sequences (always), plain text (never), or colours when stdout"
+      + " is a terminal and NO_COLOR is unset (auto).", defaultCase: ColorMode.auto)
   var colorMode: ColorMode?
 
   func validate() throws {
@@ -216,11 +214,7 @@ struct FramesCommand: ParsableCommand {
   @OptionGroup(title: "Config") var config: ConfigOptions
   @OptionGroup var verbose: VerboseOptions
 
-  @Option(
-    help:
-      "Text frames, or an asciicast v2 recording. \(Parse.values(of: FramesFormat.self, default: .text))",
-    completion: Parse.completion(of: FramesFormat.self),
-    transform: Parse.choice(of: FramesFormat.self))
+  @Option("format", choosing: "Text frames, or an asciicast v2 recording.")
   var format: FramesFormat = .text
 }
 
@@ -276,8 +270,8 @@ struct RecordCommand: ParsableCommand {
   var keys: String = ""
 
   @Option(
-    name: .customLong("output"),
-    help: ArgumentHelp("Write the recording to FILE instead of stdout.", valueName: "file"))
+    "output", valueName: "file",
+    help: "Write the recording to FILE instead of stdout.")
   var outputPath: String?
 
   func validate() throws {

@@ -101,10 +101,9 @@ struct ConfigCommand: ParsableCommand {
 /// declared here so that every command's help lists it.
 struct ConfigOptions: ParsableArguments {
   @Option(
-    name: .customLong("config"),
-    help: ArgumentHelp(
-      "Read option defaults, keys and theme from <file> (default: SHELF_CONFIG, else"
-        + " $XDG_CONFIG_HOME/shelf/config.toml).", valueName: "file"))
+    "config", valueName: "file",
+    help: "Read option defaults, keys and theme from <file> (default: SHELF_CONFIG, else"
+      + " $XDG_CONFIG_HOME/shelf/config.toml).")
   var path: String?
 }
 

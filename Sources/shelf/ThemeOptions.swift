@@ -6,11 +6,9 @@ import ShelfUI
 /// `DisplayOptions` or on their own), so headless output has the app's colours.
 struct ThemeOptions: ParsableArguments {
   @Option(
-    help: ArgumentHelp(
-      "The colours; auto picks dark or light by asking the terminal's background (render,"
-        + " frames and record, which ask none: dark). \(Parse.values(of: Theme.self, default: .auto))",
-      valueName: "theme"),
-    completion: Parse.completion(of: Theme.self), transform: Parse.choice(of: Theme.self))
+    "theme", valueName: "theme",
+    choosing: "The colours; auto picks dark or light by asking the terminal's background"
+      + " (render, frames and record, which ask none: dark).")
   var theme: Theme = .auto
 
   @Option(
