@@ -8,11 +8,6 @@ package struct TerminalColors: Equatable, Sendable {
   /// and blue packed (ncurses' direct colour).
   package var hasRGB: Bool
 
-  package init(colors: Int, hasRGB: Bool) {
-    self.colors = colors
-    self.hasRGB = hasRGB
-  }
-
   /// Whether ncurses draws with 24-bit colour numbers on it.
   package var isDirect: Bool { hasRGB && colors >= ThemePalette.directColors }
 }
