@@ -22,6 +22,8 @@ struct RenderOptions: Equatable, Sendable {
   /// `--color`: colours as escape sequences (always), plain text (never), or
   /// colours when stdout is a terminal and `NO_COLOR` is unset (auto).
   var colorMode: ColorMode = .auto
+  /// `--theme` and the config file's `[theme]` colours.
+  var theme = ThemeSettings()
   /// How cards show their images.
   var covers = CoverSettings()
   /// `--preview`'s command, run for the focused card; nil for no pane.
@@ -56,6 +58,8 @@ struct FramesOptions: Equatable, Sendable {
   var animationMilliseconds: Int?
   var isReducedMotion = false
   var colorMode: ColorMode = .auto
+  /// `--theme` and the config file's `[theme]` colours.
+  var theme = ThemeSettings()
   var format: FramesFormat = .text
   /// `--card`, `--card-width`.
   var cards = CardStyle.standard
@@ -150,8 +154,9 @@ enum Arguments {
           sources: sources, every: render.sources.every, urlMemory: render.sources.urlMemory,
           size: render.size.size, reading: render.records.reading,
           isVerbose: render.records.isVerbose, cards: render.cards.style,
-          colorMode: render.colorMode ?? .auto, covers: render.covers.settings,
-          preview: preview.command, previewWindow: preview.window))
+          colorMode: render.colorMode ?? .auto, theme: render.colors.settings,
+          covers: render.covers.settings, preview: preview.command,
+          previewWindow: preview.window))
     case let frames as FramesCommand:
       let preview = frames.previewing.settings
       return .frames(
@@ -163,8 +168,8 @@ enum Arguments {
           framesPerSecond: frames.display.framesPerSecond ?? 30,
           animationMilliseconds: frames.display.animationMilliseconds,
           isReducedMotion: frames.display.isReducedMotion, colorMode: frames.display.color,
-          format: try framesFormat(in: arguments), cards: frames.cards.style,
-          preview: preview.command, previewWindow: preview.window))
+          theme: frames.display.colors.settings, format: try framesFormat(in: arguments),
+          cards: frames.cards.style, preview: preview.command, previewWindow: preview.window))
     case let diff as DiffCommand:
       return .diff(from: diff.from, to: diff.to)
     case let record as RecordCommand:
