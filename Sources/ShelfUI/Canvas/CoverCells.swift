@@ -41,3 +41,64 @@ extension Canvas {
     }
   }
 }
+
+/// A cover the screen shows at rest, whole and unobstructed: where a
+/// terminal that draws pictures may put the picture itself over its cells.
+public struct PlacedCover: Equatable, Sendable {
+  /// The picture, as the card gives it.
+  public let image: String
+  /// The top left cell of the cover area.
+  public let origin: Point
+  /// The cells the cover shows there.
+  public let cover: CoverCells
+
+  /// `cover` of `image` with its top left cell at `origin`.
+  public init(image: String, origin: Point, cover: CoverCells) {
+    self.image = image
+    self.origin = origin
+    self.cover = cover
+  }
+
+  /// Columns.
+  public var width: Int { cover.width }
+  /// Lines.
+  public var height: Int { cover.height }
+}
+
+/// A picture's pixels for a terminal that draws pictures: RGB, three bytes
+/// a pixel, rows top to bottom, scaled to the cover area's pixels.
+public struct CoverPixels: Equatable, Sendable {
+  /// Pixels a row.
+  public let width: Int
+  /// Rows.
+  public let height: Int
+  /// `width` x `height` x 3 bytes.
+  public let rgb: [UInt8]
+
+  /// `width` x `height` pixels, `rgb` three bytes each.
+  ///
+  /// - Precondition: `rgb` holds `width` x `height` x 3 bytes.
+  public init(width: Int, height: Int, rgb: [UInt8]) {
+    precondition(width >= 0 && height >= 0 && rgb.count == width * height * 3, "pixels size")
+    self.width = width
+    self.height = height
+    self.rgb = rgb
+  }
+}
+
+extension Canvas {
+  /// Whether the canvas shows `cover`'s cells exactly, from `origin` on:
+  /// the whole cover inside the canvas, nothing drawn over it, no flash.
+  public func shows(_ cover: CoverCells, at origin: Point) -> Bool {
+    guard origin.x >= 0, origin.y >= 0, origin.x + cover.width <= size.width,
+      origin.y + cover.height <= size.height
+    else { return false }
+    for line in 0..<cover.height {
+      let start = (origin.y + line) * size.width + origin.x
+      let shown = cells[start..<(start + cover.width)]
+      let own = cover.cells[(line * cover.width)..<((line + 1) * cover.width)]
+      guard shown.elementsEqual(own) else { return false }
+    }
+    return true
+  }
+}

@@ -94,6 +94,9 @@ final class TableView {
 
   /// Where the cards find their covers; nil shows placeholders.
   var covers: (any CoverSource)?
+  /// The covers of the last frame, where they stand, when nothing moved in
+  /// it; empty during motion.
+  private(set) var restingCovers: [PlacedCover] = []
   /// Marks on the cards what the shown `/` filter matched; nil while none is on.
   var highlighter: SearchHighlighter?
   /// The focus to give back once the table shows its row again (the filter
@@ -345,12 +348,14 @@ final class TableView {
       var scene = moving ?? Layout.scene(of: model, state: state, size: size, memo: &layoutMemo)
       if let highlighter { scene = highlighter.marked(scene) }
       if let covers { scene = covered(scene, by: covers, isStill: moving == nil) }
+      restingCovers = moving == nil ? Self.placedCovers(in: scene) : []
       if keepsShownScene { shownScene = scene }
       return SceneRenderer.compose(scene, images: &images)
     }
     var scene = moving ?? Layout.scene(of: model, state: state, size: size)
     if let highlighter { scene = highlighter.marked(scene) }
     if let covers { scene = covered(scene, by: covers, isStill: moving == nil) }
+    restingCovers = moving == nil ? Self.placedCovers(in: scene) : []
     if keepsShownScene { shownScene = scene }
     var canvas = Canvas(size: size)
     SceneRenderer.draw(scene, into: &canvas)

@@ -158,6 +158,12 @@ extension ShelfScreen {
   /// the preview pane, when shown, on the right or at the bottom, the rest
   /// beside it.
   public func render(size: Size, now: UInt64) -> Canvas {
+    let canvas = renderWithPreview(size: size, now: now)
+    stillCovers = table.restingCovers.filter { canvas.shows($0.cover, at: $0.origin) }
+    return canvas
+  }
+
+  private func renderWithPreview(size: Size, now: UInt64) -> Canvas {
     guard let (rect, _) = previewFrame(in: size) else {
       return renderBesidePreview(size: size, now: now)
     }

@@ -41,6 +41,10 @@ public final class ShelfScreen {
     get { table.covers }
     set { table.covers = newValue }
   }
+  /// The covers the last frame shows at rest, whole and unobstructed (a
+  /// terminal that draws pictures may put them there); empty while
+  /// anything moves.
+  public internal(set) var stillCovers: [PlacedCover] = []
   /// Whether Tab and Shift-Tab switch between all sources and each alone
   /// (the app says so when it has several); the key hint then offers it.
   public var canSwitchSources = false
