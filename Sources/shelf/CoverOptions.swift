@@ -8,10 +8,14 @@ import ShelfUI
 
 /// How cards show their `image`: shared by `shelf` and `render`.
 enum ImagesMode: String, CaseIterable, Sendable {
-  /// Covers as cells when any card has an image.
+  /// Covers when any card has an image: as pictures at rest in a terminal
+  /// that speaks the kitty graphics protocol, else as cells.
   case auto
   /// Covers as character cells.
   case cells
+  /// Covers as pictures at rest (the kitty graphics protocol), as cells
+  /// while anything moves.
+  case kitty
   /// No cover area.
   case none
 }
@@ -20,7 +24,8 @@ enum ImagesMode: String, CaseIterable, Sendable {
 struct CoverOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Cards with an image show it as a cover of character cells above their text."
+      "Cards with an image show it as a cover above their text: character cells, or in"
+        + " kitty (auto: TERM=xterm-kitty or KITTY_WINDOW_ID, outside tmux) pictures at rest."
         + " \(Parse.values(of: ImagesMode.self, default: .auto))", valueName: "mode"),
     completion: Parse.completion(of: ImagesMode.self), transform: Parse.choice(of: ImagesMode.self))
   var images: ImagesMode = .auto
@@ -48,6 +53,20 @@ struct CoverSettings: Equatable, Sendable {
   func coverLines(showing catalogs: [Catalog], size: Size) -> Int {
     guard mode != .none, catalogs.contains(where: Self.hasImages) else { return 0 }
     return lines ?? Metrics.defaultCoverLines(forScreenSize: size)
+  }
+
+  /// Whether covers at rest are drawn as pictures with the kitty graphics
+  /// protocol in a terminal with `environment`: asked for, or `auto` in
+  /// kitty itself (not through tmux, which does not pass the pictures on).
+  func drawsPictures(environment: [String: String]) -> Bool {
+    switch mode {
+    case .kitty: return true
+    case .cells, .none: return false
+    case .auto:
+      let isKitty =
+        environment["TERM"] == "xterm-kitty" || !(environment["KITTY_WINDOW_ID"] ?? "").isEmpty
+      return isKitty && (environment["TMUX"] ?? "").isEmpty
+    }
   }
 
   private static func hasImages(_ catalog: Catalog) -> Bool {
