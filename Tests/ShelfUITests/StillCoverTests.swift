@@ -92,3 +92,37 @@ final class ReadyCovers: CoverSource {
     for cover in screen.stillCovers { #expect(canvas.shows(cover.cover, at: cover.origin)) }
   }
 }
+
+/// The cover area follows the screen's size unless its lines are given,
+/// and the covers are asked for again at the new size.
+@MainActor
+@Suite struct CoverResizeTests {
+  @Test func aResizedScreenGetsCoversOfItsOwnHeight() throws {
+    let large = Size(width: 120, height: 44)
+    let small = Size(width: 80, height: 24)
+    let fitted = [large, small].map { Metrics.defaultCoverLines(forScreenSize: $0) }
+    #expect(fitted[0] != fitted[1])
+    for follows in [true, false] {
+      let screen = ShelfScreen(
+        content: StillCoverTests.content(["a", "b", "c", "d", "e", "f"]),
+        configuration: ScreenConfiguration(
+          coverLines: fitted[0], coverLinesFollowScreen: follows),
+        updates: .immediate)
+      let covers = ReadyCovers()
+      screen.covers = covers
+      _ = screen.render(size: large, now: 0)
+      #expect(screen.stillCovers.allSatisfy { $0.height == fitted[0] })
+      let canvas = screen.render(size: small, now: 10)
+      let expected = follows ? fitted[1] : fitted[0]
+      #expect(covers.asked.last?.height == expected, "follows: \(follows)")
+      if follows {
+        // The whole first row of the smaller screen, covers and text.
+        #expect(!screen.stillCovers.isEmpty)
+        #expect(screen.stillCovers.allSatisfy { $0.height == fitted[1] })
+        let cover = try #require(screen.stillCovers.first)
+        let below = cover.origin.y + cover.height
+        #expect(canvas.row(below).map(\.text).joined().contains("Card"))
+      }
+    }
+  }
+}
