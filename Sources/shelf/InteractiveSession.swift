@@ -152,6 +152,8 @@ final class InteractiveSession: EventLoopDelegate {
     }
     configuration.coverLines = options.covers.coverLines(
       showing: firsts.map(\.catalog), size: backend.size)
+    // Without --cover-lines, the covers fit the screen as it resizes.
+    configuration.coverLinesFollowScreen = options.covers.lines == nil
     let screen = ShelfScreen(content: chain.content, configuration: configuration)
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
