@@ -76,17 +76,32 @@ struct CoverSettings: Equatable, Sendable {
   }
 
   /// The directory relative cover paths start from: the first catalog
-  /// file's (the current directory for other sources).
+  /// file's (the current directory for other sources). With several
+  /// sources each one's paths are resolved from its own folder as its
+  /// catalog is read (`SourceNamespace.image(_:)`).
   static func imageDirectory(of specs: [SourceSpec]) -> String {
-    for spec in specs {
-      switch spec {
-      case .catalog(let path), .watch(let path):
-        guard path != "-", let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-      default: continue
-      }
+    specs.lazy.compactMap(imageDirectory(of:)).first ?? ""
+  }
+
+  /// The folder `spec`'s relative cover paths start from, as an absolute
+  /// path (so that no other source's folder is put before it): its catalog
+  /// file's, the current one for a source that is not a file.
+  static func absoluteImageDirectory(of spec: SourceSpec) -> String {
+    let directory = imageDirectory(of: spec) ?? ""
+    guard !directory.hasPrefix("/") else { return directory }
+    let current = FileManager.default.currentDirectoryPath
+    return directory.isEmpty ? current : current + "/" + directory
+  }
+
+  /// The folder of `spec`'s catalog file ("" for the current one); nil for
+  /// a source that is not a file.
+  static func imageDirectory(of spec: SourceSpec) -> String? {
+    switch spec {
+    case .catalog(let path), .watch(let path):
+      guard path != "-", let slash = path.lastIndex(of: "/") else { return "" }
+      return slash == path.startIndex ? "/" : String(path[..<slash])
+    default: return nil
     }
-    return ""
   }
 
   /// Reads cover `image`: an http(s) URL from the disk cache, else fetched

@@ -83,6 +83,36 @@ struct CoverCatalog {
   }
 }
 
+/// Relative cover paths start from their own catalog's folder, whatever
+/// the current directory and however many catalogs there are.
+@Suite struct RelativeCoverPaths {
+  @Test func eachCatalogsCoversAreFoundBesideIt() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-relative-covers-\(UUID().uuidString)")
+    var catalogs: [String] = []
+    for name in ["first", "second"] {
+      let folder = root.appendingPathComponent(name)
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("covers"), withIntermediateDirectories: true)
+      // Each picture is only beside its own catalog.
+      try makeCover(at: folder.appendingPathComponent("covers/\(name).png").path)
+      let json =
+        #"{"rows": [{"id": "\#(name)", "title": "\#(name)", "items": [{"id": "x", "title": "X", "image": "covers/\#(name).png"}]}]}"#
+      let catalog = folder.appendingPathComponent("catalog.json")
+      try Data(json.utf8).write(to: catalog)
+      catalogs.append(catalog.path)
+    }
+    let size = ["--width", "80", "--height", "40", "--cover-lines", "4", "--color", "never"]
+    for sources in [[catalogs[1]], catalogs] {
+      let result = try runShelf(["render"] + sources.flatMap { ["--catalog", $0] } + size)
+      #expect(result.status == 0)
+      #expect(result.standardError.isEmpty, "\(result.standardError)")
+      #expect(result.standardOutput.contains("▀") || result.standardOutput.contains("▄"))
+      #expect(!result.standardOutput.contains("░"), "no placeholder: every cover found")
+    }
+  }
+}
+
 /// Covers at http URLs: fetched once with `--url`'s bounds, kept in
 /// `$XDG_CACHE_HOME/shelf/covers`; a URL that fails keeps the placeholder.
 @Suite struct URLCoverRenders {
