@@ -1,5 +1,6 @@
 import Foundation
 import ShelfUI
+import Synchronization
 import TestSupport
 import Testing
 
@@ -148,5 +149,30 @@ struct CoverFiles {
     cellsOnly.isSynchronous = true
     _ = cellsOnly.cover(of: "x.jpg", width: 6, height: 4)
     #expect(cellsOnly.pixels(of: "x.jpg", width: 6, height: 4) == nil)
+  }
+}
+
+@Suite @MainActor struct CoverCacheBudgetTests {
+  @Test func theCoversKeptNeverHoldMoreThanTheBudgetAndTheLeastRecentGoFirst() throws {
+    let bytes = try CoverFiles().bytes()
+    let one = 8 * 6 * MemoryLayout<Cell>.stride
+    let cache = CoverCache(colors: .palette256, budget: 3 * one) { _ in bytes }
+    cache.isSynchronous = true
+    for name in ["a", "b", "c"] { _ = cache.cover(of: name, width: 8, height: 6) }
+    #expect(cache.count == 3 && cache.byteCount == 3 * one)
+    for name in ["d", "e", "f", "g"] {
+      _ = cache.cover(of: name, width: 8, height: 6)
+      #expect(cache.byteCount <= cache.budget)
+    }
+    #expect(cache.count == 3)
+    // With room for one, a is let go for b and converted anew when shown again.
+    let converted = Atomic<Int>(0)
+    let counting = CoverCache(colors: .palette256, budget: one) { _ in
+      converted.add(1, ordering: .relaxed)
+      return bytes
+    }
+    counting.isSynchronous = true
+    for name in ["a", "b", "a"] { _ = counting.cover(of: name, width: 8, height: 6) }
+    #expect(converted.load(ordering: .relaxed) == 3 && counting.count == 1)
   }
 }
