@@ -149,3 +149,37 @@ struct CoverCatalog {
     #expect(kept.count == 1)
   }
 }
+
+extension InTmux {
+  /// The live app: covers re-fitted to the screen as it resizes.
+  @Suite struct CoversOnResize {
+    /// Lines from the first row's top border to its bottom border, when
+    /// its first card shows its cover (not the placeholder).
+    private func firstCardHeight(_ screen: String) -> Int? {
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      guard let top = lines.firstIndex(where: { $0.contains("┏") }),
+        let bottom = lines[top...].firstIndex(where: { $0.contains("┗") }),
+        !lines[top + 1].contains("░")
+      else { return nil }
+      return bottom - top + 1
+    }
+
+    @Test func theCoverAreaFollowsTheScreensSize() throws {
+      let covers = try CoverCatalog()
+      let session = try TmuxSession(width: 120, height: 44)
+      defer { session.close() }
+      try session.startShelf("--catalog \(covers.catalog) --images cells")
+      session.expectScreen("covers at 120x44") { screen in
+        screen.contains("Meridian") && firstCardHeight(screen) != nil
+      }
+      let tall = try #require(firstCardHeight(session.screen()))
+      try session.resize(width: 80, height: 24)
+      // A shorter cover area, and its covers converted again at that size.
+      session.expectScreen("shorter covers at 80x24") { screen in
+        guard let height = firstCardHeight(screen) else { return false }
+        return height < tall && screen.contains("Meridian")
+      }
+      try session.quitAndExpectRestored()
+    }
+  }
+}
