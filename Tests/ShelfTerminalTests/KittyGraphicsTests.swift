@@ -8,7 +8,7 @@ import Testing
 @Suite struct KittyGraphicsTests {
   /// The bytes as text, ESC shown as `⎋`.
   static func text(_ bytes: [UInt8]) -> String {
-    String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "⎋")
+    String(String(decoding: bytes, as: UTF8.self).map { $0 == "\u{1B}" ? "⎋" : $0 })
   }
 
   static func cover(_ image: String, x: Int, y: Int, width: Int = 2, height: Int = 1)
