@@ -29,6 +29,9 @@ package final class TerminalBackend: CanvasBackend {
   package var outputFileDescriptor: Int32 { fileno(output) }
   /// The colours the backend draws with.
   package var colorDepth: ColorDepth { palette.depth }
+  /// Whether the terminal answered the kitty graphics query (asked only
+  /// with `TerminalOptions.asksForKittyPictures`).
+  package let showsKittyPictures: Bool
   /// The pictures drawn over the covers at rest, in a terminal that speaks
   /// the kitty graphics protocol; nil draws cells only.
   package var coverLayer: KittyCoverLayer?
@@ -78,16 +81,17 @@ package final class TerminalBackend: CanvasBackend {
     case .always: wantsColor = true
     case .auto: wantsColor = !options.isNoColorSet
     }
+    // Asked before ncurses reads the terminal, so the answers are not taken for keys.
+    let answers = TerminalQuery.ask(
+      background: isKnown && wantsColor && options.theme == .auto,
+      kittyPictures: isKnown && options.asksForKittyPictures, input: fileno(input),
+      output: fileno(output), term: term)
+    showsKittyPictures = answers.showsKittyPictures
     let background: Background
     switch options.theme {
     case .dark, .solarized, .highContrast: background = .dark
     case .light: background = .light
-    case .auto:
-      // Asked before ncurses reads the terminal, so the answer is not taken for keys.
-      background =
-        isKnown && wantsColor
-        ? BackgroundQuery.background(input: fileno(input), output: fileno(output), term: term)
-        : .dark
+    case .auto: background = answers.background ?? .dark
     }
     // Before newterm, so that ncurses leaves SIGTSTP, SIGINT, SIGTERM and
     // SIGWINCH to the run loop (see `TerminalSignals.install()`).

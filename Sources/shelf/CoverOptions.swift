@@ -24,8 +24,9 @@ enum ImagesMode: String, CaseIterable, Sendable {
 struct CoverOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Cards with an image show it as a cover above their text: character cells, or in"
-        + " kitty (auto: TERM=xterm-kitty or KITTY_WINDOW_ID, outside tmux) pictures at rest."
+      "Cards with an image show it as a cover above their text, in character cells; with"
+        + " kitty, as pictures at rest (auto: in kitty, or a terminal that answers kitty's"
+        + " graphics query, outside tmux)."
         + " \(Parse.values(of: ImagesMode.self, default: .auto))", valueName: "mode"),
     completion: Parse.completion(of: ImagesMode.self), transform: Parse.choice(of: ImagesMode.self))
   var images: ImagesMode = .auto
@@ -67,6 +68,14 @@ struct CoverSettings: Equatable, Sendable {
         environment["TERM"] == "xterm-kitty" || !(environment["KITTY_WINDOW_ID"] ?? "").isEmpty
       return isKitty && (environment["TMUX"] ?? "").isEmpty
     }
+  }
+
+  /// Whether to ask the terminal if it shows kitty pictures: `auto` where
+  /// the environment does not say it is kitty, outside tmux, when `catalogs`
+  /// have images (WezTerm, Ghostty and kitty over ssh answer).
+  func asksForPictures(environment: [String: String], showing catalogs: [Catalog]) -> Bool {
+    mode == .auto && !drawsPictures(environment: environment)
+      && (environment["TMUX"] ?? "").isEmpty && catalogs.contains(where: Self.hasImages)
   }
 
   private static func hasImages(_ catalog: Catalog) -> Bool {

@@ -141,12 +141,15 @@ final class InteractiveSession: EventLoopDelegate {
     configuration.showsRecentlyViewed = options.showsRecentlyViewed
     configuration.cards = options.cards
 
+    let environment = ProcessInfo.processInfo.environment
     let backend: TerminalBackend
     do {
       backend = try TerminalBackend(
         options: TerminalOptions(
           colorMode: options.colorMode, isNoColorSet: isNoColorSet, theme: options.theme,
-          colors: options.themeColors))
+          colors: options.themeColors,
+          asksForKittyPictures: options.covers.asksForPictures(
+            environment: environment, showing: firsts.map(\.catalog))))
     } catch {
       throw AppError(error)
     }
@@ -198,8 +201,8 @@ final class InteractiveSession: EventLoopDelegate {
     if configuration.coverLines > 0 {
       // Pictures need the cells' size in pixels; a terminal that does not
       // say it gets the common 10 x 20.
-      let drawsPictures = options.covers.drawsPictures(
-        environment: ProcessInfo.processInfo.environment)
+      let drawsPictures =
+        options.covers.drawsPictures(environment: environment) || backend.showsKittyPictures
       let covers = CoverCache(
         colors: CoverColors(backend.colorDepth),
         cellPixels: drawsPictures ? backend.cellPixelSize ?? Size(width: 10, height: 20) : nil,

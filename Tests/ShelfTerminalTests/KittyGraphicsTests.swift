@@ -110,3 +110,25 @@ import Testing
     #expect(Self.text(layer.frame(showing: [Self.cover("a", x: 0, y: 0)])).contains("i=4"))
   }
 }
+
+/// The answers read from the terminal before ncurses starts.
+@Suite struct TerminalQueryTests {
+  @Test func anOKToTheGraphicsQueryMeansPicturesAndAnErrorOrSilenceMeansCells() {
+    let da1 = Array("\u{1B}[?62;c".utf8)
+    let ok = TerminalQuery.answers(to: TerminalQuery.kittyAnswer + da1, background: false)
+    #expect(ok.showsKittyPictures && ok.background == nil)
+    let refused = Array("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\".utf8) + da1
+    #expect(!TerminalQuery.answers(to: refused, background: false).showsKittyPictures)
+    #expect(!TerminalQuery.answers(to: da1, background: false).showsKittyPictures)
+    // Both asked in one round trip: the background's answer first.
+    let both =
+      Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\".utf8) + TerminalQuery.kittyAnswer + da1
+    let answers = TerminalQuery.answers(to: both, background: true)
+    #expect(answers.showsKittyPictures && answers.background == .light)
+  }
+
+  @Test func theGraphicsQueryAsksForNoPictureToBeKept() {
+    let text = KittyGraphicsTests.text(TerminalQuery.kittyQuestion)
+    #expect(text == "⎋_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA⎋\\")
+  }
+}
