@@ -214,6 +214,7 @@ final class InteractiveSession: EventLoopDelegate {
       }
       screen.covers = covers
       if drawsPictures {
+        screen.findsStillCovers = true
         backend.coverLayer = KittyCoverLayer { [unowned covers] cover in
           covers.pixels(of: cover.image, width: cover.width, height: cover.height)
         }

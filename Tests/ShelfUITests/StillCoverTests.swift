@@ -42,6 +42,7 @@ final class ReadyCovers: CoverSource {
       content: content(["a", "b", "c", "d", "e", "f"]),
       configuration: ScreenConfiguration(coverLines: 6), updates: .immediate)
     screen.covers = ReadyCovers()
+    screen.findsStillCovers = true
     return screen
   }
 
@@ -82,6 +83,13 @@ final class ReadyCovers: CoverSource {
     #expect(screen.stillCovers.map(\.image) != before.map(\.image), "the cards moved")
   }
 
+  @Test func onlyAScreenAskedForThemFindsThem() {
+    let screen = Self.screen()
+    screen.findsStillCovers = false
+    _ = screen.render(size: Self.size, now: 0)
+    #expect(screen.stillCovers.isEmpty)
+  }
+
   @Test func aCoverUnderTheHelpOverlayIsNotAtRest() {
     let screen = Self.screen()
     _ = screen.render(size: Self.size, now: 0)
@@ -110,6 +118,7 @@ final class ReadyCovers: CoverSource {
         updates: .immediate)
       let covers = ReadyCovers()
       screen.covers = covers
+      screen.findsStillCovers = true
       _ = screen.render(size: large, now: 0)
       #expect(screen.stillCovers.allSatisfy { $0.height == fitted[0] })
       let canvas = screen.render(size: small, now: 10)

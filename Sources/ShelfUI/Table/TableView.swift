@@ -98,8 +98,10 @@ final class TableView {
   /// what fits the screen when it follows the screen's size.
   private(set) var coverLines: Int
   /// The covers of the last frame, where they stand, when nothing moved in
-  /// it; empty during motion.
+  /// it; empty during motion, and unless `findsRestingCovers`.
   private(set) var restingCovers: [PlacedCover] = []
+  /// Whether each frame finds its `restingCovers`.
+  var findsRestingCovers = false
   /// Marks on the cards what the shown `/` filter matched; nil while none is on.
   var highlighter: SearchHighlighter?
   /// The focus to give back once the table shows its row again (the filter
@@ -351,14 +353,14 @@ final class TableView {
       var scene = moving ?? Layout.scene(of: model, state: state, size: size, memo: &layoutMemo)
       if let highlighter { scene = highlighter.marked(scene) }
       if let covers { scene = covered(scene, by: covers, isStill: moving == nil) }
-      restingCovers = moving == nil ? Self.placedCovers(in: scene) : []
+      restingCovers = moving == nil && findsRestingCovers ? Self.placedCovers(in: scene) : []
       if keepsShownScene { shownScene = scene }
       return SceneRenderer.compose(scene, images: &images)
     }
     var scene = moving ?? Layout.scene(of: model, state: state, size: size)
     if let highlighter { scene = highlighter.marked(scene) }
     if let covers { scene = covered(scene, by: covers, isStill: moving == nil) }
-    restingCovers = moving == nil ? Self.placedCovers(in: scene) : []
+    restingCovers = moving == nil && findsRestingCovers ? Self.placedCovers(in: scene) : []
     if keepsShownScene { shownScene = scene }
     var canvas = Canvas(size: size)
     SceneRenderer.draw(scene, into: &canvas)

@@ -159,7 +159,9 @@ extension ShelfScreen {
   /// beside it.
   public func render(size: Size, now: UInt64) -> Canvas {
     let canvas = renderWithPreview(size: size, now: now)
-    stillCovers = table.restingCovers.filter { canvas.shows($0.cover, at: $0.origin) }
+    if findsStillCovers {
+      stillCovers = table.restingCovers.filter { canvas.shows($0.cover, at: $0.origin) }
+    }
     return canvas
   }
 
