@@ -24,10 +24,22 @@ package enum KittyGraphics {
     return bytes
   }
 
-  /// Shows picture `id` as placement `placement`, `columns` x `lines`
-  /// cells from the cursor, which stays where it is.
-  package static func place(id: UInt32, placement: UInt32, columns: Int, lines: Int) -> [UInt8] {
-    command("a=p,i=\(id),p=\(placement),c=\(columns),r=\(lines),C=1,q=2")
+  /// Shows picture `id` (or the part of it in `source`, in pixels) as
+  /// placement `placement`, `columns` x `lines` cells from the cursor,
+  /// which stays where it is.
+  package static func place(
+    id: UInt32, placement: UInt32, columns: Int, lines: Int, source: PixelRect? = nil
+  ) -> [UInt8] {
+    let part = source.map { ",x=\($0.x),y=\($0.y),w=\($0.width),h=\($0.height)" } ?? ""
+    return command("a=p,i=\(id),p=\(placement)\(part),c=\(columns),r=\(lines),C=1,q=2")
+  }
+
+  /// A part of a picture, in pixels.
+  package struct PixelRect: Equatable, Sendable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
   }
 
   /// Takes every placement off the screen; the pictures stay, to be placed again.
@@ -82,12 +94,17 @@ package final class KittyCoverLayer {
 
   private struct Placement: Equatable {
     var id: UInt32
+    /// The top left cell shown.
     var origin: Point
     var width: Int
     var height: Int
+    /// The part of the picture shown, when not all of it.
+    var source: KittyGraphics.PixelRect?
   }
 
   private var ids: [Picture: UInt32] = [:]
+  /// Each picture's size in pixels.
+  private var pixelSizes: [UInt32: Size] = [:]
   private var lastShown: [UInt32: UInt64] = [:]
   private var clock: UInt64 = 0
   private var nextID: UInt32 = 1
@@ -122,11 +139,11 @@ package final class KittyCoverLayer {
         id = nextID
         nextID = nextID == UInt32.max ? 1 : nextID + 1
         ids[picture] = id
+        pixelSizes[id] = Size(width: pixels.width, height: pixels.height)
         sent += KittyGraphics.transmit(pixels, id: id)
       }
       lastShown[id] = clock
-      wanted.append(
-        Placement(id: id, origin: cover.origin, width: cover.width, height: cover.height))
+      wanted.append(placement(of: cover, id: id))
     }
     guard wanted != placed || isUnsure || !sent.isEmpty else { return [] }
     var bytes: [UInt8] = []
@@ -139,13 +156,29 @@ package final class KittyCoverLayer {
         bytes += KittyGraphics.moveCursor(to: placement.origin)
         bytes += KittyGraphics.place(
           id: placement.id, placement: UInt32(index + 1), columns: placement.width,
-          lines: placement.height)
+          lines: placement.height, source: placement.source)
       }
       bytes += KittyGraphics.restoreCursor
     }
     placed = wanted
     isUnsure = false
     return bytes
+  }
+
+  /// Where `cover`, sent as picture `id`, is placed: its lines shown, from
+  /// the matching rows of the picture's pixels.
+  private func placement(of cover: PlacedCover, id: UInt32) -> Placement {
+    let lines = cover.lines.clamped(to: 0..<cover.height)
+    var placement = Placement(
+      id: id, origin: Point(x: cover.origin.x, y: cover.origin.y + lines.lowerBound),
+      width: cover.width, height: lines.count)
+    if lines != 0..<cover.height, let size = pixelSizes[id], cover.height > 0 {
+      let top = lines.lowerBound * size.height / cover.height
+      let bottom = lines.upperBound * size.height / cover.height
+      placement.source = KittyGraphics.PixelRect(
+        x: 0, y: top, width: size.width, height: max(1, bottom - top))
+    }
+    return placement
   }
 
   /// The terminal repainted or resized: what it shows is not known, so the
@@ -160,6 +193,7 @@ package final class KittyCoverLayer {
     var bytes = KittyGraphics.deletePlacements
     for id in ids.values.sorted() { bytes += KittyGraphics.delete(id: id) }
     ids = [:]
+    pixelSizes = [:]
     lastShown = [:]
     placed = []
     isUnsure = false
@@ -174,6 +208,7 @@ package final class KittyCoverLayer {
       .sorted { lastShown[$0.value, default: 0] < lastShown[$1.value, default: 0] }
     for (picture, id) in oldest.prefix(ids.count - keptLimit) {
       ids.removeValue(forKey: picture)
+      pixelSizes.removeValue(forKey: id)
       lastShown.removeValue(forKey: id)
       bytes += KittyGraphics.delete(id: id)
     }

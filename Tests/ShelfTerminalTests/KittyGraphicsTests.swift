@@ -132,3 +132,15 @@ import Testing
     #expect(text == "⎋_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA⎋\\")
   }
 }
+
+extension KittyGraphicsTests {
+  @Test func aCoverCutByTheScreensEdgeShowsTheMatchingPartOfItsPicture() {
+    let layer = Self.layer()
+    // A 2 x 4 cover (pictures of one pixel a cell) whose lines 1 to 2 show.
+    let cover = Self.cover("a", x: 3, y: 5, width: 2, height: 4)
+    let cut = PlacedCover(image: "a", origin: cover.origin, cover: cover.cover, lines: 1..<3)
+    let text = Self.text(layer.frame(showing: [cut]))
+    #expect(
+      text.hasSuffix("⎋7⎋[7;4H⎋_Ga=p,i=1,p=1,x=0,y=1,w=2,h=2,c=2,r=2,C=1,q=2⎋\\⎋8"), "\(text)")
+  }
+}

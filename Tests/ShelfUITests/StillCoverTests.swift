@@ -37,10 +37,10 @@ final class ReadyCovers: CoverSource {
       ])
   }
 
-  static func screen() -> ShelfScreen {
+  static func screen(coverLines: Int = 6) -> ShelfScreen {
     let screen = ShelfScreen(
       content: content(["a", "b", "c", "d", "e", "f"]),
-      configuration: ScreenConfiguration(coverLines: 6), updates: .immediate)
+      configuration: ScreenConfiguration(coverLines: coverLines), updates: .immediate)
     screen.covers = ReadyCovers()
     screen.findsStillCovers = true
     return screen
@@ -133,5 +133,18 @@ final class ReadyCovers: CoverSource {
         #expect(canvas.row(below).map(\.text).joined().contains("Card"))
       }
     }
+  }
+}
+
+extension StillCoverTests {
+  @Test func aCoverCutByTheBottomOfTheScreenShowsItsTopLines() throws {
+    let screen = Self.screen(coverLines: 12)
+    // Room for the header and the first lines of the covers only.
+    let short = Size(width: 100, height: 12)
+    let canvas = screen.render(size: short, now: 0)
+    let cover = try #require(screen.stillCovers.first)
+    #expect(cover.lines.lowerBound == 0 && cover.lines.count < cover.height)
+    #expect(cover.origin.y + cover.lines.upperBound <= short.height)
+    #expect(canvas.shownLines(of: cover.cover, at: cover.origin) == cover.lines)
   }
 }

@@ -51,12 +51,17 @@ public struct PlacedCover: Equatable, Sendable {
   public let origin: Point
   /// The cells the cover shows there.
   public let cover: CoverCells
+  /// The cover's lines the screen shows (all of them, unless the screen's
+  /// edge or something drawn over it cuts the rest off).
+  public let lines: Range<Int>
 
-  /// `cover` of `image` with its top left cell at `origin`.
-  public init(image: String, origin: Point, cover: CoverCells) {
+  /// `cover` of `image` with its top left cell at `origin`, its `lines`
+  /// shown (by default all).
+  public init(image: String, origin: Point, cover: CoverCells, lines: Range<Int>? = nil) {
     self.image = image
     self.origin = origin
     self.cover = cover
+    self.lines = lines ?? 0..<cover.height
   }
 
   /// Columns.
@@ -90,15 +95,26 @@ extension Canvas {
   /// Whether the canvas shows `cover`'s cells exactly, from `origin` on:
   /// the whole cover inside the canvas, nothing drawn over it, no flash.
   public func shows(_ cover: CoverCells, at origin: Point) -> Bool {
-    guard origin.x >= 0, origin.y >= 0, origin.x + cover.width <= size.width,
-      origin.y + cover.height <= size.height
-    else { return false }
+    shownLines(of: cover, at: origin) == 0..<cover.height
+  }
+
+  /// The first run of `cover`'s lines the canvas shows exactly (whole
+  /// lines, nothing drawn over them, no flash) with the cover's top left
+  /// cell at `origin`; nil when it shows none.
+  public func shownLines(of cover: CoverCells, at origin: Point) -> Range<Int>? {
+    guard cover.width > 0, origin.x >= 0, origin.x + cover.width <= size.width else { return nil }
+    var first: Int?
     for line in 0..<cover.height {
-      let start = (origin.y + line) * size.width + origin.x
-      let shown = cells[start..<(start + cover.width)]
-      let own = cover.cells[(line * cover.width)..<((line + 1) * cover.width)]
-      guard shown.elementsEqual(own) else { return false }
+      let y = origin.y + line
+      var isShown = y >= 0 && y < size.height
+      if isShown {
+        let start = y * size.width + origin.x
+        let own = cover.cells[(line * cover.width)..<((line + 1) * cover.width)]
+        isShown = cells[start..<(start + cover.width)].elementsEqual(own)
+      }
+      if isShown, first == nil { first = line }
+      if !isShown, let first { return first..<line }
     }
-    return true
+    return first.map { $0..<cover.height }
   }
 }

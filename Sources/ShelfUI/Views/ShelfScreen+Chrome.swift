@@ -160,7 +160,11 @@ extension ShelfScreen {
   public func render(size: Size, now: UInt64) -> Canvas {
     let canvas = renderWithPreview(size: size, now: now)
     if findsStillCovers {
-      stillCovers = table.restingCovers.filter { canvas.shows($0.cover, at: $0.origin) }
+      stillCovers = table.restingCovers.compactMap { placed in
+        canvas.shownLines(of: placed.cover, at: placed.origin).map {
+          PlacedCover(image: placed.image, origin: placed.origin, cover: placed.cover, lines: $0)
+        }
+      }
     }
     return canvas
   }
