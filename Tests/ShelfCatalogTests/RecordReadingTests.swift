@@ -202,6 +202,15 @@ private func fields(_ pairs: KeyValuePairs<String, String>) -> [CardField] {
         Array("[{\"a\": 1}, 3]".utf8), "x.json", .automatic,
         "x.json, line 1, column 12: [1]: expected an object for a record, found a number", 65
       ),
+      // A line that is not JSON is not called the literal it starts like.
+      (
+        Array("{\"a\": 1}\nnot json\n".utf8), "x.ndjson", .automatic,
+        "x.ndjson, line 2, column 1: expected an object for a record, found 'n'", 65
+      ),
+      (
+        Array("{\"a\": 1}\nnull\n".utf8), "x.ndjson", .automatic,
+        "x.ndjson, line 2, column 1: expected an object for a record, found null", 65
+      ),
       (
         Array("g,n\nx,1\n".utf8) + Array("\n".utf8), "x.csv", grouped("h"),
         "x.csv: --group-by \"h\": no record has that field (fields: \"g\", \"n\")", 64
