@@ -98,6 +98,10 @@ import Testing
       "shelf: --keep bounds the rows of --stream --records: give --records too (see 'shelf --help')\n"
     ),
     (
+      ["--fields", "week,hash,week"],
+      "shelf: --fields: \"week\" is named twice (see 'shelf --help')\n"
+    ),
+    (
       ["--pattern", "(\\S+)"],
       "shelf: --pattern: the pattern names no group; write (?<name>...) for each field (see 'shelf --help')\n"
     ),
