@@ -43,6 +43,8 @@ struct FilterOptions: Equatable, Sendable {
   var format = CardTemplate.title
   /// How every source is read.
   var reading = CatalogReading.automatic
+  /// Whether to say on stderr the format each source was read in.
+  var isVerbose = false
 }
 
 /// Options of `shelf frames`.
@@ -132,7 +134,7 @@ enum Arguments {
             sources: options.sources, every: options.every, query: query,
             isExact: root.search.isExact,
             format: root.picking.format == nil ? .title : options.actions.format,
-            reading: options.reading))
+            reading: options.reading, isVerbose: options.isVerbose))
       }
       return .run(options)
     case let config as ConfigCommand where config.printsDefault:
