@@ -139,8 +139,7 @@ enum Arguments {
         render = alone
       }
       try check(render.records, help: "shelf render --help")
-      let sources = ShelfCommand.sources(
-        named: render.sources.sources(in: arguments), records: render.records)
+      let sources = ShelfCommand.sources(named: render.sources.sources(in: arguments))
       return .render(
         RenderOptions(
           sources: sources, every: render.sources.every, urlMemory: render.sources.urlMemory,
