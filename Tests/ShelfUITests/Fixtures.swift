@@ -86,6 +86,17 @@ enum Fixtures {
     ])
 }
 
+extension Fixtures {
+  /// Content titled `title` with a section for each of `sections`.
+  static func shelf(
+    _ title: String, _ sections: [(id: String, title: String?, rows: [CarouselRow])]
+  ) -> ShelfContent {
+    ShelfContent(
+      title: title,
+      sections: sections.map { ShelfSection(id: $0.id, title: $0.title, rows: $0.rows) })
+  }
+}
+
 // MARK: - Screens for the navigation and focus tests
 
 extension Fixtures {
