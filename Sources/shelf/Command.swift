@@ -148,8 +148,7 @@ enum Arguments {
         render = alone
       }
       try check(render.records, help: "shelf render --help")
-      let sources = ShelfCommand.sources(
-        named: render.sources.sources(in: arguments), records: render.records)
+      let sources = ShelfCommand.sources(named: render.sources.sources(in: arguments))
       let preview = render.previewing.settings
       return .render(
         RenderOptions(

@@ -65,9 +65,9 @@ struct RecordReader: @unchecked Sendable {
   }
 
   /// `{`: a catalog, or NDJSON when a whole object on the first line is
-  /// followed by another; `[`: a JSON array. Other text is records only when
-  /// the reading asks for records (else it is a catalog, and its error says
-  /// what is wrong): a tab in the first line, TSV; a comma, CSV; else lines.
+  /// followed by another; `[`: a JSON array; nothing, a catalog (its error
+  /// says so). Other text is lines, as fzf reads it, unless the reading asks
+  /// for records: then a tab in the first line makes it TSV, a comma CSV.
   private func contentFormat(for reading: CatalogReading) -> RecordFormat {
     if reading.pattern != nil { return .lines }
     switch firstByte {
@@ -75,7 +75,8 @@ struct RecordReader: @unchecked Sendable {
     case .openBracket: return .json
     default: break
     }
-    guard reading.asksForRecords else { return .catalog }
+    if firstByte == 0 { return .catalog }
+    guard reading.asksForRecords else { return .lines }
     var index = start
     while index < bytes.count, bytes[index] != .newline {
       if bytes[index] == .tab { return .tsv }
