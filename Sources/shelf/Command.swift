@@ -14,7 +14,7 @@ struct RenderOptions: Equatable, Sendable {
   var urlMemory: Int?
   var size = Size(width: 80, height: 24)
   /// How every source is read.
-  var reading = CatalogReading.automatic
+  var reading = CatalogReading.shelfDefault
   /// Whether the format each source is read in is said on stderr.
   var isVerbose = false
   /// `--card`, `--card-width`.
@@ -37,7 +37,7 @@ struct FilterOptions: Equatable, Sendable {
   /// What each card prints.
   var format = CardTemplate.id
   /// How every source is read.
-  var reading = CatalogReading.automatic
+  var reading = CatalogReading.shelfDefault
   /// Whether to say on stderr the format each source was read in.
   var isVerbose = false
 }

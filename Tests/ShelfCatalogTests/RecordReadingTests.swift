@@ -89,8 +89,13 @@ private func fields(_ pairs: KeyValuePairs<String, String>) -> [CardField] {
   #expect(try load("a,b\n1,2\n", reading: records).format == .csv)
   #expect(try load("a\tb\n1\t2\n", reading: records).format == .tsv)
   #expect(try load("just words\n", reading: records).format == .lines)
-  // Text that is not JSON is a catalog's error unless records are asked for.
+  // Text that is not JSON is a catalog's error unless records are asked
+  // for or text is read as lines (as shelf reads it).
   #expect(failure(Array("just words\n".utf8), name: "t")?.kind == .malformedJSON)
+  var text = CatalogReading()
+  text.readsTextAsLines = true
+  #expect(try load("just, words\n", reading: text).format == .lines)
+  #expect(try load(#"{"rows": []}"#, reading: text).format == .catalog)
   #expect(try load("{\"a\": 1}\n{\"a\": 2}\n").format == .ndjson)
   #expect(try load(#"{"rows": []}"#).format == .catalog)
   #expect(try load("a,b\n", name: "x.tsv").format == .tsv)

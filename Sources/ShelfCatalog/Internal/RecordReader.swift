@@ -66,8 +66,9 @@ struct RecordReader: @unchecked Sendable {
 
   /// `{`: a catalog, or NDJSON when a whole object on the first line is
   /// followed by another; `[`: a JSON array; nothing, a catalog (its error
-  /// says so). Other text is lines, as fzf reads it, unless the reading asks
-  /// for records: then a tab in the first line makes it TSV, a comma CSV.
+  /// says so). Other text is records when the reading asks for them (a tab
+  /// in the first line, TSV; a comma, CSV; else lines), lines when it reads
+  /// text as lines, else a catalog (its error says what is wrong).
   private func contentFormat(for reading: CatalogReading) -> RecordFormat {
     if reading.pattern != nil { return .lines }
     switch firstByte {
@@ -76,7 +77,7 @@ struct RecordReader: @unchecked Sendable {
     default: break
     }
     if firstByte == 0 { return .catalog }
-    guard reading.asksForRecords else { return .lines }
+    guard reading.asksForRecords else { return reading.readsTextAsLines ? .lines : .catalog }
     var index = start
     while index < bytes.count, bytes[index] != .newline {
       if bytes[index] == .tab { return .tsv }
