@@ -26,8 +26,8 @@ private func grouped(_ field: String, sortsRows: Bool = false) -> CatalogReading
   CatalogReading(mapping: RecordMapping(groupBy: field, sortsRows: sortsRows))
 }
 
-private func fields(_ pairs: KeyValuePairs<String, String>) -> [CardField] {
-  pairs.map { CardField(name: $0.key, value: $0.value) }
+private func fields(_ pairs: KeyValuePairs<String, String>) -> CardFields {
+  CardFields(pairs.map { CardField(name: $0.key, value: $0.value) })
 }
 
 // MARK: - Formats

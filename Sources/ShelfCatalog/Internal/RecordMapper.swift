@@ -13,10 +13,7 @@ struct RecordMapper {
   /// field that does not group the records (which the row already shows).
   func card(_ record: Record) -> Card {
     let fields = record.fields
-    let value: (String) -> String? = { name in
-      for field in fields where field.name == name { return field.value }
-      return nil
-    }
+    let value: (String) -> String? = { fields.value(named: $0) }
     let title =
       mapping.title.map { $0.text(value: value) }
       ?? value("title") ?? value("name")
@@ -35,7 +32,7 @@ struct RecordMapper {
   /// values given; a nil `id` is the record's whole content.
   @inline(__always)
   func card(
-    fields: [CardField], id: String?, title: String, subtitle: String?, url: String?,
+    fields: CardFields, id: String?, title: String, subtitle: String?, url: String?,
     image: String?, year: String?, rating: String?, tags: String?
   ) -> Card {
     let year = year.flatMap { text in
@@ -80,7 +77,7 @@ struct RecordMapper {
   }
 
   /// A record's whole content as one id: its values joined by tabs.
-  static func content(of fields: [CardField]) -> String {
+  static func content(of fields: CardFields) -> String {
     if fields.count == 1 { return fields[0].value }
     return fields.map(\.value).joined(separator: "\t")
   }
