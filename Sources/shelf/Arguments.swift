@@ -56,16 +56,17 @@ struct SourceOptions: ParsableArguments {
   @Option(
     name: .customLong("sqlite"),
     help: ArgumentHelp(
-      "Show what --sql finds in a SQLite database, opened read-only, again after each"
-        + " change another process commits; repeats, each with its --sql.", valueName: "file"))
+      "Show what a query finds in a SQLite database, opened read-only, again after each"
+        + " change another process commits: --sqlite FILE --query SQL; repeats, each with its"
+        + " query.", valueName: "file"))
   var databases: [String] = []
 
   @Option(
     name: .customLong("sql"),
     help: ArgumentHelp(
-      "The SQL --sqlite runs, one statement that reads: each row a record whose fields are"
-        + " its columns, made into cards as records are (--group-by, --title, ...).",
-      valueName: "sql"))
+      "The SQL --sqlite runs (--query right after --sqlite FILE says the same), one"
+        + " statement that reads: each row a record whose fields are its columns, made into"
+        + " cards as records are (--group-by, --title, ...).", valueName: "sql"))
   var queries: [String] = []
 
   @Option(
@@ -95,7 +96,8 @@ struct SourceOptions: ParsableArguments {
       throw ValidationError("--catalog - reads stdin once: give it once")
     }
     if databases.count != queries.count {
-      throw ValidationError("each --sqlite FILE needs its --sql QUERY, in the same order")
+      throw ValidationError(
+        "each --sqlite FILE needs its query, right after it: --sqlite FILE --query SQL")
     }
     if every != nil && commands.isEmpty && urls.isEmpty {
       throw ValidationError("--every sets how often --exec and --url run: give one of them")

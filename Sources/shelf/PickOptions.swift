@@ -208,7 +208,9 @@ struct SearchOptions: ParsableArguments {
 
   @Option(
     name: .customLong("query"),
-    help: ArgumentHelp("Start with <query> typed in the search prompt.", valueName: "query"))
+    help: ArgumentHelp(
+      "Start with <query> typed in the search prompt (right after --sqlite FILE, it is that"
+        + " database's SQL).", valueName: "query"))
   var query: String?
 
   @Flag(
