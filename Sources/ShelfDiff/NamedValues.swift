@@ -59,6 +59,16 @@ public struct NamedValues: RandomAccessCollection, Hashable, Sendable, Expressib
     storage = .packed(PackedValues.make(names: names, bytes: bytes, ends: ends))
   }
 
+  /// The fields named by `names` whose values are in `bytes` (valid
+  /// UTF-8), each followed by `separator` but the last, which no value
+  /// holds: a TSV line's fields as the line holds them.
+  ///
+  /// - Precondition: `bytes` holds `names.count - 1` separators (and, for
+  ///   no names, is empty).
+  package init(names: FieldNames, bytes: UnsafeRawBufferPointer, separator: UInt8) {
+    storage = .packed(PackedValues.make(names: names, bytes: bytes, separator: separator))
+  }
+
   public var startIndex: Int { 0 }
 
   public var endIndex: Int {
@@ -94,9 +104,9 @@ public struct NamedValues: RandomAccessCollection, Hashable, Sendable, Expressib
 
   public static func == (lhs: NamedValues, rhs: NamedValues) -> Bool {
     if case .packed(let a) = lhs.storage, case .packed(let b) = rhs.storage,
-      a.header.names === b.header.names
+      a.header.names === b.header.names, let same = a.hasSameValues(as: b)
     {
-      return a.hasSameValues(as: b)
+      return same
     }
     return lhs.elementsEqual(rhs)
   }
@@ -132,21 +142,23 @@ public final class FieldNames: Sendable {
   public func place(of name: String) -> Int? { places[name] }
 }
 
-/// One record's packed values: its names' table, then in one allocation the
-/// values' ends (`Int32`s) and their UTF-8.
+/// One record's packed values: its names' table, then in one allocation
+/// either the values' ends (`Int32`s) and their UTF-8, or (when no value
+/// holds the byte that separates them, as in a TSV line) the values with
+/// that byte between them, as the line holds them.
 private final class PackedValues: ManagedBuffer<PackedValues.Header, UInt8> {
   struct Header {
     let names: FieldNames
     let byteCount: Int
+    /// The byte between values, or -1 when the ends come first.
+    let separator: Int
   }
 
   static func make(
     names: FieldNames, bytes: UnsafeRawBufferPointer, ends: UnsafeBufferPointer<Int>
   ) -> PackedValues {
     let endsSize = ends.count * MemoryLayout<Int32>.stride
-    let made = create(minimumCapacity: endsSize + bytes.count) { _ in
-      Header(names: names, byteCount: bytes.count)
-    }
+    let made = create(names: names, bytes: bytes, separator: -1, offset: endsSize)
     made.withUnsafeMutablePointerToElements { start in
       let raw = UnsafeMutableRawPointer(start)
       for (place, end) in ends.enumerated() {
@@ -154,8 +166,25 @@ private final class PackedValues: ManagedBuffer<PackedValues.Header, UInt8> {
           of: Int32(truncatingIfNeeded: end), toByteOffset: place * MemoryLayout<Int32>.stride,
           as: Int32.self)
       }
+    }
+    return made
+  }
+
+  static func make(
+    names: FieldNames, bytes: UnsafeRawBufferPointer, separator: UInt8
+  ) -> PackedValues {
+    create(names: names, bytes: bytes, separator: Int(separator), offset: 0)
+  }
+
+  private static func create(
+    names: FieldNames, bytes: UnsafeRawBufferPointer, separator: Int, offset: Int
+  ) -> PackedValues {
+    let made = create(minimumCapacity: offset + bytes.count) { _ in
+      Header(names: names, byteCount: bytes.count, separator: separator)
+    }
+    made.withUnsafeMutablePointerToElements { start in
       if let base = bytes.baseAddress, !bytes.isEmpty {
-        (raw + endsSize).copyMemory(from: base, byteCount: bytes.count)
+        (UnsafeMutableRawPointer(start) + offset).copyMemory(from: base, byteCount: bytes.count)
       }
     }
     // `create` returns the dynamic type it was called on.
@@ -166,24 +195,42 @@ private final class PackedValues: ManagedBuffer<PackedValues.Header, UInt8> {
   func value(at place: Int) -> String {
     withUnsafeMutablePointerToElements { start in
       let raw = UnsafeRawPointer(start)
-      let stride = MemoryLayout<Int32>.stride
-      let end = Int(raw.loadUnaligned(fromByteOffset: place * stride, as: Int32.self))
-      let begin =
-        place == 0
-        ? 0 : Int(raw.loadUnaligned(fromByteOffset: (place - 1) * stride, as: Int32.self))
-      let text = UnsafeBufferPointer(
-        start: (raw + header.names.count * stride + begin).assumingMemoryBound(to: UInt8.self),
-        count: end - begin)
+      let text: UnsafeBufferPointer<UInt8>
+      if header.separator >= 0 {
+        let bytes = UnsafeBufferPointer(start: start, count: header.byteCount)
+        let separator = UInt8(header.separator)
+        var begin = 0
+        for _ in 0..<place {
+          while bytes[begin] != separator { begin += 1 }
+          begin += 1
+        }
+        var end = begin
+        while end < bytes.count, bytes[end] != separator { end += 1 }
+        text = UnsafeBufferPointer(rebasing: bytes[begin..<end])
+      } else {
+        let stride = MemoryLayout<Int32>.stride
+        let end = Int(raw.loadUnaligned(fromByteOffset: place * stride, as: Int32.self))
+        let begin =
+          place == 0
+          ? 0 : Int(raw.loadUnaligned(fromByteOffset: (place - 1) * stride, as: Int32.self))
+        text = UnsafeBufferPointer(
+          start: (raw + header.names.count * stride + begin).assumingMemoryBound(to: UInt8.self),
+          count: end - begin)
+      }
       return String(decoding: text, as: UTF8.self)
     }
   }
 
-  /// Whether `other`, of the same names, holds the same values.
-  func hasSameValues(as other: PackedValues) -> Bool {
-    let size = header.names.count * MemoryLayout<Int32>.stride + header.byteCount
+  /// Whether `other`, of the same names, holds the same values; nil when
+  /// they are packed differently, and only the values can say.
+  func hasSameValues(as other: PackedValues) -> Bool? {
+    guard header.separator == other.header.separator else { return nil }
     guard header.byteCount == other.header.byteCount else { return false }
+    let endsSize = header.separator >= 0 ? 0 : header.names.count * MemoryLayout<Int32>.stride
     return withUnsafeMutablePointerToElements { a in
-      other.withUnsafeMutablePointerToElements { b in SameBytes.equal(a, b, size) }
+      other.withUnsafeMutablePointerToElements { b in
+        SameBytes.equal(a, b, endsSize + header.byteCount)
+      }
     }
   }
 }

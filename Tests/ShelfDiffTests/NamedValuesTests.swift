@@ -15,6 +15,13 @@ private func packed(_ values: [String], _ names: FieldNames) -> NamedValues {
   }
 }
 
+/// Packs `values` named by `names` as a TSV line holds them, tabs between.
+private func tabbed(_ values: [String], _ names: FieldNames) -> NamedValues {
+  Array(values.joined(separator: "\t").utf8).withUnsafeBytes {
+    NamedValues(names: names, bytes: $0, separator: UInt8(ascii: "\t"))
+  }
+}
+
 private func listed(_ values: [String], _ names: FieldNames) -> NamedValues {
   NamedValues(zip(names.names, values).map { NamedValue(name: $0, value: $1) })
 }
@@ -43,6 +50,11 @@ private func listed(_ values: [String], _ names: FieldNames) -> NamedValues {
   #expect(packed(["ab", "c"], names) == packed(["ab", "c"], FieldNames(["a", "b"])))
   #expect(packed(["ab", "c"], names) != packed(["ab", "c"], FieldNames(["a", "B"])))
   #expect(NamedValues() == [] && packed([], FieldNames([])) == NamedValues())
+  // A line's fields, tabs between, read and compare as the others.
+  let tsv = tabbed(["", "x", "", "日本"], FieldNames(["a", "b", "c", "d"]))
+  #expect(tsv.map(\.value) == ["", "x", "", "日本"])
+  #expect(tsv.value(named: "d") == "日本" && tsv.value(named: "c") == "")
+  #expect(tsv == packed(["", "x", "", "日本"], FieldNames(["a", "b", "c", "d"])))
 }
 
 /// Two records of random short values over a small alphabet (so that they
@@ -65,6 +77,13 @@ private let recordPairs = Gen.draws(64).map { draws in
     let names = FieldNames((0..<pair[0].count).map { "f\($0)" })
     let (a, b) = (packed(pair[0], names), packed(pair[1], names))
     #expect(Array(a) == Array(listed(pair[0], names)))
+    // Without tabs in the values, the line form is the same fields.
+    if !pair.joined().joined().contains("\t") {
+      let (c, d) = (tabbed(pair[0], names), tabbed(pair[1], names))
+      #expect(Array(c) == Array(listed(pair[0], names)))
+      #expect((c == d) == (pair[0] == pair[1]) && (a == d) == (pair[0] == pair[1]))
+      if c == d { #expect(c.hashValue == d.hashValue) }
+    }
     #expect((a == b) == (pair[0] == pair[1]))
     #expect((a == listed(pair[1], names)) == (pair[0] == pair[1]))
     if a == b { #expect(a.hashValue == b.hashValue) }

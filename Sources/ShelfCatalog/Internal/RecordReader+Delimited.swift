@@ -201,17 +201,18 @@ struct FieldPacker {
   private var packed: [UInt8] = []
   private var ends: [Int] = []
 
-  /// The fields whose values are `spans` of `bytes`, named by `names`.
-  mutating func fields(
-    _ spans: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, names: FieldNames
+  /// The fields whose values are `spans` of `bytes`, named by `names`:
+  /// spans of one line, `separator` (which none holds) between each two.
+  static func fields(
+    _ spans: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, separator: UInt8,
+    names: FieldNames
   ) -> CardFields {
-    packed.removeAll(keepingCapacity: true)
-    ends.removeAll(keepingCapacity: true)
-    for span in spans {
-      packed.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[span]))
-      ends.append(packed.count)
-    }
-    return made(names)
+    guard let first = spans.first, let last = spans.last else { return CardFields() }
+    return CardFields(
+      names: names,
+      bytes: UnsafeRawBufferPointer(
+        UnsafeBufferPointer(rebasing: bytes[first.lowerBound..<last.upperBound])),
+      separator: separator)
   }
 
   /// The fields whose values are `values`, named by `names`.

@@ -121,7 +121,8 @@ extension RecordReader {
           let value = { (column: Int) in checkedText(current[column], isASCII: isASCII) }
           grouping.append(
             mapper.card(
-              packer.fields(spans, of: bytes, names: table), columns: columns, value: value),
+              FieldPacker.fields(spans, of: bytes, separator: separator, names: table),
+              columns: columns, value: value),
             section: columns.sectionBy.map(value), row: columns.groupBy.map(value))
           continue
         }
