@@ -142,6 +142,13 @@ private func fields(_ pairs: KeyValuePairs<String, String>) -> CardFields {
   #expect(cards[1].year == nil && cards[1].rating == nil && cards[1].tags.isEmpty)
 }
 
+@Test func aTagsFieldIsCutAtCommasAndTrimmed() throws {
+  let reading = CatalogReading(mapping: RecordMapping(tags: "g"))
+  let tsv = "k\tg\n1\tsolo\n2\t padded \n3\t,\n4\ta,, b\n5\t\n6\té\u{301}\n"
+  let cards = try load(tsv, name: "t.tsv", reading: reading).catalog.rows[0].items
+  #expect(cards.map(\.tags) == [["solo"], ["padded"], [], ["a", "b"], [], ["é\u{301}"]])
+}
+
 @Test func aCardsImageIsItsTemplateElseItsImageField() throws {
   var reading = CatalogReading(mapping: RecordMapping())
   let csv = "k,image\n7,covers/dune.png\n8,\n"
