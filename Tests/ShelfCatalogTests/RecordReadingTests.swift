@@ -26,8 +26,8 @@ private func grouped(_ field: String, sortsRows: Bool = false) -> CatalogReading
   CatalogReading(mapping: RecordMapping(groupBy: field, sortsRows: sortsRows))
 }
 
-private func fields(_ pairs: KeyValuePairs<String, String>) -> [CardField] {
-  pairs.map { CardField(name: $0.key, value: $0.value) }
+private func fields(_ pairs: KeyValuePairs<String, String>) -> CardFields {
+  CardFields(pairs.map { CardField(name: $0.key, value: $0.value) })
 }
 
 // MARK: - Formats
@@ -145,6 +145,13 @@ private func fields(_ pairs: KeyValuePairs<String, String>) -> [CardField] {
         id: "7", title: "Dune (1965)", subtitle: "by Herbert", year: 1965, rating: 4.5,
         tags: ["sf", "classic"], url: "https://x/7", fields: cards[0].fields))
   #expect(cards[1].year == nil && cards[1].rating == nil && cards[1].tags.isEmpty)
+}
+
+@Test func aTagsFieldIsCutAtCommasAndTrimmed() throws {
+  let reading = CatalogReading(mapping: RecordMapping(tags: "g"))
+  let tsv = "k\tg\n1\tsolo\n2\t padded \n3\t,\n4\ta,, b\n5\t\n6\té\u{301}\n"
+  let cards = try load(tsv, name: "t.tsv", reading: reading).catalog.rows[0].items
+  #expect(cards.map(\.tags) == [["solo"], ["padded"], [], ["a", "b"], [], ["é\u{301}"]])
 }
 
 @Test func aCardsImageIsItsTemplateElseItsImageField() throws {

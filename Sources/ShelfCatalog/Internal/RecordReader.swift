@@ -6,13 +6,21 @@
 
 /// One record: its fields in order, and the line it starts on.
 struct Record: Sendable {
-  var fields: [CardField]
+  var fields: CardFields
   var line: Int
+
+  init(fields: CardFields, line: Int) {
+    self.fields = fields
+    self.line = line
+  }
+
+  init(fields: [CardField], line: Int) {
+    self.init(fields: CardFields(fields), line: line)
+  }
 
   /// The value of the first field named `name`.
   func value(_ name: String) -> String? {
-    for field in fields where field.name == name { return field.value }
-    return nil
+    fields.value(named: name)
   }
 }
 
