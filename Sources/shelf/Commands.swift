@@ -30,7 +30,7 @@ struct RunOptions: Equatable, Sendable {
   /// `--pick`, `--print`, `--multi`, `--bind`, `--no-clipboard`.
   var actions = ActionOptions()
   /// How every source is read: its format, and how records become cards.
-  var reading = CatalogReading.automatic
+  var reading = CatalogReading.shelfDefault
   /// `--stream --records`: stdin's lines are records upserted by id, and
   /// each row keeps at most this many cards; nil: each line is a catalog.
   var recordKeep: Int?
