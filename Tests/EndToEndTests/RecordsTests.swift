@@ -72,8 +72,9 @@ import Testing
     #expect(result.standardOutput == "alpha\n")
     #expect(result.standardError == "shelf: stdin: read as lines (from the content), 3 cards\n")
     // A comma is no column without a record option; nothing matching is 1.
-    #expect(try runShelf(["--filter", "delta"], input: Data(lines.utf8)).standardOutput
-      == "gamma, delta\n")
+    #expect(
+      try runShelf(["--filter", "delta"], input: Data(lines.utf8)).standardOutput
+        == "gamma, delta\n")
     #expect(try runShelf(["--filter", "zzz"], input: Data(lines.utf8)).status == 1)
   }
 
