@@ -87,6 +87,15 @@ public struct NamedValues: RandomAccessCollection, Hashable, Sendable, Expressib
     }
   }
 
+  /// The fields' names, in order: for packed fields the table's own array,
+  /// made once for every record of the source.
+  package var names: [String] {
+    switch storage {
+    case .list(let fields): fields.map(\.name)
+    case .packed(let packed): packed.header.names.names
+    }
+  }
+
   /// The value of the first field named `name`, or nil when there is none;
   /// of packed fields, only that value is made.
   ///

@@ -162,6 +162,9 @@ public enum CatalogLoader {
       var loaded = LoadedCatalog(catalog: catalog)
       loaded.format = format
       loaded.formatReason = reason
+      if let warning = mapper.unknownFieldWarning(in: catalog, source: source) {
+        loaded.warnings.append(warning)
+      }
       return (loaded, nil, inParallel, 0)
     }
     var decoder = CatalogDecoder(bytes: buffer, limits: limits)
