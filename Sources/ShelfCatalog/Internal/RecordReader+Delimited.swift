@@ -206,7 +206,8 @@ struct FieldPacker {
   /// The fields whose values are `spans` of `bytes`, named by `names`:
   /// spans of one line, `separator` (which none holds) between each two.
   static func fields(
-    _ spans: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, separator: UInt8,
+    _ spans: UnsafeBufferPointer<Range<Int>>, of bytes: UnsafeBufferPointer<UInt8>,
+    separator: UInt8,
     names: FieldNames
   ) -> CardFields {
     guard let first = spans.first, let last = spans.last else { return CardFields() }

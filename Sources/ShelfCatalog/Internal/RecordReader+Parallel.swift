@@ -117,13 +117,18 @@ extension RecordReader {
           at: &index, line: &line, separator: separator, quoting: quoting, into: &spans)
         {
           guard spans.count == table.count else { return nil }
-          let current = spans
-          let value = { (column: Int) in checkedText(current[column], isASCII: isASCII) }
-          grouping.append(
-            mapper.card(
-              FieldPacker.fields(spans, of: bytes, separator: separator, names: table),
-              columns: columns, value: value),
-            section: columns.sectionBy.map(value), row: columns.groupBy.map(value))
+          // Closures passed straight to the calls, not kept in a `let`: a
+          // kept one was a context allocated, and this reader copied, for
+          // every record.
+          spans.withUnsafeBufferPointer { spans in
+            grouping.append(
+              mapper.card(
+                FieldPacker.fields(spans, of: bytes, separator: separator, names: table),
+                columns: columns
+              ) { checkedText(spans[$0], isASCII: isASCII) },
+              section: columns.sectionBy.map { checkedText(spans[$0], isASCII: isASCII) },
+              row: columns.groupBy.map { checkedText(spans[$0], isASCII: isASCII) })
+          }
           continue
         }
         guard
