@@ -29,6 +29,10 @@ final class InteractiveSession: EventLoopDelegate {
     /// A watched file's watcher, made when the file was first loaded, so
     /// that the next version reuses that one's cards.
     var watcher: CatalogFileWatcher?
+    /// `--stream --records`: the records upserted so far, and whether
+    /// showing them is scheduled.
+    var upserts: UpsertingCatalog?
+    var isUpsertShowScheduled = false
 
     /// Source `index` of the chain, showing `sections` at first.
     init(spec: SourceSpec, index: Int, sections: [ShelfSection]) {
@@ -378,18 +382,18 @@ final class InteractiveSession: EventLoopDelegate {
       fileDescriptor: 0, name: "stdin", coalesces: upserts == nil, reading: options.reading)
     let index = feed.index
     feed.status = .streaming("stdin", isOpen: true)
-    var records = upserts
+    feed.upserts = upserts
     reader.start(queue: .main) { [unowned self] (event: CatalogStreamReader.Event) in
       MainActor.assumeIsolated {
         switch event {
-        case .catalog(var loaded, _):
-          if records != nil {
-            records!.upsert(loaded.catalog)
-            loaded = LoadedCatalog(catalog: records!.catalog)
+        case .catalog(let loaded, _):
+          let feed = self.feeds[index]
+          if feed.upserts != nil {
+            feed.upserts!.upsert(loaded.catalog)
+            self.scheduleUpsertedShelf(of: feed)
+            return
           }
-          self.take(.success(loaded), from: self.feeds[index]) { _ in
-            .streaming("stdin", isOpen: true)
-          }
+          self.take(.success(loaded), from: feed) { _ in .streaming("stdin", isOpen: true) }
         case .failure(let error):
           self.take(.failure(error), from: self.feeds[index]) { _ in
             .streaming("stdin", isOpen: true)
@@ -402,6 +406,26 @@ final class InteractiveSession: EventLoopDelegate {
       }
     }
     feed.stop = { reader.stop() }
+  }
+
+  /// Shows `feed`'s upserted records once the records that arrived with
+  /// this one are upserted too: at 1,000 records a second, a version a
+  /// record (each converted and diffed, its status redrawn) kept the main
+  /// queue from the keys.
+  private func scheduleUpsertedShelf(of feed: Feed) {
+    guard !feed.isUpsertShowScheduled else { return }
+    feed.isUpsertShowScheduled = true
+    let index = feed.index
+    DispatchQueue.main.async { [unowned self] in
+      MainActor.assumeIsolated {
+        let feed = self.feeds[index]
+        feed.isUpsertShowScheduled = false
+        guard let upserts = feed.upserts else { return }
+        self.take(.success(LoadedCatalog(catalog: upserts.catalog)), from: feed) { _ in
+          .streaming("stdin", isOpen: true)
+        }
+      }
+    }
   }
 
   /// A new version of `feed` or why it failed: its status says which, its
