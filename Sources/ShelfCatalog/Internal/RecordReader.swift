@@ -32,6 +32,9 @@ struct RecordReader: @unchecked Sendable {
   let bytes: UnsafeBufferPointer<UInt8>
   let source: CatalogSource
   let limits: CatalogLimits
+  /// `bytes` as an array, when the caller has one: then a CSV or TSV
+  /// record's fields are a slice of it (`SharedLines`), not a copy.
+  var owner: [UInt8]? = nil
 
   /// Where the content starts: after a UTF-8 byte order mark.
   var start: Int {
