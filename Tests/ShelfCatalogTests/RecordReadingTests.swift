@@ -192,6 +192,26 @@ func aFieldAtTheLengthLimitIsReadAndOneByteMoreIsNot(name: String) throws {
   #expect(line.warnings.isEmpty)
 }
 
+@Test func fieldsNamedAsACardsPartsAreThosePartsUnlessAnOptionSaysOtherwise() throws {
+  let csv =
+    "title,subtitle,year,rating,tags,url,note\nDune,Herbert,1965,4.5,\"sf, classic\",https://d,x\n"
+  let ndjson =
+    #"{"title": "Dune", "subtitle": "Herbert", "year": 1965, "rating": 4.5, "tags": "sf, classic", "url": "https://d", "note": "x"}"#
+  let expected = Card(
+    id: "Dune\tHerbert\t1965\t4.5\tsf, classic\thttps://d\tx", title: "Dune", subtitle: "Herbert",
+    year: 1965, rating: 4.5, tags: ["sf", "classic"], url: "https://d")
+  for (name, text) in [("b.csv", csv), ("b.ndjson", ndjson + "\n")] {
+    var card = try load(text, name: name).catalog.rows[0].items[0]
+    card.fields = []
+    #expect(card == expected, "\(name)")
+  }
+  // An option names another field, or none: the part follows it.
+  let reading = CatalogReading(
+    mapping: RecordMapping(subtitle: FieldTemplate("{note}"), year: "note", tags: "note"))
+  let card = try load(csv, name: "b.csv", reading: reading).catalog.rows[0].items[0]
+  #expect(card.subtitle == "x" && card.year == nil && card.tags == ["x"] && card.rating == 4.5)
+}
+
 @Test func aTagsFieldIsCutAtCommasAndTrimmed() throws {
   let reading = CatalogReading(mapping: RecordMapping(tags: "g"))
   let tsv = "k\tg\n1\tsolo\n2\t padded \n3\t,\n4\ta,, b\n5\t\n6\té\u{301}\n"
