@@ -107,6 +107,41 @@ struct CardTemplate: Equatable, Sendable {
   }
 }
 
+extension CardTemplate {
+  /// A warning for the fields the template names that no card of
+  /// `catalogs` has and no card answers (`PickField`): they print empty,
+  /// as fzf prints a field a line lacks, so the command goes on; nil
+  /// when every name is known. `option` names the template's option.
+  ///
+  /// - Complexity: O(1) when the first card has every field named; else
+  ///   O(the cards) look-ups.
+  func unknownFieldsWarning(option: String, in catalogs: [Catalog]) -> String? {
+    var unseen: [String] = []
+    for name in template.fieldNames where PickField(rawValue: name) == nil {
+      if !unseen.contains(name) { unseen.append(name) }
+    }
+    guard !unseen.isEmpty else { return nil }
+    var known = PickField.allCases.map(\.rawValue)
+    var listedCards = 0
+    for catalog in catalogs {
+      for row in catalog.rows {
+        for card in row.items {
+          unseen.removeAll { card.field(named: $0) != nil }
+          if unseen.isEmpty { return nil }
+          // The names of the first cards' fields are enough to list.
+          guard listedCards < 100 else { continue }
+          listedCards += 1
+          for field in card.fields where !known.contains(field.name) { known.append(field.name) }
+        }
+      }
+    }
+    let names = unseen.map { "{\(TerminalText.sanitized($0))}" }.joined(separator: ", ")
+    let listed = known.map { "{\(TerminalText.sanitized($0))}" }.joined(separator: ", ")
+    return
+      "\(option): no card has \(unseen.count == 1 ? "the field" : "the fields") \(names), printed empty (fields: \(listed))"
+  }
+}
+
 /// Quoting for `/bin/sh`.
 enum ShellQuoting {
   /// `text` as one word the shell reads back as exactly `text`: in single

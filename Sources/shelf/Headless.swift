@@ -78,6 +78,11 @@ enum Headless {
     }
     warn(about: start)
     if options.isVerbose { sayFormats(of: start.loaded, specs: options.sources) }
+    if let warning = options.format.unknownFieldsWarning(
+      option: "--print", in: start.loaded.map(\.catalog))
+    {
+      FileHandle.standardError.write(Data("shelf: warning: \(warning)\n".utf8))
+    }
     let chain = chain(of: options.sources, showing: start.loaded.map(\.catalog))
     let matches = chain.content.rankedMatches(of: options.query, isExact: options.isExact)
     var output = ""

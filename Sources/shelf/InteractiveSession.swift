@@ -194,6 +194,12 @@ final class InteractiveSession: EventLoopDelegate {
             + " Shelf quotes each field itself, so those quotes leave it unquoted: remove them"),
         from: "--bind", at: session.now())
     }
+    // A --print field no card has prints empty: said once, in the log.
+    if let warning = options.actions.format.unknownFieldsWarning(
+      option: "--print", in: firsts.map(\.catalog))
+    {
+      session.screen.log(.warning(warning), from: "--print", at: session.now())
+    }
     if let failure = start.failures.first {
       session.setMessage(.error(failure.error.description), from: failure.index)
     } else if let index = firsts.firstIndex(where: { $0.warningSummary != nil }),

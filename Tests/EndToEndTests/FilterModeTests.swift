@@ -95,6 +95,16 @@ private func packageCatalog(in folder: URL) throws -> (catalog: URL, names: Stri
     let ids = try runShelf(
       ["--group-by", "section", "--filter", "curl", "--print", "{id}"], input: Data(tsv.utf8))
     #expect(ids.standardOutput == "web\\tcurl\\tfetch urls\n")
+    // A field no record has prints empty, with one warning naming those that exist.
+    let typo = try runShelf(
+      ["--group-by", "section", "--filter", "curl", "--print", "{nmae}|{desc}"],
+      input: Data(tsv.utf8))
+    #expect(typo.status == 0)
+    #expect(typo.standardOutput == "|fetch urls\n")
+    #expect(
+      typo.standardError
+        == "shelf: warning: --print: no card has the field {nmae}, printed empty (fields: {id}, {title}, {subtitle}, {year}, {rating}, {row}, {section}, {url}, {json}, {name}, {desc})\n"
+    )
   }
 
   /// Twenty queries of real use on the installed packages: shelf's first
