@@ -29,7 +29,10 @@ import Testing
     // The help's paragraphs wrap: phrases are looked for with the lines joined.
     let flat = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     // The keys the executable handles itself, besides those the screen lists.
-    for key in ["Ctrl-L redraws", "Ctrl-Z suspends", "Tab/Shift-Tab", "[ and ] previous/next"] {
+    for key in [
+      "Ctrl-L redraws", "Ctrl-Z suspends", "Tab/Shift-Tab", "[ and ] previous/next",
+      "Shift+Up/Down scroll its pane",
+    ] {
       #expect(flat.contains(key), "help does not mention \(key)")
     }
     // Esc closes the top layer and never quits (KeyEncodingTests hold the app to it).
