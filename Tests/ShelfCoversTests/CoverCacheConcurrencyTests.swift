@@ -1,0 +1,49 @@
+import Dispatch
+import Foundation
+import ShelfUI
+import TestSupport
+import Testing
+
+@testable import ShelfCovers
+
+/// The covers' queue: conversions run on it, and reach the cache on the
+/// main queue. A `…ConcurrencyTests` suite, so `make tsan` runs it.
+@Suite @MainActor struct CoverCacheConcurrencyTests {
+  /// After a fast scroll, the covers the screen shows where it stopped come
+  /// before those of the cards it passed on the way (each of them a file
+  /// read, or a fetch of up to 10 s, that nobody is looking at any more).
+  @Test func whatTheScreenShowsNowIsConvertedBeforeWhatItScrolledPast() async throws {
+    let bytes = try CoverFiles().bytes()
+    let gate = DispatchSemaphore(value: 0)
+    let loads = Loads()
+    let cache = CoverCache(colors: .palette256) { image in
+      loads.add(image)
+      if image == "first" { gate.wait() }
+      return bytes
+    }
+    // The first cover is being converted (held at the gate) while the
+    // screen scrolls past three others and stops on a fourth, which it
+    // draws again in the frames that follow.
+    #expect(cache.cover(of: "first", width: 8, height: 6) == nil)
+    for image in ["passed-1", "passed-2", "passed-3", "now", "now"] {
+      #expect(cache.cover(of: image, width: 8, height: 6) == nil)
+    }
+    gate.signal()
+    #expect(await eventually { cache.waitingCount == 0 })
+    let order = loads.images
+    #expect(order.count == 5 && Set(order).count == 5, "each once: \(order)")
+    #expect(Array(order.prefix(2)) == ["first", "now"], "\(order)")
+    #expect(cache.cover(of: "now", width: 8, height: 6) != nil)
+  }
+}
+
+/// The pictures a cache's load was asked for, in order, from its queue.
+private final class Loads: @unchecked Sendable {
+  // Unchecked: `list` is only touched under `lock`.
+  private let lock = NSLock()
+  private var list: [String] = []
+
+  func add(_ image: String) { lock.withLock { list.append(image) } }
+
+  var images: [String] { lock.withLock { list } }
+}
