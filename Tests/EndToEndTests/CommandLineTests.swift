@@ -175,6 +175,18 @@ import Testing
     #expect(try runShelf(["help", command]).standardOutput == result.standardOutput)
   }
 
+  /// The man page is made from the same text, and its generator drops every
+  /// character outside ASCII: an example with one would read wrong there.
+  @Test(arguments: ["", "render", "frames", "record", "diff", "config"])
+  func helpIsASCIISoTheManPageSaysTheSame(command: String) throws {
+    let result = try runShelf(command.isEmpty ? ["--help"] : [command, "--help"])
+    #expect(result.status == 0)
+    let outside = result.standardOutput.split(separator: "\n").filter {
+      !$0.unicodeScalars.allSatisfy(\.isASCII)
+    }
+    #expect(outside.isEmpty, "\(outside)")
+  }
+
   @Test func helpGroupsTheOptionsAsSourcesDemoAndDisplay() throws {
     let help = try runShelf(["--help"]).standardOutput
     let headings = ["SOURCES:", "DEMO UPDATES", "DISPLAY:", "SUBCOMMANDS:"]
