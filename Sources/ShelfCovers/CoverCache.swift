@@ -10,7 +10,7 @@ import ShelfUI
 /// `onReady` asks for the frame that shows it. Those on screen go first,
 /// the one the screen asked for last first: after a fast scroll, what it
 /// shows where it stopped comes before the cards it passed on the way.
-/// Then those one screen ahead, in order.
+/// Then those one screen ahead of the last screen at rest, in order.
 /// A picture that gives no cover is said once through `onFailure`, and its
 /// cards keep their placeholder.
 @MainActor
@@ -117,8 +117,13 @@ public final class CoverCache: CoverSource {
     return nil
   }
 
+  /// Asks for `images`, one screen ahead of the screen at rest, after
+  /// those on screen; they replace what an earlier screen asked for ahead
+  /// and is still waiting: a place scrolled away from is not read any more.
   public func prefetch(_ images: [String], width: Int, height: Int) {
     guard !isSynchronous, width > 0, height > 0 else { return }
+    for key in ahead { asked.remove(key) }
+    ahead.removeAll(keepingCapacity: true)
     for image in images where !failed.contains(image) {
       let key = Key(image: image, width: width, height: height)
       guard entries[key] == nil, !asked.contains(key) else { continue }

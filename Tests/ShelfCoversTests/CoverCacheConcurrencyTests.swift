@@ -35,6 +35,27 @@ import Testing
     #expect(Array(order.prefix(2)) == ["first", "now"], "\(order)")
     #expect(cache.cover(of: "now", width: 8, height: 6) != nil)
   }
+
+  /// One screen ahead is the screen at rest now: what was ahead of an
+  /// earlier one, and still waits, is dropped rather than read.
+  @Test func whatWasAheadOfAnEarlierScreenIsNotReadAnyMore() async throws {
+    let bytes = try CoverFiles().bytes()
+    let gate = DispatchSemaphore(value: 0)
+    let loads = Loads()
+    let cache = CoverCache(colors: .palette256) { image in
+      loads.add(image)
+      if image == "first" { gate.wait() }
+      return bytes
+    }
+    #expect(cache.cover(of: "first", width: 8, height: 6) == nil)
+    cache.prefetch(["old-1", "old-2"], width: 8, height: 6)
+    // The screen moved on and rests elsewhere; old-2 is ahead of it too.
+    cache.prefetch(["new-1", "old-2"], width: 8, height: 6)
+    #expect(cache.waitingCount == 3, "first, new-1 and old-2")
+    gate.signal()
+    #expect(await eventually { cache.waitingCount == 0 })
+    #expect(loads.images == ["first", "new-1", "old-2"])
+  }
 }
 
 /// The pictures a cache's load was asked for, in order, from its queue.
