@@ -606,12 +606,17 @@ final class InteractiveSession: EventLoopDelegate {
     let command = binding.command.command(for: card)
     let text = binding.text
     if binding.isSilent {
-      DispatchQueue.global(qos: .userInitiated).async { [unowned self] in
+      // A thread of its own, not a global queue's: silent commands may
+      // overlap, and libdispatch's worker monitor (started by the first
+      // global-queue block) would wake the idle app every second after.
+      let thread = Thread { [unowned self] in
         let outcome = BoundCommand(command: command, terminal: nil).run()
         DispatchQueue.main.async {
           MainActor.assumeIsolated { self.commandDidEnd(outcome, text: text) }
         }
       }
+      thread.name = "shelf.bind"
+      thread.start()
       return
     }
     let backend = loop.backend
