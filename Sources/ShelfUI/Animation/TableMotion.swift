@@ -18,10 +18,12 @@
 /// way for one block and the other way for another (a reshuffle, or a move
 /// against an insertion or a scroll), it holds the furthest it has come on
 /// its way and the blocks going the other way pass over it, so it still goes
-/// one way; and the moved blocks are staggered in time (each sets off a
-/// little after the one before, in the order of a few tried whose frames show
-/// the smallest gaps), so the slots they leave and take open one after the
-/// other rather than all together.
+/// one way. Wherever the slots that several moved blocks leave and take would
+/// show together as a gap taller than the tallest block a user sees move (a
+/// reshuffle, or rows crossing while others close up), the blocks are
+/// staggered in time (each sets off a little after the one before, in the
+/// order of a few tried whose frames show the smallest gaps), so the slots
+/// open one after the other rather than all together.
 ///
 /// Between two neighbouring still entries lies a gap: its deleted entries (in
 /// old order) and inserted ones (in new order), stacked from its top, as open
@@ -59,7 +61,8 @@ struct TableMotion: Sendable {
     /// as one opaque block, not a row that leaves or joins a section.
     var holdsHeader = false
     /// When it sets off and how long it travels, as parts of the whole
-    /// motion: staggered in a reshuffle (see `staggered()`), else 0 and 1.
+    /// motion: staggered where gaps would open together (see `staggered()`),
+    /// else 0 and 1.
     var start = 0.0
     var duration = 1.0
 
@@ -173,7 +176,7 @@ struct TableMotion: Sendable {
     (newChangingRows, newChangingHeaders) = Self.prefixCounts(newModel, newParts)
     // A still entry on screen whose ways disagree: it holds (see `stillY`).
     isConveyor = groups.isEmpty || stillEntriesGoOneWay()
-    if !isConveyor { self.groups = staggered() }
+    self.groups = staggered()
   }
 
   // MARK: - Staggering
@@ -181,15 +184,15 @@ struct TableMotion: Sendable {
   /// The groups with their starts staggered, when that opens no gap
   /// taller than the tallest block moving and all at once does.
   ///
-  /// Where blocks pass a still entry both ways, it holds, so the slots the
-  /// blocks leave and take may show together; blocks that set off one after
+  /// Where blocks pass a still entry both ways, it holds, and where several
+  /// blocks cross, the slots they leave and take may show together; blocks that set off one after
   /// the other open them one after the other. A few orders are tried and the
   /// one whose frames show the smallest gaps kept (all at once on a tie).
   ///
   /// - Complexity: O(orders × samples × (log entries × groups + entries drawn)).
   private func staggered() -> [Group] {
     guard groups.count > 1 else { return groups }
-    let tallest = groups.map(\.height).max() ?? 0
+    let tallest = tallestBlock
     var best = groups
     var bestExcess = worstGapExcess(tallest: tallest)
     guard bestExcess > 0 else { return groups }
@@ -225,8 +228,28 @@ struct TableMotion: Sendable {
     return best
   }
 
-  /// Frames a staggering is judged by (a 300 ms motion's at 50 per second).
-  private static let gapSamples = 16
+  /// Lines of the tallest block a user sees move: a section moving whole is
+  /// one block, and otherwise each header or row is its own (rows that travel
+  /// together are still read one by one), as is each deleted or inserted one.
+  private var tallestBlock: Int {
+    var tallest = 0
+    for group in groups {
+      if group.holdsHeader {
+        tallest = max(tallest, group.height)
+      } else {
+        for old in group.oldFirst..<(group.oldFirst + group.count) {
+          tallest = max(tallest, before.model.entries[old].height)
+        }
+      }
+    }
+    if oldChangingRows.last ?? 0 > 0 || newChangingRows.last ?? 0 > 0 {
+      tallest = max(tallest, before.model.rowHeight, after.model.rowHeight)
+    }
+    return tallest
+  }
+
+  /// Frames a staggering is judged by (more than a 300 ms motion's at 50 per second).
+  private static let gapSamples = 24
 
   /// Lines by which the tallest run of blank body lines, over a few frames,
   /// is taller than `tallest` and the line a hidden title leaves (0: none).
