@@ -963,6 +963,27 @@ def display_lines(screen):
 
 # MARK: - Main
 
+def read_asciicast(path):
+    """An asciicast v2 recording (`shelf record`) as (stream, times, quit time):
+    each output event is one frame, cut as a synchronized update's end would
+    cut it, at the event's time; the recording ends a second after its last."""
+    data = bytearray()
+    times = []
+    with open(path, encoding="utf-8") as f:
+        f.readline()  # the header: size and environment
+        for line in f:
+            if not line.strip():
+                continue
+            at, kind, text = json.loads(line)
+            if kind != "o":
+                continue
+            piece = text.encode("utf-8") + SYNC_END
+            times.append((len(data), float(at), len(piece)))
+            data += piece
+    quit_time = times[-1][1] + 1 if times else None
+    return bytes(data), times, quit_time
+
+
 def parse_size(text):
     width, height = text.lower().split("x")
     return int(width), int(height)
@@ -978,7 +999,9 @@ def main(argv):
         description="Record shelf in a pseudo-terminal and check every frame.",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
     parser.add_argument("--shelf", help="the shelf binary to run")
-    parser.add_argument("--replay", help="check a recorded stream instead of running the app")
+    parser.add_argument("--replay", help="check a recorded stream instead of running the app "
+                                             "(an asciicast .cast from shelf record: each "
+                                             "event one frame)")
     parser.add_argument("--times", help="with --replay: the stream's arrival times (.times)")
     parser.add_argument("--save", help="write the recorded stream here (and its times beside)")
     parser.add_argument("--size", default="120x40", type=parse_size, help="WxH (120x40)")
@@ -1029,7 +1052,9 @@ def main(argv):
     status = 0
     quit_time = None
     phase_time = None
-    if options.replay:
+    if options.replay and options.replay.endswith(".cast"):
+        data, times, quit_time = read_asciicast(options.replay)
+    elif options.replay:
         with open(options.replay, "rb") as f:
             data = f.read()
         times = []
