@@ -60,6 +60,11 @@ struct TableMotion: Sendable {
     /// Whether it holds a section header: a section (or its header) moving
     /// as one opaque block, not a row that leaves or joins a section.
     var holdsHeader = false
+    /// Whether it holds the focused row (and no header), drawn over
+    /// everything, headers included: the still entries it passes give way at its pace over its
+    /// whole trip, so a header it crosses is seen sliding before and after
+    /// the row covers it, not hidden for all of its short way and then shown.
+    var keepsPace = false
     /// When it sets off and how long it travels, as parts of the whole
     /// motion: staggered where gaps would open together (see `staggered()`),
     /// else 0 and 1.
@@ -100,8 +105,12 @@ struct TableMotion: Sendable {
   private(set) var isConveyor = true
 
   /// The motion between `before` and `after`, whose entries change as `kinds`
-  /// says, on a screen whose table shows in `body`.
-  init(from before: TransitionEnd, to after: TransitionEnd, kinds: EntryChanges, body: Rect) {
+  /// says, on a screen whose table shows in `body`; `focused` is the old
+  /// entry of the focused row, if it survives.
+  init(
+    from before: TransitionEnd, to after: TransitionEnd, kinds: EntryChanges, body: Rect,
+    focused: Int? = nil
+  ) {
     self.before = before
     self.after = after
     self.body = body
@@ -154,7 +163,7 @@ struct TableMotion: Sendable {
         groups[groups.count - 1] = Group(
           oldFirst: last.oldFirst, newFirst: last.newFirst, count: last.count + 1,
           oldY: last.oldY, newY: last.newY, height: last.height + height,
-          holdsHeader: last.holdsHeader)
+          holdsHeader: last.holdsHeader, keepsPace: last.keepsPace)
       } else {
         groups.append(
           Group(
@@ -164,6 +173,9 @@ struct TableMotion: Sendable {
       groupOfOld[old] = groups.count - 1
       groupOfNew[new] = groups.count - 1
       if oldModel.entries[old].row == nil { groups[groups.count - 1].holdsHeader = true }
+      if old == focused && !groups[groups.count - 1].holdsHeader {
+        groups[groups.count - 1].keepsPace = true
+      }
     }
     self.groups = groups
     self.groupOfOld = groupOfOld
@@ -386,6 +398,7 @@ struct TableMotion: Sendable {
   /// The progress at which `group` starts and ends passing still entry
   /// `still` (nil: it keeps pace with it all the way).
   private func passingWindow(_ group: Group, _ still: Int, share: Int? = nil) -> (Double, Double)? {
+    if group.keepsPace { return nil }
     // The group's top relative to where the still entry would be without the
     // blocks passing it, over the group's own trip: r(q) = r0 + v q.
     let share = Double(share ?? evenShare(still))
