@@ -14,7 +14,7 @@ private func score(_ word: String, _ text: String) -> Int32? {
 /// The card score, length included.
 private func cardScore(_ query: String, _ title: String) -> Int? {
   let card = CardFace(id: "c", title: title)
-  return ShelfFilter.score(card, folded: FoldedCard(card), SearchQuery(query))
+  return ShelfFilter.score(card, folded: FoldedCard(card), SearchQuery(query))?.score
 }
 
 /// Whether `better` scores above `worse` for `word`.
@@ -106,25 +106,71 @@ private func ranks(_ word: String, _ better: String, over worse: String) -> Bool
   #expect(ShelfFilter.matches(card, SearchQuery("curl4", isExact: true)))
 }
 
+/// A match of `score` at (`row`, `order`), for a card of id "row.order" or `id`.
+private func match(
+  _ score: Int, length: Int = 0, _ row: Int, _ order: Int, id: String? = nil
+) -> BestMatches.Match {
+  BestMatches.Match(
+    rank: BestMatches.Rank(score: score, length: length, row: row, order: order),
+    card: CardFace(id: id ?? "\(row).\(order)", title: ""))
+}
+
 @Test func theBestMatchesKeepTheTopInScoreThenCatalogOrder() {
   var best = BestMatches(limit: 3)
   for (score, row, order) in [(5, 0, 0), (9, 0, 1), (5, 1, 0), (9, 1, 2), (1, 2, 0), (5, 0, 3)] {
-    let card = CardFace(id: "\(row).\(order)", title: "")
-    best.add(BestMatches.Match(score: score, row: row, order: order, card: card))
+    best.add(match(score, row, order))
   }
   #expect(
-    best.matches.map { [$0.score, $0.row, $0.order] } == [[9, 0, 1], [9, 1, 2], [5, 0, 0]])
+    best.matches.map { [$0.rank.score, $0.rank.row, $0.rank.order] }
+      == [[9, 0, 1], [9, 1, 2], [5, 0, 0]])
+}
+
+@Test func onAnEqualScoreTheShorterTextRanksFirstThenTheCatalogsOrder() {
+  var best = BestMatches(limit: 4)
+  let added = [(9, 30, 0, 0), (9, 12, 1, 0), (9, 12, 0, 5), (7, 1, 0, 1), (9, 40, 0, 2)]
+  for (score, length, row, order) in added { best.add(match(score, length: length, row, order)) }
+  // The shortest of the 9s first; of the two as short, the earlier row.
+  #expect(best.matches.map(\.card.id) == ["0.5", "1.0", "0.0", "0.2"])
+  var places = RankedPlaces(limit: 4)
+  for (score, length, row, order) in added {
+    places.add(BestMatches.Rank(score: score, length: length, row: row, order: order))
+  }
+  #expect(places.ranks == best.matches.map(\.rank))
+}
+
+@Test func pythonRanksPython3AboveLibpython3WhenTheirSectionTies() {
+  // Records grouped by section: every card's section field is "python",
+  // which the word matches best; the shorter card wins the tie, as in fzf.
+  let cards = [
+    ("libpython3-stdlib", "interactive high-level object-oriented language (standard library)"),
+    ("python3", "interactive high-level object-oriented language"),
+    ("python3-pip", "Python package installer"),
+  ].map { name, summary in
+    CardFace(
+      id: name, title: name,
+      fields: [.init(name: "section", value: "python"), .init(name: "summary", value: summary)])
+  }
+  let content = ShelfContent(
+    title: "",
+    sections: [
+      ShelfSection(
+        id: "s", title: nil, rows: [CarouselRow(id: "python", title: "python", cards: cards)])
+    ])
+  #expect(
+    content.rankedMatches(of: "python").map(\.face.id) == [
+      "python3-pip", "python3", "libpython3-stdlib",
+    ])
+  // With the same text, the catalog's order.
+  #expect(content.rankedMatches(of: "python3").map(\.face.id).prefix(1) == ["python3"])
 }
 
 @Test func aCardInSeveralRowsIsOneBestMatchAtItsBestScore() {
   var best = BestMatches(limit: 2)
-  let card = { (id: String) in CardFace(id: id, title: "") }
   let added = [(5, 0, 0, "a"), (7, 1, 0, "b"), (9, 2, 0, "a"), (9, 3, 0, "a"), (3, 4, 0, "b")]
-  for (score, row, order, id) in added {
-    best.add(BestMatches.Match(score: score, row: row, order: order, card: card(id)))
-  }
+  for (score, row, order, id) in added { best.add(match(score, row, order, id: id)) }
   // "a" at its best score and, of the two ties, its first place; "b" once.
-  #expect(best.matches.map { "\($0.card.id)\($0.score)/\($0.row)" } == ["a9/2", "b7/1"])
+  #expect(
+    best.matches.map { "\($0.card.id)\($0.rank.score)/\($0.rank.row)" } == ["a9/2", "b7/1"])
 }
 
 @Test func aYearsMaskIsTheMaskOfItsDigits() {

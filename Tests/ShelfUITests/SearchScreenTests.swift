@@ -196,10 +196,14 @@ private func searchScreen() -> ShelfScreen { screen(films) }
   #expect(screen.focusedIDs.row == ReservedID.bestMatches)
   // The cards below stay in their rows, each row's order kept.
   #expect(screen.shownRowIDs.dropFirst() == ["world-cinema", "kurosawa"])
-  #expect(screen.focusedPick?.rowTitle == "World Cinema")
-  // A better match for a longer query takes the focus.
-  type(" ikiru", on: screen)
+  // Every card scores the same for "Akira Kurosawa": the one with the
+  // least text first, as it comes in its own row.
   #expect(screen.focusedPick?.face.id == "ikiru")
+  #expect(screen.focusedPick?.rowTitle == "Kurosawa at Toho")
+  // A better match for a longer query takes the focus.
+  type(" 1950", on: screen)
+  #expect(screen.focusedPick?.face.id == "rashomon")
+  #expect(screen.focusedPick?.rowTitle == "World Cinema")
 }
 
 @MainActor

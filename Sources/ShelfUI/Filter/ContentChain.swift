@@ -184,22 +184,24 @@ final class ContentChain {
         // Best first: once one is not kept, none after it is (and no card
         // is copied for a match that would be dropped).
         for var match in kept.matches {
-          guard ranked.admits(score: match.score, row: index, order: match.order) else { break }
-          match.row = index
+          match.rank.row = index
+          guard ranked.admits(match.rank) else { break }
           ranked.add(match)
         }
       } else {
         for (order, card) in row.items.enumerated() {
-          guard let score = ShelfFilter.score(card, folded: FoldedCard(card), needle) else {
+          guard let found = ShelfFilter.score(card, folded: FoldedCard(card), needle) else {
             continue
           }
-          ranked.add(BestMatches.Match(score: score, row: index, order: order, card: card))
+          let rank = BestMatches.Rank(
+            score: found.score, length: found.length, row: index, order: order)
+          ranked.add(BestMatches.Match(rank: rank, card: card))
         }
       }
     }
     let rows = filter.sections
     bestMatches = ranked.matches.map { match in
-      let row = rows[match.row]
+      let row = rows[match.rank.row]
       return BestMatch(
         rowID: row.id, rowTitle: row.title, sectionTitle: row.sectionTitle ?? "", card: match.card)
     }
