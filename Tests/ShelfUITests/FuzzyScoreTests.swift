@@ -138,30 +138,53 @@ private func match(
   #expect(places.ranks == best.matches.map(\.rank))
 }
 
-@Test func pythonRanksPython3AboveLibpython3WhenTheirSectionTies() {
+/// One untitled section of one row holding `cards`.
+private func content(_ cards: [CardFace]) -> ShelfContent {
+  ShelfContent(
+    title: "",
+    sections: [
+      ShelfSection(id: "s", title: nil, rows: [CarouselRow(id: "r", title: "", cards: cards)])
+    ])
+}
+
+@Test func pythonRanksPython3AboveLibpython3ThoughTheirSectionMatchesBest() {
   // Records grouped by section: every card's section field is "python",
-  // which the word matches best; the shorter card wins the tie, as in fzf.
+  // which the word matches whole; the title's match and then the shorter
+  // text part them.
   let cards = [
     ("libpython3-stdlib", "interactive high-level object-oriented language (standard library)"),
-    ("python3", "interactive high-level object-oriented language"),
     ("python3-pip", "Python package installer"),
+    ("python3", "interactive high-level object-oriented language"),
   ].map { name, summary in
     CardFace(
       id: name, title: name,
       fields: [.init(name: "section", value: "python"), .init(name: "summary", value: summary)])
   }
-  let content = ShelfContent(
-    title: "",
-    sections: [
-      ShelfSection(
-        id: "s", title: nil, rows: [CarouselRow(id: "python", title: "python", cards: cards)])
-    ])
   #expect(
-    content.rankedMatches(of: "python").map(\.face.id) == [
-      "python3-pip", "python3", "libpython3-stdlib",
+    content(cards).rankedMatches(of: "python").map(\.face.id) == [
+      "python3", "python3-pip", "libpython3-stdlib",
     ])
-  // With the same text, the catalog's order.
-  #expect(content.rankedMatches(of: "python3").map(\.face.id).prefix(1) == ["python3"])
+}
+
+@Test func cardsThatScoreTheSameRankTheOneWithLessTextFirst() {
+  let cards = [("a", "an archiver of files onto tapes"), ("b", "archiver"), ("c", "an archiver")]
+    .map { id, note in CardFace(id: id, title: "tar", fields: [.init(name: "note", value: note)]) }
+  #expect(content(cards).rankedMatches(of: "tar").map(\.face.id) == ["b", "c", "a"])
+  // The same text: the catalog's order.
+  let same = ["x", "y"].map { CardFace(id: $0, title: "tar") }
+  #expect(content(same).rankedMatches(of: "tar").map(\.face.id) == ["x", "y"])
+}
+
+@Test func aWordMatchedInTheTitleCountsMoreThanInAnotherField() {
+  // `libctf0` of the section `devel` has both words at a field's start, but
+  // `libc6-dev` has them in its title, the name the user sees and types.
+  let packages = [("libctf0", "devel"), ("libc6-dev", "libdevel"), ("libcrypt-dev", "libdevel")]
+  let cards = packages.map { name, section in
+    CardFace(id: name, title: name, fields: [.init(name: "section", value: section)])
+  }
+  #expect(content(cards).rankedMatches(of: "libc dev").map(\.face.id).first == "libc6-dev")
+  // Only the section `devel` holds the whole word.
+  #expect(content(cards).rankedMatches(of: "'devel").map(\.face.id) == ["libctf0"])
 }
 
 @Test func aCardInSeveralRowsIsOneBestMatchAtItsBestScore() {

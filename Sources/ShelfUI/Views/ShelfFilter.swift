@@ -159,11 +159,25 @@ enum ShelfFilter {
 
   /// A card's fields as the search reads them: `body` is called with each
   /// one's bytes, whether their ASCII is to be folded as it is read, and
-  /// whether it is the year (which only a word a year can match reads),
-  /// until it returns true; whether it did. `firstField`, then the year, of
-  /// a card (`fields(of:folded:_:)`) or of its prepared text
-  /// (`CardSearchText.Reader.fields(ofCard:_:)`).
-  typealias FieldVisitor = (UnsafeBufferPointer<UInt8>, Bool, Bool) -> Bool
+  /// which field it is (`FieldKind`), until it returns true; whether it
+  /// did. `firstField`, then the year, of a card (`fields(of:folded:_:)`)
+  /// or of its prepared text (`CardSearchText.Reader.fields(ofCard:_:)`).
+  typealias FieldVisitor = (UnsafeBufferPointer<UInt8>, Bool, FieldKind) -> Bool
+
+  /// Which field of a card the search reads.
+  enum FieldKind {
+    /// The title, whose matches count more (`titleBonus`).
+    case title
+    /// The year, which only a word a year can match reads.
+    case year
+    /// Any other field.
+    case other
+  }
+
+  /// What a word matched in the title earns above the same match in another
+  /// field: the title is what the user sees and names, so `libc dev` finds
+  /// `libc6-dev` before `libctf0` of the section `devel`.
+  static let titleBonus = 24
 
   /// The fields of `card`, whose non-ASCII text `folded` holds folded, as
   /// `FieldVisitor` says.
@@ -171,13 +185,15 @@ enum ShelfFilter {
   static func fields(of card: CardFace, folded: FoldedCard, _ body: FieldVisitor) -> Bool {
     if firstField(
       of: card,
-      where: { index, text in read(text, folded: folded.field(index)) { body($0, $1, false) } })
+      where: { index, text in
+        read(text, folded: folded.field(index)) { body($0, $1, index == 0 ? .title : .other) }
+      })
     {
       return true
     }
     guard let year = card.year else { return false }
     var digits = String(year)
-    return digits.withUTF8 { body($0, true, true) }
+    return digits.withUTF8 { body($0, true, .year) }
   }
 
   /// Whether `card`, whose non-ASCII text `folded` holds folded, matches `query`.
@@ -192,8 +208,8 @@ enum ShelfFilter {
   @inline(__always)
   static func matches(_ query: SearchQuery, fields: (FieldVisitor) -> Bool) -> Bool {
     for term in query.terms {
-      let found = fields { bytes, foldsASCII, isYear in
-        (!isYear || term.canMatchYear) && term.matches(bytes, foldsASCII: foldsASCII)
+      let found = fields { bytes, foldsASCII, kind in
+        (kind != .year || term.canMatchYear) && term.matches(bytes, foldsASCII: foldsASCII)
       }
       guard found else { return false }
     }
@@ -213,11 +229,11 @@ enum ShelfFilter {
     var total = 0
     for (index, term) in query.terms.enumerated() {
       var best = Int.min
-      _ = fields { bytes, foldsASCII, isYear in
-        guard !isYear || term.canMatchYear, term.matches(bytes, foldsASCII: foldsASCII) else {
-          return false
-        }
-        best = max(best, ceilings[index] - min(bytes.count, 1023))
+      _ = fields { bytes, foldsASCII, kind in
+        guard kind != .year || term.canMatchYear, term.matches(bytes, foldsASCII: foldsASCII)
+        else { return false }
+        let bonus = kind == .title ? titleBonus * 1024 : 0
+        best = max(best, ceilings[index] + bonus - min(bytes.count, 1023))
         return false
       }
       guard best > Int.min else { return nil }
@@ -248,12 +264,13 @@ enum ShelfFilter {
     var length = 0
     for (index, term) in query.terms.enumerated() {
       var best = Int.min
-      _ = fields { bytes, foldsASCII, isYear in
+      _ = fields { bytes, foldsASCII, kind in
         if index == 0 { length += bytes.count }  // every field is visited once per word
-        guard !isYear || term.canMatchYear,
+        guard kind != .year || term.canMatchYear,
           let found = term.score(in: bytes, foldsASCII: foldsASCII)
         else { return false }
-        best = max(best, Int(found) * 1024 - min(bytes.count, 1023))
+        let bonus = kind == .title ? titleBonus : 0
+        best = max(best, (Int(found) + bonus) * 1024 - min(bytes.count, 1023))
         return false
       }
       guard best > Int.min else { return nil }
