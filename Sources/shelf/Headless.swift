@@ -298,9 +298,11 @@ enum Headless {
   static func sayFormats(of loaded: [LoadedCatalog], specs: [SourceSpec]) {
     for (spec, catalog) in zip(specs, loaded) where !catalog.formatReason.isEmpty {
       let name = TerminalText.sanitized(spec.name)
+      let count = catalog.catalog.cardCount
+      let cards = "\(count) card" + (count == 1 ? "" : "s")
       FileHandle.standardError.write(
         Data(
-          "shelf: \(name): read as \(catalog.format.rawValue) (\(catalog.formatReason)), \(catalog.catalog.cardCount) cards\n"
+          "shelf: \(name): read as \(catalog.format.rawValue) (\(catalog.formatReason)), \(cards)\n"
             .utf8))
     }
   }

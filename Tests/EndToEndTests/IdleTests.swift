@@ -6,12 +6,15 @@ extension InTmux {
   @Suite struct Idle {
     @Test(arguments: [
       ("--no-live --catalog \(fixtures)/small.json", false), ("--rate ludicrous", true),
+      // The preview command has run and ended: nothing of it wakes the app.
+      ("--no-live --catalog \(fixtures)/small.json --preview 'echo {title}'", false),
     ])
     func anIdleScreenUsesNoCPUAndNeverWakesUp(options: String, pausesTheDemo: Bool) throws {
       let session = try TmuxSession()
       defer { session.close() }
       try session.startShelf(options)
       session.expectScreen(containing: "? help")
+      if options.contains("--preview") { session.expectScreen(containing: "│Emma") }
       if pausesTheDemo {
         try session.send("Space")
         session.expectScreen(containing: "paused")
