@@ -222,10 +222,13 @@ enum SeparatedValues {
   static func value(at place: Int, of line: UnsafeBufferPointer<UInt8>, separator: UInt8)
     -> UnsafeBufferPointer<UInt8>
   {
+    // Bounded by the line even where it holds too few separators (a value
+    // past its last one is empty): an unchecked read here would run past
+    // the allocation in a release build.
     var begin = 0
     for _ in 0..<place {
-      while line[begin] != separator { begin += 1 }
-      begin += 1
+      while begin < line.count, line[begin] != separator { begin += 1 }
+      begin = min(begin + 1, line.count)
     }
     var end = begin
     while end < line.count, line[end] != separator { end += 1 }

@@ -111,3 +111,11 @@ private let recordPairs = Gen.draws(64).map { draws in
     if a == b { #expect(a.hashValue == b.hashValue) }
   }
 }
+
+@Test func aSharedLineWithTooFewSeparatorsReadsNothingPastItsEnd() {
+  // Three names over a line with one tab: the missing value is empty, and
+  // the reading stops at the line's end, not in the next line's bytes.
+  let fields = sharedLine(["a", "b"], FieldNames(["x", "y", "z"]), after: "\tnext\tline")
+  #expect(fields.map(\.value) == ["a", "b", ""])
+  #expect(fields.value(named: "z") == "")
+}
