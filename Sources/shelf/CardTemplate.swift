@@ -86,15 +86,23 @@ struct CardTemplate: Equatable, Sendable {
 
   /// One line for stdout or the clipboard: fields with their control
   /// characters escaped as `shelf diff` writes them (`\n`, `\u001b`), so a
-  /// card is always one line (`{json}` is escaped already); a field the
-  /// card does not have is empty.
+  /// card is always one line (`{json}` is escaped already), but for tabs,
+  /// which keep a record's id (its values, tabs between) the line it was
+  /// read from, for `cut` as fzf's output is; a field the card does not
+  /// have is empty.
   func line(for card: PickedCard) -> String {
     template.text(
       value: { Self.value(of: $0, in: card) },
       transform: { name, value in
         name == PickField.json.rawValue && card.face.fields.value(named: name) == nil
-          ? value : JSONText.escapingControls(value)
+          ? value : Self.escapingControlsButTabs(value)
       })
+  }
+
+  private static func escapingControlsButTabs(_ value: String) -> String {
+    guard value.utf8.contains(UInt8(ascii: "\t")) else { return JSONText.escapingControls(value) }
+    return value.split(separator: "\t", omittingEmptySubsequences: false)
+      .map { JSONText.escapingControls(String($0)) }.joined(separator: "\t")
   }
 
   /// A shell command line: every field one single-quoted word, so that no
