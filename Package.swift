@@ -80,6 +80,13 @@ let package = Package(
       ],
       path: "Tests/TestSupport",
       swiftSettings: strict),
+    // The frame rules, one implementation: the headless tests judge their
+    // canvases with them, and `frame-judge` the real app's frames that
+    // `frames.py` records in a pseudo-terminal.
+    .target(name: "FrameRules", path: "Tests/FrameRules", swiftSettings: strict),
+    .executableTarget(
+      name: "frame-judge", dependencies: ["FrameRules"], path: "Tests/FrameJudge",
+      swiftSettings: strict),
     .testTarget(
       name: "ShelfDiffTests",
       dependencies: [
@@ -97,7 +104,8 @@ let package = Package(
     .testTarget(
       name: "ShelfUITests",
       dependencies: [
-        "ShelfUI", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        "ShelfUI", "TestSupport", "FrameRules",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       exclude: ["Goldens"], swiftSettings: strict),
     .testTarget(
@@ -125,7 +133,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "shelf", "ShelfCatalog", "ShelfSources", "ShelfChain", "ShelfContentMapping", "ShelfDiff",
+        "shelf", "frame-judge", "ShelfCatalog", "ShelfSources", "ShelfChain", "ShelfContentMapping",
+        "ShelfDiff",
         "ShelfUI", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       exclude: ["Goldens", "Corpus", "Fixtures", "Support/frames.py"], swiftSettings: strict),

@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 
 extension InTmux {
-  /// The frame checker itself (`Support/frames.py`): it must flag exactly the
-  /// frames a person would call broken, and see what a terminal shows.
+  /// The frame checker itself (`Support/frames.py` recording, `frame-judge`
+  /// judging): it must flag exactly the frames a person would call broken,
+  /// and see what a terminal shows.
   @Suite struct FrameChecker {
     /// One synchronized update that paints `lines` from the top-left corner.
     private func frame(_ lines: [String]) -> String {

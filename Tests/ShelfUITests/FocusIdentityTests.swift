@@ -1,3 +1,4 @@
+import FrameRules
 import Testing
 
 @testable import ShelfUI

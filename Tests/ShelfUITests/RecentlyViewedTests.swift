@@ -1,3 +1,4 @@
+import FrameRules
 import ShelfDiff
 import TestSupport
 import Testing

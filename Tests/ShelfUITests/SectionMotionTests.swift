@@ -1,3 +1,4 @@
+import FrameRules
 import TestSupport
 import Testing
 

@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
 
-/// What `frames.py --json` reports about a recorded or replayed run.
+/// What `frames.py --json` reports about a recorded or replayed run (its
+/// judge, `frame-judge`, prints it).
 struct FrameReport: Decodable {
   /// Frames seen: synchronized updates the app ended.
   var frames: Int
@@ -64,10 +65,15 @@ struct FrameReport: Decodable {
   }
 }
 
-/// The frame recorder and checker, `Support/frames.py`, run by Debian's Python
-/// (where `make deps` installs pyte).
+/// The frame recorder, `Support/frames.py`, run by Debian's Python (where
+/// `make deps` installs pyte): it replays what the app wrote through a
+/// terminal emulator and hands the screens to `frame-judge`, which judges
+/// them by the frame rules of `Tests/FrameRules`.
 let frameChecker = repositoryRoot.appendingPathComponent(
   "Tests/EndToEndTests/Support/frames.py")
+
+/// The judge `frames.py` runs, built beside `shelf` (a dependency of this target).
+let frameJudge = repositoryRoot.appendingPathComponent(".build/debug/frame-judge")
 
 /// Runs `frames.py arguments --json` and decodes its report; the exit status
 /// comes along (0 all good, 1 a check failed, 2 the run failed).
@@ -76,7 +82,8 @@ func runFrameCheck(_ arguments: [String], timeout: Double = 120) throws -> (
 ) {
   guard
     let run = try runProcess(
-      "/usr/bin/python3", [frameChecker.path, "--json", "--show", "3"] + arguments,
+      "/usr/bin/python3",
+      [frameChecker.path, "--judge", frameJudge.path, "--json", "--show", "3"] + arguments,
       in: repositoryRoot, timeout: timeout)
   else { throw FrameCheckError.failed("frames.py took more than \(Int(timeout)) s") }
   do {

@@ -1,0 +1,307 @@
+/// The motion rules: what makes a change hard to follow, read over its frames
+/// from one frame at rest to the next. Blocks are told apart by what a user
+/// reads: a section header's title, a row's title (its mark and position
+/// aside). A title shown twice in a frame is not followed in that frame, nor
+/// one missing at either end of the change.
+///
+/// - **still**: a block on the same line in a change's first and last frames
+///   is drawn on that line in every frame it shows in (a moving block may
+///   cover it).
+/// - **oneway**: a block on different lines at the two ends goes one way,
+///   from its first line to its last, never back and never beyond.
+/// - **animated**: when some block changed lines, or the body's layout (its
+///   boxes, headers and titles, where they are) changed, some frame between
+///   the two ends differs from both.
+/// - **sections**: a section header stands over its own rows: the first row
+///   under it is not, `standing` frames in a row, a row that sits in another
+///   section at both ends of the change (a row passing under a header shows
+///   there for a frame or two); and a header whose section gains or loses
+///   rows and changes lines is seen in at least half the frames of its trip
+///   (from the last frame at its first line to the first at its last), not
+///   hidden, then popped in.
+/// - **gaps** (every frame, read with the one before and the one after): no
+///   run of blank body lines (the one reaching the bottom aside) taller than
+///   the tallest block moving at that moment, plus the one line a passing
+///   block's hidden title adds. A section header and the rows under it that
+///   move the same distance with it are one block.
+extension FrameRules {
+  /// A section header or a row, by its title.
+  package struct Block: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package var isHeader: Bool
+    package var title: String
+
+    package var description: String { "\(isHeader ? "header" : "row") \"\(title)\"" }
+
+    package static func < (a: Block, b: Block) -> Bool {
+      (a.isHeader ? 0 : 1, a.title) < (b.isHeader ? 0 : 1, b.title)
+    }
+  }
+
+  /// What the motion rules read of one frame.
+  package struct Still: Sendable {
+    /// Each block shown once in the body, with its line.
+    package var lines: [Block: Int]
+    /// The body's boxes, headers and titles, words left out: where things are drawn.
+    package var shape: [String]
+    /// The body's text.
+    package var text: [String]
+    /// The runs of blank body lines, as (first line, length), but the one
+    /// reaching the bottom.
+    package var gaps: [(line: Int, count: Int)]
+    /// Each header with the rows drawn directly under it, one after the other.
+    package var sections: [Block: [Block]]
+  }
+
+  /// What the motion rules read of `frame`.
+  package func still(_ frame: Frame) -> Still {
+    let kinds = kinds(frame)
+    let body = body(height: frame.cells.count).map { Array($0) } ?? []
+    var seen: [Block: Int] = [:]
+    var repeated = Set<Block>()
+    for y in body {
+      let block: Block
+      switch kinds[y]! {
+      case .header: block = Block(isHeader: true, title: Lines.headerTitle(frame.text(ofLine: y)))
+      case .title: block = Block(isHeader: false, title: Lines.rowTitle(frame.text(ofLine: y)))
+      default: continue
+      }
+      if seen[block] != nil { repeated.insert(block) }
+      seen[block] = y
+    }
+    for block in repeated { seen[block] = nil }
+    let shape = body.map { y in
+      switch kinds[y]! {
+      case .header, .title: return kinds[y]!.rawValue
+      default: return frame.cells[y].map { Box.glyphs[$0] != nil ? $0 : " " }.joined()
+      }
+    }
+    var gaps: [(Int, Int)] = []
+    var run = 0
+    if let last = body.last {
+      for y in body + [last + 1] {
+        if y <= last && kinds[y] == .blank {
+          run += 1
+          continue
+        }
+        if run > 0 && y <= last { gaps.append((y - run, run)) }
+        run = 0
+      }
+    }
+    let at = Dictionary(uniqueKeysWithValues: seen.map { ($1, $0) })
+    var sections: [Block: [Block]] = [:]
+    for (block, y) in seen where block.isHeader {
+      var rows: [Block] = []
+      var below = y + 1
+      while let row = at[below], !row.isHeader {
+        rows.append(row)
+        below += rowHeight
+      }
+      sections[block] = rows
+    }
+    return Still(
+      lines: seen, shape: shape, text: body.map(frame.text(ofLine:)), gaps: gaps,
+      sections: sections)
+  }
+
+  /// The still, oneway and animated problems of one change: its frames, the
+  /// first and the last at rest. Each comes with its frame's offset in the change.
+  package static func motionProblems(_ change: [Still]) -> [(offset: Int, problem: Problem)] {
+    guard let first = change.first, let last = change.last else { return [] }
+    var problems: [(Int, Problem)] = []
+    for (block, start) in first.lines.sorted(by: { $0.value < $1.value }) {
+      guard let end = last.lines[block] else { continue }
+      let seen = change.enumerated().compactMap { i, frame in frame.lines[block].map { (i, $0) } }
+      if start == end {
+        for (i, y) in seen where y != start {
+          problems.append(
+            (i, Problem(check: "still", reason: "still \(block) drawn at line \(y), not \(start)")))
+        }
+        continue
+      }
+      let down = end > start
+      var previous = start
+      for (i, y) in seen {
+        let backwards = down ? y < previous : y > previous
+        let beyond = down ? y > end : y < end
+        if backwards || beyond {
+          problems.append(
+            (
+              i,
+              Problem(
+                check: "oneway",
+                reason:
+                  "\(block) at line \(y) after line \(previous), on its way from line \(start) "
+                  + "to line \(end)")
+            ))
+        }
+        previous = y
+      }
+    }
+    let moves =
+      first.lines.contains { block, y in last.lines[block].map { $0 != y } ?? false }
+      || first.shape != last.shape
+    if moves
+      && !change.dropFirst().dropLast().contains(where: {
+        $0.text != first.text && $0.text != last.text
+      })
+    {
+      problems.append(
+        (
+          change.count - 1,
+          Problem(
+            check: "animated",
+            reason:
+              "the change jumps from its first frame to its last in \(change.count) frames: "
+              + "nothing animates")
+        ))
+    }
+    return problems
+  }
+
+  /// Each section header of `frame` -> the rows under it, down to the next header.
+  private static func sectionRows(_ frame: Still) -> [Block: Set<Block>] {
+    var sections: [Block: Set<Block>] = [:]
+    var current: Block?
+    for (block, _) in frame.lines.sorted(by: { $0.value < $1.value }) {
+      if block.isHeader {
+        current = block
+        sections[block] = []
+      } else if let current {
+        sections[current]!.insert(block)
+      }
+    }
+    return sections
+  }
+
+  /// The sections problems of one change, each with its frame's offset in the change.
+  package static func sectionProblems(_ change: [Still], standing: Int = 3) -> [(
+    offset: Int, problem: Problem
+  )] {
+    guard let first = change.first, let last = change.last else { return [] }
+    let (start, end) = (sectionRows(first), sectionRows(last))
+    let known = (Array(start.values) + Array(end.values)).reduce(into: Set<Block>()) {
+      $0.formUnion($1)
+    }
+    var problems: [(Int, Problem)] = []
+    var runs: [[Block]: Int] = [:]
+    for (i, frame) in change.enumerated() {
+      var stood: [[Block]: Int] = [:]
+      let order = frame.lines.sorted { $0.value < $1.value }.map(\.key)
+      for (block, below) in zip(order, order.dropFirst()) where block.isHeader && !below.isHeader {
+        let own = start[block, default: []].union(end[block, default: []])
+        guard known.contains(below) && !own.contains(below) else { continue }
+        let run = runs[[block, below], default: 0] + 1
+        stood[[block, below]] = run
+        if run == standing {
+          problems.append(
+            (
+              i,
+              Problem(
+                check: "sections",
+                reason:
+                  "header \"\(block.title)\" stands over row \"\(below.title)\" of another "
+                  + "section, \(run) frames in a row")
+            ))
+        }
+      }
+      runs = stood
+    }
+    for (block, old) in first.lines.sorted(by: { $0.value < $1.value }) where block.isHeader {
+      guard let new = last.lines[block], new != old, start[block] != end[block] else { continue }
+      let leaves = change.lastIndex { $0.lines[block] == old } ?? 0
+      let arrives = change.firstIndex { $0.lines[block] == new } ?? change.count - 1
+      guard leaves + 1 < arrives else { continue }
+      let trip = change[(leaves + 1)..<arrives]
+      let seen = trip.filter { $0.lines[block] != nil }.count
+      if 2 * seen < trip.count {
+        problems.append(
+          (
+            arrives,
+            Problem(
+              check: "sections",
+              reason:
+                "header \"\(block.title)\" seen in \(seen) of the \(trip.count) frames of its "
+                + "trip: it pops")
+          ))
+      }
+    }
+    return problems
+  }
+
+  /// Lines a block takes at rest.
+  private func height(_ block: Block) -> Int { block.isHeader ? 1 : rowHeight }
+
+  /// The height of the tallest block that moves, appears or goes from `first`
+  /// to `last`; 0 when none. Moving blocks that travel the same distance and
+  /// follow one another in `first`, starting with a section header, are one
+  /// block; so is a moving header with the rows `sections` says are its own
+  /// (some perhaps hidden now under a block passing over them), when one of
+  /// those shown moves with it.
+  private func tallestChangingBlock(_ first: Still, _ last: Still, sections: [Block: Set<Block>])
+    -> Int
+  {
+    let moving = first.lines.compactMap { block, start -> (Int, Int, Block)? in
+      guard let end = last.lines[block], end != start else { return nil }
+      return (start, end - start, block)
+    }.sorted { ($0.0, $0.2) < ($1.0, $1.2) }
+    var tallest = 0
+    var groupEnd: Int?
+    var groupShift: Int?
+    var groupHeight = 0
+    for (start, shift, block) in moving {
+      let height = height(block)
+      if !block.isHeader && start == groupEnd && shift == groupShift {
+        groupHeight += height
+      } else {
+        groupHeight = height
+        groupShift = block.isHeader ? shift : nil
+      }
+      groupEnd = start + height
+      tallest = max(tallest, groupHeight)
+      let own = sections[block] ?? []
+      if block.isHeader
+        && own.contains(where: { row in
+          guard let a = first.lines[row], let b = last.lines[row] else { return false }
+          return b - a == shift
+        })
+      {
+        tallest = max(tallest, 1 + rowHeight * own.count)
+      }
+    }
+    for block in Set(first.lines.keys).symmetricDifference(last.lines.keys) {
+      tallest = max(tallest, height(block))
+    }
+    return tallest
+  }
+
+  /// Frames back (and one ahead) the gaps rule looks for the rows of each section.
+  static let sectionMemory = 30
+
+  /// The gaps problems of a run of frames, each with its frame's index.
+  package func gapProblems(_ stills: [Still]) -> [(offset: Int, problem: Problem)] {
+    var problems: [(Int, Problem)] = []
+    for (i, frame) in stills.enumerated() {
+      var sections: [Block: Set<Block>] = [:]
+      for recent in stills[max(0, i - Self.sectionMemory)..<min(stills.count, i + 2)] {
+        for (header, rows) in recent.sections { sections[header, default: []].formUnion(rows) }
+      }
+      var tallest = 0
+      for (a, b) in [(i - 1, i), (i, i + 1)] where a >= 0 && b < stills.count {
+        tallest = max(tallest, tallestChangingBlock(stills[a], stills[b], sections: sections))
+      }
+      guard tallest > 0 else { continue }
+      for (y, run) in frame.gaps where run > tallest + 1 {
+        problems.append(
+          (
+            i,
+            Problem(
+              check: "gaps",
+              reason:
+                "lines \(y)-\(y + run - 1): \(run) blank lines, taller than the tallest block "
+                + "moving (\(tallest) lines)")
+          ))
+      }
+    }
+    return problems
+  }
+}
