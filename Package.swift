@@ -11,6 +11,10 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 /// through metadata and value witnesses (`make bench`: "chain 1M cards").
 let engine: [SwiftSetting] = strict + [.unsafeFlags(["-cross-module-optimization"])]
 
+/// The frame rules and their judge: `strict`, and optimised in debug builds
+/// too, where the end-to-end tests run them over every recorded frame.
+let optimized: [SwiftSetting] = strict + [.unsafeFlags(["-O"])]
+
 let package = Package(
   name: "Shelf",
   // What ShelfCatalog's parallel decoding needs: Synchronization's Atomic
@@ -83,10 +87,10 @@ let package = Package(
     // The frame rules, one implementation: the headless tests judge their
     // canvases with them, and `frame-judge` the real app's frames that
     // `frames.py` records in a pseudo-terminal.
-    .target(name: "FrameRules", path: "Tests/FrameRules", swiftSettings: strict),
+    .target(name: "FrameRules", path: "Tests/FrameRules", swiftSettings: optimized),
     .executableTarget(
       name: "frame-judge", dependencies: ["FrameRules"], path: "Tests/FrameJudge",
-      swiftSettings: strict),
+      swiftSettings: optimized),
     .testTarget(
       name: "ShelfDiffTests",
       dependencies: [
