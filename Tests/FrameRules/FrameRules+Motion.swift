@@ -23,7 +23,8 @@
 ///   run of blank body lines (the one reaching the bottom aside) taller than
 ///   the tallest block moving at that moment, plus the one line a passing
 ///   block's hidden title adds. A section header and the rows under it that
-///   move the same distance with it are one block.
+///   move the same distance with it are one block. A screen of no block (a
+///   message alone) has no gaps.
 extension FrameRules {
   /// A section header or a row, by its title.
   package struct Block: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -77,7 +78,9 @@ extension FrameRules {
     }
     var gaps: [(Int, Int)] = []
     var run = 0
-    if let last = body.last {
+    // A screen of no block at all (a message such as `no rows`) has no gaps.
+    let showsBlocks = kinds.values.contains { $0 != .blank && $0 != .text }
+    if let last = body.last, showsBlocks {
       for y in body + [last + 1] {
         if y <= last && kinds[y] == .blank {
           run += 1
