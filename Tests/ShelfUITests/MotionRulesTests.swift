@@ -11,6 +11,8 @@ import Testing
 // - always animated: every edit that changes the screen draws frames between;
 // - stillness: a header or row on the same line before and after never moves;
 // - one way: every other one goes straight from its line to its new one;
+// - sections: a header never stands over a row of another section, and a
+//   header whose section gains or loses rows never pops in;
 // and every frame stays readable, with no gap taller than the tallest block
 // the edit moves.
 
@@ -134,7 +136,7 @@ private func everyEditOfASmallCatalogMovesAsUIKitWould(edit: Edit, seed: UInt64)
   let keys = [[], [Key.down], [.down, .down, .right], [.end]][Int(seed / 3) % 4]
   let (canvases, tallest, animated) = frames(of: edit, seed: seed, size: size, focusKeys: keys)
   let checkers = canvases.map(FrameChecker.init(canvas:))
-  let motion = FrameChecker.motionProblems(checkers)
+  let motion = FrameChecker.motionProblems(checkers) + FrameChecker.sectionProblems(checkers)
   #expect(motion.isEmpty, "\(edit) seed \(seed) at \(size.width)x\(size.height): \(motion)")
   if canvases.first!.lines != canvases.last!.lines {
     #expect(animated, "\(edit) seed \(seed): the edit applied at once")
