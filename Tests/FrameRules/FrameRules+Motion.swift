@@ -12,13 +12,18 @@
 /// - **animated**: when some block changed lines, or the body's layout (its
 ///   boxes, headers and titles, where they are) changed, some frame between
 ///   the two ends differs from both.
-/// - **sections**: a section header stands over its own rows: the first row
-///   under it is not, `standing` frames in a row, a row that sits in another
-///   section at both ends of the change (a row passing under a header shows
-///   there for a frame or two); and a header whose section gains or loses
-///   rows and changes lines is seen in at least half the frames of its trip
-///   (from the last frame at its first line to the first at its last), not
-///   hidden, then popped in.
+/// - **sections**: a section header stands over its own rows only: in no
+///   frame is a row title under a header (below it, above the next one) a
+///   row that both ends of the change show under one other header. A section
+///   moving whole is one opaque block, and a row whose own header it hides
+///   does not show under it. Two rows are exempt: one that leaves or joins a
+///   section (it is seen crossing the sections on its way), and the focused
+///   one, which is whole in every frame, even where a section moving past it
+///   hides its header (the focus wins). And a header whose section gains or
+///   loses rows and changes lines is seen in at least half the frames of its
+///   trip (from the last frame at its first line to the first at its last),
+///   not hidden, then popped in (a header crossing the focused row steps over
+///   it in one frame rather than hide behind it).
 /// - **gaps** (every frame, read with the one before and the one after): no
 ///   run of blank body lines (the one reaching the bottom aside) taller than
 ///   the tallest block moving at that moment, plus the one line a passing
@@ -51,6 +56,8 @@ extension FrameRules {
     package var gaps: [(line: Int, count: Int)]
     /// Each header with the rows drawn directly under it, one after the other.
     package var sections: [Block: [Block]]
+    /// The focused row, marked at the start of its title.
+    package var focused: Block?
   }
 
   /// What the motion rules read of `frame`.
@@ -101,9 +108,12 @@ extension FrameRules {
       }
       sections[block] = rows
     }
+    let focused = body.first { kinds[$0] == .title && frame.cells[$0].first == marker }.map {
+      Block(isHeader: false, title: Lines.rowTitle(frame.text(ofLine: $0)))
+    }
     return Still(
       lines: seen, shape: shape, text: body.map(frame.text(ofLine:)), gaps: gaps,
-      sections: sections)
+      sections: sections, focused: focused)
   }
 
   /// The still, oneway and animated problems of one change: its frames, the
@@ -177,37 +187,32 @@ extension FrameRules {
   }
 
   /// The sections problems of one change, each with its frame's offset in the change.
-  package static func sectionProblems(_ change: [Still], standing: Int = 3) -> [(
-    offset: Int, problem: Problem
-  )] {
+  package static func sectionProblems(_ change: [Still]) -> [(offset: Int, problem: Problem)] {
     guard let first = change.first, let last = change.last else { return [] }
     let (start, end) = (sectionRows(first), sectionRows(last))
-    let known = (Array(start.values) + Array(end.values)).reduce(into: Set<Block>()) {
-      $0.formUnion($1)
+    // Each row both ends show under the same header -> that header.
+    var headers: [Block: [Block]] = [:]
+    for sections in [start, end] {
+      for (header, rows) in sections {
+        for row in rows { headers[row, default: []].append(header) }
+      }
     }
+    let own = headers.compactMapValues { $0.count == 2 && $0[0] == $0[1] ? $0[0] : nil }
     var problems: [(Int, Problem)] = []
-    var runs: [[Block]: Int] = [:]
     for (i, frame) in change.enumerated() {
-      var stood: [[Block]: Int] = [:]
-      let order = frame.lines.sorted { $0.value < $1.value }.map(\.key)
-      for (block, below) in zip(order, order.dropFirst()) where block.isHeader && !below.isHeader {
-        let own = start[block, default: []].union(end[block, default: []])
-        guard known.contains(below) && !own.contains(below) else { continue }
-        let run = runs[[block, below], default: 0] + 1
-        stood[[block, below]] = run
-        if run == standing {
+      for (header, rows) in sectionRows(frame).sorted(by: { $0.key < $1.key }) {
+        for row in rows.sorted()
+        where row != frame.focused && own[row].map({ $0 != header }) ?? false {
           problems.append(
             (
               i,
               Problem(
                 check: "sections",
                 reason:
-                  "header \"\(block.title)\" stands over row \"\(below.title)\" of another "
-                  + "section, \(run) frames in a row")
+                  "header \"\(header.title)\" stands over row \"\(row.title)\" of another section")
             ))
         }
       }
-      runs = stood
     }
     for (block, old) in first.lines.sorted(by: { $0.value < $1.value }) where block.isHeader {
       guard let new = last.lines[block], new != old, start[block] != end[block] else { continue }

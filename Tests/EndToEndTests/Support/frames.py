@@ -27,7 +27,8 @@ edits, or the --seconds phase), and every frame for its gaps:
   oneway   a block on different lines at the two ends goes one way.
   animated a change that moves something shows frames between its two ends.
   gaps     no gap taller than the tallest block moving at that moment.
-  sections a section header stands over its own rows, and never pops in.
+  sections a section header stands over its own rows only (the focused row and
+           a row changing sections aside), and never pops in.
 
 Tests/FrameRules/FrameRules.swift and FrameRules+Motion.swift say each rule
 in full; Tests/FrameJudge/FramesFile.swift the frames file's format.
