@@ -234,7 +234,9 @@ enum ShelfFilter {
         else { return false }
         let bonus = kind == .title ? titleBonus * 1024 : 0
         best = max(best, ceilings[index] + bonus - min(bytes.count, 1023))
-        return false
+        // The title's bonus outweighs any other field's shorter length: a
+        // word the title holds has its ceiling there, and no later field is read.
+        return kind == .title
       }
       guard best > Int.min else { return nil }
       total += best
