@@ -187,6 +187,24 @@ private func content(_ cards: [CardFace]) -> ShelfContent {
   #expect(content(cards).rankedMatches(of: "'devel").map(\.face.id) == ["libctf0"])
 }
 
+@Test func aCardInSeveralRowsIsOneRankedMatchAtItsBestRank() {
+  // "crime" is in both rows and scores the same in each: it is printed
+  // once, from the first row (a tie keeps the content's order).
+  let crime = CardFace(id: "crime", title: "Crime and Punishment", subtitle: "Dostoevsky")
+  let idiot = CardFace(id: "idiot", title: "The Idiot", subtitle: "Dostoevsky")
+  let rows = [
+    CarouselRow(id: "picks", title: "Picks", cards: [crime]),
+    CarouselRow(id: "russian", title: "Russian", cards: [idiot, crime]),
+  ]
+  let content = ShelfContent(
+    title: "", sections: [ShelfSection(id: "s", title: nil, rows: rows)])
+  let matches = content.rankedMatches(of: "dost")
+  #expect(matches.map(\.face.id) == ["idiot", "crime"])
+  #expect(matches.map(\.rowTitle) == ["Russian", "Picks"])
+  // With no words, every card once, in the content's order.
+  #expect(content.rankedMatches(of: "").map(\.face.id) == ["crime", "idiot"])
+}
+
 @Test func aCardInSeveralRowsIsOneBestMatchAtItsBestScore() {
   var best = BestMatches(limit: 2)
   let added = [(5, 0, 0, "a"), (7, 1, 0, "b"), (9, 2, 0, "a"), (9, 3, 0, "a"), (3, 4, 0, "b")]

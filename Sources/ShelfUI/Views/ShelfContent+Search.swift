@@ -2,8 +2,9 @@ import Dispatch
 
 extension ShelfContent {
   /// The cards that match `query` (`SearchQuery`; plain words as typed with
-  /// `isExact`), best first, ties in the content's order: what
-  /// `shelf --filter` prints. With no words, every card, in order.
+  /// `isExact`), best first, ties in the content's order, each card (by
+  /// id) once, at its best rank however many rows hold it: what
+  /// `shelf --filter` prints. With no words, every card once, in order.
   ///
   /// - Complexity: O(total card text × query length), on every core, then
   ///   O(*m* log *m*) for *m* matches.
@@ -49,9 +50,14 @@ extension ShelfContent {
     }
     var all = Array(found.joined())
     all.sort { $0.precedes($1) }
-    return all.map { match in
-      PickedCard(
-        face: rows[match.row].row.cards[match.order], rowTitle: rows[match.row].row.title,
+    // A card (by id) that several rows hold is printed once, as fzf prints
+    // each line it reads once: at its best rank, which comes first.
+    var seen = Set<String>(minimumCapacity: all.count)
+    return all.compactMap { match in
+      let face = rows[match.row].row.cards[match.order]
+      guard seen.insert(face.id).inserted else { return nil }
+      return PickedCard(
+        face: face, rowTitle: rows[match.row].row.title,
         sectionTitle: rows[match.row].sectionTitle)
     }
   }
