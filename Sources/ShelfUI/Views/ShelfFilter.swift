@@ -266,13 +266,17 @@ enum ShelfFilter {
     var length = 0
     for (index, term) in query.terms.enumerated() {
       var best = Int.min
+      let ceiling = Int(FuzzyScore.ceiling(letters: term.bytes.count))
       _ = fields { bytes, foldsASCII, kind in
         if index == 0 { length += bytes.count }  // every field is visited once per word
-        guard kind != .year || term.canMatchYear,
+        let bonus = kind == .title ? titleBonus : 0
+        let penalty = min(bytes.count, 1023)
+        // A field that could not beat the best even at the word's ceiling
+        // (a title matched well, say) is not scored: the same best.
+        guard (ceiling + bonus) * 1024 - penalty > best, kind != .year || term.canMatchYear,
           let found = term.score(in: bytes, foldsASCII: foldsASCII)
         else { return false }
-        let bonus = kind == .title ? titleBonus : 0
-        best = max(best, (Int(found) + bonus) * 1024 - min(bytes.count, 1023))
+        best = max(best, (Int(found) + bonus) * 1024 - penalty)
         return false
       }
       guard best > Int.min else { return nil }
