@@ -214,6 +214,18 @@ private func content(_ cards: [CardFace]) -> ShelfContent {
     best.matches.map { "\($0.card.id)\($0.rank.score)/\($0.rank.row)" } == ["a9/2", "b7/1"])
 }
 
+@Test func aTextsMaskHoldsTheBitOfEachOfItsBytesFoldedOrNot() {
+  let bytes = (0...255).map { UInt8($0) }
+  bytes.withUnsafeBufferPointer { all in
+    for byte in bytes {
+      let one = UnsafeBufferPointer(rebasing: all[Int(byte)...Int(byte)])
+      #expect(ByteMask.of(one) == ByteMask.bit(byte))
+      #expect(ByteMask.of(one, foldsASCII: true) == ByteMask.bit(SearchFolding.foldedASCII(byte)))
+    }
+    #expect(ByteMask.of(all) == bytes.reduce(0) { $0 | ByteMask.bit($1) })
+  }
+}
+
 @Test func aYearsMaskIsTheMaskOfItsDigits() {
   for year in [0, 7, 1965, -500, 2024, Int.min + 1] {
     #expect(ByteMask.of(year: year) == ByteMask.of(Array(String(year).utf8)), "\(year)")

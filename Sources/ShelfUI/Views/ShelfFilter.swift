@@ -488,7 +488,10 @@ final class RowFolds: @unchecked Sendable, Equatable {
     guard !isMade else { return }
     precondition(cards.count == count, "folds made for another row")
     isMade = true
-    masks = [UInt64](repeating: 0, count: cards.count)
+    // Locals, not the properties, in the loop: a class's stored property
+    // costs an exclusivity check on every access.
+    var masks = [UInt64](repeating: 0, count: cards.count)
+    var text = CardSearchText()
     text.reserveCapacity(cards: cards.count)
     cards.withUnsafeBufferPointer { cards in
       for index in cards.indices {
@@ -500,6 +503,8 @@ final class RowFolds: @unchecked Sendable, Equatable {
         masks[index] = text.append(card, folding: FoldedCard.folding(card))
       }
     }
+    self.masks = masks
+    self.text = text
   }
 
   /// `body` given the cards' text and their masks (after `prepare(_:)`).
