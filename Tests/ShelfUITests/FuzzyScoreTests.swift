@@ -203,6 +203,15 @@ private func content(_ cards: [CardFace]) -> ShelfContent {
   #expect(matches.map(\.rowTitle) == ["Russian", "Picks"])
   // With no words, every card once, in the content's order.
   #expect(content.rankedMatches(of: "").map(\.face.id) == ["crime", "idiot"])
+  // Ids are unique only within a row: another card of the same id is printed.
+  let other = CarouselRow(
+    id: "more", title: "More", cards: [CardFace(id: "idiot", title: "Dost Idiot")])
+  let more = ShelfContent(
+    title: "", sections: [ShelfSection(id: "s", title: nil, rows: rows + [other])])
+  #expect(
+    more.rankedMatches(of: "dost").map(\.face.title) == [
+      "Dost Idiot", "The Idiot", "Crime and Punishment",
+    ])
 }
 
 @Test func aCardInSeveralRowsIsOneBestMatchAtItsBestScore() {
@@ -212,6 +221,14 @@ private func content(_ cards: [CardFace]) -> ShelfContent {
   // "a" at its best score and, of the two ties, its first place; "b" once.
   #expect(
     best.matches.map { "\($0.card.id)\($0.rank.score)/\($0.rank.row)" } == ["a9/2", "b7/1"])
+  // Another card of the same id (ids are unique only within a row) is held too.
+  var twins = BestMatches(limit: 3)
+  twins.add(match(5, 0, 0, id: "a"))
+  twins.add(
+    BestMatches.Match(
+      rank: BestMatches.Rank(score: 7, length: 0, row: 1, order: 0),
+      card: CardFace(id: "a", title: "another")))
+  #expect(twins.matches.map(\.card.title) == ["another", ""])
 }
 
 @Test func aTextsMaskHoldsTheBitOfEachOfItsBytesFoldedOrNot() {

@@ -2,8 +2,8 @@ import Dispatch
 
 extension ShelfContent {
   /// The cards that match `query` (`SearchQuery`; plain words as typed with
-  /// `isExact`), best first, ties in the content's order, each card (by
-  /// id) once, at its best rank however many rows hold it: what
+  /// `isExact`), best first, ties in the content's order, each card (its
+  /// id and face) once, at its best rank however many rows hold it: what
   /// `shelf --filter` prints. With no words, every card once, in order.
   ///
   /// - Complexity: O(total card text × query length), on every core, then
@@ -50,12 +50,17 @@ extension ShelfContent {
     }
     var all = Array(found.joined())
     all.sort { $0.precedes($1) }
-    // A card (by id) that several rows hold is printed once, as fzf prints
-    // each line it reads once: at its best rank, which comes first.
-    var seen = Set<String>(minimumCapacity: all.count)
+    // A card that several rows hold (the same id and face) is printed once,
+    // as fzf prints each line it reads once: at its best rank, which comes
+    // first. Ids are unique only within a row: another card of the same id
+    // is printed too.
+    var seen: [PrintedCard: [CardFace]] = [:]
+    seen.reserveCapacity(all.count)
     return all.compactMap { match in
       let face = rows[match.row].row.cards[match.order]
-      guard seen.insert(face.id).inserted else { return nil }
+      let key = PrintedCard(id: face.id, title: face.title)
+      guard seen[key]?.contains(face) != true else { return nil }
+      seen[key, default: []].append(face)
       return PickedCard(
         face: face, rowTitle: rows[match.row].row.title,
         sectionTitle: rows[match.row].sectionTitle)
@@ -72,6 +77,12 @@ extension ShelfContent {
     }
     return low
   }
+}
+
+/// What tells cards apart cheaply, before their faces are compared.
+private struct PrintedCard: Hashable {
+  var id: String
+  var title: String
 }
 
 /// Each run's matches, written by that run alone.

@@ -303,8 +303,9 @@ enum ShelfFilter {
 
 /// The best matches of a query, by score: what the "Best matches" row
 /// holds. Ties go to the shorter text, then keep the catalog's order (row,
-/// then card). A card (by id) is held once, however many rows hold it: at
-/// its best rank.
+/// then card). A card (its id and face) is held once, however many rows
+/// hold it: at its best rank. (Ids are unique only within a row: another
+/// card of the same id is held too.)
 struct BestMatches: Sendable {
   /// The most cards the row holds.
   static let limit = 50
@@ -363,7 +364,7 @@ struct BestMatches: Sendable {
     if matches.count == limit, !match.precedes(matches[limit - 1]) { return }
     // A copy of the card that fell out of the best ranked below all of them,
     // and so below `match`: only a copy still held can rank before it.
-    if let held = matches.firstIndex(where: { $0.card.id == match.card.id }) {
+    if let held = matches.firstIndex(where: { $0.card == match.card }) {
       guard match.precedes(matches[held]) else { return }
       matches.remove(at: held)
     } else if matches.count == limit {
