@@ -53,18 +53,30 @@ extension ShelfContent {
     // A card that several rows hold (the same id and face) is printed once,
     // as fzf prints each line it reads once: at its best rank, which comes
     // first. Ids are unique only within a row: another card of the same id
-    // is printed too.
-    var seen: [PrintedCard: [CardFace]] = [:]
-    seen.reserveCapacity(all.count)
-    return all.compactMap { match in
-      let face = rows[match.row].row.cards[match.order]
-      let key = PrintedCard(id: face.id, title: face.title)
-      guard seen[key]?.contains(face) != true else { return nil }
-      seen[key, default: []].append(face)
-      return PickedCard(
-        face: face, rowTitle: rows[match.row].row.title,
-        sectionTitle: rows[match.row].sectionTitle)
+    // is printed too. Copies of a card score alike and have the same length,
+    // so only a run of equal score and length is searched for them.
+    var picked: [PickedCard] = []
+    picked.reserveCapacity(all.count)
+    var runStart = 0
+    while runStart < all.count {
+      var runEnd = runStart + 1
+      while runEnd < all.count, all[runEnd].score == all[runStart].score,
+        all[runEnd].length == all[runStart].length
+      {
+        runEnd += 1
+      }
+      var printed = PrintedCards(capacity: runEnd - runStart > 1 ? runEnd - runStart : 0)
+      for match in all[runStart..<runEnd] {
+        let face = rows[match.row].row.cards[match.order]
+        guard runEnd - runStart == 1 || printed.insert(face) else { continue }
+        picked.append(
+          PickedCard(
+            face: face, rowTitle: rows[match.row].row.title,
+            sectionTitle: rows[match.row].sectionTitle))
+      }
+      runStart = runEnd
     }
+    return picked
   }
 
   /// The row whose cards include the `index`th card of all, by `starts`.
@@ -79,10 +91,36 @@ extension ShelfContent {
   }
 }
 
-/// What tells cards apart cheaply, before their faces are compared.
+/// A card's id and title: what tells printed cards apart before their
+/// faces are compared.
 private struct PrintedCard: Hashable {
   var id: String
   var title: String
+}
+
+/// The cards printed of a run of matches, each once: found by id and
+/// title, then told apart by the whole face.
+private struct PrintedCards {
+  /// The first card printed of each id and title.
+  private var first: [PrintedCard: CardFace] = [:]
+  /// The others (rare: cards that share an id and a title, but not a face).
+  private var others: [PrintedCard: [CardFace]] = [:]
+
+  init(capacity: Int) { first.reserveCapacity(capacity) }
+
+  /// Whether `face` was not printed yet; it is now.
+  ///
+  /// - Complexity: O(1) on average.
+  mutating func insert(_ face: CardFace) -> Bool {
+    let key = PrintedCard(id: face.id, title: face.title)
+    guard let printed = first[key] else {
+      first[key] = face
+      return true
+    }
+    guard printed != face, others[key]?.contains(face) != true else { return false }
+    others[key, default: []].append(face)
+    return true
+  }
 }
 
 /// Each run's matches, written by that run alone.
