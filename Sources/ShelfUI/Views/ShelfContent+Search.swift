@@ -91,20 +91,13 @@ extension ShelfContent {
   }
 }
 
-/// A card's id and title: what tells printed cards apart before their
-/// faces are compared.
-private struct PrintedCard: Hashable {
-  var id: String
-  var title: String
-}
-
-/// The cards printed of a run of matches, each once: found by id and
-/// title, then told apart by the whole face.
+/// The cards printed of a run of matches, each once: found by a hash of
+/// their id and title, then told apart by the whole face.
 private struct PrintedCards {
-  /// The first card printed of each id and title.
-  private var first: [PrintedCard: CardFace] = [:]
-  /// The others (rare: cards that share an id and a title, but not a face).
-  private var others: [PrintedCard: [CardFace]] = [:]
+  /// The first card printed of each key (`key(of:)`).
+  private var first: [UInt64: CardFace] = [:]
+  /// The others (rare: cards of one key, but not of one face).
+  private var others: [UInt64: [CardFace]] = [:]
 
   init(capacity: Int) { first.reserveCapacity(capacity) }
 
@@ -112,7 +105,7 @@ private struct PrintedCards {
   ///
   /// - Complexity: O(1) on average.
   mutating func insert(_ face: CardFace) -> Bool {
-    let key = PrintedCard(id: face.id, title: face.title)
+    let key = Self.key(of: face)
     guard let printed = first[key] else {
       first[key] = face
       return true
@@ -120,6 +113,25 @@ private struct PrintedCards {
     guard printed != face, others[key]?.contains(face) != true else { return false }
     others[key, default: []].append(face)
     return true
+  }
+
+  /// FNV-1a of the card's id and title, each closed by a byte no UTF-8
+  /// holds: copies of a card share it, and other cards seldom do (they are
+  /// compared whole). Cheaper than hashing the two strings.
+  private static func key(of face: CardFace) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    add(face.id, to: &hash)
+    add(face.title, to: &hash)
+    return hash
+  }
+
+  private static func add(_ text: String, to hash: inout UInt64) {
+    var text = text
+    hash = text.withUTF8 { bytes in
+      var hash = hash
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      return (hash ^ 0xff) &* 0x100_0000_01b3
+    }
   }
 }
 
