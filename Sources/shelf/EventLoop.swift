@@ -44,7 +44,8 @@ final class EventLoop {
     DispatchTime.now().uptimeNanoseconds / 1_000_000
   }
 
-  /// Starts the sources and shows the first frame. Call `dispatchMain()` next.
+  /// Starts the sources and shows the first frame. Run the main run loop
+  /// next (`InteractiveSession.run`).
   func start() {
     let input = DispatchSource.makeReadSource(
       fileDescriptor: backend.inputFileDescriptor, queue: .main)
@@ -66,6 +67,13 @@ final class EventLoop {
     frameTimer.schedule(deadline: .distantFuture)
     sources.append(frameTimer)
     for source in sources { source.resume() }
+    // Keys typed while the terminal was asked about itself are read now:
+    // the input source only fires for input still to come.
+    if backend.hasTypedAhead {
+      DispatchQueue.main.async { [unowned self] in
+        MainActor.assumeIsolated { self.readInput() }
+      }
+    }
     setNeedsDraw()
   }
 
