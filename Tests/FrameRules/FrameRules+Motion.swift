@@ -27,9 +27,15 @@
 /// - **gaps** (every frame, read with the one before and the one after): no
 ///   run of blank body lines (the one reaching the bottom aside) taller than
 ///   the tallest block moving at that moment, plus the one line a passing
-///   block's hidden title adds. A section header and the rows under it that
-///   move the same distance with it are one block. A screen of no block (a
-///   message alone) has no gaps.
+///   block's hidden title adds. The blocks whose line differs between two
+///   neighbouring frames move, and those that show in one and not the other
+///   are inserted, deleted or scrolled; when none does, the 8 frames each way
+///   are read (a slow change, or one whose titles are hidden), and when none
+///   does there either, nothing moves: no gap may be taller than one line. A
+///   section header and the rows under it that move the same distance with
+///   it are one block; a row cut by the body's top, its title above it,
+///   moves when its last line does. A screen of no block (a message alone)
+///   has no gaps.
 extension FrameRules {
   /// A section header or a row, by its title.
   package struct Block: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -58,6 +64,8 @@ extension FrameRules {
     package var sections: [Block: [Block]]
     /// The focused row, marked at the start of its title.
     package var focused: Block?
+    /// Where the row cut by the body's top (its title above it) ends, if one is.
+    package var cutEnd: Int?
   }
 
   /// What the motion rules read of `frame`.
@@ -111,9 +119,18 @@ extension FrameRules {
     let focused = body.first { kinds[$0] == .title && frame.cells[$0].first == marker }.map {
       Block(isHeader: false, title: Lines.rowTitle(frame.text(ofLine: $0)))
     }
+    let cardLines: Set<LineKind> = [.top, .side, .bottom, .edge, .mixed]
+    var cutEnd: Int?
+    if let top = body.first, let bottom = body.last, cardLines.contains(kinds[top]!) {
+      var y = top
+      while y <= bottom && cardLines.contains(kinds[y]!) && (y == top || kinds[y] != .top) {
+        y += 1
+      }
+      cutEnd = y
+    }
     return Still(
       lines: seen, shape: shape, text: body.map(frame.text(ofLine:)), gaps: gaps,
-      sections: sections, focused: focused)
+      sections: sections, focused: focused, cutEnd: cutEnd)
   }
 
   /// The still, oneway and animated problems of one change: its frames, the
@@ -279,11 +296,17 @@ extension FrameRules {
     for block in Set(first.lines.keys).symmetricDifference(last.lines.keys) {
       tallest = max(tallest, height(block))
     }
+    // A row cut by the body's top shows no title, but moves when its end does.
+    if let before = first.cutEnd, let after = last.cutEnd, before != after {
+      tallest = max(tallest, rowHeight)
+    }
     return tallest
   }
 
   /// Frames back (and one ahead) the gaps rule looks for the rows of each section.
   static let sectionMemory = 30
+  /// Frames each way the gaps rule looks for a change when none shows next to a frame.
+  static let gapReach = 8
 
   /// The gaps problems of a run of frames, each with its frame's index.
   package func gapProblems(_ stills: [Still]) -> [(offset: Int, problem: Problem)] {
@@ -294,10 +317,15 @@ extension FrameRules {
         for (header, rows) in recent.sections { sections[header, default: []].formUnion(rows) }
       }
       var tallest = 0
-      for (a, b) in [(i - 1, i), (i, i + 1)] where a >= 0 && b < stills.count {
-        tallest = max(tallest, tallestChangingBlock(stills[a], stills[b], sections: sections))
+      // The frames next to it, then (when nothing shows changing between
+      // those: a slow change, or one whose titles are hidden) a few more.
+      for reach in [1, Self.gapReach] {
+        for a in (i - reach)..<(i + reach) where a >= 0 && a + 1 < stills.count {
+          tallest = max(
+            tallest, tallestChangingBlock(stills[a], stills[a + 1], sections: sections))
+        }
+        if tallest > 0 { break }
       }
-      guard tallest > 0 else { continue }
       for (y, run) in frame.gaps where run > tallest + 1 {
         problems.append(
           (

@@ -38,7 +38,7 @@ func everyFrameOfAGoldenTranscriptIsReadable(name: String) throws {
     atRest: FrameChecker.Expectations(isAtRest: true))
   #expect(problems.isEmpty, "\(name):\n\(problems.joined(separator: "\n"))")
   let frames = transcript.components(separatedBy: "\n\u{0C}\n").map(FrameChecker.init(text:))
-  let motion = FrameChecker.motionProblems(frames)
+  let motion = FrameChecker.motionProblems(frames) + FrameChecker.sectionProblems(frames)
   #expect(motion.isEmpty, "\(name):\n\(motion.joined(separator: "\n"))")
 }
 
@@ -429,7 +429,9 @@ private func titles(_ body: [String]) -> Frame {
   let gaps = rules.gapProblems(frames.map(rules.still))
   #expect(gaps.map(\.offset) == [2], "\(gaps)")
   #expect(gaps.allSatisfy { $0.problem.check == "gaps" })
-  // Nothing moving: the holes rule judges the gap, not this one.
-  let still = Array(repeating: frames[2], count: 3)
-  #expect(rules.gapProblems(still.map(rules.still)).isEmpty)
+  // Nothing moving over 8 frames each way: no gap may be taller than a line.
+  let line = titles(["Row a", "", "Row b"])
+  #expect(rules.gapProblems(Array(repeating: line, count: 3).map(rules.still)).isEmpty)
+  let still = rules.gapProblems(Array(repeating: frames[0], count: 3).map(rules.still))
+  #expect(still.map(\.offset) == [0, 1, 2], "\(still)")
 }

@@ -26,7 +26,8 @@ edits, or the --seconds phase), and every frame for its gaps:
   still    a block on the same line at both ends of a change stays there.
   oneway   a block on different lines at the two ends goes one way.
   animated a change that moves something shows frames between its two ends.
-  gaps     no gap taller than the tallest block moving at that moment.
+  gaps     no gap taller than the tallest block moving at that moment (nothing
+           moving for 8 frames each way: no gap taller than a line).
   sections a section header stands over its own rows only (the focused row and
            a row changing sections aside), and never pops in.
 
