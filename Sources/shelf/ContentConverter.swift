@@ -92,6 +92,7 @@ final class ContentConverter: Sendable {
           return
         }
         let delta = SectionDelta(from: before.sections, to: content.sections)
+        PathCounters.noteDiff("converter")
         didDiff?()
         // Overtaken meanwhile: dropped before it becomes the base, so the
         // next version is diffed against what the main queue will hold.
@@ -103,6 +104,7 @@ final class ContentConverter: Sendable {
       }
       guard parcel.value != nil else { return }
       isDelivering = true
+      PathCounters.noteHop("converter")
       DispatchQueue.main.async {
         MainActor.assumeIsolated {
           if let update = parcel.value.take() { deliver(update) }

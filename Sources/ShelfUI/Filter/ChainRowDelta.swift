@@ -62,6 +62,7 @@ enum ChainRowDelta {
 
     // The cards of the rows the table's delta reloads.
     var items = SectionDelta.Items()
+    if !delta.items.reloads.isEmpty { PathCounters.noteDiff("content chain rows' cards") }
     for reload in delta.items.reloads {
       let s = oldStarts[reload.from.section] + reload.from.item
       let t = newStarts[reload.to.section] + reload.to.item

@@ -114,6 +114,7 @@ final class ContentChain {
       store.update(rows, delta: rowDelta)
     } else {
       rootDiffCount += 1
+      PathCounters.noteDiff("content chain root")
       store.update(rows)
     }
     refreshRecentRow()

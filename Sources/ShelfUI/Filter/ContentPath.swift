@@ -42,6 +42,7 @@ final class ContentPath {
       if isImmediate {
         MainActor.assumeIsolated { screen?.receive(result) }
       } else {
+        PathCounters.noteHop("content worker")
         DispatchQueue.main.async {
           MainActor.assumeIsolated { screen?.receive(result) }
         }

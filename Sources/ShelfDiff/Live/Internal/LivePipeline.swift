@@ -213,6 +213,11 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
 
   // MARK: - Calculating, on the holder's queue
 
+  /// The holder's name in `PathCounters`.
+  private static var stepName: String {
+    Model.Delta.self == IndexDelta.self ? "item holder" : "section holder"
+  }
+
   private func run(_ update: Update) {
     let (old, settings) = state.withLock { ($0.current, $0.settings) }
     let new = update.snapshot
@@ -227,6 +232,7 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
       let (delegate, owner) = state.withLock { ($0.calculationDelegate, $0.owner) }
       if let delegate, let owner { delegate.collectionDataDidBeginCalculating(owner) }
       state.withLock { $0.counts.diffs += 1 }
+      PathCounters.noteDiff(Self.stepName)
       let delta = Model.delta(from: old, to: new)
       let isValid = Model.isReplayable(delta, from: old, to: new)
       if let delegate, let owner { delegate.collectionDataDidEndCalculating(owner) }
@@ -248,6 +254,7 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
       // a million items, letting it go costs a millisecond nobody waits for.
       withExtendedLifetime(old) { finish(update) }
     } else {
+      PathCounters.noteHop(Self.stepName)
       DispatchQueue.main.async {
         MainActor.assumeIsolated { self.deliver(plan) }
       }
