@@ -32,6 +32,9 @@ struct DisplayModel: Sendable {
 
   /// What is shown.
   let content: ShelfContent
+  /// The content's sections: its runs of rows of the same section, each
+  /// drawn under one header (a titled section's).
+  let sections: [ShelfSection]
   /// Every row, top to bottom across sections.
   let rows: [CarouselRow]
   /// Headers and rows, top to bottom.
@@ -47,18 +50,19 @@ struct DisplayModel: Sendable {
   /// Rows of content.
   var contentRowCount: Int { rows.count }
 
-  /// The model of `content`.
+  /// The model of `content`: its headers derived from its rows.
   ///
-  /// - Complexity: O(sections + rows).
+  /// - Complexity: O(rows).
   init(_ content: ShelfContent) {
     self.content = content
+    sections = content.sections
     var rows: [CarouselRow] = []
     var entries: [Entry] = []
     var entryOfRow: [Int] = []
     var rowIndexByID: [String: Int] = [:]
     var entryIndexByID: [EntryID: Int] = [:]
     var y = 0
-    for (sectionIndex, section) in content.sections.enumerated() {
+    for (sectionIndex, section) in sections.enumerated() {
       if section.title != nil {
         let id = EntryID.section(section.id)
         if entryIndexByID[id] == nil { entryIndexByID[id] = entries.count }
@@ -113,6 +117,6 @@ struct DisplayModel: Sendable {
   func title(ofEntry index: Int) -> String? {
     let entry = entries[index]
     guard entry.row == nil else { return nil }
-    return content.sections[entry.section].title
+    return sections[entry.section].title
   }
 }

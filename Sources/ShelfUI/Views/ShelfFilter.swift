@@ -19,17 +19,12 @@ enum ShelfFilter {
   ) -> ShelfContent {
     let query = SearchQuery(query, isExact: isExact)
     guard !query.isEmpty else { return content }
-    var result = ShelfContent(title: content.title, sections: [])
-    for section in content.sections {
-      var kept = section
-      kept.rows = section.rows.compactMap { row in
-        var row = row
-        row.cards = row.cards.filter { matches($0, query) }
-        return row.cards.isEmpty ? nil : row
-      }
-      if !kept.rows.isEmpty { result.sections.append(kept) }
+    let rows = content.rows.compactMap { row in
+      var row = row
+      row.cards = row.cards.filter { matches($0, query) }
+      return row.cards.isEmpty ? nil : row
     }
-    return result
+    return ShelfContent(title: content.title, rows: rows)
   }
 
   /// `filtered(_:by:isExact:)` with the "Best matches" row on top while a
