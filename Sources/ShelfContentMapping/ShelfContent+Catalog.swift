@@ -50,7 +50,8 @@ extension ShelfContent {
     }
     let converted =
       inParallel && rows.count > 1
-      ? Self.rowsInParallel(rows, headers: headers, sectionOfRow: sectionOfRow, namespace: namespace)
+      ? Self.rowsInParallel(
+        rows, headers: headers, sectionOfRow: sectionOfRow, namespace: namespace)
       : rows.indices.map {
         Self.row(rows[$0], in: headers[sectionOfRow[$0]], namespace: namespace)
       }
