@@ -13,8 +13,9 @@ import Synchronization
 struct SourceUpdate: Sendable {
   /// The source's content, namespaced.
   var content: ShelfContent
-  /// The change from the sections of the version before, `version - 1`, to
-  /// `content.sections`; nil when the converter does not diff.
+  /// The change of the rows of cards from the version before, `version - 1`,
+  /// to `content.rows` (row moves and card changes in one delta); nil when
+  /// the converter does not diff.
   var delta: SectionDelta?
   /// The number of this version: the source's first content is 0, and each
   /// version delivered is one more than the one before it.
@@ -26,17 +27,18 @@ struct SourceUpdate: Sendable {
 /// converted in the order they arrive, one overtaken by a newer before it is
 /// done is skipped, and old snapshots are freed on the background queue too.
 ///
-/// Given the sections the source starts with, it also diffs each new version
-/// against the version delivered before it, there, once: the delta then
-/// flows through the app's chain to the table's holder, which need not diff
-/// the whole table again. Whether a version is delivered is decided on the
+/// Given the rows the source starts with, it also diffs each new version
+/// against the version delivered before it, there, once (rows and their
+/// cards in one delta): the delta then flows through the app's chain to the
+/// table's holder and on to each changed row's carousel, and nothing diffs
+/// the table or a row's cards again. Whether a version is delivered is decided on the
 /// queue, before it becomes the base of the next diff, and every version
 /// decided on is delivered, in order: so each delta starts from the sections
 /// the source's store holds when it arrives.
 final class ContentConverter: Sendable {
   /// The version the next one is diffed against: the last delivered.
   private struct Base: Sendable {
-    var sections: [ShelfSection]
+    var rows: [CarouselRow]
     var version: Int
   }
 
@@ -52,10 +54,10 @@ final class ContentConverter: Sendable {
   /// catalog (tests hold a conversion there).
   private let didDiff: (@Sendable () -> Void)?
 
-  /// A converter; with `sections`, the source's first content, each version
-  /// is diffed against the one before.
-  init(diffingFrom sections: [ShelfSection]? = nil, didDiff: (@Sendable () -> Void)? = nil) {
-    base = Mutex(sections.map { Base(sections: $0, version: 0) })
+  /// A converter; with `rows`, the source's first content, each version is
+  /// diffed against the one before.
+  init(diffingFrom rows: [CarouselRow]? = nil, didDiff: (@Sendable () -> Void)? = nil) {
+    base = Mutex(rows.map { Base(rows: $0, version: 0) })
     self.didDiff = didDiff
   }
 
@@ -91,14 +93,14 @@ final class ContentConverter: Sendable {
           parcel.value = SourceUpdate(content: content, delta: nil, version: 0)
           return
         }
-        let delta = SectionDelta(from: before.sections, to: content.sections)
+        let delta = SectionDelta(from: before.rows, to: content.rows)
         PathCounters.noteDiff("converter")
         didDiff?()
         // Overtaken meanwhile: dropped before it becomes the base, so the
         // next version is diffed against what the main queue will hold.
         guard newest.load(ordering: .relaxed) == number else { return }
         // The version before is let go here, not on the main queue.
-        base = Base(sections: content.sections, version: before.version + 1)
+        base = Base(rows: content.rows, version: before.version + 1)
         parcel.value = SourceUpdate(
           content: content, delta: delta, version: before.version + 1)
       }

@@ -4,28 +4,13 @@ import ShelfContentMapping
 import ShelfDiff
 import ShelfUI
 
-/// A section of the table as the app's chain carries it: its rows are the
-/// items a transform may translate.
-struct SourceSection: ChainableSection {
-  var section: ShelfSection
-
-  var id: String { section.id }
-
-  var items: [CarouselRow] {
-    get { section.rows }
-    set { section.rows = newValue }
-  }
-
-  func hasSameHeader(as other: SourceSection) -> Bool {
-    section.hasSameHeader(as: other.section)
-  }
-}
-
-/// The sources on one screen, as a chain: one store per source, their
-/// sections concatenated in the order given (`Concat`), and a `SourceSwitch`
-/// between all of them and each alone (Tab). A change of one source reaches
-/// the output as a change of that source's sections only: the delta its
-/// converter computed, translated by each link (`onChange` gets it).
+/// The sources on one screen, as a chain of rows of cards (the one shape
+/// from the source to the screen: each row carries its section's id and
+/// title): one store per source, their rows concatenated in the order given
+/// (`Concat`), and a `SourceSwitch` between all of them and each alone (Tab).
+/// A change of one source reaches the output as a change of that source's
+/// rows only: the delta its converter computed, translated by each link
+/// (`onChange` gets it).
 ///
 /// With several sources, each source's section and row ids live in a
 /// namespace of their own (`SourceNamespace`), so equal ids in two catalogs
@@ -34,8 +19,8 @@ struct SourceSection: ChainableSection {
 final class SourceChain {
   /// The sources, in order.
   let specs: [SourceSpec]
-  private let stores: [SectionStore<SourceSection>]
-  private let selection: SourceSwitch<SourceSection>
+  private let stores: [SectionStore<CarouselRow>]
+  private let selection: SourceSwitch<CarouselRow>
   /// Each source's catalog title, or its name while it has none.
   private var titles: [String]
   /// The version of each source's content in its store (`SourceUpdate`):
@@ -64,8 +49,8 @@ final class SourceChain {
     titles = zip(specs, contents).map { spec, content in
       content.title.isEmpty ? spec.name : content.title
     }
-    stores = contents.map { SectionStore($0.sections.map(SourceSection.init)) }
-    let all = Concat<SourceSection>(stores)
+    stores = contents.map { SectionStore($0.rows) }
+    let all = Concat<CarouselRow>(stores)
     selection = SourceSwitch([all] + stores)
     selection.observe { [weak self] change in self?.onChange?(change) }
   }
@@ -111,11 +96,10 @@ final class SourceChain {
   /// without one as a reload (the screen's holder then diffs the table).
   private func apply(_ index: Int, content: ShelfContent, delta: SectionDelta?) {
     titles[index] = content.title.isEmpty ? specs[index].name : content.title
-    let sections = content.sections.map(SourceSection.init)
     if let delta {
-      stores[index].update(sections, delta: delta)
+      stores[index].update(content.rows, delta: delta)
     } else {
-      stores[index].reload(sections)
+      stores[index].reload(content.rows)
     }
     // A switch diffed against the data before this change is stale: again.
     if let pending = pendingSelection { select(pending) }
@@ -183,7 +167,7 @@ final class SourceChain {
 
   /// What the screen shows now.
   var content: ShelfContent {
-    ShelfContent(title: title, sections: selection.sections.map(\.section))
+    ShelfContent(title: title, rows: selection.sections)
   }
 
   /// The header's title: the catalog shown, or the catalogs' titles joined

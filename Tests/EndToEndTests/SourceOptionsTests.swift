@@ -252,15 +252,15 @@ import Testing
     let chain = twoSources(switchQueue: DispatchQueue(label: "test.switch"))
     var changes: [SourceChange] = []
     chain.onChange = { changes.append($0) }
-    let all = chain.content.sections.map(SourceSection.init)
+    let all = chain.content.rows
     chain.selectNext()
     chain.selectNext()
     #expect(chain.selectedSource == nil, "nothing switched on the main queue yet")
     #expect(await eventually { chain.selectedSource == 1 })
     #expect(changes.count == 1, "the first Tab's switch was dropped")
     #expect(chain.scope == "films.json (2/2)")
-    let films = chain.content.sections.map(SourceSection.init)
-    #expect(films.map(\.id) == ["2:main"])
+    let films = chain.content.rows
+    #expect(chain.content.sections.map(\.id) == ["2:main"])
     #expect(changes.last?.delta == SectionDelta(from: all, to: films))
 
     chain.selectNext()
@@ -273,10 +273,10 @@ import Testing
     newFilms.sections += catalog("Films", rows: ["r8"], section: "more").sections
     chain.update(
       1, with: ShelfContent(newFilms, namespace: SourceNamespace(index: 1)))
-    let allNow = chain.content.sections.map(SourceSection.init)
-    #expect(allNow.map(\.id) == ["1:main", "2:main", "2:more"])
+    let allNow = chain.content.rows
+    #expect(chain.content.sections.map(\.id) == ["1:main", "2:main", "2:more"])
     #expect(await eventually { chain.selectedSource == 0 })
-    let books = chain.content.sections.map(SourceSection.init)
+    let books = chain.content.rows
     #expect(changes.last?.delta == SectionDelta(from: allNow, to: books))
   }
 

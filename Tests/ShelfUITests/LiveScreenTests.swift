@@ -104,7 +104,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
     await yieldUntil("the table's batch completed") { table.isIdle }
     #expect(!screen.table.animator.isBusy)
     #expect(screen.nextFrameDeadline(now: 400) == nil)
-    #expect(table.data.sections == target.sections)
+    #expect(table.data.sections == target.rows)
     #expect(table.carousels["r1"]?.data.items == target.sections[0].rows[0].cards)
   }
 
@@ -226,7 +226,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
     }
     _ = await runToIdle(screen, from: now + 1)
     #expect(table.isIdle)
-    #expect(table.data.sections == content.sections)
+    #expect(table.data.sections == content.rows)
     #expect(screen.shownRowIDs == content.sections.flatMap(\.rows).map(\.id))
     #expect(screen.table.carouselCompletions.isEmpty && screen.table.tableCompletion == nil)
     for (rowID, carousel) in table.carousels {

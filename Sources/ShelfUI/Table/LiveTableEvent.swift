@@ -10,11 +10,12 @@ import ShelfDiff
 /// batch is complete when its own transition has ended and every changed row
 /// has settled.
 enum LiveTableEvent {
-  /// The table's holder committed `sections` by `delta`; `completion` lets
-  /// it deliver its next batch, once the table's own animation has ended.
-  case committed(_ sections: [ShelfSection], delta: SectionDelta, completion: () -> Void)
-  /// The table's holder replaced everything by `sections`, without animation.
-  case reloaded(_ sections: [ShelfSection])
+  /// The table's holder committed `rows` by `delta` (a change of rows of
+  /// cards); `completion` lets it deliver its next batch, once the table's
+  /// own animation has ended.
+  case committed(_ rows: [CarouselRow], delta: SectionDelta, completion: () -> Void)
+  /// The table's holder replaced everything by `rows`, without animation.
+  case reloaded(_ rows: [CarouselRow])
   /// A row's carousel holder committed its cards by `delta`; `completion`
   /// runs when the carousel's animation has ended.
   case carouselBegan(rowID: String, delta: IndexDelta, completion: () -> Void)

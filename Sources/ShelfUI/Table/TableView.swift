@@ -103,7 +103,7 @@ final class TableView {
     state.rememberIDs(in: model)
     if case .liveHolders(let clock) = updates {
       liveTable = LiveTable(
-        sections: content.sections, clock: clock, animationDuration: configuration.effectiveDuration
+        rows: content.rows, clock: clock, animationDuration: configuration.effectiveDuration
       ) { [weak self] event in
         guard let self else { return event.completeUnhandled() }
         self.handle(event)
@@ -115,15 +115,16 @@ final class TableView {
   var isBusy: Bool { animator.isBusy }
 
   /// Sends `content` on its way to the screen: through the holders, or at
-  /// once. A `delta` from the content submitted before (the screen's content
-  /// chain made one) spares the holder a diff; it still checks it by replay.
+  /// once. A `delta` of the rows of cards from the content submitted before
+  /// (the screen's content chain made one) spares the holder a diff; it
+  /// still checks it by replay.
   func submit(_ content: ShelfContent, delta: SectionDelta? = nil) {
     title = content.title
     if let liveTable {
       if let delta {
-        liveTable.submit(content.sections, delta: delta)
+        liveTable.submit(content.rows, delta: delta)
       } else {
-        liveTable.submit(content.sections)
+        liveTable.submit(content.rows)
       }
     } else if animator.isBusy {
       pendingContent = content  // only the newest waits
@@ -135,7 +136,8 @@ final class TableView {
 
   /// Makes `content` the table's data and starts the transition from what is
   /// on screen, unless nothing visible changes, animation is off, or the batch
-  /// is too large to animate.
+  /// is too large to animate. `delta`, the change of the rows of cards, gives
+  /// the rows' motion; the headers' is derived from it (`DisplayModel.sectionDelta`).
   ///
   /// - Returns: the transition begun, if any.
   @discardableResult
@@ -178,7 +180,8 @@ final class TableView {
     state = after
     guard animated, configuration.effectiveDuration > 0, lastSize != nil else { return nil }
     let transition = TableTransition(
-      from: before, to: TransitionEnd(model: newModel, state: after), size: size, delta: delta,
+      from: before, to: TransitionEnd(model: newModel, state: after), size: size,
+      delta: delta.flatMap { newModel.sectionDelta(from: before.model, rowDelta: $0.sections) },
       carouselsAwaitDeltas: !carouselsStartWithTable)
     if transition.visibleChangeCount > configuration.largeBatchLimit || transition.isStill {
       return nil
@@ -230,10 +233,10 @@ final class TableView {
   /// their order in a batch).
   func handle(_ event: LiveTableEvent) {
     switch event {
-    case .committed(let sections, let delta, let completion):
-      tableDidCommit(sections, delta: delta, completion: completion)
-    case .reloaded(let sections):
-      tableDidReload(sections)
+    case .committed(let rows, let delta, let completion):
+      tableDidCommit(rows, delta: delta, completion: completion)
+    case .reloaded(let rows):
+      tableDidReload(rows)
     case .carouselBegan(let rowID, let delta, let completion):
       carouselDidBegin(rowID, delta: delta, completion: completion)
     case .carouselSettled(let rowID):
@@ -244,13 +247,13 @@ final class TableView {
   /// The table holder committed a batch: lay it out and animate it; its
   /// `completion` runs when the table's own animation has ended.
   private func tableDidCommit(
-    _ sections: [ShelfSection], delta: SectionDelta, completion: @escaping () -> Void
+    _ rows: [CarouselRow], delta: SectionDelta, completion: @escaping () -> Void
   ) {
     commitCount += 1
     // A batch the watchdog released may still be drawing: end it first.
     animator.finish()
     completeEverything()
-    let content = ShelfContent(title: title, sections: sections)
+    let content = ShelfContent(title: title, rows: rows)
     if let transition = commit(content, delta: delta, carouselsStartWithTable: false) {
       tableCompletion = completion
       liveTable?.prepareCarousels(for: transition)
@@ -261,12 +264,12 @@ final class TableView {
   }
 
   /// The table holder asks for a redraw without animation.
-  private func tableDidReload(_ sections: [ShelfSection]) {
+  private func tableDidReload(_ rows: [CarouselRow]) {
     commitCount += 1
     animator.finish()
     completeEverything()
     commit(
-      ShelfContent(title: title, sections: sections), animated: false,
+      ShelfContent(title: title, rows: rows), animated: false,
       carouselsStartWithTable: false)
     onNeedsDisplay?()
   }

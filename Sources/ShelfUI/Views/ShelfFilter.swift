@@ -83,10 +83,6 @@ enum ShelfFilter {
     var best = BestMatches(limit: BestMatches.limit)
     for i in cards.indices where flags[i] {
       let card = cards[i]
-      guard card.id != ReservedID.emptyRowCard else {
-        flags[i] = false
-        continue
-      }
       let folded = isPrepared ? folds.folded(at: i) : FoldedCard(card)
       flags[i] = matches(card, folded: folded, query)
       if ranks && flags[i], let score = score(card, folded: folded, query) {
