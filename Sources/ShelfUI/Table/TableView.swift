@@ -253,10 +253,21 @@ final class TableView {
     // A batch the watchdog released may still be drawing: end it first.
     animator.finish()
     completeEverything()
+    let oldRowCount = model.rows.count
     let content = ShelfContent(title: title, rows: rows)
     if let transition = commit(content, delta: delta, carouselsStartWithTable: false) {
       tableCompletion = completion
       liveTable?.prepareCarousels(for: transition)
+      // Each changed row's carousel replays its card changes from the
+      // table's first frame: the delta says them already, so the change
+      // reaches the screen without waiting for the carousels' holders
+      // (which replay the same changes, and end with the animation).
+      for (t, cards) in delta.cardChanges(oldRowCount: oldRowCount, newRowCount: rows.count) {
+        let rowID = rows[t].id
+        guard animator.isWaiting(forCarousel: rowID) else { continue }
+        animator.resolveCarousel(rowID, with: cards)
+        animator.startCarouselAtNextFrame(rowID)
+      }
     } else {
       completion()
     }
@@ -280,12 +291,15 @@ final class TableView {
   private func carouselDidBegin(
     _ rowID: String, delta: IndexDelta, completion: @escaping () -> Void
   ) {
-    guard animator.isWaiting(forCarousel: rowID) else {
+    if animator.isWaiting(forCarousel: rowID) {
+      animator.resolveCarousel(rowID, with: delta)
+      animator.startCarouselAtNextFrame(rowID)
+    } else if !animator.isRunning(carousel: rowID) {
       completion()
       return
     }
-    animator.resolveCarousel(rowID, with: delta)
-    animator.startCarouselAtNextFrame(rowID)
+    // Started with the table already (its changes came with the table's
+    // delta): the holder's batch ends with the carousel's animation.
     carouselCompletions[rowID] = completion
     onNeedsDisplay?()
   }
