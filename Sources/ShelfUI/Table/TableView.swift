@@ -9,17 +9,19 @@ import ShelfDiff
 ///
 /// How a change becomes frames, in order:
 ///
-/// 1. **Content in.** `submit(_:)` takes the content to show (already
-///    filtered by the screen). On the live path it goes to `LiveTable`
-///    (`LiveTable.swift`), whose `CollectionSectionData` diffs it on its own
-///    queue; on the immediate path (headless frames, tests) it is committed at
-///    once, or waits, newest only, while a batch is in flight.
+/// 1. **Content in.** `submit(_:delta:)` takes the rows to show (already
+///    filtered by the screen), with their delta over rows of cards when one
+///    came. On the live path they go to `LiveTable` (`LiveTable.swift`),
+///    whose `CollectionSectionData` replays the delta (or diffs, given none)
+///    on its own queue; on the immediate path (headless frames, tests) they
+///    are committed at once, or wait, newest only, while a batch is in flight.
 /// 2. **Holder delta.** The table's holder reports its checked `SectionDelta`
 ///    as a `LiveTableEvent` (`.committed`) to `handle(_:)` on the main queue.
-///    Rows whose cards changed are not redrawn by the table: `LiveTable`
-///    gives each to that row's `LiveCarousel`, whose own `CollectionData`
-///    diffs the cards and reports its `IndexDelta` (`.carouselBegan`), then
-///    its end (`.carouselSettled`), the same way.
+///    Rows whose cards changed are not redrawn by the table: each changed
+///    row's carousel starts from the row's own card changes in that delta,
+///    and `LiveTable` hands them to the row's `LiveCarousel`, whose own
+///    `CollectionData` replays them (`.carouselBegan`) and ends with the
+///    carousel (`.carouselSettled`).
 /// 3. **Transition.** `commit(_:delta:animated:carouselsStartWithTable:)` lays
 ///    out the new content, finds the focus in it (`ViewState.resolve`) while
 ///    keeping the focused row's place on screen, and makes a `TableTransition`
