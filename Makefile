@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEBS := libncursesw5-dev libcurl4-openssl-dev libsqlite3-dev tmux python3 python3-pyte locales asciinema man-db \
   ncurses-term fzf
 
-.PHONY: deps build test unit e2e slowest check imports tsan bench goldens format lint run widths man docs specialization client install uninstall
+.PHONY: deps build test unit e2e slowest check prebuild imports tsan bench goldens format lint run widths man docs specialization client install uninstall
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -67,9 +67,11 @@ imports: deps
 SPECIALIZED := SectionStore.update ItemFilter.upstreamDidChange ItemFilter.translateInPlace \
   ItemFilter.translate EmptySectionFilter.upstreamDidChange EmptySectionFilter.translate \
   ItemMap.upstreamDidChange Placeholder.upstreamDidChange
+RELEASE_SCRATCH ?= .build
 specialization: deps
-	$(SWIFT) build -c release --product Benchmarks
-	@symbols=$$(nm "$$($(SWIFT) build -c release --show-bin-path)/Benchmarks" | $(SWIFT) demangle --simplified); \
+	$(SWIFT) build -c release --product Benchmarks --scratch-path $(RELEASE_SCRATCH)
+	@symbols=$$(nm "$$($(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) --show-bin-path)/Benchmarks" | \
+	  $(SWIFT) demangle --simplified); \
 	missing=""; for f in $(SPECIALIZED); do \
 	  echo "$$symbols" | grep -qF "specialized $$f" || missing="$$missing $$f"; done; \
 	if [ -n "$$missing" ]; then echo "not specialised in Benchmarks:$$missing"; exit 1; fi; \
@@ -85,7 +87,17 @@ client:
 	cd Scripts/client-example && $(SWIFT) run ClientExample && $(SWIFT) run TableViewClient
 	cd Scripts/client-example && $(SWIFT) run -c release MisuseClient
 
-# Exactly what CI runs.
+# The builds of CI's later stages, one after another, to run beside `make
+# test` (whose tests mostly wait on terminals and timers): the thread
+# sanitizer's (its own folder: make test's tsan step waits for its lock, then
+# has nothing to build), the release Benchmarks in a folder of their own (the
+# tests hold .build's lock) and the client package's two.
+prebuild: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) build -c release --product Benchmarks --scratch-path .build-release
+	cd Scripts/client-example && $(SWIFT) build && $(SWIFT) build -c release --product MisuseClient
+
+# What CI runs, in order; .ci/run runs `make prebuild` beside `make test`.
 check: lint imports test specialization docs client
 
 # The terminal and scale benchmarks run the release shelf built beside Benchmarks.

@@ -172,7 +172,7 @@ enum Headless {
     let frames = ShelfScreen.timedFrames(
       from: before, to: chain.content, size: options.size,
       framesPerSecond: options.framesPerSecond, configuration: configuration,
-      sourceScope: chain.scope, canSwitchSources: chain.canSwitch)
+      sourceScope: chain.scope, canSwitchSources: chain.canSwitch, focusStays: true)
     switch options.format {
     case .text:
       writeStandardOutput(TextBackend.transcript(of: frames.map(\.canvas)) + "\n")

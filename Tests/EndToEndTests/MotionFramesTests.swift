@@ -72,6 +72,30 @@ extension InTmux {
       try expectFollowableEdits(keys: "")
     }
 
+    /// The section fixtures under `--watch`, each edit and back: a row moving
+    /// into the section above, a whole section moving, a row inserted at the
+    /// top above the focus. Every frame readable, every change followable;
+    /// the tallest block the edits move is the Magazines section (its header
+    /// and three rows, 19 lines), so no gap may be taller.
+    @Test func sectionEditsMoveHeadersWithTheirRowsLive() throws {
+      let sections =
+        ["a", "row-joins-section-above", "a", "section-moves", "a"]
+        + ["row-inserted-at-top"]
+      let (status, report) = try runFrameCheck(
+        ["--shelf", shelfBinary.path, "--motion", "--size", "120x48", "--max-hole", "19"]
+          + ["--watch-sequence"] + sections.map { "\(fixtures)/sections/\($0).json" }
+          + ["--", "--animation-ms", "600"])
+      #expect(report.notes.isEmpty, "every edit draws frames: \(report.notes)")
+      #expect(report.exit == 0, "q quits with status 0")
+      expectReadable(report, status: status)
+      for check in ["still", "oneway", "animated"] {
+        #expect(report.checks[check] == [], "\(check): \(report.summary)")
+      }
+      let changes = try #require(report.motionChanges, "frames.py read the changes")
+      #expect(changes.count == 5, "one change for each edit: \(changes)")
+      #expect(changes.allSatisfy { $0 >= 3 }, "each draws frames between its ends: \(changes)")
+    }
+
     @Test func theFocusInsideAMovingSectionMovesWithItOneWay() throws {
       // jjj l: the focus on the West section's first row, which b moves up and a back down.
       try expectFollowableEdits(keys: "jjjl")

@@ -187,6 +187,15 @@ extension InTmux {
       of sources: [String], castArguments: [String], comparingChrome: Bool = true
     ) throws {
       let render = try runShelf(["render"] + sources + ["--width", "80", "--height", "24"])
+      try expectPlaybackEnds(
+        on: render.standardOutput, castArguments: castArguments,
+        comparingChrome: comparingChrome)
+    }
+
+    /// A cast of `castArguments` played by asciinema ends on the screen `text`.
+    private func expectPlaybackEnds(
+      on text: String, castArguments: [String], comparingChrome: Bool = true
+    ) throws {
       let cast = try runShelf(castArguments)
       #expect(cast.status == 0)
       let session = try TmuxSession(width: 80, height: 24)
@@ -199,7 +208,7 @@ extension InTmux {
       func body(_ text: String) -> [String] {
         lines(text).enumerated().map { chrome.contains($0.offset) ? "" : $0.element }
       }
-      let want = body(render.standardOutput)
+      let want = body(text)
       let screen = session.waitForScreen(timeout: 15) { body($0) == want }
       let got = body(screen ?? session.screen())
       for (number, line) in want.enumerated() {
@@ -213,13 +222,14 @@ extension InTmux {
           .map { String($0).replacing(/\ +$/, with: "") })
     }
 
-    @Test func theLastFrameOfAFramesCastIsTheRenderOfB() throws {
-      try expectPlaybackEndsOnRender(
-        of: ["--catalog", "\(fixtures)/small-next.json"],
-        castArguments: [
-          "frames", "\(fixtures)/small.json", "\(fixtures)/small-next.json", "--format",
-          "asciicast",
-        ])
+    /// `shelf frames` moves as the live screen does (the focus stays on its
+    /// card): its cast ends on the last of its text frames.
+    @Test func theLastFrameOfAFramesCastIsItsLastTextFrame() throws {
+      let frames = ["frames", "\(fixtures)/small.json", "\(fixtures)/small-next.json"]
+      let text = try runShelf(frames + ["--width", "80", "--height", "24"])
+      #expect(text.status == 0)
+      let last = try #require(text.standardOutput.components(separatedBy: "\n\u{0C}\n").last)
+      try expectPlaybackEnds(on: last, castArguments: frames + ["--format", "asciicast"])
     }
 
     @Test func aRecordingOfAStillCatalogEndsOnItsRender() throws {

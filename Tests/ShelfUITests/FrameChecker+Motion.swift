@@ -24,13 +24,9 @@ extension FrameChecker {
       let block: Block
       switch kind(ofLine: y) {
       case .header:
-        let title = text.trimmingCharacters(in: "━ ")
-        block = Block(isHeader: true, title: title)
+        block = Block(isHeader: true, title: Self.headerTitle(text))
       case .title:
-        // The title, without the focus mark and the `n / m` counter.
-        var words = text.dropFirst().split(separator: " ", omittingEmptySubsequences: true)
-        words.removeLast(min(3, words.count))
-        block = Block(isHeader: false, title: words.joined(separator: " "))
+        block = Block(isHeader: false, title: Self.rowTitle(text))
       default:
         continue
       }
@@ -52,6 +48,88 @@ extension FrameChecker {
       default: return String(grid[y].joined().map { boxes.contains($0) ? $0 : " " })
       }
     }
+  }
+
+  /// The row titles under each section header, down to the next header: the
+  /// section's rows as a user reads them in a frame at rest.
+  var sectionRows: [String: Set<String>] {
+    var sections: [String: Set<String>] = [:]
+    var current: String?
+    for y in 1..<max(1, grid.count - 1) {
+      switch kind(ofLine: y) {
+      case .header:
+        let title = Self.headerTitle(grid[y].joined())
+        current = title
+        sections[title, default: []] = []
+      case .title:
+        if let current { sections[current, default: []].insert(Self.rowTitle(grid[y].joined())) }
+      default: continue
+      }
+    }
+    return sections
+  }
+
+  /// A header line's title.
+  static func headerTitle(_ text: String) -> String { text.trimmingCharacters(in: "━ ") }
+
+  /// A row title line's title, without the focus mark and the `n / m` counter.
+  static func rowTitle(_ text: String) -> String {
+    var words = text.dropFirst().split(separator: " ", omittingEmptySubsequences: true)
+    words.removeLast(min(3, words.count))
+    return words.joined(separator: " ")
+  }
+
+  /// The section rules of a change's `frames`, whose ends give each section's rows:
+  ///
+  /// - **A header stands over its own rows**: the first row title under a
+  ///   header (above the next header) is one of that section's rows at one
+  ///   end of the change, never a row of another section.
+  /// - **No header pops**: a header whose section gains or loses a row, and
+  ///   which changes lines, is seen in at least half the frames of its trip
+  ///   (from the last frame at its first line to the first at its last), not
+  ///   hidden and then shown at its new line.
+  static func sectionProblems(_ frames: [FrameChecker]) -> [String] {
+    guard let first = frames.first, let last = frames.last else { return [] }
+    let (start, end) = (first.sectionRows, last.sectionRows)
+    let known = start.values.reduce(into: Set<String>()) { $0.formUnion($1) }.union(
+      end.values.reduce(into: Set<String>()) { $0.formUnion($1) })
+    var problems: [String] = []
+    for (index, frame) in frames.enumerated() {
+      var header: String?
+      for y in 1..<max(1, frame.grid.count - 1) {
+        switch frame.kind(ofLine: y) {
+        case .header: header = headerTitle(frame.grid[y].joined())
+        case .title:
+          guard let current = header else { continue }
+          header = nil  // only the first row under it
+          let row = rowTitle(frame.grid[y].joined())
+          let own = start[current, default: []].union(end[current, default: []])
+          if known.contains(row) && !own.contains(row) {
+            problems.append(
+              "frame \(index): header \"\(current)\" stands over row \"\(row)\" of another section")
+          }
+        default: continue
+        }
+      }
+    }
+    let (from, to) = (first.blockLines, last.blockLines)
+    let lines = frames.map(\.blockLines)
+    for (block, old) in from where block.isHeader {
+      guard let new = to[block], new != old, start[block.title] != end[block.title] else {
+        continue
+      }
+      let leaves = lines.lastIndex { $0[block] == old } ?? 0
+      let arrives = lines.firstIndex { $0[block] == new } ?? frames.count - 1
+      guard arrives - leaves > 1 else { continue }
+      let trip = lines[(leaves + 1)..<arrives]
+      let seen = trip.filter { $0[block] != nil }.count
+      if 2 * seen < trip.count {
+        problems.append(
+          "header \"\(block.title)\" seen in \(seen) of the \(trip.count) frames of its trip: "
+            + "it pops")
+      }
+    }
+    return problems
   }
 
   /// Everything wrong with the motion of `frames`, the first before a change

@@ -63,13 +63,16 @@ func everyFrameOfAGoldenTranscriptIsReadable(name: String) throws {
 }
 
 @MainActor
-@Test func theCheckerSeesAHeaderCuttingARowAndALoneTitle() {
+@Test func theCheckerSeesAHeaderOverAnotherSectionsRowAndALoneTitle() {
   let canvas = ShelfScreen.renderFirstScreen(
     content: AnimationFixtures.base, size: Size(width: 60, height: 20))
   var lines = canvas.lines
-  lines[11] = lines[14]  // the "Second" header over r2's cards
-  let cut = FrameChecker(text: lines.joined(separator: "\n")).problems()
-  #expect(cut.contains { $0.contains("section header cuts through a row") })
+  lines[7] = lines[14]  // the "Second" header over r2, a row of "First"
+  let still = FrameChecker(text: canvas.lines.joined(separator: "\n"))
+  let foreign = FrameChecker.sectionProblems(
+    [still, FrameChecker(text: lines.joined(separator: "\n")), still])
+  #expect(foreign.contains { $0.contains("header \"Second\" stands over row \"Row r2\"") })
+  #expect(FrameChecker.sectionProblems([still, still, still]).isEmpty)
   lines = canvas.lines
   lines[16...18] = [lines[15], lines[15], lines[15]]  // r3's title with no cards under it
   let lone = FrameChecker(text: lines.joined(separator: "\n")).problems()

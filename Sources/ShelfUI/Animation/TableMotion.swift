@@ -49,12 +49,19 @@ struct TableMotion: Sendable {
     let newY: Int
     /// Lines of all its entries.
     let height: Int
+    /// Whether it holds a section header: a section (or its header) moving
+    /// as one opaque block, not a row that leaves or joins a section.
+    var holdsHeader = false
   }
 
   /// The still entries, old and new index, with a sentinel at each end: the
   /// table's first line (index -1) and its end (index count), each 0 lines tall.
   private let stillOld: [Int32]
   private let stillNew: [Int32]
+  /// Whether each still entry is a section header that stays directly above
+  /// its section's first row, itself still, at both ends: it goes with that
+  /// row, line for line, so the section reads as one block.
+  private let isGlued: [Bool]
   /// What each old and each new entry is.
   private let oldParts: [Part]
   private let newParts: [Part]
@@ -100,6 +107,16 @@ struct TableMotion: Sendable {
     }
     stillOld.append(Int32(oldModel.entries.count))
     stillNew.append(Int32(newModel.entries.count))
+    isGlued = stillOld.indices.map { still in
+      guard still > 0, still + 2 < stillOld.count else { return false }
+      let (old, new) = (Int(stillOld[still]), Int(stillNew[still]))
+      guard Int(stillOld[still + 1]) == old + 1, Int(stillNew[still + 1]) == new + 1,
+        oldModel.entries[old].row == nil, oldModel.entries[old + 1].row != nil,
+        newModel.entries[new + 1].section == newModel.entries[new].section,
+        oldModel.entries[old + 1].section == oldModel.entries[old].section
+      else { return false }
+      return true
+    }
 
     // Moved entries on screen at either end travel; consecutive ones that
     // shift alike travel as one block.
@@ -118,7 +135,8 @@ struct TableMotion: Sendable {
       {
         groups[groups.count - 1] = Group(
           oldFirst: last.oldFirst, newFirst: last.newFirst, count: last.count + 1,
-          oldY: last.oldY, newY: last.newY, height: last.height + height)
+          oldY: last.oldY, newY: last.newY, height: last.height + height,
+          holdsHeader: last.holdsHeader)
       } else {
         groups.append(
           Group(
@@ -127,6 +145,7 @@ struct TableMotion: Sendable {
       }
       groupOfOld[old] = groups.count - 1
       groupOfNew[new] = groups.count - 1
+      if oldModel.entries[old].row == nil { groups[groups.count - 1].holdsHeader = true }
     }
     self.groups = groups
     self.groupOfOld = groupOfOld
@@ -288,6 +307,7 @@ struct TableMotion: Sendable {
   func stillLine(_ still: Int, at progress: Double) -> Int {
     if progress <= 0 { return oldTop(still) }
     if progress >= 1 { return newTop(still) }
+    if isGlued[still] { return stillLine(still + 1, at: progress) - height(still) }
     return Int(stillY(still, at: progress).rounded())
   }
 
@@ -448,6 +468,9 @@ struct TableMotion: Sendable {
     var new: Int
     var y: Int
     var height: Int
+    /// Whether it travels in a block that holds a section header (a section
+    /// moving whole), which no other header may cover.
+    var isInSectionBlock = false
   }
 
   /// The entries drawn at `progress` over the body.
@@ -494,12 +517,27 @@ struct TableMotion: Sendable {
         if y < lines.upperBound && y + height > lines.lowerBound {
           found.append(
             Placement(
-              kind: .travelling, old: old, new: group.newFirst + offset, y: y, height: height))
+              kind: .travelling, old: old, new: group.newFirst + offset, y: y, height: height,
+              isInSectionBlock: group.holdsHeader))
         }
         y += height
       }
     }
     return found
+  }
+
+  /// Whether old entry `old` is a still section header that goes with its
+  /// section's first row, the entry after it.
+  func isHeaderGluedToNext(old: Int) -> Bool {
+    var low = 1
+    var high = stillOld.count - 2
+    while low <= high {
+      let mid = (low + high) / 2
+      let value = Int(stillOld[mid])
+      if value == old { return isGlued[mid] }
+      if value < old { low = mid + 1 } else { high = mid - 1 }
+    }
+    return false
   }
 
   /// Whether old entry `old` travels (a moved block on screen at an end).

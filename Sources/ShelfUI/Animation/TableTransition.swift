@@ -145,13 +145,24 @@ struct TableTransition: Sendable {
       guard let entry else { return }
       placed.append((entry.placed(y: y, height: height), layer))
     }
+    // The focused row's section header, when it goes with the row: drawn
+    // with it, over everything, so the focused section reads as one block.
+    let focusedHeader = focusedEntry.map { $0.old - 1 }.flatMap {
+      $0 >= 0 && motion.isHeaderGluedToNext(old: $0) ? $0 : nil
+    }
+    var headerWithFocus: SceneEntry?
     for piece in motion.placements(at: progress) {
       switch piece.kind {
+      case .still where piece.old == focusedHeader:
+        headerWithFocus = entry(
+          new: piece.new, old: piece.old, progress: progress, carouselProgress: carouselProgress)?
+          .placed(y: piece.y, height: piece.height)
       case .still, .travelling:
         place(
           entry(
             new: piece.new, old: piece.old, progress: progress, carouselProgress: carouselProgress),
-          y: piece.y, height: piece.height, layer: piece.kind == .still ? .still : .moving)
+          y: piece.y, height: piece.height,
+          layer: piece.kind == .still ? .still : piece.isInSectionBlock ? .section : .moving)
       case .leaving:
         place(departure(piece.old), y: piece.y, height: piece.height, layer: .leaving)
       case .arriving:
@@ -186,21 +197,32 @@ struct TableTransition: Sendable {
       }
       focused = entry
     }
-    // Section headers go under every row: a header one line tall sliding over
-    // a row would cut it in two. Still rows go over the deleted and inserted
-    // ones; moving blocks go over them all.
+    // Still rows go over the deleted and inserted ones, and moving rows over
+    // them all. A header a row crosses as it leaves or joins a section goes
+    // over that row, so the header is seen sliding the other way and never
+    // hides; a section moving whole is one opaque block over everything; the
+    // focused row is drawn last.
     let order: [Layer] = [.leaving, .arriving, .still, .moving]
-    scene.entries = placed.filter { !$0.entry.isRow }.map(\.entry)
+    scene.entries = []
     for layer in order {
       scene.entries += placed.filter { $0.entry.isRow && $0.layer == layer }.map(\.entry)
     }
-    if let focused { scene.entries.append(focused) }
+    scene.entries += placed.filter { !$0.entry.isRow && $0.layer != .section }.map(\.entry)
+    scene.entries += placed.filter { $0.layer == .section }.map(\.entry)
+    if let focused {
+      if let headerWithFocus { scene.entries.append(headerWithFocus) }
+      scene.entries.append(focused)
+    } else if let headerWithFocus {
+      scene.entries.insert(headerWithFocus, at: 0)
+    }
     return scene
   }
 
   /// Which group of blocks an entry is drawn with.
   private enum Layer {
     case leaving, arriving, still, moving
+    /// Travelling in a section that moves whole (its header with its rows).
+    case section
   }
 
   /// The focused row's old and new entry, if it is in both.

@@ -57,7 +57,7 @@ final class TableView {
   private var pendingContent: ShelfContent?
   /// The title of the newest content submitted.
   private var title: String
-  /// Whether a change puts the focus back on the first card (for `frames`,
+  /// Whether a change puts the focus back on the first card (for frames
   /// whose last frame must be the first screen of the new content).
   var resetsFocusOnChange = false
   /// The live holders, when content flows through them.
@@ -154,30 +154,37 @@ final class TableView {
     let before = TransitionEnd(model: model, state: state)
     retired.append(model)  // the transition, if any, holds it too
     var after = state
+    // The focused card keeps its place on screen, wherever it went in the data.
+    var anchor =
+      model.rows.indices.contains(state.focusRow)
+      ? model.entry(ofRow: state.focusRow).y - state.scrollY : 0
+    var isFocusGivenBack = false
+    if let mark = focusToRestore, let rowID = mark.rowID, newModel.rowIndexByID[rowID] != nil {
+      // The focus given back, where its row was on screen.
+      after.focusedRowID = mark.rowID
+      after.focusedCardID = mark.cardID
+      anchor = mark.rowLine
+      focusToRestore = nil
+      isFocusGivenBack = true
+    }
+    after.reanchorOffsets(from: model, to: newModel)
+    after.reanchorRememberedCards(from: model, to: newModel)
+    after.resolve(in: newModel, previous: model)
     if resetsFocusOnChange {
       after = ViewState()
       after.rememberIDs(in: newModel)
-    } else {
-      // The focused card keeps its place on screen, wherever it went in the data.
-      var anchor =
-        model.rows.indices.contains(state.focusRow)
-        ? model.entry(ofRow: state.focusRow).y - state.scrollY : 0
-      if let mark = focusToRestore, let rowID = mark.rowID, newModel.rowIndexByID[rowID] != nil {
-        // The focus given back, where its row was on screen.
-        after.focusedRowID = mark.rowID
-        after.focusedCardID = mark.cardID
-        anchor = mark.rowLine
-        focusToRestore = nil
-      }
-      after.reanchorOffsets(from: model, to: newModel)
-      after.reanchorRememberedCards(from: model, to: newModel)
-      after.resolve(in: newModel, previous: model)
-      if newModel.rows.indices.contains(after.focusRow) {
-        after.scrollY = newModel.entry(ofRow: after.focusRow).y - anchor
-      }
-      after.revealFocusedCard(in: newModel, size: size)
-      after.revealFocusedRow(in: newModel, size: size)
+    } else if newModel.rows.indices.contains(after.focusRow) {
+      let shown =
+        isFocusGivenBack
+        ? nil
+        : Self.scrollShowingInsertions(
+          from: model, scrollY: state.scrollY, to: newModel,
+          focusEntry: newModel.entryOfRow[after.focusRow],
+          within: 2 * ViewState.bodyHeight(for: size))
+      after.scrollY = shown ?? newModel.entry(ofRow: after.focusRow).y - anchor
     }
+    after.revealFocusedCard(in: newModel, size: size)
+    after.revealFocusedRow(in: newModel, size: size)
     model = newModel
     state = after
     guard animated, configuration.effectiveDuration > 0, lastSize != nil else { return nil }
@@ -190,6 +197,27 @@ final class TableView {
     }
     animator.begin(transition, carouselsStartWithTable: carouselsStartWithTable)
     return transition
+  }
+
+  /// The scroll that keeps the entry at the top of the screen on its line,
+  /// when entries were inserted between it and the focused row: they are on
+  /// screen, so they grow there and push the focus down, rather than the
+  /// focus keeping its line and everything above it jumping out of view.
+  /// Nil when nothing was inserted there, or the focus went further than
+  /// `lines` below it (the focus keeps its line, and an insertion above the
+  /// screen is absorbed by the scroll position).
+  ///
+  /// - Complexity: O(entries in `lines`).
+  private static func scrollShowingInsertions(
+    from old: DisplayModel, scrollY: Int, to new: DisplayModel, focusEntry: Int, within lines: Int
+  ) -> Int? {
+    let top = old.firstEntry(reachingBelow: scrollY)
+    guard old.entries.indices.contains(top),
+      let newTop = new.entryIndexByID[old.entries[top].id], newTop < focusEntry,
+      new.entries[focusEntry].y - new.entries[newTop].y <= lines,
+      (newTop..<focusEntry).contains(where: { old.entryIndexByID[new.entries[$0].id] == nil })
+    else { return nil }
+    return new.entries[newTop].y + scrollY - old.entries[top].y
   }
 
   /// Moves animations to `now`, completing what ended; on the immediate path a

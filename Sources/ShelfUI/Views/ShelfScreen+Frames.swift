@@ -25,18 +25,22 @@ extension ShelfScreen {
   /// The frames of `frames(from:to:size:framesPerSecond:configuration:)`, each
   /// with the time it is shown, in milliseconds from the first (at 0); the
   /// header shows `sourceScope`, and the key hint offers Tab when
-  /// `canSwitchSources`, as on a screen of several sources.
+  /// `canSwitchSources`, as on a screen of several sources. With
+  /// `focusStays`, the change moves exactly as on the live screen (`shelf
+  /// frames`): the focus stays on its card wherever that goes, and the scroll
+  /// position follows it, so the last frame is `second` at rest as the live
+  /// screen shows it; without, the focus goes back to the first card.
   public static func timedFrames(
     from first: ShelfContent, to second: ShelfContent, size: Size, framesPerSecond: Int = 60,
     configuration: ScreenConfiguration = ScreenConfiguration(), sourceScope: String? = nil,
-    canSwitchSources: Bool = false
+    canSwitchSources: Bool = false, focusStays: Bool = false
   ) -> [(time: UInt64, canvas: Canvas)] {
     var configuration = configuration
     configuration.framesPerSecond = max(1, framesPerSecond)
     let screen = ShelfScreen(content: first, configuration: configuration, updates: .immediate)
     screen.sourceScope = sourceScope
     screen.canSwitchSources = canSwitchSources
-    screen.table.resetsFocusOnChange = true
+    screen.table.resetsFocusOnChange = !focusStays
     var now: UInt64 = 0
     var frames = [(time: now, canvas: screen.render(size: size, now: now))]
     screen.setContent(second)

@@ -23,11 +23,12 @@ and every resulting screen is checked:
            sliding over the cards it passes). A group that starts with a top
            edge sits directly under a row title; a group that starts lower
            (the rest of a row that a moving block covers) sits directly under
-           a bottom edge; either may start the body. Never under a section
-           header, nor a partial box under a title: that cuts through a row or
-           puts a title above another row's cards. (A whole block sliding over
+           a bottom edge; either may start the body. Never a partial box under
+           a title: that puts a title above another row's cards. (A whole block sliding over
            another one hides the other's top lines, its title included, so a
-           group directly under a bottom edge may start with its top edge.)
+           group directly under a bottom edge may start with its top edge; a
+           section header slides over the rows that leave or join its section,
+           drawn over them, so any group may start under a header too.)
   holes    no run of blank body lines longer than --max-hole (default: a row's
            height, the tallest block a change can insert, delete or move, and
            one line: a row a moving block passes over shows no title without
@@ -339,10 +340,12 @@ def check_frame(rows, body, strip, max_hole, at_rest, catalog_rows=None):
                     verdict.add("blocks", f"line {y}: {problem}")
         above = kinds.get(first - 1) if first > top else None
         if names[0] == "top":
-            if above is not None and above not in ("title", "bottom"):
+            if above is not None and above not in ("title", "bottom", "header"):
                 verdict.add("blocks", f"line {first}: a row's cards with no title above them "
                                       f"(a {above} line)")
-        elif above is not None and above != "bottom":
+        elif above is not None and above not in ("bottom", "header"):
+            # A section header may stand over part of a row: a row leaving or
+            # joining its section passes under the headers it crosses.
             verdict.add("blocks", f"line {first}: the rest of a row's cards under a {above} line, "
                                   "cut from their own row")
         if catalog_rows and names[:2] == ["top", "side"] and above == "title":
