@@ -66,7 +66,7 @@ import Testing
     #expect(delivered.first?.content == ShelfContent(second))
     #expect(
       delivered.first?.delta
-        == SectionDelta(from: first.rows, to: delivered[0].content.rows))
+        == SectionDelta(rowsOf: first.rows, to: delivered[0].content.rows))
 
     let third = randomCatalog(&rng, title: "A")
     converter.convert(third) { delivered.append($0) }

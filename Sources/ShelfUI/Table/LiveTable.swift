@@ -42,6 +42,10 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
     carouselTimeout = .milliseconds(max(1000, 4 * Int(min(animationDuration, 60_000))))
     data = CollectionSectionData(rows, clock: clock)
     data.manualReloadTimeout = carouselTimeout
+    // Its items are cards: a 1% change of a million is ten thousand card
+    // changes, mostly off screen. The table view decides what animates
+    // (`largeBatchLimit` counts the visible changes).
+    data.changeCountThreshold = .max
     data.view = self
     data.manualReloadDelegate = self
   }
