@@ -6,9 +6,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # the end-to-end tests; libcurl's headers for `--url`; SQLite's for `--sqlite`; locales names the Unicode version of the C library's
 # character data for `make widths`; asciinema plays the recordings the tests make.
 # man-db formats the installed man page (`man -l`) in the install test.
+# Covers: libjpeg62-turbo-dev decodes JPEG (scaled as it decodes), libstb-dev
+# (stb_image) PNG and GIF; libchafa-dev (with GLib's headers) turns them into cells.
 # ncurses-term has the terminfo entries (kitty) whose shifted keys the tests send.
 DEBS := libncursesw5-dev libcurl4-openssl-dev libsqlite3-dev tmux python3 python3-pyte locales asciinema man-db \
-  ncurses-term fzf
+  ncurses-term fzf libjpeg62-turbo-dev libstb-dev libchafa-dev libglib2.0-dev
 
 .PHONY: deps build test unit e2e slowest check prebuild imports tsan bench goldens format lint run widths man docs specialization client install uninstall
 
@@ -24,7 +26,7 @@ build: deps
 # minute). make e2e: the terminal backend, the real binary in tmux and a pty,
 # and the thread sanitizer. make test runs both, as CI does, then lists the
 # five slowest tests of the run.
-UNIT_TESTS := ShelfDiffTests|ShelfChainTests|ShelfUITests|ShelfCatalogTests|ShelfSourcesTests
+UNIT_TESTS := ShelfDiffTests|ShelfChainTests|ShelfUITests|ShelfCatalogTests|ShelfSourcesTests|ShelfCoversTests
 E2E_TESTS := ShelfTerminalTests|EndToEndTests
 test: unit e2e
 	@$(MAKE) --no-print-directory slowest

@@ -46,13 +46,19 @@ let package = Package(
     // The libcurl FoundationNetworking runs on, called directly by `--url`.
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "ShelfTerminal", dependencies: ["ShelfUI", "CNCursesW"], swiftSettings: strict),
+    // Covers: libjpeg-turbo decodes JPEG, stb_image PNG and GIF, libchafa turns
+    // pixels into cells.
+    .systemLibrary(
+      name: "CImage", pkgConfig: "chafa",
+      providers: [.apt(["libchafa-dev", "libstb-dev", "libjpeg62-turbo-dev"])]),
+    .target(name: "ShelfCovers", dependencies: ["ShelfUI", "CImage"], swiftSettings: strict),
     .target(
       name: "ShelfContentMapping", dependencies: ["ShelfCatalog", "ShelfUI"], swiftSettings: strict),
     .executableTarget(
       name: "shelf",
       dependencies: [
         "ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfSources", "ShelfChain",
-        "ShelfContentMapping", "ShelfTerminal",
+        "ShelfContentMapping", "ShelfTerminal", "ShelfCovers",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ],
@@ -61,6 +67,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "ShelfDiff", "ShelfUI", "ShelfCatalog", "ShelfSources", "ShelfChain", "ShelfContentMapping",
+        "ShelfCovers",
       ],
       swiftSettings: strict),
     .target(
@@ -98,6 +105,9 @@ let package = Package(
     .testTarget(
       name: "ShelfSourcesTests", dependencies: ["ShelfSources", "ShelfCatalog", "TestSupport"],
       exclude: ["Fixtures"], swiftSettings: strict),
+    .testTarget(
+      name: "ShelfCoversTests", dependencies: ["ShelfCovers", "ShelfUI", "TestSupport"],
+      exclude: ["Goldens"], swiftSettings: strict),
     .testTarget(
       name: "ShelfTerminalTests",
       dependencies: ["ShelfTerminal", "ShelfUI", "CNCursesW", "TestSupport"],

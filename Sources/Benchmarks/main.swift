@@ -12,6 +12,7 @@ ChainBenchmarks.run(&harness)
 SwitchBenchmarks.run(&harness)
 URLPollingBenchmarks.run(&harness)
 RecordBenchmarks.run(&harness)
+CoverBenchmarks.run(&harness)
 if let listing = harness.listing {
   listing.print()
 } else {

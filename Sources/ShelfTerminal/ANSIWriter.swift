@@ -62,6 +62,32 @@ public struct ANSIWriter: Sendable {
     return output
   }
 
+  /// `canvas` as lines of text with its colours: each run of cells of one
+  /// style after the sequence that sets it, each line ending in the plain
+  /// style, trailing plain blanks removed (as `TextBackend.text(of:)`), no
+  /// cursor moves. What `shelf render --color always` prints.
+  public func styledText(of canvas: Canvas) -> String {
+    var lines: [String] = []
+    lines.reserveCapacity(canvas.size.height)
+    for y in 0..<canvas.size.height {
+      let row = Array(canvas.row(y))
+      var end = row.count
+      while end > 0 && row[end - 1] == .blank { end -= 1 }
+      var line = ""
+      var style = Style.plain
+      for cell in row[..<end] where !cell.isContinuation {
+        if cell.style != style {
+          line += sgr(cell.style)
+          style = cell.style
+        }
+        line += cell.text
+      }
+      if style != .plain { line += "\u{1B}[0m" }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n")
+  }
+
   /// The select-graphic-rendition sequence that sets `style` from scratch.
   func sgr(_ style: Style) -> String {
     var codes = ["0"]

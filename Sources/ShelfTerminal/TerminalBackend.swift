@@ -27,6 +27,8 @@ public final class TerminalBackend: CanvasBackend {
   private var keyDecoder = KeyDecoder()
   /// The descriptor frames are written to (the tty, even when stdout is a pipe).
   public var outputFileDescriptor: Int32 { fileno(output) }
+  /// The colours the backend draws with.
+  public var colorDepth: ColorDepth { palette.depth }
   /// Whether the terminal keeps Shelf's screen apart from the shell's; if
   /// not, Shelf clears what it drew on the way out.
   private let hasAlternateScreen: Bool

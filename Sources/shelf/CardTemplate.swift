@@ -23,7 +23,7 @@ enum PickField: String, CaseIterable, Sendable {
           id: face.id, title: face.title, subtitle: face.subtitle.isEmpty ? nil : face.subtitle,
           year: face.year, rating: face.rating, summary: face.summary.isEmpty ? nil : face.summary,
           tags: face.tags, url: face.url.isEmpty ? nil : face.url,
-          fields: face.fields))
+          image: face.image.isEmpty ? nil : face.image, fields: face.fields))
     }
   }
 

@@ -17,6 +17,11 @@ struct RenderOptions: Equatable, Sendable {
   var reading = CatalogReading.automatic
   /// Whether the format each source is read in is said on stderr.
   var isVerbose = false
+  /// `--color`: colours as escape sequences (always), plain text (never), or
+  /// colours when stdout is a terminal and `NO_COLOR` is unset (auto).
+  var colorMode: ColorMode = .auto
+  /// How cards show their images.
+  var covers = CoverSettings()
 }
 
 /// Options of `shelf --filter`.
@@ -115,7 +120,14 @@ enum Arguments {
       return .run(options)
     case let config as ConfigCommand where config.printsDefault:
       return .print(ConfigFile.defaultText(OptionTable.read()))
-    case let render as RenderCommand:
+    case var render as RenderCommand:
+      // Parsed from the root, `--color` goes to the root's own option (the
+      // interactive screen's): parsed alone, render's takes it.
+      if arguments.first == "render",
+        let alone = try? RenderCommand.parse(Array(arguments.dropFirst()))
+      {
+        render = alone
+      }
       try check(render.records, help: "shelf render --help")
       let sources = ShelfCommand.sources(
         named: render.sources.sources(in: arguments), records: render.records)
@@ -123,7 +135,8 @@ enum Arguments {
         RenderOptions(
           sources: sources, every: render.sources.every, urlMemory: render.sources.urlMemory,
           size: render.size.size, reading: render.records.reading,
-          isVerbose: render.records.isVerbose))
+          isVerbose: render.records.isVerbose, colorMode: render.colorMode ?? .auto,
+          covers: render.covers.settings))
     case let frames as FramesCommand:
       return .frames(
         FramesOptions(

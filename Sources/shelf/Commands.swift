@@ -33,6 +33,8 @@ struct RunOptions: Equatable, Sendable {
   var recordKeep: Int?
   /// Whether the format each source is read in is said on stderr.
   var isVerbose = false
+  /// How cards show their images.
+  var covers = CoverSettings()
   /// Keys the config file remaps: a key pressed, and the key of its action.
   var keyMap: [Key: Key] = [:]
   /// `--query`, `--exact`, `--select-1`, `--exit-0`.
@@ -95,6 +97,7 @@ struct ShelfCommand: ParsableCommand {
   @OptionGroup(title: "Demo updates (the bundled catalog, or --catalog with any of these)")
   var demo: DemoOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
+  @OptionGroup(title: "Covers") var covers: CoverOptions
   @OptionGroup(title: "Picking and acting") var picking: PickOptions
   @OptionGroup(title: "Records (CSV, TSV, JSON, NDJSON, lines)") var records: ReadingOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
@@ -114,6 +117,7 @@ struct ShelfCommand: ParsableCommand {
     options.recordKeep = records.isRecordStream ? records.keep ?? 200 : nil
     options.isVerbose = records.isVerbose
     options.search = search.settings
+    options.covers = covers.settings
     return options
   }
 
@@ -144,21 +148,21 @@ struct ShelfCommand: ParsableCommand {
 /// `shelf render`: the first screen as plain text.
 struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "render", abstract: "Print the first screen as plain text.")
+    commandName: "render", abstract: "Print the first screen as text, with or without colours.")
 
   @OptionGroup(title: "Sources") var sources: SourceOptions
   @OptionGroup(title: "Size") var size: SizeOptions
   @OptionGroup(title: "Records (CSV, TSV, JSON, NDJSON, lines)") var records: ReadingOptions
+  @OptionGroup(title: "Covers") var covers: CoverOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
 
-  // Plain text has no colour; the option is checked, so a script written for
-  // the interactive screen still runs.
   @Option(
+    name: .customLong("color"),
     help: ArgumentHelp(
-      "Checked, then ignored: plain text has no colour. \(Parse.values(of: ColorMode.self))",
+      "Colours as escape sequences (always), plain text (never), or colours when stdout is a terminal and NO_COLOR is unset (auto). \(Parse.values(of: ColorMode.self, default: .auto))",
       valueName: "when"),
     completion: Parse.completion(of: ColorMode.self), transform: Parse.choice(of: ColorMode.self))
-  var color: ColorMode?
+  var colorMode: ColorMode?
 
   func validate() throws {
     if sources.isStreaming {

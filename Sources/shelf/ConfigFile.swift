@@ -356,7 +356,8 @@ enum ScreenAction {
     ("page-down", "pgdn"), ("previous-section", "["), ("next-section", "]"), ("sort-row", "s"),
     ("sort-all", "S"), ("details", "enter"), ("filter", "/"), ("help", "?"), ("messages", "m"),
     ("quit", "q"), ("pause", "space"), ("step", "."), ("copy", "y"), ("next-source", "tab"),
-    ("previous-source", "btab"), ("redraw", "ctrl-l"),
+    ("previous-source", "btab"), ("redraw", "ctrl-l"), ("preview", "p"), ("focus-preview", "P"),
+    ("preview-up", "shift-up"), ("preview-down", "shift-down"),
   ]
 
   /// Every action's name.

@@ -2,14 +2,17 @@ import Dispatch
 import Foundation
 import ShelfCatalog
 import ShelfContentMapping
+import ShelfCovers
 import ShelfSources
+import ShelfTerminal
 import ShelfUI
 import Synchronization
 
 /// The commands that need no terminal: `render`, `frames` and `diff`.
 @MainActor
 enum Headless {
-  /// `shelf render`: the first screen as plain text.
+  /// `shelf render`: the first screen as text, its colours as escape
+  /// sequences when asked.
   static func render(_ options: RenderOptions) throws(AppError) {
     let budget = MemoryBudget(bytes: options.urlMemory ?? MemoryBudget.defaultBytes)
     let start = try FirstCatalogs(options.sources) { spec throws(AppError) in
@@ -18,13 +21,46 @@ enum Headless {
     warn(about: start)
     if options.isVerbose { sayFormats(of: start.loaded, specs: options.sources) }
     let chain = chain(of: options.sources, showing: start.loaded.map(\.catalog))
+    let isColored = hasColor(options.colorMode)
+    var configuration = ScreenConfiguration()
+    configuration.coverLines = options.covers.coverLines(
+      showing: start.loaded.map(\.catalog), size: options.size)
     let screen = ShelfScreen(
-      content: chain.content, configuration: ScreenConfiguration(), updates: .immediate)
+      content: chain.content, configuration: configuration, updates: .immediate)
+    // One frame: each cover converted as it is drawn; a picture that gives
+    // none is a warning, and its cards show the placeholder.
+    let covers = CoverCache(
+      colors: isColored ? .palette256 : .none,
+      load: CoverSettings.loader(
+        directory: CoverSettings.imageDirectory(of: options.sources),
+        cache: CoverSettings.diskCache))
+    covers.isSynchronous = true
+    covers.onFailure = { line in
+      FileHandle.standardError.write(Data("shelf: warning: \(line)\n".utf8))
+    }
+    if configuration.coverLines > 0 { screen.covers = covers }
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
     // The first screen as the live app would show it: the failure's message.
     if let message = start.message { screen.message = .error(message) }
-    writeStandardOutput(TextBackend.text(of: screen.render(size: options.size, now: 0)) + "\n")
+    let canvas = screen.render(size: options.size, now: 0)
+    let text =
+      isColored
+      ? ANSIWriter(depth: .palette256).styledText(of: canvas) : TextBackend.text(of: canvas)
+    writeStandardOutput(text + "\n")
+  }
+
+  /// Whether `render` writes colours in `mode`: auto gives them to a
+  /// terminal when `NO_COLOR` is unset or empty, and plain text to a file or pipe.
+  private static func hasColor(_ mode: ColorMode) -> Bool {
+    switch mode {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      let isNoColorSet =
+        ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+      return !isNoColorSet && isatty(STDOUT_FILENO) == 1
+    }
   }
 
   /// `shelf --filter`: the cards that match, best first, one a line;

@@ -3,6 +3,7 @@ import Foundation
 import ShelfCatalog
 import ShelfChain
 import ShelfContentMapping
+import ShelfCovers
 import ShelfSources
 import ShelfTerminal
 import ShelfUI
@@ -147,6 +148,8 @@ final class InteractiveSession: EventLoopDelegate {
     } catch {
       throw AppError(error)
     }
+    configuration.coverLines = options.covers.coverLines(
+      showing: firsts.map(\.catalog), size: backend.size)
     let screen = ShelfScreen(content: chain.content, configuration: configuration)
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
@@ -188,13 +191,33 @@ final class InteractiveSession: EventLoopDelegate {
     session.loop.delegate = session
     session.loop.willFinish = { [unowned session] in session.stopSources() }
     screen.onNeedsDisplay = { [unowned session] in session.loop.setNeedsDraw() }
+    if configuration.coverLines > 0 {
+      let covers = CoverCache(
+        colors: CoverColors(backend.colorDepth),
+        load: CoverSettings.loader(
+          directory: CoverSettings.imageDirectory(of: specs), cache: CoverSettings.diskCache))
+      covers.onReady = { [unowned session] in session.loop.setNeedsDraw() }
+      covers.onFailure = { [unowned session] line in
+        session.screen.log(.warning(line), from: "covers", at: session.now())
+      }
+      screen.covers = covers
+    }
     screen.onDiscard = { [freer = session.freer] retired in freer.free(consume retired) }
     chain.onChange = { [unowned session] change in session.chainDidChange(change) }
     if options.runsDemo { session.demoCatalog = firsts[0].catalog }
+    if let template = options.actions.preview {
+      screen.enablePreview(options.actions.previewWindow)
+      session.preview = PreviewDriver(template: template, screen: screen) {
+        [unowned session] in session.loop.setNeedsDraw()
+      }
+    }
     session.startSources(failed: Set(start.failures.map(\.index)))
     session.loop.start()
     return session
   }
+
+  /// Runs `--preview`'s command for the focused card; nil without one.
+  private var preview: PreviewDriver?
 
   /// The session lives as long as the process.
   private static var retained: InteractiveSession?
@@ -240,6 +263,7 @@ final class InteractiveSession: EventLoopDelegate {
 
   /// Stops every source: no command keeps running after the app.
   private func stopSources() {
+    preview?.end()
     demoTimer?.cancel()
     for feed in feeds { feed.stop.take()?() }
   }
@@ -571,7 +595,10 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   func eventLoop(_ loop: EventLoop, frameFor size: Size, now: UInt64) -> Canvas {
-    screen.render(size: size, now: now)
+    let canvas = screen.render(size: size, now: now)
+    // The frame shows where the focus is: the preview follows it.
+    preview?.follow()
+    return canvas
   }
 
   func eventLoop(_ loop: EventLoop, nextFrameDeadlineAfter now: UInt64) -> UInt64? {

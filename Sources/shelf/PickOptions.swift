@@ -14,6 +14,10 @@ struct ActionOptions: Equatable, Sendable {
   var canCopy = true
   /// Keys bound to commands, in the order given.
   var bindings: [Binding] = []
+  /// `--preview`'s command, its fields in braces; nil for no preview pane.
+  var preview: CardTemplate?
+  /// Where the preview pane stands (`--preview-window`).
+  var previewWindow = PreviewWindow.standard
 
   /// A key bound to a command.
   struct Binding: Equatable, Sendable {
@@ -71,6 +75,23 @@ struct PickOptions: ParsableArguments {
   @Flag(name: .customLong("no-clipboard"), help: "y does not copy to the clipboard.")
   var isClipboardOff = false
 
+  @Option(
+    name: .customLong("preview"),
+    help: ArgumentHelp(
+      "Show what <command> prints for the focused card in a pane beside the cards: run through"
+        + " /bin/sh -c, the card's fields in braces as in --bind, once the focus rests (p shows"
+        + " and hides the pane, P focuses it to scroll, as Shift+Up/Down do).",
+      valueName: "command"))
+  var preview: String?
+
+  @Option(
+    name: .customLong("preview-window"),
+    help: ArgumentHelp(
+      "Where --preview's pane stands: right:N% (on a screen of \(PreviewWindow.rightMinimumWidth)"
+        + " columns or more, else at the bottom), bottom:N%, or hidden (p shows it).",
+      valueName: "position"))
+  var previewWindow = "right:50%"
+
   func validate() throws {
     _ = try actions()
   }
@@ -83,8 +104,21 @@ struct PickOptions: ParsableArguments {
     var actions = ActionOptions(
       isPicking: isPicking, isMultiPick: isMultiPick, canCopy: !isClipboardOff)
     if let format { actions.format = CardTemplate(format) }
+    guard let window = PreviewWindow(previewWindow) else {
+      throw ValidationError(
+        "--preview-window: expected right:N%, bottom:N% (N from 1 to 99) or hidden, not '"
+          + TerminalText.sanitized(previewWindow) + "'")
+    }
+    actions.previewWindow = window
+    if let preview {
+      guard !preview.allSatisfy(\.isWhitespace) else {
+        throw ValidationError("--preview: the command is empty")
+      }
+      actions.preview = CardTemplate(preview)
+    }
     for binding in bindings {
-      let parsed = try Self.binding(binding, isMultiPick: isMultiPick)
+      let parsed = try Self.binding(
+        binding, isMultiPick: isMultiPick, hasPreview: actions.preview != nil)
       if let earlier = actions.bindings.first(where: { $0.key == parsed.key }) {
         throw ValidationError("--bind: the key '\(earlier.name)' is bound twice")
       }
@@ -94,7 +128,9 @@ struct PickOptions: ParsableArguments {
   }
 
   /// `KEY:COMMAND` or `KEY:silent:COMMAND` read.
-  static func binding(_ text: String, isMultiPick: Bool) throws -> ActionOptions.Binding {
+  static func binding(
+    _ text: String, isMultiPick: Bool, hasPreview: Bool = false
+  ) throws -> ActionOptions.Binding {
     // The key is everything before the first colon, or a colon itself (`::cmd`).
     let keyEnd =
       text.hasPrefix("::") ? text.index(after: text.startIndex) : text.firstIndex(of: ":")
@@ -112,12 +148,12 @@ struct PickOptions: ParsableArguments {
       throw ValidationError("--bind: no command for the key '\(TerminalText.sanitized(name))'")
     }
     let key = try Self.key(named: name)
-    if ShelfScreen.isReserved(key, isMultiPick: isMultiPick) {
+    if ShelfScreen.isReserved(key, isMultiPick: isMultiPick, hasPreview: hasPreview) {
       throw ValidationError(
         "--bind: the key '\(TerminalText.sanitized(name))' is taken by the screen (taken: arrows,"
           + " h j k l g G 0 $ [ ] s S q / ? . y space, Enter, Esc, Tab, Backspace, Home, End,"
           + " PgUp, PgDn,"
-          + " F1, ctrl-c l u z, m)")
+          + " F1, ctrl-c l u z, m\(hasPreview ? ", p P with --preview" : ""))")
     }
     return ActionOptions.Binding(
       key: key, name: name, command: CardTemplate(command), text: command,
@@ -132,6 +168,7 @@ struct PickOptions: ParsableArguments {
       "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
       "pgup": .pageUp, "pgdn": .pageDown, "enter": .enter, "esc": .escape, "tab": .tab,
       "btab": .backTab, "bs": .backspace, "del": .delete, "space": .character(" "),
+      "shift-up": .shiftUp, "shift-down": .shiftDown,
     ]
     if name.count > 1, let key = named[lower] { return key }
     if name.count == 1, let character = name.first,

@@ -87,6 +87,12 @@ struct ReadingOptions: ParsableArguments {
   var link: String?
 
   @Option(
+    help: ArgumentHelp(
+      "A card's cover: a path (relative to the catalog's file) or an http(s) URL"
+        + " (default: the field image).", valueName: "template"))
+  var image: String?
+
+  @Option(
     help: ArgumentHelp("The field holding a card's tags, comma-separated.", valueName: "field"))
   var tags: String?
 
@@ -137,6 +143,7 @@ struct ReadingOptions: ParsableArguments {
     mapping.subtitle = subtitle.map { FieldTemplate($0) }
     mapping.id = id.map { FieldTemplate($0) }
     mapping.url = link.map { FieldTemplate($0) }
+    mapping.image = image.map { FieldTemplate($0) }
     return CatalogReading(
       format: isRecordStream ? .ndjson : format, fields: fields.map(fieldNames),
       pattern: pattern, mapping: mapping)

@@ -146,7 +146,8 @@ import Testing
     let examples =
       ["catalog", "watch", "exec", "url", "sqlite", "sql", "every", "seed", "print", "bind"]
       + ["seconds", "pick", "filter", "query", "fields", "pattern", "group-by", "section-by"]
-      + ["title", "subtitle", "id", "year", "rating", "link", "tags", "keep"]
+      + ["title", "subtitle", "id", "year", "rating", "link", "image", "tags", "keep"]
+      + ["cover-lines"]
     let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false)
       .map { line -> Substring in
         guard line.hasPrefix("# "), line.contains(" = "),

@@ -201,6 +201,23 @@ extension InTmux {
       expectReadable(report, status: status, checks: ["focus", "blocks", "rest"])
     }
 
+    /// Covers are cells of their cards: with the massive demo reshuffling
+    /// rows and cards of covers (and placeholders turning into covers as
+    /// they are converted), every frame keeps the focus and the boxes whole.
+    @Test func coversMoveWithTheirCardsAndKeepEveryBoxWhole() throws {
+      let covers = try CoverCatalog(extraRows: 4)
+      let (status, report) = try runFrameCheck([
+        "--shelf", shelfBinary.path, "--seconds", "5", "--keys", "jlljh", "--rest-ms", "600",
+        "--max-hole", String(2 * (6 + 4) + 1),
+        "--", "--catalog", covers.catalog, "--cover-lines", "4", "--rate", "fast",
+        "--churn", "massive", "--seed", "7",
+      ])
+      #expect(report.notes.isEmpty, "\(report.notes)")
+      #expect(report.exit == 0, "q quits with status 0")
+      #expect(report.frames > 20, "five seconds of updates draw many frames")
+      expectReadable(report, status: status)
+    }
+
     @Test func watchedEditsThatMoveRowsAndCardsAcrossTheFocusKeepItWhole() throws {
       // jjj ll: the focus on the fourth row's third card, which every edit moves around.
       let (status, report) = try runFrameCheck(

@@ -23,6 +23,23 @@ import Testing
   }
 }
 
+/// `shelf render --color always`: the same screen with its colours as SGR
+/// sequences, and nothing else: without them it is the plain render.
+@Suite struct ColorRenders {
+  @Test func colorAlwaysWritesTheScreensColoursAndTheSameText() throws {
+    let catalog = "\(fixtures)/small.json"
+    let size = ["--width", "80", "--height", "24"]
+    let colored = try runShelf(["render", "--catalog", catalog, "--color", "always"] + size)
+    let plain = try runShelf(["render", "--catalog", catalog, "--color", "never"] + size)
+    #expect(colored.status == 0 && plain.status == 0)
+    #expect(!plain.standardOutput.contains("\u{1B}"))
+    #expect(colored.standardOutput.contains("\u{1B}[0;38;5;"), "256-colour foregrounds")
+    let stripped = colored.standardOutput.replacing(#/\x1B\[[0-9;]*m/#, with: "")
+    #expect(stripped == plain.standardOutput)
+    expectGolden(colored.standardOutput, named: "small-80x24-color")
+  }
+}
+
 /// A size below the smallest screen is a usage error that names the option,
 /// its range and the command whose help says so.
 @Suite struct TooSmallRenders {

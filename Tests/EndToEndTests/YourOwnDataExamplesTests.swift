@@ -32,7 +32,7 @@ import Testing
     _ index: Int, inScratch: Bool = false, prepare: (URL) throws -> Void = { _ in }
   ) throws -> TmuxSession {
     let examples = try Self.examples()
-    #expect(examples.count == 5, "README.md's marked recipes")
+    #expect(examples.count == 7, "README.md's marked recipes")
     let session = try TmuxSession(width: 100, height: 30)
     try prepare(session.scratch)
     let script = session.scratch.appendingPathComponent("example.sh")
@@ -46,7 +46,7 @@ import Testing
 
   @Test func everyRecipeIsAMarkedShellBlockUsingShelf() throws {
     let examples = try Self.examples()
-    #expect(examples.count == 5)
+    #expect(examples.count == 7)
     for example in examples { #expect(example.contains("shelf ")) }
   }
 
@@ -113,6 +113,56 @@ import Testing
       "db.execute(\"insert into items (list, title, due) values ('home', 'Water the plants', 'today')\")"
     )
     session.expectScreen(containing: "Water the plants")
+  }
+
+  /// Whether `screen` shows a cover: block or sextant characters.
+  private func showsCover(_ screen: String) -> Bool {
+    screen.unicodeScalars.contains {
+      (0x2580...0x259F).contains($0.value) && $0 != "█" || (0x1FB00...0x1FB3B).contains($0.value)
+    }
+  }
+
+  @Test func desktopApplicationsWithTheirIcons() throws {
+    let session = try run(5)
+    defer { session.close() }
+    // This machine's applications: those with a PNG icon in the theme show it.
+    let folder = "/usr/share/applications"
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let icons = entries.filter { $0.hasSuffix(".desktop") }.compactMap { entry -> String? in
+      let text = (try? String(contentsOfFile: folder + "/" + entry, encoding: .utf8)) ?? ""
+      return text.split(separator: "\n").first { $0.hasPrefix("Icon=") }.map {
+        String($0.dropFirst(5))
+      }
+    }
+    let hasPNG = icons.contains { icon in
+      let sizes =
+        (try? FileManager.default.contentsOfDirectory(atPath: "/usr/share/icons/hicolor")) ?? []
+      return sizes.contains {
+        FileManager.default.fileExists(atPath: "/usr/share/icons/hicolor/\($0)/apps/\(icon).png")
+      } || FileManager.default.fileExists(atPath: "/usr/share/pixmaps/\(icon).png")
+    }
+    session.expectScreen("the applications' rows") { screen in
+      screen.contains("stdin ·") && (!hasPNG || showsCover(screen))
+    }
+  }
+
+  @Test func aFolderOfBookCovers() throws {
+    let session = try run(6, inScratch: true) { folder in
+      for (path, format) in [
+        ("Books/Fiction/Dune.png", "png"), ("Books/Fiction/Emma.jpg", "jpeg"),
+        ("Books/Poetry/Leaves of Grass.jpg", "jpeg"),
+      ] {
+        let file = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(
+          at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try makeCover(at: file.path, format: format, seed: path.count)
+      }
+    }
+    defer { session.close() }
+    session.expectScreen("a row per shelf, with covers") { screen in
+      screen.contains("Fiction") && screen.contains("Dune") && screen.contains("Emma")
+        && showsCover(screen)
+    }
   }
 
   /// Runs `statements` with python3's sqlite3 on `folder`/todo.db (`db`), then commits.

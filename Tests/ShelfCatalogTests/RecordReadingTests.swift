@@ -142,6 +142,24 @@ private func fields(_ pairs: KeyValuePairs<String, String>) -> [CardField] {
   #expect(cards[1].year == nil && cards[1].rating == nil && cards[1].tags.isEmpty)
 }
 
+@Test func aCardsImageIsItsTemplateElseItsImageField() throws {
+  var reading = CatalogReading(mapping: RecordMapping())
+  let csv = "k,image\n7,covers/dune.png\n8,\n"
+  let cards = try load(csv, name: "b.csv", reading: reading).catalog.rows[0].items
+  #expect(cards.map(\.image) == ["covers/dune.png", nil])
+  reading.mapping.image = FieldTemplate("https://x/{k}.jpg")
+  let mapped = try load(csv, name: "b.csv", reading: reading).catalog.rows[0].items
+  #expect(mapped.map(\.image) == ["https://x/7.jpg", "https://x/8.jpg"])
+}
+
+@Test func aCatalogItemsImageIsItsOwnMember() throws {
+  let json =
+    #"{"rows": [{"id": "r", "title": "R", "items": [{"id": "a", "title": "A", "image": "a.png", "x": "1"}, {"id": "b", "title": "B"}]}]}"#
+  let cards = try load(json, name: "c.json").catalog.rows[0].items
+  #expect(cards.map(\.image) == ["a.png", nil])
+  #expect(cards[0].fields.map(\.name) == ["x"], "the image is no kept field")
+}
+
 @Test func rowsAndSectionsFollowFirstAppearanceOrSortByName() throws {
   let csv = "s,g,n\nb,10,x\na,2,y\nb,2,z\nb,10,w\n"
   var reading = CatalogReading(mapping: RecordMapping(groupBy: "g", sectionBy: "s"))

@@ -63,8 +63,9 @@ private func decode(_ text: String) -> [Key] {
   // Alt as ESC before a sequence (rxvt)
   ("\u{1B}[A", .up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
   ("\u{1B}OA", .up), ("\u{1B}OB", .down), ("\u{1B}OC", .right), ("\u{1B}OD", .left),
-  ("\u{1B}[1;5A", .up), ("\u{1B}[1;2B", .down), ("\u{1B}[1;3C", .right), ("\u{1B}[1;6D", .left),
-  ("\u{1B}[a", .up), ("\u{1B}[d", .left), ("\u{1B}Ob", .down), ("\u{1B}Oc", .right),
+  ("\u{1B}[1;5A", .up), ("\u{1B}[1;2B", .shiftDown), ("\u{1B}[1;3C", .right),
+  ("\u{1B}[1;6D", .left),
+  ("\u{1B}[a", .shiftUp), ("\u{1B}[d", .left), ("\u{1B}Ob", .down), ("\u{1B}Oc", .right),
   ("\u{1B}\u{1B}[A", .up), ("\u{1B}\u{1B}OB", .down),
   // F1-F12: xterm, VT220 / rxvt, Linux console, modified
   ("\u{1B}OP", .function(1)), ("\u{1B}OQ", .function(2)), ("\u{1B}OR", .function(3)),
@@ -83,15 +84,17 @@ func eachEncodingIsOneKey(sequence: String, key: Key) {
 }
 
 /// Shifted keys in the encodings of xterm (and kitty, tmux), read by the
-/// decoder when ncurses does not know them; and rxvt-unicode's own.
+/// decoder when ncurses does not know them; and rxvt-unicode's own. Shift+↑
+/// and Shift+↓ are keys of their own (they scroll the preview pane).
 @Test(arguments: [
-  ("\u{1B}[1;2A", Key.up), ("\u{1B}[1;2B", .down), ("\u{1B}[1;2C", .right), ("\u{1B}[1;2D", .left),
+  ("\u{1B}[1;2A", Key.shiftUp), ("\u{1B}[1;2B", .shiftDown), ("\u{1B}[1;2C", .right),
+  ("\u{1B}[1;2D", .left),
   ("\u{1B}[1;2H", .home), ("\u{1B}[1;2F", .end), ("\u{1B}[5;2~", .pageUp),
   ("\u{1B}[6;2~", .pageDown),
-  ("\u{1B}[a", .up), ("\u{1B}[b", .down), ("\u{1B}[c", .right), ("\u{1B}[d", .left),
+  ("\u{1B}[a", .shiftUp), ("\u{1B}[b", .shiftDown), ("\u{1B}[c", .right), ("\u{1B}[d", .left),
   ("\u{1B}[7$", .home), ("\u{1B}[8$", .end), ("\u{1B}[5$", .pageUp), ("\u{1B}[6$", .pageDown),
 ])
-func eachShiftedKeyIsItsPlainKey(sequence: String, key: Key) {
+func eachShiftedKeyIsItsPlainKeyOrShiftUpOrDown(sequence: String, key: Key) {
   #expect(decode(sequence) == [key])
 }
 
@@ -99,16 +102,16 @@ func eachShiftedKeyIsItsPlainKey(sequence: String, key: Key) {
 /// xterm-256color rxvt-unicode-256color kitty`): the standard shifted-key
 /// codes, and Shift+Up/Down as the extended `kUP`/`kDN` (xterm's and kitty's
 /// `ESC [ 1 ; 2 A`, rxvt's `ESC [ a`).
-@Test func shiftedKeyCodesAreTheirPlainKeys() {
+@Test func shiftedKeyCodesAreTheirPlainKeysButShiftUpAndDown() {
   let codes: [(Int32, Key)] = [
     (KEY_SLEFT, .left), (KEY_SRIGHT, .right), (KEY_SHOME, .home), (KEY_SEND, .end),
-    (KEY_SPREVIOUS, .pageUp), (KEY_SNEXT, .pageDown), (KEY_SR, .up), (KEY_SF, .down),
+    (KEY_SPREVIOUS, .pageUp), (KEY_SNEXT, .pageDown), (KEY_SR, .shiftUp), (KEY_SF, .shiftDown),
   ]
   for (code, key) in codes {
     #expect(KeyDecoder.key(forKeyCode: code) == key, "code \(code)")
   }
-  #expect(KeyDecoder.key(forKeyCode: 600, name: "kUP") == .up)
-  #expect(KeyDecoder.key(forKeyCode: 601, name: "kDN") == .down)
+  #expect(KeyDecoder.key(forKeyCode: 600, name: "kUP") == .shiftUp)
+  #expect(KeyDecoder.key(forKeyCode: 601, name: "kDN") == .shiftDown)
   #expect(KeyDecoder.key(forKeyCode: 602, name: "kUP5") == .up)
   #expect(KeyDecoder.key(forKeyCode: 603, name: "kxIN") == nil)  // focus in: not a key
 }

@@ -106,10 +106,31 @@ private func ranks(_ word: String, _ better: String, over worse: String) -> Bool
 
 @Test func theBestMatchesKeepTheTopInScoreThenCatalogOrder() {
   var best = BestMatches(limit: 3)
-  let card = CardFace(id: "c", title: "")
   for (score, row, order) in [(5, 0, 0), (9, 0, 1), (5, 1, 0), (9, 1, 2), (1, 2, 0), (5, 0, 3)] {
+    let card = CardFace(id: "\(row).\(order)", title: "")
     best.add(BestMatches.Match(score: score, row: row, order: order, card: card))
   }
   #expect(
     best.matches.map { [$0.score, $0.row, $0.order] } == [[9, 0, 1], [9, 1, 2], [5, 0, 0]])
+}
+
+@Test func aCardInSeveralRowsIsOneBestMatchAtItsBestScore() {
+  var best = BestMatches(limit: 2)
+  let card = { (id: String) in CardFace(id: id, title: "") }
+  let added = [(5, 0, 0, "a"), (7, 1, 0, "b"), (9, 2, 0, "a"), (9, 3, 0, "a"), (3, 4, 0, "b")]
+  for (score, row, order, id) in added {
+    best.add(BestMatches.Match(score: score, row: row, order: order, card: card(id)))
+  }
+  // "a" at its best score and, of the two ties, its first place; "b" once.
+  #expect(best.matches.map { "\($0.card.id)\($0.score)/\($0.row)" } == ["a9/2", "b7/1"])
+}
+
+@Test func aYearsMaskIsTheMaskOfItsDigits() {
+  for year in [0, 7, 1965, -500, 2024, Int.min + 1] {
+    #expect(ByteMask.of(year: year) == ByteMask.of(Array(String(year).utf8)), "\(year)")
+  }
+  // A query's bytes are in the mask of a text that holds them.
+  let text = ByteMask.of(Array("dostoyevsky 1866".utf8))
+  #expect(text & SearchQuery("dsky 66").byteMask == SearchQuery("dsky 66").byteMask)
+  #expect(text & SearchQuery("zq").byteMask != SearchQuery("zq").byteMask)
 }

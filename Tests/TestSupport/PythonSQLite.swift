@@ -35,3 +35,25 @@ public func makeBooksDatabase(at path: String) throws {
     db.commit()
     """)
 }
+
+/// Writes a generated cover picture to `path` with `Scripts/make-cover.py`
+/// (the standard library's zlib for PNG, a small baseline encoder for JPEG):
+/// the same picture for the same seed and size. `declared` writes a PNG
+/// whose header claims that size (a picture too large to decode).
+public func makeCover(
+  at path: String, format: String = "png", width: Int = 48, height: Int = 72, seed: Int = 1,
+  declared: String? = nil
+) throws {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+  process.arguments =
+    [
+      repositoryRoot.appendingPathComponent("Scripts/make-cover.py").path, "--format", format,
+      "--width", "\(width)", "--height", "\(height)", "--seed", "\(seed)",
+    ] + (declared.map { ["--declare", $0] } ?? []) + [path]
+  try process.run()
+  process.waitUntilExit()
+  guard process.terminationStatus == 0 else {
+    throw PythonScriptFailed(status: process.terminationStatus)
+  }
+}

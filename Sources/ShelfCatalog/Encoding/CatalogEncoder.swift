@@ -72,7 +72,7 @@ public enum CatalogEncoder {
 
   /// The members a card's own properties write.
   private static let memberNames: Set<String> = [
-    "id", "title", "subtitle", "year", "rating", "summary", "tags", "url",
+    "id", "title", "subtitle", "year", "rating", "summary", "tags", "url", "image",
   ]
 
   private static func card(_ card: Card, into writer: inout JSONWriter) {
@@ -109,6 +109,10 @@ public enum CatalogEncoder {
     if let url = card.url {
       writer.key("url")
       writer.string(url)
+    }
+    if let image = card.image {
+      writer.key("image")
+      writer.string(image)
     }
     // Kept fields as strings: their text is what a card holds of them. A
     // name the card's own members use is left out, so the JSON stays one

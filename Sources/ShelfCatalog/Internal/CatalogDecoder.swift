@@ -1,6 +1,6 @@
 /// The catalog's field names, recognised from a key's packed bytes.
 enum CatalogField {
-  case id, title, subtitle, year, rating, summary, tags, url, items, rows, sections, other
+  case id, title, subtitle, year, rating, summary, tags, url, image, items, rows, sections, other
 
   /// Matches a key's bytes packed little-endian (`JSONScanner.packedKey`):
   /// one switch over constants, as keys are matched once per member.
@@ -14,6 +14,7 @@ enum CatalogField {
     case 0x79_7261_6d6d_7573: self = .summary  // "summary"
     case 0x7367_6174: self = .tags  // "tags"
     case 0x6c_7275: self = .url  // "url"
+    case 0x65_6761_6d69: self = .image  // "image"
     case 0x73_6d65_7469: self = .items  // "items"
     case 0x7377_6f72: self = .rows  // "rows"
     case 0x736e_6f69_7463_6573: self = .sections  // "sections"
@@ -245,6 +246,7 @@ struct CatalogDecoder {
     var summary: String?
     var tags: [String] = []
     var url: String?
+    var image: String?
     var fields: [CardField] = []
     try object(describing: "an object for a card") { (decoder, field) throws(ParseFailure) in
       switch field {
@@ -255,6 +257,7 @@ struct CatalogDecoder {
       case .rating: rating = try decoder.rating()
       case .summary: summary = try decoder.optionalString()
       case .url: url = try decoder.optionalString()
+      case .image: image = try decoder.optionalString()
       case .tags:
         tags = try decoder.optionalArray { (decoder) throws(ParseFailure) in
           try decoder.requiredString()
@@ -272,7 +275,7 @@ struct CatalogDecoder {
     guard let title else { throw missing("title", at: start) }
     return Card(
       id: id, title: title, subtitle: subtitle, year: year, rating: rating, summary: summary,
-      tags: tags, url: url, fields: fields)
+      tags: tags, url: url, image: image, fields: fields)
   }
 
   // MARK: - Values

@@ -25,6 +25,7 @@ struct RecordMapper {
     let id = mapping.id.map { $0.text(value: value) } ?? value("id") ?? Self.content(of: fields)
     let subtitle = mapping.subtitle.map { $0.text(value: value) }
     let url = mapping.url.map { $0.text(value: value) }
+    let image = mapping.image.map { $0.text(value: value) } ?? value("image")
     let year = mapping.year.flatMap(value).flatMap { text in
       Int(Self.trimmed(text)).flatMap { limits.years.contains($0) ? $0 : nil }
     }
@@ -37,7 +38,8 @@ struct RecordMapper {
       } ?? []
     return Card(
       id: id, title: title, subtitle: subtitle.flatMap { $0.isEmpty ? nil : $0 }, year: year,
-      rating: rating, tags: tags, url: url.flatMap { $0.isEmpty ? nil : $0 }, fields: fields)
+      rating: rating, tags: tags, url: url.flatMap { $0.isEmpty ? nil : $0 },
+      image: image.flatMap { $0.isEmpty ? nil : $0 }, fields: fields)
   }
 
   /// `text` without the spaces and tabs around it. (Foundation's

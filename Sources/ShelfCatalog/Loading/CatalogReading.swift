@@ -36,6 +36,8 @@ public struct RecordMapping: Hashable, Sendable {
   public var rating: String?
   /// The card's link.
   public var url: FieldTemplate?
+  /// The card's cover picture: a path or an http(s) URL.
+  public var image: FieldTemplate?
   /// The field holding tags, separated by commas.
   public var tags: String?
 

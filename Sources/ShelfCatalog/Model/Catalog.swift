@@ -74,6 +74,9 @@ public struct Card: Identifiable, Equatable, Sendable {
   /// A link for the card (a web page, a file): the details panel shows it,
   /// and `--pick`, `--bind` and `y` can hand it on as `{url}`.
   public var url: String?
+  /// A picture for the card's cover: a path (relative to the catalog's file)
+  /// or an http(s) URL, as written.
+  public var image: String?
   /// The fields it came with that the properties above do not hold, in the
   /// order they came: every field of a record; a catalog item's members
   /// other than those above. Shown in the details, named in templates
@@ -83,7 +86,8 @@ public struct Card: Identifiable, Equatable, Sendable {
   /// A card; only `id` and `title` are required.
   public init(
     id: String, title: String, subtitle: String? = nil, year: Int? = nil, rating: Double? = nil,
-    summary: String? = nil, tags: [String] = [], url: String? = nil, fields: [CardField] = []
+    summary: String? = nil, tags: [String] = [], url: String? = nil, image: String? = nil,
+    fields: [CardField] = []
   ) {
     self.id = id
     self.title = title
@@ -93,6 +97,7 @@ public struct Card: Identifiable, Equatable, Sendable {
     self.summary = summary
     self.tags = tags
     self.url = url
+    self.image = image
     self.fields = fields
   }
 }

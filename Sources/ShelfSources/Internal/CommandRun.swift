@@ -22,7 +22,53 @@ struct CommandRun {
   /// ends, so nothing it started in the background outlives the run, even in
   /// another process group (`set -m`); the command is reaped.
   func run(timeout: Duration, wake: Int32) -> Result<[UInt8], Failure>? {
+    switch collect(timeout: timeout, wake: wake, lineLimit: nil) {
+    case nil: return nil
+    case .failure(let failure): return .failure(failure)
+    case .success(let output):
+      if output.isCut {
+        return .failure(
+          Failure(
+            kind: .tooLarge, problem: "the output is larger than the limit of \(limit) bytes"))
+      }
+      guard output.status == 0 else {
+        let signal = output.status > 128 ? output.status - 128 : 0
+        var problem =
+          signal == 0 ? "exited with status \(output.status)" : "was killed by signal \(signal)"
+        if !output.lastErrorLine.isEmpty { problem += ": " + output.lastErrorLine }
+        return .failure(Failure(kind: .unavailable, problem: problem))
+      }
+      return .success(output.bytes)
+    }
+  }
+
+  /// What a run read, however the command ended.
+  struct Output {
+    /// Standard output: at most `limit` bytes (and `lineLimit` lines).
+    var bytes: [UInt8]
+    /// Whether the output went on past the limits: it was cut there and the
+    /// command stopped.
+    var isCut: Bool
+    /// The exit status, 128 + the signal for a command a signal ended; 0
+    /// for a command stopped at the limits.
+    var status: Int32
+    /// The last non-blank line of standard error, made safe (empty for none).
+    var lastErrorLine: String
+  }
+
+  /// Runs the command as `run(timeout:wake:)` does, and keeps the first
+  /// `limit` bytes of its output, cut after `lineLimit` lines when given:
+  /// past them it stops the command (its whole session) and says so
+  /// (`isCut`). Nil when `wake` stopped it.
+  /// `progress`, when given, is handed the output so far as it grows, at
+  /// most every `progressInterval`.
+  func collect(
+    timeout: Duration, wake: Int32, lineLimit: Int?,
+    progress: (([UInt8]) -> Void)? = nil, progressInterval: Duration = .milliseconds(100)
+  ) -> Result<Output, Failure>? {
     let deadline = ContinuousClock.now + timeout
+    var lastProgress = ContinuousClock.now - progressInterval
+    var reported = 0  // the bytes `progress` was last handed
     var output: [Int32] = [-1, -1]
     var errors: [Int32] = [-1, -1]
     guard Self.makePipe(&output) else { return .failure(systemFailure("pipe")) }
@@ -45,6 +91,7 @@ struct CommandRun {
     }
 
     var bytes: [UInt8] = []
+    var lines = 0
     var stderrTail: [UInt8] = []
     var isOutputOpen = true
     var isErrorOpen = true
@@ -66,8 +113,15 @@ struct CommandRun {
         killGroup()
         return .failure(tooSlow())
       }
-      let ready = poll(&fds, 3, Int32(min(remaining, 60_000)))
+      // Output not handed to `progress` yet waits at most its interval.
+      let isUnreported = progress != nil && bytes.count > reported
+      let ready = poll(&fds, 3, Int32(min(remaining, isUnreported ? 100 : 60_000)))
       if ready < 0 && errno == EINTR { continue }
+      if let progress, isUnreported, ContinuousClock.now - lastProgress >= progressInterval {
+        lastProgress = ContinuousClock.now
+        reported = bytes.count
+        progress(bytes)
+      }
       if fds[2].revents != 0 {
         killGroup()
         return nil
@@ -80,13 +134,29 @@ struct CommandRun {
           continue
         }
         if index == 0 {
-          bytes += buffer[..<count]
-          if bytes.count > limit {
+          // Up to the line feed that ends the last line kept, when lines count.
+          var kept = count
+          if let lineLimit {
+            if lines >= lineLimit { kept = 0 }
+            for offset in 0..<count where lines < lineLimit && buffer[offset] == 0x0A {
+              lines += 1
+              if lines == lineLimit { kept = offset + 1 }
+            }
+          }
+          // A byte past the limit is kept, to tell output that ends there from more.
+          bytes += buffer[..<min(kept, limit + 1 - bytes.count)]
+          if bytes.count > limit || kept < count {
             killGroup()
-            return .failure(
-              Failure(
-                kind: .tooLarge,
-                problem: "the output is larger than the limit of \(limit) bytes"))
+            if bytes.count > limit { bytes.removeLast(bytes.count - limit) }
+            return .success(
+              Output(
+                bytes: bytes, isCut: true, status: 0,
+                lastErrorLine: lastLine(of: stderrTail) ?? ""))
+          }
+          if let progress, ContinuousClock.now - lastProgress >= progressInterval {
+            lastProgress = ContinuousClock.now
+            reported = bytes.count
+            progress(bytes)
           }
         } else {
           stderrTail += buffer[..<count]
@@ -120,13 +190,10 @@ struct CommandRun {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let signal = status & 0x7F
-    let code = (status >> 8) & 0xFF
-    guard signal == 0 && code == 0 else {
-      var problem = signal == 0 ? "exited with status \(code)" : "was killed by signal \(signal)"
-      if let line = lastLine(of: stderrTail) { problem += ": " + line }
-      return .failure(Failure(kind: .unavailable, problem: problem))
-    }
-    return .success(bytes)
+    return .success(
+      Output(
+        bytes: bytes, isCut: false, status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal,
+        lastErrorLine: lastLine(of: stderrTail) ?? ""))
   }
 
   private func spawn(_ pid: inout pid_t, stdout: Int32, stderr: Int32) -> Int32 {

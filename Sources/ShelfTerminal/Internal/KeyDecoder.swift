@@ -332,8 +332,11 @@ struct KeyDecoder {
       Int($0) ?? 1
     }
     switch final {
-    case "A", "a": return .up  // a-d: rxvt's Shift+arrows
-    case "B", "b": return .down
+    // Shift alone (`ESC [ 1 ; 2 A`), or rxvt's Shift (`ESC [ a`): Shift+↑ ↓.
+    case "A" where numbers.count == 2 && numbers[1] == 2, "a": return .shiftUp
+    case "B" where numbers.count == 2 && numbers[1] == 2, "b": return .shiftDown
+    case "A": return .up
+    case "B": return .down
     case "C", "c": return .right
     case "D", "d": return .left
     case "H": return .home
@@ -403,8 +406,8 @@ struct KeyDecoder {
     case KEY_DC: return .delete
     case KEY_IC: return .insert
     case KEY_BTAB: return .backTab
-    case KEY_SR: return .up  // Shift+Up and Shift+Down in some descriptions
-    case KEY_SF: return .down
+    case KEY_SR: return .shiftUp  // Shift+Up and Shift+Down in some descriptions
+    case KEY_SF: return .shiftDown
     // Shifted keys (terminfo's kLFT, kRIT, kHOM, kEND, kNXT, kPRV: xterm's
     // `ESC [ 1 ; 2 D`, rxvt's `ESC [ d` and `ESC [ 7 $`) do what their plain keys do.
     case KEY_SLEFT: return .left
@@ -426,8 +429,9 @@ struct KeyDecoder {
   static func extendedKey(named name: String) -> Key? {
     let stem = name.prefix { !("0"..."9").contains($0) }
     switch stem {
-    case "kUP": return .up
-    case "kDN": return .down
+    // `kUP` alone is Shift+Up (as `kUP2` would be); `kUP5` is Ctrl+Up.
+    case "kUP": return name == "kUP" || name == "kUP2" ? .shiftUp : .up
+    case "kDN": return name == "kDN" || name == "kDN2" ? .shiftDown : .down
     case "kLFT": return .left
     case "kRIT": return .right
     case "kHOM": return .home

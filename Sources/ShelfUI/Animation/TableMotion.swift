@@ -402,7 +402,7 @@ struct TableMotion: Sendable {
         isOld: isOld, range: isOld ? oldRange : newRange,
         rows: isOld ? oldChangingRows : newChangingRows,
         headers: isOld ? oldChangingHeaders : newChangingHeaders,
-        rowShare: Double(Metrics.rowHeight) * fraction,
+        rowShare: Double((isOld ? before : after).model.rowHeight) * fraction,
         headerShare: Double(Metrics.sectionHeaderHeight) * fraction,
         slots: slotsBySide[index], start: total)
       total = side.above(side.range.upperBound)

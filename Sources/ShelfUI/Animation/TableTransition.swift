@@ -188,7 +188,7 @@ struct TableTransition: Sendable {
     // (over the blocks travelling past it, it would cut them).
     var focused: SceneEntry?
     if let index = placed.firstIndex(where: { $0.entry.isFocusedRow }),
-      case .row(let row) = placed[index].entry, row.height >= Metrics.rowHeight
+      case .row(let row) = placed[index].entry, row.height >= row.lineCount
     {
       var entry = placed.remove(at: index).entry
       if body.height >= row.height {

@@ -11,7 +11,7 @@ public enum TextBackend {
 
   /// A map of the canvas's styles, one letter a cell, for tests that check what
   /// colour alone would show: `F` focus, `W` warning, `L` flash, `E` error, `A` accent,
-  /// `S` star, `M` muted, `H` a filter's match, `0`–`7` swatches, `R` reversed, `B` bold, `.` plain.
+  /// `S` star, `M` muted, `H` a filter's match, `0`–`7` swatches, `C` a previewed command's or a cover's colour, `R` reversed, `B` bold, `.` plain.
   public static func styleMap(of canvas: Canvas) -> String {
     (0..<canvas.size.height).map { y in
       canvas.row(y).map { cell in
@@ -27,6 +27,7 @@ public enum TextBackend {
         case .star: return "S"
         case .muted: return "M"
         case .swatch(let n): return String(n % 10)
+        case .indexed: return "C"
         case .default: return style.isBold ? "B" : "."
         }
       }.joined()

@@ -22,6 +22,11 @@ public enum Color: Hashable, Sendable {
   case match
   /// One of `Color.swatchCount` card swatches, derived from a card's id.
   case swatch(Int)
+  /// A colour of the terminal's palette by number, 0 to 255: a previewed
+  /// command's output asked for it (`--preview`), or a cover's cells were
+  /// converted for it. Drawn as it is on 256 colours, as the nearest of the
+  /// eight on 8; a number out of the palette shows as the default.
+  case indexed(Int)
 
   /// How many distinct swatch colours there are.
   public static let swatchCount = 8

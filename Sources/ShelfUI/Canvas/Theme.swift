@@ -99,6 +99,7 @@ public enum ThemePalette {
     // Violet: the flash is green, the focus amber, the accent blue.
     case .match: return isDark ? 177 : 127
     case .swatch(let n): return swatches256[positiveModulo(n, swatches256.count)]
+    case .indexed(let n): return (0..<256).contains(n) ? n : nil
     }
   }
 
@@ -115,12 +116,28 @@ public enum ThemePalette {
     // On white no 8-colour green reads: the ink stays, bold and underlined.
     case .match: return isDark ? magenta : nil
     case .swatch(let n): return swatches8[positiveModulo(n, swatches8.count)]
+    case .indexed(let n): return (0..<256).contains(n) ? nearest8(n) : nil
     }
   }
 
   /// Muted, distinct hues that read on dark and light backgrounds.
   private static let swatches256 = [167, 173, 179, 107, 73, 68, 104, 175]
   private static let swatches8 = [red, green, yellow, blue, magenta, cyan]
+
+  /// The one of the eight colours nearest to palette colour `n`: the bright
+  /// ones their dim twin, the cube's by which components are high, the grays
+  /// black or white.
+  private static func nearest8(_ n: Int) -> Int {
+    switch n {
+    case 0..<8: return n
+    case 8..<16: return n - 8
+    case 16..<232:
+      let cube = n - 16
+      let (red, green, blue) = (cube / 36, cube / 6 % 6, cube % 6)
+      return (red >= 3 ? 1 : 0) + (green >= 3 ? 2 : 0) + (blue >= 3 ? 4 : 0)
+    default: return n < 244 ? 0 : 7
+    }
+  }
 
   private static func positiveModulo(_ n: Int, _ m: Int) -> Int { ((n % m) + m) % m }
 }

@@ -5,6 +5,8 @@ public enum Key: Hashable, Sendable {
   /// Ctrl with a letter, such as `.control("l")`.
   case control(Character)
   case up, down, left, right
+  /// Shift with ↑ or ↓: scrolls the preview pane; ↑ or ↓ where there is none.
+  case shiftUp, shiftDown
   case home, end, pageUp, pageDown
   case enter, escape, backspace, tab, backTab, delete, insert
   /// F1 to F12.

@@ -47,15 +47,22 @@ struct DisplayModel: Sendable {
   let entryIndexByID: [EntryID: Int]
   /// Lines of the whole table.
   let totalHeight: Int
+  /// Lines of each card's cover area (0: no covers).
+  let coverLines: Int
+  /// Lines of each row: its title line and its cards.
+  var rowHeight: Int { Metrics.rowHeight + coverLines }
   /// Rows of content.
   var contentRowCount: Int { rows.count }
 
-  /// The model of `content`: its headers derived from its rows.
+  /// The model of `content`, its headers derived from its rows, its cards
+  /// `coverLines` taller for their covers.
   ///
   /// - Complexity: O(rows).
-  init(_ content: ShelfContent) {
+  init(_ content: ShelfContent, coverLines: Int = 0) {
     self.content = content
+    self.coverLines = coverLines
     sections = content.sections
+    let rowHeight = Metrics.rowHeight + coverLines
     var rows: [CarouselRow] = []
     var entries: [Entry] = []
     var entryOfRow: [Int] = []
@@ -76,9 +83,9 @@ struct DisplayModel: Sendable {
         if rowIndexByID[row.id] == nil { rowIndexByID[row.id] = rows.count }
         entryOfRow.append(entries.count)
         entries.append(
-          Entry(id: id, section: sectionIndex, row: rows.count, y: y, height: Metrics.rowHeight))
+          Entry(id: id, section: sectionIndex, row: rows.count, y: y, height: rowHeight))
         rows.append(row)
-        y += Metrics.rowHeight
+        y += rowHeight
       }
     }
     self.rows = rows

@@ -74,6 +74,7 @@ enum Layout {
         in: row, card: state.rememberedCard(ofRow: index, in: model, strip: strip)),
       isFocused: isFocused, y: body(for: size).minY + entry.y - state.scrollY,
       height: entry.height)
+    placement.coverLines = model.coverLines
     if row.cards.isEmpty {
       placement.placeholder = model.placeholderText(ofRow: index)
       return placement

@@ -30,6 +30,15 @@ public enum Metrics {
   /// The smallest terminal the screen draws into; below it a message says so.
   public static let minimumSize = Size(width: 40, height: 10)
 
+  /// Lines of a cover that fills a card's inside at `size` with a 2:3
+  /// picture (a cell is about twice as tall as it is wide), short enough that
+  /// a whole row still fits the screen.
+  public static func defaultCoverLines(forScreenSize size: Size) -> Int {
+    let inside = strip(forScreenWidth: size.width).cardWidth - 2
+    let fitting = ViewState.bodyHeight(for: size) - rowHeight
+    return max(1, min((3 * inside + 2) / 4, fitting))
+  }
+
   /// How the cards of a strip `width` columns wide are laid out: as many
   /// cards as fit, their width never smaller on a wider screen, and the
   /// columns left over spread evenly between them, so the cards span the strip.

@@ -37,6 +37,9 @@ struct HeaderPlacement: Equatable, Sendable {
   var height: Int
   /// Highlight (0 none, 1 full), for a renamed section.
   var highlight = 0.0
+
+  /// Lines of the header.
+  var lineCount: Int { Metrics.sectionHeaderHeight }
 }
 
 /// A row on screen: header line and card strip.
@@ -51,7 +54,7 @@ struct RowPlacement: Equatable, Sendable {
   var isFocused: Bool
   /// Screen line of the header.
   var y: Int
-  /// Lines shown from the top (`Metrics.rowHeight` when whole; less while it
+  /// Lines shown from the top (`lineCount` when whole; less while it
   /// grows or collapses; a title alone is not drawn).
   var height: Int
   /// The cards, in drawing order, with screen columns.
@@ -64,6 +67,13 @@ struct RowPlacement: Equatable, Sendable {
   var placeholder: String?
   /// Highlight of the header (0 none, 1 full), for a renamed row.
   var highlight = 0.0
+  /// Lines of each card's cover area (0: no covers).
+  var coverLines = 0
+
+  /// Lines of each card, borders included.
+  var cardHeight: Int { Metrics.cardHeight + coverLines }
+  /// Lines of the whole row: its title line and its cards.
+  var lineCount: Int { 1 + cardHeight }
 }
 
 /// A card on screen.
@@ -106,6 +116,11 @@ struct CardLabel: Equatable, Sendable {
   var rating: Double?
   /// Labels: one a filter matched through can show on the card.
   var tags: [String]
+  /// The cover picture as the card gives it; empty when it has none.
+  var image: String
+  /// The cover's cells, once converted at the card's size; nil while not
+  /// ready (a placeholder shows) or when the card has no cover.
+  var cover: CoverCells?
   /// What the `/` filter matched on the card, while one is on.
   var marks: CardMarks?
 
@@ -117,5 +132,6 @@ struct CardLabel: Equatable, Sendable {
     year = face.year
     rating = face.rating
     tags = face.tags
+    image = face.image
   }
 }

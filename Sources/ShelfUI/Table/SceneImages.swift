@@ -10,7 +10,7 @@ struct SceneImages {
   private var rows = FrameCache<String, Image<RowPlacement>>()
   private var headers = FrameCache<String, Image<HeaderPlacement>>()
 
-  /// The `Metrics.rowHeight` lines of `row`, `width` cells each, drawn as if its
+  /// The `lineCount` lines of `row`, `width` cells each, drawn as if its
   /// header line were line 0 and it were whole.
   mutating func image(of row: RowPlacement, width: Int) -> [Cell] {
     rows.image(of: row, width: width)
@@ -41,20 +41,18 @@ protocol LinePlacement: Equatable {
   /// Lines shown from the top (fewer than `lineCount` while it grows or collapses).
   var height: Int { get set }
   /// Lines of the whole entry.
-  static var lineCount: Int { get }
+  var lineCount: Int { get }
   /// Draws the entry into `canvas`, clipped to `body`.
   func draw(body: Rect, into canvas: inout Canvas)
 }
 
 extension RowPlacement: LinePlacement {
-  static var lineCount: Int { Metrics.rowHeight }
   func draw(body: Rect, into canvas: inout Canvas) {
     SceneRenderer.draw(self, body: body, into: &canvas)
   }
 }
 
 extension HeaderPlacement: LinePlacement {
-  static var lineCount: Int { Metrics.sectionHeaderHeight }
   func draw(body: Rect, into canvas: inout Canvas) {
     SceneRenderer.draw(self, body: body, into: &canvas)
   }
@@ -75,11 +73,11 @@ extension FrameCache where Key == String {
   where Value == Image<Placement> {
     var placement = entry
     placement.y = 0
-    placement.height = Placement.lineCount
+    placement.height = entry.lineCount
     return value(for: entry.id) {
       $0.width == width && $0.placement == placement
     } make: {
-      let body = Rect(x: 0, y: 0, width: width, height: Placement.lineCount)
+      let body = Rect(x: 0, y: 0, width: width, height: placement.lineCount)
       var canvas = Canvas(size: body.size)
       placement.draw(body: body, into: &canvas)
       return Image(placement: placement, width: width, cells: canvas.cells)

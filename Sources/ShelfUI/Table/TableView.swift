@@ -90,6 +90,8 @@ final class TableView {
   /// freed on the spot.
   var onDiscard: ((consuming RetiredValues) -> Void)?
 
+  /// Where the cards find their covers; nil shows placeholders.
+  var covers: (any CoverSource)?
   /// Marks on the cards what the shown `/` filter matched; nil while none is on.
   var highlighter: SearchHighlighter?
   /// The focus to give back once the table shows its row again (the filter
@@ -99,7 +101,7 @@ final class TableView {
   /// A table showing `content`, focused on its first card, whose new content takes `updates`.
   init(content: ShelfContent, configuration: ScreenConfiguration, updates: TableUpdatePath) {
     self.configuration = configuration
-    model = DisplayModel(content)
+    model = DisplayModel(content, coverLines: configuration.coverLines)
     title = content.title
     animator = TableAnimator(configuration: configuration)
     state.rememberIDs(in: model)
@@ -150,7 +152,7 @@ final class TableView {
     // Carousels that start with the table have no holder: they diff here.
     // Otherwise each carousel's holder delivers its own delta.
     defer { discardRetired() }
-    let newModel = DisplayModel(content)
+    let newModel = DisplayModel(content, coverLines: configuration.coverLines)
     let before = TransitionEnd(model: model, state: state)
     retired.append(model)  // the transition, if any, holds it too
     var after = state
@@ -349,16 +351,17 @@ final class TableView {
   func render(size: Size, now: UInt64) -> Canvas {
     adopt(size)
     advance(to: now)
+    let moving = animator.scene(at: now)
     if reusesEarlierFrames {
-      var scene =
-        animator.scene(at: now)
-        ?? Layout.scene(of: model, state: state, size: size, memo: &layoutMemo)
+      var scene = moving ?? Layout.scene(of: model, state: state, size: size, memo: &layoutMemo)
       if let highlighter { scene = highlighter.marked(scene) }
+      if let covers { scene = covered(scene, by: covers, isStill: moving == nil) }
       if keepsShownScene { shownScene = scene }
       return SceneRenderer.compose(scene, images: &images)
     }
-    var scene = animator.scene(at: now) ?? Layout.scene(of: model, state: state, size: size)
+    var scene = moving ?? Layout.scene(of: model, state: state, size: size)
     if let highlighter { scene = highlighter.marked(scene) }
+    if let covers { scene = covered(scene, by: covers, isStill: moving == nil) }
     if keepsShownScene { shownScene = scene }
     var canvas = Canvas(size: size)
     SceneRenderer.draw(scene, into: &canvas)

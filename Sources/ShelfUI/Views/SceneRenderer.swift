@@ -75,7 +75,7 @@ enum SceneRenderer {
   /// The screen line of `entry`'s image's first line, the first line it
   /// draws, and the line after its last.
   private static func extent(of entry: some LinePlacement) -> (Int, Int, Int) {
-    (entry.y, entry.y, entry.y + min(entry.height, type(of: entry).lineCount))
+    (entry.y, entry.y, entry.y + min(entry.height, entry.lineCount))
   }
 
   /// Draws `scene` into `canvas` line by line, glyph by glyph: the
@@ -130,12 +130,12 @@ enum SceneRenderer {
     let clip = body.intersection(Rect(x: 0, y: row.y, width: width, height: row.height))
     guard !clip.isEmpty else { return }
     canvas.fill(
-      Rect(x: 0, y: row.y, width: width, height: Metrics.rowHeight), style: .plain, clip: clip)
+      Rect(x: 0, y: row.y, width: width, height: row.lineCount), style: .plain, clip: clip)
     drawHeader(of: row, width: width, clip: clip, into: &canvas)
     let strip = Metrics.strip(forScreenWidth: width)
     let stripClip = clip.intersection(
-      Rect(x: strip.originX, y: row.y + 1, width: strip.cardsWidth, height: Metrics.cardHeight))
-    let middle = row.y + 1 + Metrics.cardHeight / 2
+      Rect(x: strip.originX, y: row.y + 1, width: strip.cardsWidth, height: row.cardHeight))
+    let middle = row.y + 1 + row.cardHeight / 2
     if let placeholder = row.placeholder {
       canvas.write(
         TerminalText.truncated(placeholder, toWidth: max(0, strip.width - 2)),
@@ -143,7 +143,7 @@ enum SceneRenderer {
         clip: stripClip)
     }
     for card in row.cards {
-      draw(card, top: row.y + 1, clip: stripClip, into: &canvas)
+      draw(card, top: row.y + 1, coverLines: row.coverLines, clip: stripClip, into: &canvas)
     }
     let indicator = Style(foreground: .accent, isBold: true)
     if row.hasMoreLeft {
@@ -193,9 +193,11 @@ enum SceneRenderer {
     return Style(foreground: .flash, isReversed: highlight > 0.5)
   }
 
-  static func draw(_ card: CardPlacement, top: Int, clip: Rect, into canvas: inout Canvas) {
+  static func draw(
+    _ card: CardPlacement, top: Int, coverLines: Int = 0, clip: Rect, into canvas: inout Canvas
+  ) {
     guard card.width > 0 else { return }
-    let rect = Rect(x: card.x, y: top, width: card.width, height: Metrics.cardHeight)
+    let rect = Rect(x: card.x, y: top, width: card.width, height: Metrics.cardHeight + coverLines)
     let frame = frameStyle(of: card)
     canvas.drawBox(rect, glyphs: card.isFocused ? .heavy : .light, style: frame, clip: clip)
     let inner = card.width - 2
@@ -204,6 +206,13 @@ enum SceneRenderer {
     let face = card.face
     // A reloaded card (not the focused one) flashes whole: every field in the flash style.
     let flash = card.isFocused ? nil : flashStyle(card.highlight)
+    if coverLines > 0 {
+      drawCover(
+        of: face, in: Rect(x: x, y: top + 1, width: inner, height: coverLines), flash: flash,
+        clip: clip, into: &canvas)
+    }
+    // The text sits under the cover.
+    let top = top + coverLines
     let titleStyle = flash ?? Style(foreground: card.isFocused ? .focus : .default, isBold: true)
     // What a `/` filter matched stands out in a style of its own (neither the
     // focus's nor the flash's: underlined), even on a flashing card.
@@ -254,6 +263,23 @@ enum SceneRenderer {
 }
 
 extension SceneRenderer {
+  /// A card's cover area: its cover's cells once converted (clipped to the
+  /// area while the card grows or collapses), else a plain placeholder; a
+  /// card without a picture leaves it blank. A flashing card flashes its
+  /// cover too.
+  static func drawCover(
+    of face: CardLabel, in area: Rect, flash: Style?, clip: Rect, into canvas: inout Canvas
+  ) {
+    let areaClip = clip.intersection(area)
+    guard !areaClip.isEmpty else { return }
+    if let cover = face.cover {
+      canvas.draw(cover, at: Point(x: area.minX, y: area.minY), style: flash, clip: areaClip)
+    } else if !face.image.isEmpty {
+      canvas.fill(
+        area, with: "░", style: flash ?? Style(foreground: .muted, isDim: true), clip: areaClip)
+    }
+  }
+
   /// Writes `text`, cut to `width` columns, from `point`: the characters
   /// that `marks` cover in `markStyle`, the others in `style` (an ellipsis
   /// that cuts the text is never marked).

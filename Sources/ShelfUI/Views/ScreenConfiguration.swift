@@ -10,17 +10,20 @@ public struct ScreenConfiguration: Hashable, Sendable {
   public var framesPerSecond: Int
   /// Whether cards opened with Enter join a "Recently viewed" row at the top.
   public var showsRecentlyViewed: Bool
+  /// Lines of the cover area above each card's text; 0: no covers.
+  public var coverLines: Int
 
   /// A configuration; by default changes animate over 300 ms at 60 frames a second.
   public init(
     animationDuration: UInt64 = 300, reducedMotion: Bool = false, largeBatchLimit: Int = 80,
-    framesPerSecond: Int = 60, showsRecentlyViewed: Bool = true
+    framesPerSecond: Int = 60, showsRecentlyViewed: Bool = true, coverLines: Int = 0
   ) {
     self.animationDuration = animationDuration
     self.reducedMotion = reducedMotion
     self.largeBatchLimit = largeBatchLimit
     self.framesPerSecond = framesPerSecond
     self.showsRecentlyViewed = showsRecentlyViewed
+    self.coverLines = max(0, coverLines)
   }
 
   /// The duration actually used: 0 with reduced motion.

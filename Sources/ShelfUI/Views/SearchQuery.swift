@@ -1,3 +1,40 @@
+/// Which bytes a text holds, as 64 bits: a bit for each letter and digit,
+/// the other bytes sharing the rest. Folded text (`SearchFolding`) in, so
+/// that a card's mask holds every byte a query's word could match in it.
+enum ByteMask {
+  /// The bit of `byte`.
+  @inline(__always)
+  static func bit(_ byte: UInt8) -> UInt64 {
+    if byte &- 0x61 < 26 { return 1 << UInt64(byte &- 0x61) }
+    if byte &- 0x30 < 10 { return 1 << UInt64(26 + byte &- 0x30) }
+    return 1 << UInt64(36 + byte % 28)
+  }
+
+  /// The mask of `bytes`, folding ASCII when `foldsASCII`.
+  @inline(__always)
+  static func of(_ bytes: UnsafeBufferPointer<UInt8>, foldsASCII: Bool = false) -> UInt64 {
+    var mask: UInt64 = 0
+    for byte in bytes { mask |= bit(foldsASCII ? SearchFolding.foldedASCII(byte) : byte) }
+    return mask
+  }
+
+  /// The mask of `String(year)`'s bytes, with no string made.
+  static func of(year: Int) -> UInt64 {
+    var mask: UInt64 = year < 0 ? bit(UInt8(ascii: "-")) : 0
+    var rest = year.magnitude
+    repeat {
+      mask |= bit(0x30 + UInt8(rest % 10))
+      rest /= 10
+    } while rest > 0
+    return mask
+  }
+
+  /// The mask of `bytes`.
+  static func of(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBufferPointer { of($0) }
+  }
+}
+
 /// A `/` query as the filter reads it: folded (`SearchFolding`) and cut into
 /// words at spaces, each of which a card must match in some field.
 ///
@@ -164,6 +201,14 @@ struct SearchQuery: Sendable, Equatable {
 
   /// Whether every card matches it (no words).
   var isEmpty: Bool { terms.isEmpty }
+
+  /// The bytes of every word, as a `ByteMask`: a card whose text lacks
+  /// one of them cannot match.
+  var byteMask: UInt64 {
+    var mask: UInt64 = 0
+    for term in terms { mask |= ByteMask.of(term.bytes) }
+    return mask
+  }
 
   /// Whether every card this query matches, `other` matches too: each word
   /// of `other` is implied by one of this query's (typing on narrows).

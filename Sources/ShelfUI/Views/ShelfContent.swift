@@ -135,6 +135,9 @@ public struct CardFace: Identifiable, Equatable, Sendable {
   public var tags: [String]
   /// A link, shown in the details panel; empty when the card has none.
   public var url: String
+  /// The cover picture as the card gives it (a path or an http(s) URL);
+  /// empty when the card has none.
+  public var image: String
   /// The other fields the card came with, in their order: listed in the
   /// details panel, searched, and named in templates.
   public var fields: [Field]
@@ -145,7 +148,8 @@ public struct CardFace: Identifiable, Equatable, Sendable {
   /// A card face; only `id` and `title` are required.
   public init(
     id: String, title: String, subtitle: String = "", year: Int? = nil, rating: Double? = nil,
-    summary: String = "", tags: [String] = [], url: String = "", fields: [Field] = []
+    summary: String = "", tags: [String] = [], url: String = "", image: String = "",
+    fields: [Field] = []
   ) {
     self.id = id
     self.title = title
@@ -155,6 +159,7 @@ public struct CardFace: Identifiable, Equatable, Sendable {
     self.summary = summary
     self.tags = tags
     self.url = url
+    self.image = image
     self.fields = fields
   }
 }

@@ -81,13 +81,23 @@ enum ShelfFilter {
     let isPrepared = folds.count == cards.count
     if isPrepared { folds.prepare(cards) }
     var best = BestMatches(limit: BestMatches.limit)
+    let needed = query.byteMask
     for i in cards.indices where flags[i] {
       let card = cards[i]
-      let folded = isPrepared ? folds.folded(at: i) : FoldedCard(card)
-      flags[i] = matches(card, folded: folded, query)
-      if ranks && flags[i], let score = score(card, folded: folded, query) {
-        best.add(BestMatches.Match(score: score, row: 0, order: i, card: card))
+      // A card that lacks a byte of the query cannot match: one test of bits.
+      guard !isPrepared || folds.mask(at: i) & needed == needed else {
+        flags[i] = false
+        continue
       }
+      let folded = isPrepared ? folds.folded(at: i) : FoldedCard(card)
+      guard ranks else {
+        flags[i] = matches(card, folded: folded, query)
+        continue
+      }
+      // A card has a score exactly when it matches: one pass tells both.
+      let score = score(card, folded: folded, query)
+      flags[i] = score != nil
+      if let score { best.add(BestMatches.Match(score: score, row: 0, order: i, card: card)) }
     }
     if ranks { folds.best = (query, best.matches) }
   }
@@ -183,7 +193,9 @@ enum ShelfFilter {
 }
 
 /// The best matches of a query, by score: what the "Best matches" row
-/// holds. Ties keep the catalog's order (row, then card).
+/// holds. Ties keep the catalog's order (row, then card). A card (by id)
+/// is held once, however many rows hold it: at its best score, and on a
+/// tie at its first place in the catalog.
 struct BestMatches: Sendable {
   /// The most cards the row holds.
   static let limit = 50
@@ -211,12 +223,18 @@ struct BestMatches: Sendable {
 
   init(limit: Int) { self.limit = limit }
 
-  /// Keeps `match` if it ranks among the best `limit`.
+  /// Keeps `match` if it ranks among the best `limit`, in place of a
+  /// match of the same card that it ranks before.
   ///
   /// - Complexity: O(`limit`).
   mutating func add(_ match: Match) {
-    if matches.count == limit {
-      guard match.precedes(matches[limit - 1]) else { return }
+    if matches.count == limit, !match.precedes(matches[limit - 1]) { return }
+    // A copy of the card that fell out of the best ranked below all of them,
+    // and so below `match`: only a copy still held can rank before it.
+    if let held = matches.firstIndex(where: { $0.card.id == match.card.id }) {
+      guard match.precedes(matches[held]) else { return }
+      matches.remove(at: held)
+    } else if matches.count == limit {
       matches.removeLast()
     }
     var index = matches.count
@@ -285,6 +303,8 @@ final class RowFolds: @unchecked Sendable, Equatable {
   /// when every card is.
   private var slots: [Int32] = []
   private var cards: [FoldedCard] = []
+  /// For each card, the `ByteMask` of its folded text and year.
+  private var masks: [UInt64] = []
   private var isMade = false
   /// The row's best matches of the query it was last ranked for (the
   /// filter's pass over the row writes it, the chain reads it after).
@@ -303,15 +323,32 @@ final class RowFolds: @unchecked Sendable, Equatable {
     guard !isMade else { return }
     precondition(cards.count == count, "folds made for another row")
     isMade = true
+    masks = [UInt64](repeating: 0, count: cards.count)
     cards.withUnsafeBufferPointer { cards in
       for index in cards.indices {
-        guard let folding = FoldedCard.folding(cards[index]) else { continue }
+        let card = cards[index]
+        let folding = FoldedCard.folding(card)
+        var mask: UInt64 = 0
+        // The bytes in place, as the filter reads them (`read`): no copy.
+        _ = ShelfFilter.firstField(of: card) { field, text in
+          mask |= ShelfFilter.read(text, folded: folding?.field(field)) {
+            ByteMask.of($0, foldsASCII: $1)
+          }
+          return false
+        }
+        if let year = card.year { mask |= ByteMask.of(year: year) }
+        masks[index] = mask
+        guard let folding else { continue }
         if slots.isEmpty { slots = [Int32](repeating: -1, count: cards.count) }
         slots[index] = Int32(self.cards.count)
         self.cards.append(folding)
       }
     }
   }
+
+  /// The `ByteMask` of card `index`'s text (after `prepare(_:)`).
+  @inline(__always)
+  func mask(at index: Int) -> UInt64 { masks[index] }
 
   /// The folded text of card `index` (after `prepare(_:)`).
   func folded(at index: Int) -> FoldedCard {

@@ -76,9 +76,13 @@ extension ShelfScreen {
 
   /// Whether the screen itself uses `key` while browsing, with `--multi`'s
   /// mark key when `isMultiPick`: such a key cannot be bound to a command.
-  nonisolated public static func isReserved(_ key: Key, isMultiPick: Bool) -> Bool {
+  nonisolated public static func isReserved(
+    _ key: Key, isMultiPick: Bool, hasPreview: Bool = false
+  ) -> Bool {
+    if hasPreview && (key == previewToggleKey || key == previewFocusKey) { return true }
     switch key {
-    case .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .enter, .escape,
+    case .up, .down, .shiftUp, .shiftDown, .left, .right, .home, .end, .pageUp, .pageDown, .enter,
+      .escape,
       .backspace, .tab, .backTab, .delete, .insert, .mouse, .paste:
       return true
     case .function(let number): return number == 1

@@ -6,6 +6,8 @@ extension ShelfScreen {
     case severalSources
     /// space and `.`: while a source can still bring changes.
     case liveSources
+    /// The preview pane's keys: with `--preview`.
+    case preview
   }
 
   /// Every key, as the help overlay lists it (those that do something now).
@@ -22,6 +24,9 @@ extension ShelfScreen {
     ("a b 'a ^a a$", "words' letters in order; whole, start / end", .always),
     ("Ctrl-U/E  ↑ ↓", "while filtering: clear / exact / earlier", .always),
     ("Tab  Shift-Tab", "all sources / each source alone", .severalSources),
+    ("p", "show / hide the preview pane", .preview),
+    ("P", "focus the preview: ↑ ↓ PgUp PgDn scroll it; P, Esc back", .preview),
+    ("Shift-↑ ↓", "scroll the preview", .preview),
     ("space", "pause / resume live updates", .liveSources),
     (".", "apply one update while paused", .liveSources),
     ("?  F1", "this help", .always),
@@ -53,6 +58,7 @@ extension ShelfScreen {
     case .always: true
     case .severalSources: canSwitchSources
     case .liveSources: canPause
+    case .preview: preview != nil
     }
   }
 
@@ -90,7 +96,14 @@ extension ShelfScreen {
   var keyHint: [String] {
     if overlay == .details { return ["Esc close", "← → browse", "q close", "? help"] }
     if overlay == .help || overlay == .messages { return ["↑ ↓ scroll", "any other key closes"] }
+    if let preview, preview.isShown, preview.isFocused {
+      return ["↑↓ PgUp PgDn scroll preview", "P/Esc back", "← → move", "p hide", "q quit"]
+    }
     var hint = ["←↑↓→ move", "Enter details", "/ filter", "? help", "q quit"]
+    if let preview {
+      hint.insert(
+        contentsOf: preview.isShown ? ["P scroll preview", "p hide"] : ["p preview"], at: 3)
+    }
     if actions.isPicking {
       hint[1] = "Enter pick"
       hint[4] = "q cancel"
@@ -131,11 +144,35 @@ extension ShelfScreen {
   }
 
   /// The frame at time `now` for a terminal of `size`: the table, its status
-  /// line and key hint, and between the table and the hint the message area.
+  /// line and key hint, and between the table and the hint the message area;
+  /// the preview pane, when shown, on the right or at the bottom, the rest
+  /// beside it.
   public func render(size: Size, now: UInt64) -> Canvas {
+    guard let (rect, _) = previewFrame(in: size) else {
+      return renderBesidePreview(size: size, now: now)
+    }
+    let main = renderBesidePreview(size: sizeBesidePreview(size), now: now)
+    let width = main.size.width
+    var canvas = Canvas(size: size) { y, line in
+      guard y < main.size.height else {
+        line.initialize(repeating: .blank)
+        return
+      }
+      _ = UnsafeMutableBufferPointer(rebasing: line[..<width]).initialize(
+        fromContentsOf: main.row(y))
+      UnsafeMutableBufferPointer(rebasing: line[width...]).initialize(repeating: .blank)
+    }
+    drawPreview(rect, into: &canvas)
+    return canvas
+  }
+
+  /// The frame of `render(size:now:)` without the preview pane, on the
+  /// `size` it leaves.
+  private func renderBesidePreview(size: Size, now: UInt64) -> Canvas {
     expireWarning(now: now)
     let lines = messageLines(for: size)
-    let table = renderTable(size: tableSize(for: size), now: now)
+    let table = renderTable(
+      size: Size(width: size.width, height: size.height - lines.count), now: now)
     guard !lines.isEmpty else { return table }
     let hintLine = table.size.height - 1
     let style = Style(foreground: message?.kind == .warning ? .warning : .error, isBold: true)
@@ -154,9 +191,10 @@ extension ShelfScreen {
   }
 
   /// The part of a `size` screen the table and its status line and key hint
-  /// take: all of it but the message area.
+  /// take: all of it but the message area and the preview pane.
   func tableSize(for size: Size) -> Size {
-    Size(width: size.width, height: size.height - messageLines(for: size).count)
+    let main = sizeBesidePreview(size)
+    return Size(width: main.width, height: main.height - messageLines(for: main).count)
   }
 
   // MARK: - Status line and hint
@@ -451,6 +489,7 @@ extension ShelfScreen {
     }
     if !card.tags.isEmpty { field("Tags", card.tags.joined(separator: ", ")) }
     if !card.url.isEmpty { field("Link", card.url) }
+    if !card.image.isEmpty { field("Image", card.image) }
     field("Row", pick.rowTitle, label)
     field("Id", card.id, label)
     if !card.fields.isEmpty {

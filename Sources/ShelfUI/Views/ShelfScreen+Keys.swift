@@ -10,8 +10,13 @@ extension ShelfScreen {
     let before = table.state
     let generation = table.animator.generation
     let hadNotice = picking.notice.take() != nil
-    var command = dispatch(key, size: size)
-    if hadNotice && command == .none { command = .redraw }
+    // The pane's keys, bar Shift+↑ ↓, are letters the prompt types.
+    let isPreviewKey =
+      overlay == .none && (!isEditingFilter || key == .shiftUp || key == .shiftDown)
+    var command =
+      (isPreviewKey ? handlePreviewKey(key, screenSize: screenSize) : nil)
+      ?? dispatch(key, size: size)
+    if hadNotice && command == ScreenCommand.none { command = .redraw }
     // A focus moved by a key ends the animation: the next frame shows where it
     // went. (A key that changed the content, the filter, animates instead.)
     if table.state != before && generation == table.animator.generation { table.snap() }
@@ -93,8 +98,8 @@ extension ShelfScreen {
   func handleBrowsingKey(_ key: Key, size: Size) -> ScreenCommand {
     let before = table.state
     switch key {
-    case .up, .character("k"): table.moveRows(by: -1)
-    case .down, .character("j"): table.moveRows(by: 1)
+    case .up, .shiftUp, .character("k"): table.moveRows(by: -1)
+    case .down, .shiftDown, .character("j"): table.moveRows(by: 1)
     case .left, .character("h"): table.moveCards(by: -1)
     case .right, .character("l"): table.moveCards(by: 1)
     case .home, .character("g"): table.moveRows(by: -table.model.rows.count)
@@ -302,6 +307,6 @@ extension ShelfScreen {
   }
 
   func rowsPerPage(_ size: Size) -> Int {
-    max(1, ViewState.bodyHeight(for: size) / Metrics.rowHeight)
+    max(1, ViewState.bodyHeight(for: size) / (Metrics.rowHeight + configuration.coverLines))
   }
 }

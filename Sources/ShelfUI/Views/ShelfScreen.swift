@@ -35,6 +35,12 @@ public final class ShelfScreen {
   /// Which sources the table shows when there are several ("all sources",
   /// or one source's name), shown after the title; nil with one source.
   public var sourceScope: String?
+  /// Where the cards find their covers (when `configuration.coverLines` is
+  /// above 0); nil shows placeholders.
+  public var covers: (any CoverSource)? {
+    get { table.covers }
+    set { table.covers = newValue }
+  }
   /// Whether Tab and Shift-Tab switch between all sources and each alone
   /// (the app says so when it has several); the key hint then offers it.
   public var canSwitchSources = false
@@ -100,6 +106,8 @@ public final class ShelfScreen {
   }
   /// The first line of the help or message overlay shown (they scroll).
   var helpScroll = 0
+  /// The preview pane (`--preview`); nil without one.
+  var preview: PreviewPane?
 
   /// Shows `message` in the message area and keeps it in the log.
   public func show(_ message: ScreenMessage, from source: String, at time: String) {

@@ -862,6 +862,7 @@ def parse_size(text):
 
 
 def main(argv):
+    global CARD_HEIGHT, ROW_HEIGHT
     # A caller's thread may block signals (a Dispatch worker blocks most), and its
     # children inherit the mask: the app would miss SIGWINCH or SIGTERM, and tmux's
     # shell would outlive kill-server. Start every child with none blocked.
@@ -890,8 +891,9 @@ def main(argv):
                                                          "or not")
     parser.add_argument("--rest-ms", type=float, default=450,
                         help="a frame followed by no other for this long is at rest (450)")
-    parser.add_argument("--max-hole", type=int, default=ROW_HEIGHT + 1,
-                        help=f"most blank body lines in a row ({ROW_HEIGHT})")
+    parser.add_argument("--max-hole", type=int,
+                        help=f"most blank body lines in a row ({ROW_HEIGHT + 1}; with covers,"
+                             " the cover lines more)")
     parser.add_argument("--body-top", type=int, default=1, help="first body line (1)")
     parser.add_argument("--body-bottom", type=int, default=-2,
                         help="last body line; negative counts from the bottom (-2)")
@@ -906,6 +908,13 @@ def main(argv):
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("shelf_args", nargs="*", help="arguments for shelf (after --)")
     options = parser.parse_args(argv)
+    # Cards with covers (shelf's --cover-lines N) are N lines taller.
+    if "--cover-lines" in options.shelf_args[:-1]:
+        CARD_HEIGHT += int(options.shelf_args[options.shelf_args.index("--cover-lines") + 1])
+        ROW_HEIGHT = 1 + CARD_HEIGHT
+        TEMPLATE[1:-1] = ["side"] * (CARD_HEIGHT - 2)
+    if options.max_hole is None:
+        options.max_hole = ROW_HEIGHT + 1
 
     size = options.size
     notes = []

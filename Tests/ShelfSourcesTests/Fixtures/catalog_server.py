@@ -118,6 +118,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             except (BrokenPipeError, ConnectionResetError):
                 pass
             self.close_connection = True
+        elif parsed.path == "/picture":
+            # A local file, for covers fetched over HTTP.
+            with open(query["file"][0], "rb") as f:
+                self.send(200, f.read(), [("Content-Type", "application/octet-stream")])
         elif parsed.path == "/count":
             with lock:
                 count = state["counts"].get(query["path"][0], 0)

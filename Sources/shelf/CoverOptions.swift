@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import ShelfCatalog
+import ShelfCovers
+import ShelfSources
+import ShelfTerminal
+import ShelfUI
+
+/// How cards show their `image`: shared by `shelf` and `render`.
+enum ImagesMode: String, CaseIterable, Sendable {
+  /// Covers as cells when any card has an image.
+  case auto
+  /// Covers as character cells.
+  case cells
+  /// No cover area.
+  case none
+}
+
+/// The cover options: shared by `shelf` and `render`.
+struct CoverOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Cards with an image show it as a cover of character cells above their text."
+        + " \(Parse.values(of: ImagesMode.self, default: .auto))", valueName: "mode"),
+    completion: Parse.completion(of: ImagesMode.self), transform: Parse.choice(of: ImagesMode.self))
+  var images: ImagesMode = .auto
+
+  @Option(
+    name: .customLong("cover-lines"),
+    help: ArgumentHelp(
+      "Lines of each card's cover, 1 to 60 (default: a 2:3 cover at the card width).",
+      valueName: "n"),
+    transform: Parse.number(in: 1...60))
+  var coverLines: Int?
+
+  /// The settings these options give.
+  var settings: CoverSettings { CoverSettings(mode: images, lines: coverLines) }
+}
+
+/// What the cover options ask for.
+struct CoverSettings: Equatable, Sendable {
+  var mode: ImagesMode = .auto
+  /// `--cover-lines`; nil for the default at the screen's size.
+  var lines: Int?
+
+  /// Lines of the cover area on a screen of `size` showing `catalogs`: 0
+  /// when covers are off or no card has an image.
+  func coverLines(showing catalogs: [Catalog], size: Size) -> Int {
+    guard mode != .none, catalogs.contains(where: Self.hasImages) else { return 0 }
+    return lines ?? Metrics.defaultCoverLines(forScreenSize: size)
+  }
+
+  private static func hasImages(_ catalog: Catalog) -> Bool {
+    catalog.sections.contains { section in
+      section.rows.contains { row in row.items.contains { $0.image != nil } }
+    }
+  }
+
+  /// The directory relative cover paths start from: the first catalog
+  /// file's (the current directory for other sources).
+  static func imageDirectory(of specs: [SourceSpec]) -> String {
+    for spec in specs {
+      switch spec {
+      case .catalog(let path), .watch(let path):
+        guard path != "-", let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+      default: continue
+      }
+    }
+    return ""
+  }
+
+  /// Reads cover `image`: an http(s) URL from the disk cache, else fetched
+  /// with `--url`'s bounds (and kept there); else a file relative to `directory`.
+  static func loader(directory: String, cache: CoverDiskCache?) -> CoverCache.Load {
+    let budget = MemoryBudget(bytes: 4 * PictureFetch.defaultLimit)
+    return { image throws(CoverError) in
+      guard image.hasPrefix("http://") || image.hasPrefix("https://") else {
+        return try CoverFile.read(CoverFile.path(of: image, relativeTo: directory))
+      }
+      if let kept = cache?.bytes(of: image) { return kept }
+      switch PictureFetch.fetch(image, budget: budget) {
+      case .success(let bytes):
+        cache?.store(bytes, of: image)
+        return bytes
+      case .failure(let failure):
+        throw .unavailable(failure.description)
+      }
+    }
+  }
+
+  /// The disk cache of fetched covers, in `$XDG_CACHE_HOME/shelf/covers`.
+  static var diskCache: CoverDiskCache? {
+    CoverDiskCache.standardDirectory(environment: ProcessInfo.processInfo.environment).map {
+      CoverDiskCache(directory: $0)
+    }
+  }
+}
+
+extension CoverColors {
+  /// The colours of a terminal drawing in `depth`.
+  init(_ depth: ColorDepth) {
+    switch depth {
+    case .monochrome: self = .none
+    case .ansi8: self = .ansi8
+    case .palette256: self = .palette256
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import ShelfCovers
+import ShelfUI
+import TestSupport
+import Testing
+
+/// Generated pictures (Scripts/make-cover.py) in a folder of their own.
+struct CoverFiles {
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-covers-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  /// The bytes of a generated cover.
+  func bytes(
+    _ format: String = "png", width: Int = 48, height: Int = 72, seed: Int = 1,
+    declared: String? = nil
+  ) throws -> [UInt8] {
+    let path = folder.appendingPathComponent("\(format)-\(width)x\(height)-\(seed).\(format)").path
+    try makeCover(
+      at: path, format: format, width: width, height: height, seed: seed, declared: declared)
+    return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+}
+
+@Suite struct CoverDecoderTests {
+  @Test(arguments: ["png", "jpeg"])
+  func aGeneratedCoverDecodesToItsSizeAndColours(format: String) throws {
+    let bytes = try CoverFiles().bytes(format)
+    let picture = try CoverDecoder.decode(bytes)
+    #expect(picture.width == 48 && picture.height == 72)
+    #expect(picture.rgba.count == 48 * 72 * 4)
+    // The disc's middle, as make-cover.py draws it: (52, 79, 175).
+    let middle = (36 * 48 + 24) * 4
+    let rgb = picture.rgba[middle..<middle + 3].map(Int.init)
+    #expect(zip(rgb, [52, 79, 175]).allSatisfy { abs($0 - $1) <= 6 }, "\(rgb)")
+  }
+
+  @Test func aHugePictureIsRefusedFromItsHeader() throws {
+    let bytes = try CoverFiles().bytes(width: 8, height: 2, declared: "30000x30000")
+    #expect(bytes.count < 1000, "a header and a few rows")
+    #expect(try CoverDecoder.size(of: bytes) == (30000, 30000))
+    #expect(throws: CoverError.tooLarge(width: 30000, height: 30000)) {
+      try CoverDecoder.decode(bytes)
+    }
+  }
+
+  @Test(arguments: ["png", "jpeg"])
+  func truncatedPicturesAreRefusedNotDecoded(format: String) throws {
+    let bytes = try CoverFiles().bytes(format)
+    for length in [0, 3, 8, 20, 40, 100, bytes.count / 2] {
+      #expect(throws: CoverError.self) { try CoverDecoder.decode(Array(bytes.prefix(length))) }
+    }
+  }
+
+  @Test func otherFormatsNeverReachTheDecoder() {
+    let bmp = Array("BM".utf8) + Array(repeating: 0, count: 60)
+    #expect(throws: CoverError.unknownFormat) { try CoverDecoder.decode(bmp) }
+    #expect(throws: CoverError.unknownFormat) { try CoverDecoder.decode(Array("<svg/>".utf8)) }
+  }
+}
+
+@Suite struct CoverConverterTests {
+  /// Each cell's character, then its colours as palette numbers (`.` the terminal's own).
+  static func describe(_ cover: CoverCells) -> String {
+    var lines: [String] = []
+    for y in 0..<cover.height {
+      let row = cover.cells[(y * cover.width)..<((y + 1) * cover.width)]
+      var text = row.map(\.text).joined()
+      text +=
+        "  "
+        + row.map { "\(number($0.style.foreground))/\(number($0.style.background))" }
+        .joined(separator: " ")
+      lines.append(text)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func number(_ color: ShelfUI.Color) -> String {
+    if case .indexed(let n) = color { return String(n) }
+    return "."
+  }
+
+  @Test func aCoverBecomesBlocksInThe256ColoursAndShapesInMono() throws {
+    let files = try CoverFiles()
+    var text = ""
+    for format in ["png", "jpeg"] {
+      let picture = try CoverDecoder.decode(try files.bytes(format))
+      for colors in [CoverColors.palette256, .ansi8, .none] {
+        let cover = CoverConverter.cells(of: picture, width: 12, height: 9, colors: colors)
+        #expect(cover.width == 12 && cover.height == 9)
+        let limit = colors == .none ? 0 : colors.rawValue
+        for cell in cover.cells {
+          for color in [cell.style.foreground, cell.style.background] {
+            if case .indexed(let n) = color { #expect(n < limit) }
+          }
+        }
+        text += "\(format) \(colors)\n" + Self.describe(cover)
+      }
+    }
+    expectGolden(text, named: "covers-12x9")
+  }
+}
+
+@Suite struct CoverDiskCacheTests {
+  @Test func theLeastRecentlyUsedPicturesGoPastTheLimit() throws {
+    let folder = try CoverFiles().folder.appendingPathComponent("cache").path
+    let cache = CoverDiskCache(directory: folder, limit: 250)
+    cache.store(Array(repeating: 1, count: 100), of: "http://x/a")
+    cache.store(Array(repeating: 2, count: 100), of: "http://x/b")
+    #expect(cache.bytes(of: "http://x/a") == Array(repeating: 1, count: 100), "a used: b is older")
+    // Modification times may share a tick: b is made older by hand.
+    #expect(utimensat(AT_FDCWD, cache.path(of: "http://x/b"), [timespec(), timespec()], 0) == 0)
+    cache.store(Array(repeating: 3, count: 100), of: "http://x/c")
+    #expect(cache.bytes(of: "http://x/b") == nil)
+    #expect(cache.bytes(of: "http://x/a") != nil && cache.bytes(of: "http://x/c") != nil)
+  }
+}
