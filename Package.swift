@@ -16,9 +16,11 @@ let package = Package(
   // What ShelfDiff's live holders need: Synchronization's Mutex (macOS 15,
   // iOS and tvOS 18), which also covers Duration (macOS 13, iOS 16).
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18)],
+  // Products for the modules that promise an API to other packages; ShelfUI
+  // (the one screen of `shelf`, public to this package's other modules and
+  // documented, but with no promise of stability) and ShelfTerminal are not.
   products: [
     .library(name: "ShelfDiff", targets: ["ShelfDiff"]),
-    .library(name: "ShelfUI", targets: ["ShelfUI"]),
     .library(name: "ShelfCatalog", targets: ["ShelfCatalog"]),
     .library(name: "ShelfChain", targets: ["ShelfChain"]),
     .library(name: "ShelfSources", targets: ["ShelfSources"]),
@@ -100,7 +102,10 @@ let package = Package(
     .testTarget(
       name: "ShelfCatalogTests",
       // ShelfSources for the article's watcher, whose code the tests compile.
-      dependencies: ["ShelfCatalog", "ShelfSources", "TestSupport"],
+      dependencies: [
+        "ShelfCatalog", "ShelfSources", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "ShelfSourcesTests", dependencies: ["ShelfSources", "ShelfCatalog", "TestSupport"],
@@ -110,13 +115,16 @@ let package = Package(
       exclude: ["Goldens"], swiftSettings: strict),
     .testTarget(
       name: "ShelfTerminalTests",
-      dependencies: ["ShelfTerminal", "ShelfUI", "CNCursesW", "TestSupport"],
+      dependencies: [
+        "ShelfTerminal", "ShelfUI", "CNCursesW", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
         "shelf", "ShelfCatalog", "ShelfSources", "ShelfChain", "ShelfContentMapping", "ShelfDiff",
-        "ShelfUI", "TestSupport",
+        "ShelfUI", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       exclude: ["Goldens", "Corpus", "Fixtures", "Support/frames.py"], swiftSettings: strict),
   ]

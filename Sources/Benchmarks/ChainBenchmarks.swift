@@ -37,7 +37,10 @@ enum ChainBenchmarks {
   @MainActor static func run(_ harness: inout Harness) {
     let chainName = "chain 1M cards, 1% changed, 4 transforms"
     let rediffName = "re-diff chain output 1M cards, 1% changed"
-    guard harness.includes(chainName) || harness.includes(rediffName) else { return }
+    guard
+      harness.includes(chainName) || harness.includes(rediffName)
+        || harness.includes(otherLinksName)
+    else { return }
     harness.section("chained sources: \(rows) rows x \(cardsPerRow) cards, 1% of cards changed")
     harness.resultLabel = "changes"
     var rng = SplitMix64(seed: 13)
@@ -50,6 +53,8 @@ enum ChainBenchmarks {
         })
     }
     let new = changed(old, using: &rng)
+    runOtherLinks(&harness, old: old, new: new)
+    guard harness.includes(chainName) || harness.includes(rediffName) else { return }
     let forward = SectionDelta(from: old, to: new)
     let backward = SectionDelta(from: new, to: old)
 
@@ -116,6 +121,33 @@ enum ChainBenchmarks {
         "1% of 1M cards: chain vs re-diffing its output", rediffed.median / chained.median,
         atLeast: 10, format: Harness.format(ratio:))
     }
+  }
+
+  static let otherLinksName = "chain 50k cards, 1% changed, insert + sort + flatten + concat"
+
+  /// The links the 4-transform chain leaves out, on the first 500 rows of
+  /// `old` and `new`, so that their release build is specialised for this
+  /// module's types (`make specialization` looks for it) and timed.
+  @MainActor static func runOtherLinks(_ harness: inout Harness, old: [Row], new: [Row]) {
+    guard harness.includes(otherLinksName) else { return }
+    let old = Array(old.prefix(500))
+    let new = Array(new.prefix(500))
+    let store = SectionStore(old)
+    let banner = Insert(store, .section(Row(id: -2, title: "Recently viewed", items: []), at: 0))
+    let sorted = ItemSort(banner) { ($0.rating, $0.id) < ($1.rating, $1.id) }
+    let flat = Flatten(sorted, into: Row(id: -3, title: "All", items: []))
+    let both = Concat([flat, sorted])
+    var changeCount = 0
+    both.observe { change in changeCount = change.delta?.changeCount ?? 0 }
+    var isForward = true
+    _ = harness.measure(otherLinksName) {
+      store.update(isForward ? new : old)
+      isForward.toggle()
+      return changeCount
+    }
+    precondition(
+      banner.fallbackCount + sorted.fallbackCount + flat.fallbackCount + both.fallbackCount == 0,
+      "the chain fell back")
   }
 
   /// `sections` after 1% of their cards changed, in 2% of the rows: in each

@@ -2,6 +2,8 @@ import ShelfDiff
 
 // Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
 
+// make specialization: Concat.sourceDidChange
+
 /// The sections of several sources, one after another, in order: several
 /// catalogs on one screen, each animating on its own.
 ///

@@ -2,60 +2,49 @@ import ShelfDiff
 
 // Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
 
+// make specialization: EmptySectionFilter.upstreamDidChange EmptySectionFilter.translate
+
 /// The sections of an upstream source that hold at least one item: a section
 /// that empties is deleted, one that fills again is inserted.
 ///
 /// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
 ///   sections, *c* changes and *t* items in the sections it touches (plus
 ///   O(*t* log *t*) where items move, O(*s* log *s*) where sections move).
-public final class EmptySectionFilter<Section: ChainableSection>: SectionSource {
+public final class EmptySectionFilter<Section: ChainableSection>: SectionSource,
+  PlacementTelling
+{
   /// The sections of upstream that hold items.
-  public var sections: [Section] { output.sections }
+  public var sections: [Section] { core.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
-  public var fallbackCount: Int { reader.fallbackCount }
+  public var fallbackCount: Int { core.fallbackCount }
 
-  private let upstream: any SectionSource<Section>
-  private let observers = Observers()
-  private var reader: UpstreamReader
-  private var output = SectionBuffer<Section>([])
+  private let core: LinkCore<Section, Section>
+  var observers: Observers { core.observers }
 
   /// The non-empty sections of `upstream`.
   public init(_ upstream: any SectionSource<Section>) {
-    self.upstream = upstream
-    reader = UpstreamReader(upstream.sections)
-    output.replace(with: upstream.sections.filter { !$0.items.isEmpty })
-    upstream.observeWithDetail { [weak self] change, detail in
-      self?.upstreamDidChange(change, told: detail.placement)
-    }
+    core = LinkCore(upstream, sections: upstream.sections.filter { !$0.items.isEmpty })
+    core.start(self) { link, change, told in link.upstreamDidChange(change, told: told) }
   }
 
   /// Registers `observer` for every later change.
   @discardableResult
   public func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
-    observers.add(observer)
-  }
-
-  /// Registers `observer` for every later change, with the placement of each
-  /// delta this link works one out for.
-  @discardableResult
-  public func observeWithDetail(
-    _ observer: @escaping (SourceChange, ChangeDetail) -> Void
-  ) -> ObservationToken {
-    observers.add(withDetail: observer)
+    core.observe(observer)
   }
 
   /// The sections recomputed from upstream, for tests of the translation.
-  package var expectedSections: [Section] { upstream.sections.filter { !$0.items.isEmpty } }
+  package var expectedSections: [Section] { core.upstream.sections.filter { !$0.items.isEmpty } }
 
   /// Translates `change`, whose placement upstream worked out as `told`
   /// (nil when it did not).
   private func upstreamDidChange(_ change: SourceChange, told: Placement?) {
-    let upstreamSections = upstream.sections
+    let upstreamSections = core.upstream.sections
     // Upstream's placement of its delta, when it tells one, names the
     // touched sections and their counts: the delta's changes are not read.
     let inPlace = told.flatMap { $0.keepsSections ? $0 : nil }
-    reader.advance(past: change, of: upstreamSections, told: inPlace)
-    let (oldCounts, newCounts) = (reader.oldCounts, reader.counts)
+    core.reader.advance(past: change, of: upstreamSections, told: inPlace)
+    let (oldCounts, newCounts) = (core.oldUpstreamCounts, core.upstreamCounts)
     if case .delta(let delta, let isRediffed) = change,
       let touched = inPlace?.touchedOrReheadedSections
         ?? Self.sectionsOfItemChanges(in: delta, sectionCount: oldCounts.count),
@@ -67,7 +56,7 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
       // placement here: the next link, or the holder's replay check, does.
       // Each touched section once: the delta names one for each of its changes.
       var isCopied = [Bool](repeating: false, count: rank.count)
-      output.update { sections in
+      core.output.update { sections in
         for t in touched where rank[t] >= 0 && !isCopied[t] {
           isCopied[t] = true
           sections[rank[t]] = upstreamSections[t]
@@ -83,31 +72,27 @@ public final class EmptySectionFilter<Section: ChainableSection>: SectionSource 
         .delta(renumbered, isRediffed: isRediffed), placement: isSame ? told : nil)
       return
     }
-    let reading = reader.interpret(change, of: upstreamSections, output: &output) {
-      expectedSections
-    }
-    switch reading {
-    case .handled(let change):
-      observers.send(change)
-    case .placement(let placement, let isRediffed):
-      let (output, upstreamIndices) = translate(
-        placement, oldCounts: oldCounts, newCounts: newCounts)
-      let old: SectionsBefore<Section>
-      if output.keepsSections {
-        // The same sections shown: only the touched and re-headed ones
-        // change, in place, so the output's array is not copied.
-        old = SectionsBefore(self.output.sections, readBy: output)
-        self.output.update { sections in
-          for u in output.itemSources.keys { sections[u] = upstreamSections[upstreamIndices[u]] }
-          for u in output.headerChanges { sections[u] = upstreamSections[upstreamIndices[u]] }
-        }
-      } else {
-        old = SectionsBefore(all: self.output.sections)
-        self.output.replace(with: upstreamSections.filter { !$0.items.isEmpty })
+    guard
+      let (placement, isRediffed) = core.placement(
+        of: change, in: upstreamSections, isAdvanced: true, recomputed: { expectedSections })
+    else { return }
+    let (output, upstreamIndices) = translate(
+      placement, oldCounts: oldCounts, newCounts: newCounts)
+    let old: SectionsBefore<Section>
+    if output.keepsSections {
+      // The same sections shown: only the touched and re-headed ones
+      // change, in place, so the output's array is not copied.
+      old = SectionsBefore(core.output.sections, readBy: output)
+      core.output.update { sections in
+        for u in output.itemSources.keys { sections[u] = upstreamSections[upstreamIndices[u]] }
+        for u in output.headerChanges { sections[u] = upstreamSections[upstreamIndices[u]] }
       }
-      observers.send(
-        .delta(output.delta(old: old, new: self.output.sections), isRediffed: isRediffed))
+    } else {
+      old = SectionsBefore(all: core.output.sections)
+      core.output.replace(with: upstreamSections.filter { !$0.items.isEmpty })
     }
+    observers.send(
+      .delta(output.delta(old: old, new: core.output.sections), isRediffed: isRediffed))
   }
 
   /// The sections that `delta`'s item changes name, when it keeps every one

@@ -2,6 +2,8 @@ import ShelfDiff
 
 // Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
 
+// make specialization: Insert.change
+
 /// An upstream source with one more section or item, which can be shown or
 /// hidden: a "Recently viewed" row, a banner, a "Load more" item.
 ///
@@ -24,9 +26,9 @@ public final class Insert<Section: ChainableSection>: SectionSource {
   }
 
   /// Upstream's sections with the element inserted, while it is shown.
-  public var sections: [Section] { output.sections }
+  public var sections: [Section] { core.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
-  public var fallbackCount: Int { reader.fallbackCount }
+  public var fallbackCount: Int { core.fallbackCount }
   /// What is inserted; setting it animates the difference (for a section
   /// kept in place: its items matched by id, inserted, deleted, moved or
   /// reloaded; otherwise the old element leaves and the new one arrives).
@@ -40,44 +42,43 @@ public final class Insert<Section: ChainableSection>: SectionSource {
   public var isShown: Bool {
     didSet {
       guard isShown != oldValue else { return }
-      let count = upstream.sections.count
+      let count = core.upstream.sections.count
       change(Placement.identity(sectionCount: count), isRediffed: false)
     }
   }
 
-  private let upstream: any SectionSource<Section>
-  private let observers = Observers()
-  private var reader: UpstreamReader
-  private var output = SectionBuffer<Section>([])
+  private let core: LinkCore<Section, Section>
   /// Where the element is in `sections`, if shown.
   private var position: ItemPath?
 
   /// `upstream` with `element` inserted, shown or not.
   public init(_ upstream: any SectionSource<Section>, _ element: Element, isShown: Bool = true) {
-    self.upstream = upstream
     self.element = element
     self.isShown = isShown
-    reader = UpstreamReader(upstream.sections)
-    output.replace(with: recomputed())
-    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+    let (sections, position) = Self.output(
+      of: upstream.sections, element: element, isShown: isShown)
+    self.position = position
+    core = LinkCore(upstream, sections: sections)
+    core.start(self) { link, change in link.upstreamDidChange(change) }
   }
 
   /// Registers `observer` for every later change.
   @discardableResult
   public func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
-    observers.add(observer)
+    core.observe(observer)
   }
 
   /// The sections recomputed from upstream, for tests of the translation.
   package var expectedSections: [Section] {
-    Self.output(of: upstream.sections, element: element, isShown: isShown).sections
+    Self.output(of: core.upstream.sections, element: element, isShown: isShown).sections
   }
 
   /// The sections recomputed from upstream, with `position` set to where
   /// the element is in them.
   private func recomputed() -> [Section] {
     let sections: [Section]
-    (sections, position) = Self.output(of: upstream.sections, element: element, isShown: isShown)
+    (sections, position) = Self.output(
+      of: core.upstream.sections, element: element, isShown: isShown)
     return sections
   }
 
@@ -102,20 +103,18 @@ public final class Insert<Section: ChainableSection>: SectionSource {
   }
 
   private func upstreamDidChange(_ change: SourceChange) {
-    let reading = reader.read(change, of: upstream.sections, output: &output) { recomputed() }
-    switch reading {
-    case .handled(let change):
-      observers.send(change)
-    case .placement(let placement, let isRediffed):
-      self.change(placement, isRediffed: isRediffed)
-    }
+    guard
+      let (placement, isRediffed) = core.placement(
+        of: change, in: core.upstream.sections, recomputed: { recomputed() })
+    else { return }
+    self.change(placement, isRediffed: isRediffed)
   }
 
   private func change(_ placement: Placement, isRediffed: Bool) {
     let old = sections
     let oldPosition = position
-    let upstreamSections = upstream.sections
-    self.output.replace(with: recomputed())
+    let upstreamSections = core.upstream.sections
+    core.output.replace(with: recomputed())
     let output: Placement
     switch element {
     case .section:
@@ -124,12 +123,12 @@ public final class Insert<Section: ChainableSection>: SectionSource {
       output = itemPlacement(
         placement, from: oldPosition, to: position, upstreamSections: upstreamSections)
     }
-    observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
+    core.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
   }
 
   /// Tells observers how the output changed when the element became another.
   private func elementDidChange(from oldElement: Element) {
-    let count = upstream.sections.count
+    let count = core.upstream.sections.count
     guard isShown, let oldPosition = position else {
       change(Placement.identity(sectionCount: count), isRediffed: false)
       return
@@ -137,13 +136,13 @@ public final class Insert<Section: ChainableSection>: SectionSource {
     guard case .section(let new, _) = element, case .section(let old, _) = oldElement else {
       // An item element: hide the old one and show the new one as one delta.
       let before = sections
-      output.replace(with: recomputed())
+      core.output.replace(with: recomputed())
       let delta = SectionDelta(from: before, to: sections)
-      observers.send(.delta(delta, isRediffed: true))
+      core.send(.delta(delta, isRediffed: true))
       return
     }
     let before = sections
-    output.replace(with: recomputed())
+    core.output.replace(with: recomputed())
     guard let newPosition = position else { return }
     var output = sectionPlacement(
       Placement.identity(sectionCount: count), from: oldPosition.section, to: newPosition.section)
@@ -170,7 +169,7 @@ public final class Insert<Section: ChainableSection>: SectionSource {
       output.itemSources[newPosition.section] = ItemSources(sources)
       if !new.hasSameHeader(as: old) { output.headerChanges.insert(newPosition.section) }
     }
-    observers.send(.delta(output.delta(old: before, new: sections), isRediffed: false))
+    core.send(.delta(output.delta(old: before, new: sections), isRediffed: false))
   }
 
   /// Upstream's placement with a section at `old` in old and `new` in new.

@@ -2,6 +2,8 @@ import ShelfDiff
 
 // Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
 
+// make specialization: ItemFilter.upstreamDidChange ItemFilter.translateInPlace ItemFilter.translate
+
 /// The items of an upstream source that satisfy a predicate, in their
 /// sections (a section left with no items stays; chain an
 /// `EmptySectionFilter` to drop it).
@@ -18,11 +20,11 @@ import ShelfDiff
 ///   sections, *c* changes and *t* items in the sections it touches (plus
 ///   O(*t* log *t*) where items move); a new predicate costs O(*s* + *n*)
 ///   for *n* items.
-public final class ItemFilter<Section: ChainableSection>: SectionSource {
+public final class ItemFilter<Section: ChainableSection>: SectionSource, PlacementTelling {
   /// The items of upstream that satisfy `predicate`, in their sections.
-  public var sections: [Section] { output.sections }
+  public var sections: [Section] { core.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
-  public var fallbackCount: Int { reader.fallbackCount }
+  public var fallbackCount: Int { core.fallbackCount }
   /// Which items to keep; setting it tells observers the difference.
   public var predicate: (Section.Item) -> Bool {
     get { currentPredicate }
@@ -37,24 +39,20 @@ public final class ItemFilter<Section: ChainableSection>: SectionSource {
 
   private var currentPredicate: (Section.Item) -> Bool
 
-  private let upstream: any SectionSource<Section>
-  private let observers = Observers()
-  private var reader: UpstreamReader
+  private let core: LinkCore<Section, Section>
+  var observers: Observers { core.observers }
   /// For each upstream section, for each of its items, whether it is shown.
   private var isShown: [[Bool]]
-  private var output = SectionBuffer<Section>([])
 
   /// The items of `upstream` for which `predicate` is true.
   public init(_ upstream: any SectionSource<Section>, predicate: @escaping (Section.Item) -> Bool) {
-    self.upstream = upstream
     currentPredicate = predicate
     let upstreamSections = upstream.sections
-    reader = UpstreamReader(upstreamSections)
-    isShown = upstreamSections.map { $0.items.map(predicate) }
-    output.replace(with: zip(upstreamSections, isShown).map { Self.section($0, shown: $1) })
-    upstream.observeWithDetail { [weak self] change, detail in
-      self?.upstreamDidChange(change, told: detail.placement)
-    }
+    let isShown = upstreamSections.map { $0.items.map(predicate) }
+    self.isShown = isShown
+    core = LinkCore(
+      upstream, sections: zip(upstreamSections, isShown).map { Self.section($0, shown: $1) })
+    core.start(self) { link, change, told in link.upstreamDidChange(change, told: told) }
   }
 
   /// All the items of `upstream`, until a predicate is set: none is tested.
@@ -62,35 +60,22 @@ public final class ItemFilter<Section: ChainableSection>: SectionSource {
   /// - Complexity: O(*s* + *n*) for *s* sections and *n* items, with no
   ///   predicate called and no item copied.
   public init(_ upstream: any SectionSource<Section>) {
-    self.upstream = upstream
     currentPredicate = { _ in true }
     let upstreamSections = upstream.sections
-    reader = UpstreamReader(upstreamSections)
-    isShown = reader.counts.map { [Bool](repeating: true, count: $0) }
-    output.replace(with: upstreamSections)
-    upstream.observeWithDetail { [weak self] change, detail in
-      self?.upstreamDidChange(change, told: detail.placement)
-    }
+    core = LinkCore(upstream, sections: upstreamSections)
+    isShown = core.upstreamCounts.map { [Bool](repeating: true, count: $0) }
+    core.start(self) { link, change, told in link.upstreamDidChange(change, told: told) }
   }
 
   /// Registers `observer` for every later change.
   @discardableResult
   public func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
-    observers.add(observer)
-  }
-
-  /// Registers `observer` for every later change, with the placement of each
-  /// delta this link works one out for.
-  @discardableResult
-  public func observeWithDetail(
-    _ observer: @escaping (SourceChange, ChangeDetail) -> Void
-  ) -> ObservationToken {
-    observers.add(withDetail: observer)
+    core.observe(observer)
   }
 
   /// The sections recomputed from upstream, for tests of the translation.
   package var expectedSections: [Section] {
-    upstream.sections.map { section in section.with(items: section.items.filter(predicate)) }
+    core.upstream.sections.map { section in section.with(items: section.items.filter(predicate)) }
   }
 
   private static func section(_ section: Section, shown: [Bool]) -> Section {
@@ -111,20 +96,18 @@ public final class ItemFilter<Section: ChainableSection>: SectionSource {
   /// Translates `change`, whose placement upstream worked out as `told`
   /// (nil when it did not): then the delta is not read again.
   private func upstreamDidChange(_ change: SourceChange, told: Placement?) {
-    let upstreamSections = upstream.sections
-    let reading = reader.read(change, of: upstreamSections, told: told, output: &output) {
-      rebuilt(from: upstreamSections)
-    }
-    switch reading {
-    case .handled(let change):
-      observers.send(change)
-    case .placement(let placement, let isRediffed)
-    where translatesInOnePass && placement.keepsSections:
+    let upstreamSections = core.upstream.sections
+    guard
+      let (placement, isRediffed) = core.placement(
+        of: change, in: upstreamSections, told: told,
+        recomputed: { rebuilt(from: upstreamSections) })
+    else { return }
+    if translatesInOnePass && placement.keepsSections {
       let (delta, outputPlacement) = translateInPlace(
         placement, deletions: change.delta?.items.deletions ?? [],
         upstreamSections: upstreamSections)
       observers.send(.delta(delta, isRediffed: isRediffed), placement: outputPlacement)
-    case .placement(let placement, let isRediffed):
+    } else {
       let (output, old) = translate(placement, upstreamSections: upstreamSections)
       observers.send(.delta(output.delta(old: old, new: sections), isRediffed: isRediffed))
     }
@@ -142,7 +125,7 @@ public final class ItemFilter<Section: ChainableSection>: SectionSource {
     let keys = placement.touchedSections
     // Headers: upstream's, compared where a change touched or re-headed a section.
     var sectionReloads: [IndexDelta.Reload] = []
-    let oldSections = output.sections
+    let oldSections = core.output.sections
     for t in placement.touchedOrReheadedSections
     where !oldSections[t].hasSameHeader(as: upstreamSections[t]) {
       sectionReloads.append(IndexDelta.Reload(from: t, to: t))
@@ -160,7 +143,7 @@ public final class ItemFilter<Section: ChainableSection>: SectionSource {
       ) { k, j in predicate(touchedItems[k][j]) }
     }()
     for (k, t) in keys.enumerated() { isShown[t] = newShown[k] }
-    output.update { sections in
+    core.output.update { sections in
       for (k, t) in keys.enumerated() {
         let section = upstreamSections[t]
         sections[t] = section.with(
@@ -242,9 +225,9 @@ public final class ItemFilter<Section: ChainableSection>: SectionSource {
     let before: SectionsBefore<Section>
     if placement.keepsSections {
       // In place: the output's array is not copied for a change of a few sections.
-      before = SectionsBefore(self.output.sections, readBy: output)
+      before = SectionsBefore(core.output.sections, readBy: output)
       for (t, change) in touched { isShown[t] = change.shown }
-      self.output.update { sections in
+      core.output.update { sections in
         for (t, change) in touched { sections[t] = upstreamSections[t].with(items: change.items) }
         for t in placement.headerChanges where touched[t] == nil {
           sections[t] = upstreamSections[t].with(items: sections[t].items)
@@ -252,7 +235,7 @@ public final class ItemFilter<Section: ChainableSection>: SectionSource {
       }
     } else {
       let oldShown = isShown
-      let oldSections = self.output.sections
+      let oldSections = core.output.sections
       before = SectionsBefore(all: oldSections)
       isShown = placement.sectionSources.enumerated().map { t, s in
         touched[t]?.shown ?? oldShown[s]
@@ -264,7 +247,7 @@ public final class ItemFilter<Section: ChainableSection>: SectionSource {
       for t in placement.headerChanges where touched[t] == nil {
         sections[t] = upstreamSections[t].with(items: sections[t].items)
       }
-      self.output.replace(with: sections)
+      core.output.replace(with: sections)
     }
     return (output, before)
   }
@@ -316,13 +299,13 @@ public final class ItemFilter<Section: ChainableSection>: SectionSource {
     sectionTest: (@Sendable (Section, inout [Bool]) -> Void)? = nil
   ) {
     currentPredicate = predicate
-    let upstreamSections = upstream.sections
+    let upstreamSections = core.upstream.sections
     let changes = PredicateEvaluation.changes(
       of: upstreamSections, wasShown: isShown, isNarrowing: isNarrowing, predicate: predicate,
       concurrent: concurrent, sectionTest: sectionTest, threshold: concurrencyThreshold)
     var deletions: [ItemPath] = []
     var insertions: [ItemPath] = []
-    output.update { sections in
+    core.output.update { sections in
       for (t, change) in changes.enumerated() {
         guard let change else { continue }
         for item in change.deletions { deletions.append(ItemPath(section: t, item: item)) }

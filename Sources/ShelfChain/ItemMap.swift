@@ -2,6 +2,8 @@ import ShelfDiff
 
 // Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
 
+// make specialization: ItemMap.upstreamDidChange
+
 /// The items of an upstream source, each transformed by a function that
 /// keeps its identity (the same id in, the same id out; different ids stay
 /// different): a view model of each item, a highlight, a formatted field.
@@ -25,21 +27,21 @@ import ShelfDiff
 /// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
 ///   sections, *c* changes and *t* items in the sections it touches, calling
 ///   `transform` once per inserted or reloaded item.
-public final class ItemMap<Upstream: ChainableSection, Section: ChainableSection>: SectionSource {
+public final class ItemMap<Upstream: ChainableSection, Section: ChainableSection>: SectionSource,
+  PlacementTelling
+{
   /// The upstream sections with their items transformed.
-  public var sections: [Section] { output.sections }
+  public var sections: [Section] { core.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
-  public var fallbackCount: Int { reader.fallbackCount }
+  public var fallbackCount: Int { core.fallbackCount }
   /// Called when `transform` gives a reloaded item another id than before
   /// (``ChainIssue/changedID(at:old:new:)``), before the observers are told.
   public var onIssue: ((ChainIssue) -> Void)?
 
-  private let upstream: any SectionSource<Upstream>
+  private let core: LinkCore<Upstream, Section>
   private let transform: (Upstream.Item) -> Section.Item
   private let makeSection: (Upstream, [Section.Item]) -> Section
-  private let observers = Observers()
-  private var reader: UpstreamReader
-  private var output = SectionBuffer<Section>([])
+  var observers: Observers { core.observers }
 
   /// The sections of `upstream` as `section` builds them from each upstream
   /// section and its items with `transform` applied.
@@ -56,34 +58,22 @@ public final class ItemMap<Upstream: ChainableSection, Section: ChainableSection
     section: @escaping (Upstream, [Section.Item]) -> Section,
     transform: @escaping (Upstream.Item) -> Section.Item
   ) {
-    self.upstream = upstream
     self.transform = transform
     self.makeSection = section
-    reader = UpstreamReader(upstream.sections)
-    output.replace(with: expectedSections)
-    upstream.observeWithDetail { [weak self] change, detail in
-      self?.upstreamDidChange(change, told: detail.placement)
-    }
+    core = LinkCore(
+      upstream, sections: upstream.sections.map { section($0, $0.items.map(transform)) })
+    core.start(self) { link, change, told in link.upstreamDidChange(change, told: told) }
   }
 
   /// Registers `observer` for every later change; see ``SectionSource/observe(_:)``.
   @discardableResult
   public func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
-    observers.add(observer)
-  }
-
-  /// Registers `observer` for every later change, with the placement of each
-  /// delta this link works one out for.
-  @discardableResult
-  public func observeWithDetail(
-    _ observer: @escaping (SourceChange, ChangeDetail) -> Void
-  ) -> ObservationToken {
-    observers.add(withDetail: observer)
+    core.observe(observer)
   }
 
   /// The sections recomputed from upstream, for tests of the translation.
   package var expectedSections: [Section] {
-    upstream.sections.map { makeSection($0, $0.items.map(transform)) }
+    core.upstream.sections.map { makeSection($0, $0.items.map(transform)) }
   }
 
   /// A touched section's new items: kept ones from the old output as they
@@ -131,67 +121,63 @@ public final class ItemMap<Upstream: ChainableSection, Section: ChainableSection
   /// Translates `change`, whose placement upstream worked out as `told`
   /// (nil when it did not).
   private func upstreamDidChange(_ change: SourceChange, told: Placement?) {
-    let upstreamSections = upstream.sections
+    let upstreamSections = core.upstream.sections
     // Upstream's placement of its delta, when it tells one, is that of the
     // delta read here: it is not read again.
-    let reading = reader.read(change, of: upstreamSections, told: told, output: &output) {
-      expectedSections
-    }
-    switch reading {
-    case .handled(let change):
-      observers.send(change)
-    case .placement(let placement, let isRediffed):
-      let keepsSections = placement.keepsSections
-      var touched: [Int: [Section.Item]] = [:]
-      var unchanged: Set<ItemPath> = []
-      var issues: [ChainIssue] = []
-      let reloadFlags = placement.reloadFlags()
-      // Scoped: the old sections are let go before the in-place update
-      // below, which would copy the array while they are held.
-      do {
-        let old = output.sections
-        for (t, sources) in placement.itemSources {
-          touched[t] = items(
-            at: sources, from: upstreamSections[t].items, old: old,
-            own: placement.sectionSources[t], reloaded: reloadFlags[t]
-          ) { j in
-            unchanged.insert(ItemPath(section: t, item: j))
-          } idChanged: { j, old, new in
-            issues.append(
-              .changedID(
-                at: ItemPath(section: t, item: j), old: "\(old.id)", new: "\(new.id)"))
-          }
+    guard
+      let (placement, isRediffed) = core.placement(
+        of: change, in: upstreamSections, told: told, recomputed: { expectedSections })
+    else { return }
+    let keepsSections = placement.keepsSections
+    var touched: [Int: [Section.Item]] = [:]
+    var unchanged: Set<ItemPath> = []
+    var issues: [ChainIssue] = []
+    let reloadFlags = placement.reloadFlags()
+    // Scoped: the old sections are let go before the in-place update
+    // below, which would copy the array while they are held.
+    do {
+      let old = core.output.sections
+      for (t, sources) in placement.itemSources {
+        touched[t] = items(
+          at: sources, from: upstreamSections[t].items, old: old,
+          own: placement.sectionSources[t], reloaded: reloadFlags[t]
+        ) { j in
+          unchanged.insert(ItemPath(section: t, item: j))
+        } idChanged: { j, old, new in
+          issues.append(
+            .changedID(
+              at: ItemPath(section: t, item: j), old: "\(old.id)", new: "\(new.id)"))
         }
       }
-      if keepsSections {
-        output.update { sections in
-          for (t, items) in touched { sections[t] = makeSection(upstreamSections[t], items) }
-          for t in placement.headerChanges where touched[t] == nil {
-            sections[t] = makeSection(upstreamSections[t], sections[t].items)
-          }
-        }
-      } else {
-        let old = output.sections
-        var sections = placement.sectionSources.enumerated().map { t, s in
-          if let items = touched[t] { return makeSection(upstreamSections[t], items) }
-          return old[s]
-        }
+    }
+    if keepsSections {
+      core.output.update { sections in
+        for (t, items) in touched { sections[t] = makeSection(upstreamSections[t], items) }
         for t in placement.headerChanges where touched[t] == nil {
           sections[t] = makeSection(upstreamSections[t], sections[t].items)
         }
-        output.replace(with: sections)
       }
-      if let onIssue { for issue in issues { onIssue(issue) } }
-      // Positions are upstream's, so its delta is this one, less the reloads
-      // whose transformed item did not change: no delta to recompute.
-      guard var delta = change.delta else { return }
-      var placement = placement
-      if !unchanged.isEmpty {
-        delta.items.reloads.removeAll { unchanged.contains($0.to) }
-        placement.reloads.removeAll { unchanged.contains($0) }
+    } else {
+      let old = core.output.sections
+      var sections = placement.sectionSources.enumerated().map { t, s in
+        if let items = touched[t] { return makeSection(upstreamSections[t], items) }
+        return old[s]
       }
-      observers.send(.delta(delta, isRediffed: isRediffed), placement: placement)
+      for t in placement.headerChanges where touched[t] == nil {
+        sections[t] = makeSection(upstreamSections[t], sections[t].items)
+      }
+      core.output.replace(with: sections)
     }
+    if let onIssue { for issue in issues { onIssue(issue) } }
+    // Positions are upstream's, so its delta is this one, less the reloads
+    // whose transformed item did not change: no delta to recompute.
+    guard var delta = change.delta else { return }
+    var outputPlacement = placement
+    if !unchanged.isEmpty {
+      delta.items.reloads.removeAll { unchanged.contains($0.to) }
+      outputPlacement.reloads.removeAll { unchanged.contains($0) }
+    }
+    observers.send(.delta(delta, isRediffed: isRediffed), placement: outputPlacement)
   }
 }
 

@@ -2,6 +2,8 @@ import ShelfDiff
 
 // Index names (`t`, `s`, `j`, `i`, `k`, `u`): see the top of Internal/Placement.swift.
 
+// make specialization: Placeholder.upstreamDidChange
+
 /// What stands in for missing data: an item in each empty section, or a
 /// section while upstream has none ("No matches", "Loading…").
 ///
@@ -10,7 +12,7 @@ import ShelfDiff
 ///
 /// - Complexity: An upstream change costs O(*s* + *c* + *t*) for *s*
 ///   sections, *c* changes and *t* items in the sections it touches.
-public final class Placeholder<Section: ChainableSection>: SectionSource {
+public final class Placeholder<Section: ChainableSection>: SectionSource, PlacementTelling {
   /// What stands in, and where.
   public enum Kind {
     /// An item, made from its section, as the only item of each empty
@@ -21,45 +23,32 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
   }
 
   /// Upstream's sections, with the placeholder where upstream is empty.
-  public var sections: [Section] { output.sections }
+  public var sections: [Section] { core.sections }
   /// How many upstream changes did not fit upstream's sections and were re-diffed.
-  public var fallbackCount: Int { reader.fallbackCount }
+  public var fallbackCount: Int { core.fallbackCount }
 
-  private let upstream: any SectionSource<Section>
+  private let core: LinkCore<Section, Section>
   private let kind: Kind
-  private let observers = Observers()
-  private var reader: UpstreamReader
-  private var output = SectionBuffer<Section>([])
+  var observers: Observers { core.observers }
 
   /// `upstream` with `kind` of placeholder where it is empty.
   public init(_ upstream: any SectionSource<Section>, _ kind: Kind) {
-    self.upstream = upstream
     self.kind = kind
-    reader = UpstreamReader(upstream.sections)
-    output.replace(with: expectedSections)
-    upstream.observeWithDetail { [weak self] change, detail in
-      self?.upstreamDidChange(change, told: detail.placement)
-    }
+    core = LinkCore(upstream, sections: Self.output(of: upstream.sections, kind: kind))
+    core.start(self) { link, change, told in link.upstreamDidChange(change, told: told) }
   }
 
   /// Registers `observer` for every later change.
   @discardableResult
   public func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
-    observers.add(observer)
-  }
-
-  /// Registers `observer` for every later change, with the placement of each
-  /// delta this link works one out for.
-  @discardableResult
-  public func observeWithDetail(
-    _ observer: @escaping (SourceChange, ChangeDetail) -> Void
-  ) -> ObservationToken {
-    observers.add(withDetail: observer)
+    core.observe(observer)
   }
 
   /// The sections recomputed from upstream, for tests of the translation.
-  package var expectedSections: [Section] {
-    let upstreamSections = upstream.sections
+  package var expectedSections: [Section] { Self.output(of: core.upstream.sections, kind: kind) }
+
+  /// `upstreamSections` with `kind` of placeholder where they are empty.
+  private static func output(of upstreamSections: [Section], kind: Kind) -> [Section] {
     switch kind {
     case .item(let make):
       return upstreamSections.map { $0.items.isEmpty ? $0.with(items: [make($0)]) : $0 }
@@ -71,8 +60,8 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
   /// Translates `change`, whose placement upstream worked out as `told`
   /// (nil when it did not).
   private func upstreamDidChange(_ change: SourceChange, told: Placement?) {
-    let upstreamSections = upstream.sections
-    let oldCount = reader.counts.count
+    let upstreamSections = core.upstream.sections
+    let oldCount = core.upstreamCounts.count
     if case .section = kind, case .delta(let delta, _) = change, oldCount > 0,
       !upstreamSections.isEmpty,
       delta.sections.placement(oldCount: oldCount, newCount: upstreamSections.count) != nil
@@ -81,29 +70,27 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
       // so this link is the identity and upstream's delta is its own, as it
       // is. Nothing to map, so its items are not read into a placement: the
       // next link, or the holder's replay check, reads them.
-      reader.advance(past: change, of: upstreamSections, told: told)
-      output.replace(with: upstreamSections)
+      core.reader.advance(past: change, of: upstreamSections, told: told)
+      core.output.replace(with: upstreamSections)
       observers.send(change, placement: told)
       return
     }
-    let reading = reader.read(change, of: upstreamSections, output: &output) { expectedSections }
-    switch reading {
-    case .handled(let change):
-      observers.send(change)
-    case .placement(let placement, let isRediffed):
-      let output: Placement
-      let old: SectionsBefore<Section>
-      switch kind {
-      case .item(let make):
-        (output, old) = translateItems(
-          placement, oldCounts: reader.oldCounts, make: make, from: upstreamSections)
-      case .section(let placeholder):
-        old = SectionsBefore(all: self.output.sections)
-        output = translateSection(placement, placeholder: placeholder, from: upstreamSections)
-      }
-      observers.send(
-        .delta(output.delta(old: old, new: self.output.sections), isRediffed: isRediffed))
+    guard
+      let (placement, isRediffed) = core.placement(
+        of: change, in: upstreamSections, recomputed: { expectedSections })
+    else { return }
+    let output: Placement
+    let old: SectionsBefore<Section>
+    switch kind {
+    case .item(let make):
+      (output, old) = translateItems(
+        placement, oldCounts: core.oldUpstreamCounts, make: make, from: upstreamSections)
+    case .section(let placeholder):
+      old = SectionsBefore(all: core.output.sections)
+      output = translateSection(placement, placeholder: placeholder, from: upstreamSections)
     }
+    observers.send(
+      .delta(output.delta(old: old, new: core.output.sections), isRediffed: isRediffed))
   }
 
   private func translateItems(
@@ -114,8 +101,8 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
     // in-place update below copy the array.
     let old =
       placement.keepsSections
-      ? SectionsBefore(self.output.sections, readBy: placement)
-      : SectionsBefore(all: self.output.sections)
+      ? SectionsBefore(core.output.sections, readBy: placement)
+      : SectionsBefore(all: core.output.sections)
     var output = placement
     // A kept, re-headed empty section may get a different placeholder.
     for t in placement.headerChanges where upstreamSections[t].items.isEmpty {
@@ -139,21 +126,21 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
       touched[t] = section.with(items: [item])
     }
     if placement.keepsSections {
-      self.output.update { sections in
+      core.output.update { sections in
         for (t, section) in touched { sections[t] = section }
         for t in placement.headerChanges where touched[t] == nil {
           sections[t] = upstreamSections[t].with(items: sections[t].items)
         }
       }
     } else {
-      let oldSections = self.output.sections
+      let oldSections = core.output.sections
       var sections = placement.sectionSources.enumerated().map { t, s in
         touched[t] ?? oldSections[s]
       }
       for t in placement.headerChanges where touched[t] == nil {
         sections[t] = upstreamSections[t].with(items: sections[t].items)
       }
-      self.output.replace(with: sections)
+      core.output.replace(with: sections)
     }
     return (output, old)
   }
@@ -163,7 +150,7 @@ public final class Placeholder<Section: ChainableSection>: SectionSource {
   ) -> Placement {
     let wasShowing = placement.oldSectionCount == 0
     let isShowing = upstreamSections.isEmpty
-    self.output.replace(with: isShowing ? [placeholder] : upstreamSections)
+    core.output.replace(with: isShowing ? [placeholder] : upstreamSections)
     switch (wasShowing, isShowing) {
     case (false, false):
       return placement

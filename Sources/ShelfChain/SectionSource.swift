@@ -31,25 +31,6 @@ public protocol SectionSource<Section>: AnyObject {
   /// ignores the result keeps observing); call `cancel()` to stop it.
   @discardableResult
   func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken
-
-  /// Calls `observer` after every later change, as `observe(_:)` does, with
-  /// what the source worked out about the change that the next link would
-  /// otherwise work out again (the links of this module use it; a source of
-  /// your own can rely on the default, which hands on nothing).
-  @discardableResult
-  func observeWithDetail(
-    _ observer: @escaping (SourceChange, ChangeDetail) -> Void
-  ) -> ObservationToken
-}
-
-extension SectionSource {
-  /// Calls `observer` after every later change with an empty detail.
-  @discardableResult
-  public func observeWithDetail(
-    _ observer: @escaping (SourceChange, ChangeDetail) -> Void
-  ) -> ObservationToken {
-    observe { change in observer(change, ChangeDetail()) }
-  }
 }
 
 /// An observation of a ``SectionSource``, returned by
@@ -78,20 +59,6 @@ public final class ObservationToken {
   }
 }
 
-/// What a source worked out about a change it tells, handed with the change
-/// to each observer: for a delta, the placement it stands for (where each
-/// new section and item came from), when the link worked one out. Opaque
-/// outside this module.
-public struct ChangeDetail {
-  /// The told delta's placement, or nil.
-  let placement: Placement?
-
-  /// No detail: the observer reads the change itself.
-  public init() { placement = nil }
-
-  init(placement: Placement?) { self.placement = placement }
-}
-
 extension SectionSource {
   /// The items of the current sections, in paths' order, as one array.
   ///
@@ -103,17 +70,21 @@ extension SectionSource {
 final class Observers {
   /// One registered observer; nil once cancelled.
   private final class Entry {
-    var observer: ((SourceChange, ChangeDetail) -> Void)?
-    init(_ observer: @escaping (SourceChange, ChangeDetail) -> Void) { self.observer = observer }
+    var observer: ((SourceChange, Placement?) -> Void)?
+    init(_ observer: @escaping (SourceChange, Placement?) -> Void) { self.observer = observer }
   }
 
   private var list: [Entry] = []
 
   func add(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
-    add { change, _ in observer(change) }
+    add(withPlacement: { change, _ in observer(change) })
   }
 
-  func add(withDetail observer: @escaping (SourceChange, ChangeDetail) -> Void) -> ObservationToken
+  /// Registers `observer`, told each change with its placement when one
+  /// was worked out (see `PlacementTelling`).
+  @discardableResult
+  func add(withPlacement observer: @escaping (SourceChange, Placement?) -> Void)
+    -> ObservationToken
   {
     let entry = Entry(observer)
     list.append(entry)
@@ -126,7 +97,6 @@ final class Observers {
   /// Tells every observer `change`, with `placement`, the told delta's
   /// placement when one was worked out.
   func send(_ change: SourceChange, placement: Placement? = nil) {
-    let detail = ChangeDetail(placement: placement)
-    for entry in list { entry.observer?(change, detail) }
+    for entry in list { entry.observer?(change, placement) }
   }
 }

@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// make specialization: SectionStore.update
+
 /// The root of a chain: sections that you set, told downstream as deltas.
 ///
 /// `update(_:)` diffs the old and new sections (the one diff a chain needs, at
@@ -10,7 +12,7 @@ import ShelfDiff
 ///   `update(_:delta:)` is that of checking the delta (O(*s* + *c* + *t*), see
 ///   there) plus what the observers do; `reload(_:)` is O(1) plus what the
 ///   observers do.
-public final class SectionStore<Section: ChainableSection>: SectionSource {
+public final class SectionStore<Section: ChainableSection>: SectionSource, PlacementTelling {
   /// The current sections.
   public private(set) var sections: [Section]
   /// How many deltas given to `update(_:delta:)` failed its check and were
@@ -22,7 +24,8 @@ public final class SectionStore<Section: ChainableSection>: SectionSource {
   /// Called with the duplicate ids of each update's delta, before the
   /// observers are told it: ``ChainIssue/duplicateIDs(sections:items:)``.
   public var onIssue: ((ChainIssue) -> Void)?
-  private let observers = Observers()
+  /// The observers, told each supplied delta with the placement its check read.
+  let observers = Observers()
   /// The item count of each of `sections`, for reading a supplied delta.
   private var counts: [Int]
 
@@ -36,15 +39,6 @@ public final class SectionStore<Section: ChainableSection>: SectionSource {
   @discardableResult
   public func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
     observers.add(observer)
-  }
-
-  /// Registers `observer` for every later change, with the placement of each
-  /// supplied delta, read while checking it.
-  @discardableResult
-  public func observeWithDetail(
-    _ observer: @escaping (SourceChange, ChangeDetail) -> Void
-  ) -> ObservationToken {
-    observers.add(withDetail: observer)
   }
 
   /// Replaces the sections and tells the observers the delta between them.

@@ -1,5 +1,7 @@
 import ShelfDiff
 
+// make specialization: SourceSwitch.sourceDidChange
+
 /// One of several sources at a time: "all", "this one alone", a tab.
 ///
 /// Changes of the selected source pass through as they are; the others are

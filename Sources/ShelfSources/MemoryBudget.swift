@@ -1,5 +1,5 @@
 import ShelfCatalog
-import Synchronization
+import ShelfDiff
 
 /// Memory that several sources hold bodies in together: `--url-memory`,
 /// shared by every `--url` source of a run, so that many large answers at
@@ -7,7 +7,8 @@ import Synchronization
 public final class MemoryBudget: Sendable {
   /// How many bytes may be held at once.
   public let bytes: Int
-  private let used = Mutex(0)
+  // `Locked`, not `Mutex`: the thread sanitizer sees its semaphore.
+  private let used = Locked(0)
 
   /// A budget of `bytes`.
   public init(bytes: Int) {

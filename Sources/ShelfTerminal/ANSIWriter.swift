@@ -4,23 +4,29 @@ import ShelfUI
 /// operations `CanvasDiff` gives from the last frame (every cell for the first
 /// frame or a new size), as cursor moves, colours in the ncurses backend's
 /// palette, and text. For recordings (asciicast) and tests.
-public struct ANSIWriter: Sendable {
+package struct ANSIWriter: Sendable {
   /// The colours written.
-  public let depth: ColorDepth
+  package let depth: ColorDepth
   /// The background the colours are picked for, as the ncurses backend does.
-  public let background: Background
+  package let background: Background
+  /// Colours set by role over the palette's own.
+  package let theme: ThemeColors
   /// The last frame written.
   private var shown: Canvas?
 
-  /// A writer for a terminal of `depth` colours on a `background`.
-  public init(depth: ColorDepth, background: Background = .dark) {
+  /// A writer for a terminal of `depth` colours on a `background`, with
+  /// `theme`'s colours over the palette's.
+  package init(
+    depth: ColorDepth, background: Background = .dark, theme: ThemeColors = ThemeColors()
+  ) {
     self.depth = depth
     self.background = background
+    self.theme = theme
   }
 
   /// The bytes that turn the last frame written into `canvas`: empty when
   /// nothing changed. The cursor stays hidden.
-  public mutating func update(to canvas: Canvas) -> String {
+  package mutating func update(to canvas: Canvas) -> String {
     var output = ""
     var style: Style?  // the terminal's current style, when known
     var cursor: Point?  // where the terminal's cursor is, when known
@@ -66,7 +72,7 @@ public struct ANSIWriter: Sendable {
   /// style after the sequence that sets it, each line ending in the plain
   /// style, trailing plain blanks removed (as `TextBackend.text(of:)`), no
   /// cursor moves. What `shelf render --color always` prints.
-  public func styledText(of canvas: Canvas) -> String {
+  package func styledText(of canvas: Canvas) -> String {
     var lines: [String] = []
     lines.reserveCapacity(canvas.size.height)
     for y in 0..<canvas.size.height {
@@ -123,7 +129,8 @@ public struct ANSIWriter: Sendable {
   /// The palette index of `role` and its boldness, as the ncurses backend picks them.
   private func ink(_ role: Color, isBold: Bool = false) -> (index: Int?, isBold: Bool) {
     ThemePalette.ink(
-      for: role, isBold: isBold, colors: depth == .palette256 ? 256 : 8, on: background)
+      for: role, isBold: isBold, colors: depth == .palette256 ? 256 : 8, on: background,
+      theme: theme)
   }
 
   private func appendColor(_ number: Int?, base: Int, to codes: inout [String]) {

@@ -1,10 +1,10 @@
 /// The system clipboard, reached through the terminal: OSC 52 asks the
 /// terminal (or tmux with `set-clipboard`, or a terminal at the far end of
 /// SSH) to copy text, so it works wherever the screen does.
-public enum Clipboard {
+package enum Clipboard {
   /// The escape sequence that puts `text` on the clipboard:
   /// `ESC ] 52 ; c ; <text in base64> BEL`.
-  public static func sequence(copying text: String) -> [UInt8] {
+  package static func sequence(copying text: String) -> [UInt8] {
     Array("\u{1B}]52;c;".utf8) + base64(Array(text.utf8)) + [0x07]
   }
 

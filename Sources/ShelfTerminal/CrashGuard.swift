@@ -1,4 +1,4 @@
-@preconcurrency import CNCursesW
+@preconcurrency internal import CNCursesW
 import Glibc
 
 /// Gives the terminal back when the process dies of a fatal signal, then lets the
@@ -8,14 +8,14 @@ import Glibc
 /// the cursor hidden, mouse reporting on and the tty raw. The handler calls
 /// `endwin()`, restores the handler that was there before, and raises the signal
 /// again.
-public enum CrashGuard {
+package enum CrashGuard {
   /// The signals a crash arrives as: a Swift trap is SIGILL or SIGTRAP.
-  public static let fatalSignals: [Int32] = [
+  package static let fatalSignals: [Int32] = [
     SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS,
   ]
 
   /// Installs the handlers; once is enough, later calls do nothing.
-  public static func install() {
+  package static func install() {
     guard handlersInstalled == 0 else { return }
     handlersInstalled = 1
     for signal in fatalSignals {

@@ -1,4 +1,4 @@
-@preconcurrency import CNCursesW
+@preconcurrency internal import CNCursesW
 import Glibc
 import ShelfUI
 
@@ -6,13 +6,13 @@ import ShelfUI
 /// resizes, and gives the terminal back on every way out.
 ///
 /// ncurses is not thread-safe: create and use it on one thread (the main queue).
-public final class TerminalBackend: CanvasBackend {
+package final class TerminalBackend: CanvasBackend {
   /// The terminal's size in cells.
-  public private(set) var size: Size
+  package private(set) var size: Size
   /// Whether the locale is UTF-8; otherwise drawing falls back to ASCII.
-  public let isUnicode: Bool
+  package let isUnicode: Bool
   /// The descriptor keys are read from (the tty), for a read source.
-  public let inputFileDescriptor: Int32
+  package let inputFileDescriptor: Int32
 
   private let screen: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
@@ -26,9 +26,9 @@ public final class TerminalBackend: CanvasBackend {
   /// Reads escape sequences whole, across reads.
   private var keyDecoder = KeyDecoder()
   /// The descriptor frames are written to (the tty, even when stdout is a pipe).
-  public var outputFileDescriptor: Int32 { fileno(output) }
+  package var outputFileDescriptor: Int32 { fileno(output) }
   /// The colours the backend draws with.
-  public var colorDepth: ColorDepth { palette.depth }
+  package var colorDepth: ColorDepth { palette.depth }
   /// Whether the terminal keeps Shelf's screen apart from the shell's; if
   /// not, Shelf clears what it drew on the way out.
   private let hasAlternateScreen: Bool
@@ -37,7 +37,7 @@ public final class TerminalBackend: CanvasBackend {
   ///
   /// When standard input or output is not a terminal (`--stream` reads a pipe),
   /// `/dev/tty` is used for that side.
-  public init(options: TerminalOptions = TerminalOptions()) throws(BackendError) {
+  package init(options: TerminalOptions = TerminalOptions()) throws(BackendError) {
     setlocale(LC_ALL, "")
     isUnicode = shelf_locale_is_utf8() != 0
     guard let term = getenv("TERM").map({ String(cString: $0) }), !term.isEmpty else {
@@ -77,7 +77,7 @@ public final class TerminalBackend: CanvasBackend {
     }
     let background: Background
     switch options.theme {
-    case .dark: background = .dark
+    case .dark, .solarized, .highContrast: background = .dark
     case .light: background = .light
     case .auto:
       // Asked before ncurses reads the terminal, so the answer is not taken for keys.
@@ -121,7 +121,9 @@ public final class TerminalBackend: CanvasBackend {
     mousemask(shelf_all_mouse_events(), &previousMask)
     TerminalModes.write(TerminalModes.bracketedPasteOn, to: fileno(output))
 
-    palette = Palette.make(wantsColor: wantsColor, background: background)
+    palette = Palette.make(
+      wantsColor: wantsColor, background: background,
+      theme: options.theme.colors.overridden(by: options.colors))
     size = Size(width: Int(shelf_getmaxx(window)), height: Int(shelf_getmaxy(window)))
   }
 
@@ -131,7 +133,7 @@ public final class TerminalBackend: CanvasBackend {
 
   /// Gives the terminal back: normal screen, cursor, echo, mouse off. Safe to
   /// call more than once.
-  public func end() {
+  package func end() {
     guard !isEnded else { return }
     isEnded = true
     CrashGuard.cursesDidEnd()
@@ -161,7 +163,7 @@ public final class TerminalBackend: CanvasBackend {
   /// Call it on the thread that draws: nothing is written to the terminal
   /// between giving it back and the stop, so the shell finds it as it expects
   /// (normal screen, cursor shown, mouse and keypad modes off, cooked mode).
-  public func suspend() {
+  package func suspend() {
     guard !isEnded else { return }
     leaveProgramMode()
     TerminalSignals.stopProcess()
@@ -178,7 +180,7 @@ public final class TerminalBackend: CanvasBackend {
   /// then takes it again; the next `draw` repaints everything.
   ///
   /// Call it on the thread that draws.
-  public func whileHandedBack<Result>(_ body: () throws -> Result) rethrows -> Result {
+  package func whileHandedBack<Result>(_ body: () throws -> Result) rethrows -> Result {
     guard !isEnded else { return try body() }
     leaveProgramMode()
     defer { enterProgramMode() }
@@ -187,7 +189,7 @@ public final class TerminalBackend: CanvasBackend {
 
   /// Asks the terminal to put `text` on the clipboard (`Clipboard`), between
   /// two frames.
-  public func copyToClipboard(_ text: String) {
+  package func copyToClipboard(_ text: String) {
     guard !isEnded else { return }
     fflush(output)
     let bytes = Clipboard.sequence(copying: text)
@@ -242,7 +244,7 @@ public final class TerminalBackend: CanvasBackend {
   ///
   /// - Returns: the new size.
   @discardableResult
-  public func followResize() -> Size {
+  package func followResize() -> Size {
     var lines: Int32 = 0
     var columns: Int32 = 0
     if shelf_window_size(fileno(output), &lines, &columns) == 0, lines > 0, columns > 0 {
@@ -268,7 +270,7 @@ public final class TerminalBackend: CanvasBackend {
   /// one terminal write wrapped in synchronized-output marks.
   ///
   /// A canvas of another size than the terminal is clipped or padded with blanks.
-  public func draw(_ canvas: Canvas) {
+  package func draw(_ canvas: Canvas) {
     guard !isEnded else { return }
     var writer = CursesCellWriter(window: window, isUnicode: isUnicode, palette: palette)
     TerminalModes.write(TerminalModes.beginSynchronizedUpdate, to: fileno(output))
@@ -281,7 +283,7 @@ public final class TerminalBackend: CanvasBackend {
 
   /// Forgets what the terminal shows, so the next `draw` repaints every cell
   /// (after Ctrl-L or anything else that may have scribbled on the screen).
-  public func invalidate() {
+  package func invalidate() {
     shown = nil
     clearok(window, true)
   }
@@ -289,7 +291,7 @@ public final class TerminalBackend: CanvasBackend {
   // MARK: - Input
 
   /// Whether the tty has hung up or failed: reading it would never give a key.
-  public var isInputClosed: Bool {
+  package var isInputClosed: Bool {
     var descriptor = pollfd(fd: inputFileDescriptor, events: Int16(POLLIN), revents: 0)
     guard poll(&descriptor, 1, 0) >= 0 else { return true }
     return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
@@ -300,7 +302,7 @@ public final class TerminalBackend: CanvasBackend {
   /// escape delay (25 ms) it waits for the rest of an escape sequence begun:
   /// a sequence is read whole, and an ESC alone is the Esc key only when
   /// nothing followed it within the delay.
-  public func readEvents() -> [TerminalEvent] {
+  package func readEvents() -> [TerminalEvent] {
     guard !isEnded else { return [] }
     var events: [TerminalEvent] = []
     while true {

@@ -1,7 +1,7 @@
 import ShelfUI
 
 /// Something the terminal reported.
-public enum TerminalEvent: Hashable, Sendable {
+package enum TerminalEvent: Hashable, Sendable {
   /// A key, or a mouse event as `Key.mouse`.
   case key(Key)
   /// The terminal now has `Size`.

@@ -1,7 +1,7 @@
 import ShelfUI
 
 /// When to draw in colour.
-public enum ColorMode: String, CaseIterable, Sendable {
+package enum ColorMode: String, CaseIterable, Sendable {
   /// Colour when the terminal has it and `NO_COLOR` is unset or empty.
   case auto
   /// Colour whenever the terminal has it, even with `NO_COLOR`.
@@ -11,7 +11,7 @@ public enum ColorMode: String, CaseIterable, Sendable {
 }
 
 /// Which colours to draw in: those for a dark or a light background.
-public enum Theme: String, CaseIterable, Sendable {
+package enum Theme: String, CaseIterable, Sendable {
   /// Ask the terminal for its background (OSC 11), else read `COLORFGBG`,
   /// else assume a dark one.
   case auto
@@ -19,10 +19,23 @@ public enum Theme: String, CaseIterable, Sendable {
   case dark
   /// Colours for a light background.
   case light
+  /// Solarized's accents, for a dark background.
+  case solarized
+  /// Full-strength hues far apart, for a dark background.
+  case highContrast = "high-contrast"
+
+  /// The colours the theme sets over the palette's own.
+  package var colors: ThemeColors {
+    switch self {
+    case .auto, .dark, .light: ThemeColors()
+    case .solarized: .solarized
+    case .highContrast: .highContrast
+    }
+  }
 }
 
 /// How many colours the backend draws with, chosen from the terminal's `COLORS`.
-public enum ColorDepth: Sendable, Equatable {
+package enum ColorDepth: Sendable, Equatable {
   /// No colour: roles are carried by attributes.
   case monochrome
   /// The eight ANSI colours (`TERM=xterm`, the Linux console).
@@ -32,18 +45,24 @@ public enum ColorDepth: Sendable, Equatable {
 }
 
 /// What the backend needs to know before it takes over the terminal.
-public struct TerminalOptions: Sendable {
+package struct TerminalOptions: Sendable {
   /// When to use colour.
-  public var colorMode: ColorMode
+  package var colorMode: ColorMode
   /// Whether `NO_COLOR` is set to a non-empty value (read by the caller).
-  public var isNoColorSet: Bool
+  package var isNoColorSet: Bool
   /// Colours for a dark or a light background, or found out.
-  public var theme: Theme
+  package var theme: Theme
+  /// Colours set by role (the config file's `[theme]`), over the theme's.
+  package var colors: ThemeColors
 
   /// Options for `colorMode`, honouring `isNoColorSet` in `.auto` mode.
-  public init(colorMode: ColorMode = .auto, isNoColorSet: Bool = false, theme: Theme = .auto) {
+  package init(
+    colorMode: ColorMode = .auto, isNoColorSet: Bool = false, theme: Theme = .auto,
+    colors: ThemeColors = ThemeColors()
+  ) {
     self.colorMode = colorMode
     self.isNoColorSet = isNoColorSet
     self.theme = theme
+    self.colors = colors
   }
 }

@@ -1,4 +1,4 @@
-@preconcurrency import CNCursesW
+@preconcurrency internal import CNCursesW
 import Glibc
 
 /// The signals an interactive session handles itself, through its run loop,
@@ -8,21 +8,21 @@ import Glibc
 /// A handler on each only writes the signal's number to a pipe (all a handler
 /// may safely do); the run loop reads the pipe on the one queue that draws, and
 /// acts there, never beside a frame being written.
-public enum TerminalSignals {
+package enum TerminalSignals {
   /// Signals whose default action ends the process: the session gives the
   /// terminal back and exits with 128 + the number. (Crashes are `CrashGuard`'s.)
-  public static let termination: [Int32] =
+  package static let termination: [Int32] =
     [
       SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU,
       SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
     ] + Array(shelf_sigrtmin()...shelf_sigrtmax())
   /// Ctrl-Z: give the terminal back, stop, take it again on `fg`.
-  public static let suspend: Int32 = SIGTSTP
+  package static let suspend: Int32 = SIGTSTP
   /// The terminal changed size.
-  public static let resize: Int32 = SIGWINCH
+  package static let resize: Int32 = SIGWINCH
 
   /// Every signal above.
-  public static var all: [Int32] { termination + [suspend, resize] }
+  package static var all: [Int32] { termination + [suspend, resize] }
 
   /// Installs the handlers and opens the pipe; later calls do nothing.
   ///
@@ -30,7 +30,7 @@ public enum TerminalSignals {
   /// SIGTSTP, SIGINT, SIGTERM or SIGWINCH it installs handlers of its own, and
   /// it sets SIGTSTP to "ignore" around every screen update, which throws away
   /// a Ctrl-Z typed meanwhile. Finding ours, it leaves all of them alone.
-  public static func install() {
+  package static func install() {
     guard signalPipe.write < 0 else { return }
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { return }
@@ -50,11 +50,11 @@ public enum TerminalSignals {
   }
 
   /// The pipe's read end, readable once a signal has arrived (-1 before `install()`).
-  public static var fileDescriptor: Int32 { signalPipe.read }
+  package static var fileDescriptor: Int32 { signalPipe.read }
 
   /// The signals that arrived since the last call, each once, in the order
   /// they first arrived.
-  public static func takePending() -> [Int32] {
+  package static func takePending() -> [Int32] {
     var signals: [Int32] = []
     var buffer = [UInt8](repeating: 0, count: 64)
     while true {
@@ -71,7 +71,7 @@ public enum TerminalSignals {
   /// Forgets an ending signal that was taken and dropped (the Ctrl-C of a
   /// command that had the terminal), so that the next one is handled by the
   /// run loop again rather than ending the process at once.
-  public static func forgetDroppedTermination() {
+  package static func forgetDroppedTermination() {
     terminationPending = 0
   }
 
@@ -82,7 +82,7 @@ public enum TerminalSignals {
   /// before the call returns. (`kill(getpid(), SIGSTOP)` stops the process a
   /// moment later, from another thread: this one runs on meanwhile and can
   /// take the terminal back from the shell before it stops.)
-  public static func stopProcess(with signal: Int32 = SIGTSTP) {
+  package static func stopProcess(with signal: Int32 = SIGTSTP) {
     var defaultAction = sigaction()
     defaultAction.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&defaultAction.sa_mask)

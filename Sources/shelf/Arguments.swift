@@ -182,7 +182,7 @@ struct DisplayOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "auto, dark or light colours; auto asks the terminal's background."
+      "The colours; auto picks dark or light by asking the terminal's background."
         + " \(Parse.values(of: Theme.self, default: .auto))", valueName: "theme"),
     completion: Parse.completion(of: Theme.self), transform: Parse.choice(of: Theme.self))
   var theme: Theme = .auto
@@ -200,6 +200,11 @@ struct DisplayOptions: ParsableArguments {
       "Animation frames per second, 1 to 240 (default 60; 30 for frames).", valueName: "n"),
     transform: Parse.number(in: 1...240))
   var framesPerSecond: Int?
+
+  @Option(
+    name: .customLong(ThemeColorOption.name), help: .hidden,
+    transform: ThemeColorOption.parse)
+  var themeColors: [ThemeColorOption] = []
 
   @Flag(name: .customLong("reduced-motion"), help: "Changes appear without movement.")
   var isReducedMotion = false

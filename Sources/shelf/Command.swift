@@ -17,6 +17,8 @@ struct RenderOptions: Equatable, Sendable {
   var reading = CatalogReading.automatic
   /// Whether the format each source is read in is said on stderr.
   var isVerbose = false
+  /// `--card`, `--card-width`.
+  var cards = CardStyle.standard
   /// `--color`: colours as escape sequences (always), plain text (never), or
   /// colours when stdout is a terminal and `NO_COLOR` is unset (auto).
   var colorMode: ColorMode = .auto
@@ -50,6 +52,8 @@ struct FramesOptions: Equatable, Sendable {
   var isReducedMotion = false
   var colorMode: ColorMode = .auto
   var format: FramesFormat = .text
+  /// `--card`, `--card-width`.
+  var cards = CardStyle.standard
 }
 
 /// Options of `shelf record`.
@@ -135,8 +139,8 @@ enum Arguments {
         RenderOptions(
           sources: sources, every: render.sources.every, urlMemory: render.sources.urlMemory,
           size: render.size.size, reading: render.records.reading,
-          isVerbose: render.records.isVerbose, colorMode: render.colorMode ?? .auto,
-          covers: render.covers.settings))
+          isVerbose: render.records.isVerbose, cards: render.cards.style,
+          colorMode: render.colorMode ?? .auto, covers: render.covers.settings))
     case let frames as FramesCommand:
       return .frames(
         FramesOptions(
@@ -147,7 +151,7 @@ enum Arguments {
           framesPerSecond: frames.display.framesPerSecond ?? 30,
           animationMilliseconds: frames.display.animationMilliseconds,
           isReducedMotion: frames.display.isReducedMotion, colorMode: frames.display.color,
-          format: try framesFormat(in: arguments)))
+          format: try framesFormat(in: arguments), cards: frames.cards.style))
     case let diff as DiffCommand:
       return .diff(from: diff.from, to: diff.to)
     case let record as RecordCommand:
@@ -155,7 +159,7 @@ enum Arguments {
         RecordOptions(
           run: RunOptions(
             sources: record.sources, demo: record.demo, display: record.display,
-            arguments: arguments, keyMap: keyMap),
+            cards: record.cards, arguments: arguments, keyMap: keyMap),
           size: record.size.size, milliseconds: UInt64((record.seconds * 1000).rounded()),
           // Checked by the command's validate().
           keys: (try? KeyScript(record.keys)) ?? KeyScript(), outputPath: record.outputPath))

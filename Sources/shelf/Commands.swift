@@ -16,11 +16,15 @@ struct RunOptions: Equatable, Sendable {
   var isLive = true
   var colorMode: ColorMode = .auto
   var theme: Theme = .auto
+  /// The config file's `[theme]` colours by role.
+  var themeColors = ThemeColors()
   var animationMilliseconds: Int?
   var framesPerSecond: Int?
   var isReducedMotion = false
   /// Whether opened cards join the "Recently viewed" row (not `--no-recent`).
   var showsRecentlyViewed = true
+  /// `--card`, `--card-width`.
+  var cards = CardStyle.standard
   var seed: UInt64?
   var rate: DemoRate?
   var churn: DemoChurn?
@@ -62,8 +66,8 @@ extension RunOptions {
   /// The options the three groups hold, the sources in the order `arguments`
   /// (the command line) gives them.
   init(
-    sources: SourceOptions, demo: DemoOptions, display: DisplayOptions, arguments: [String],
-    keyMap: [Key: Key] = [:]
+    sources: SourceOptions, demo: DemoOptions, display: DisplayOptions, cards: CardOptions,
+    arguments: [String], keyMap: [Key: Key] = [:]
   ) {
     let specs = sources.sources(in: arguments)
     self.init(
@@ -72,8 +76,10 @@ extension RunOptions {
       isLive: !sources.isStill, colorMode: display.color,
       theme: display.theme, animationMilliseconds: display.animationMilliseconds,
       framesPerSecond: display.framesPerSecond, isReducedMotion: display.isReducedMotion,
-      showsRecentlyViewed: !display.isRecentOff, seed: demo.seed, rate: demo.rate,
+      showsRecentlyViewed: !display.isRecentOff, cards: cards.style, seed: demo.seed,
+      rate: demo.rate,
       churn: demo.churn, keyMap: keyMap)
+    themeColors = ThemeColorOption.colors(display.themeColors)
   }
 }
 
@@ -97,6 +103,7 @@ struct ShelfCommand: ParsableCommand {
   @OptionGroup(title: "Demo updates (the bundled catalog, or --catalog with any of these)")
   var demo: DemoOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
+  @OptionGroup(title: "Cards") var cards: CardOptions
   @OptionGroup(title: "Covers") var covers: CoverOptions
   @OptionGroup(title: "Picking and acting") var picking: PickOptions
   @OptionGroup(title: "Records (CSV, TSV, JSON, NDJSON, lines)") var records: ReadingOptions
@@ -109,7 +116,8 @@ struct ShelfCommand: ParsableCommand {
   /// The options, the sources in the order `arguments` gives them.
   func options(arguments: [String], keyMap: [Key: Key] = [:]) -> RunOptions {
     var options = RunOptions(
-      sources: sources, demo: demo, display: display, arguments: arguments, keyMap: keyMap)
+      sources: sources, demo: demo, display: display, cards: cards, arguments: arguments,
+      keyMap: keyMap)
     options.sources = Self.sources(named: sources.sources(in: arguments), records: records)
     // Checked by validate().
     options.actions = (try? picking.actions()) ?? ActionOptions()
@@ -152,6 +160,7 @@ struct RenderCommand: ParsableCommand {
 
   @OptionGroup(title: "Sources") var sources: SourceOptions
   @OptionGroup(title: "Size") var size: SizeOptions
+  @OptionGroup(title: "Cards") var cards: CardOptions
   @OptionGroup(title: "Records (CSV, TSV, JSON, NDJSON, lines)") var records: ReadingOptions
   @OptionGroup(title: "Covers") var covers: CoverOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
@@ -204,6 +213,7 @@ struct FramesCommand: ParsableCommand {
   @OptionGroup(title: "Sources shown after A and B (read once)") var sources: SourceOptions
   @OptionGroup(title: "Size") var size: SizeOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
+  @OptionGroup(title: "Cards") var cards: CardOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
   @OptionGroup var verbose: VerboseOptions
 
@@ -253,6 +263,7 @@ struct RecordCommand: ParsableCommand {
   @OptionGroup(title: "Demo updates (the bundled catalog, or --catalog with any of these)")
   var demo: DemoOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
+  @OptionGroup(title: "Cards") var cards: CardOptions
   @OptionGroup(title: "Size") var size: SizeOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
   @OptionGroup var verbose: VerboseOptions

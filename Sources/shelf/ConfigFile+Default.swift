@@ -1,4 +1,5 @@
 import ArgumentParser
+import ShelfUI
 
 extension ConfigFile {
   /// `shelf config --print-default`: a config file with every key, each
@@ -13,7 +14,7 @@ extension ConfigFile {
 
       """
     // The theme has a table of its own, [theme], below.
-    for name in table.order where name != "theme" {
+    for name in table.order where name != "theme" && name != ThemeColorOption.name {
       guard let option = table.options[name] else { continue }
       let commands = option.commands.map { $0.map { "shelf \($0)" } ?? "shelf" }
       text += "\n# \(option.abstract) (\(commands.joined(separator: ", ")))\n"
@@ -33,10 +34,16 @@ extension ConfigFile {
     text += """
 
       [theme]
-      # The colours: auto (asks the terminal for its background), dark or light.
+      # The colours: auto (asks the terminal for its background), dark, light,
+      # solarized or high-contrast.
       # name = "auto"
+      # A role's colour over the theme's, on 256-colour terminals: a number from
+      # 0 to 255 (the xterm palette) or "#rrggbb" (shown as the nearest of 256).
 
       """
+    for role in ThemeColors.Role.allCases {
+      text += "# \(role.rawValue) = \(quoted(ThemeColorOption.example(of: role)))\n"
+    }
     return text
   }
 

@@ -97,9 +97,23 @@ struct ConfigFile: Equatable, Sendable {
         config.keyMap = try keyMap(keys) { key, message in problem(key, in: "keys", message) }
       case "theme" where value.table != nil:
         guard let theme = value.table else { continue }
+        var colors: [String] = []
         for themeKey in theme.keys.sorted() {
+          if let role = ThemeColors.Role(rawValue: themeKey) {
+            let text = theme[themeKey]?.string ?? theme[themeKey]?.int.map(String.init)
+            guard let text, ThemeColor(text) != nil else {
+              throw problem(
+                themeKey, in: "theme",
+                "\(themeKey): expected a colour number from 0 to 255 or \"#rrggbb\"")
+            }
+            colors.append("\(role.rawValue)=\(text)")
+            continue
+          }
           guard themeKey == "name" else {
-            throw problem(themeKey, in: "theme", "unknown theme key '\(themeKey)' (known: name)")
+            let known = (["name"] + ThemeColors.Role.allCases.map(\.rawValue))
+            throw problem(
+              themeKey, in: "theme",
+              "unknown theme key '\(themeKey)' (known: \(known.joined(separator: ", ")))")
           }
           guard let name = theme[themeKey]?.string, Theme(rawValue: name) != nil else {
             throw problem(
@@ -107,6 +121,9 @@ struct ConfigFile: Equatable, Sendable {
               "name: expected \(Theme.allCases.map(\.rawValue).joined(separator: ", "))")
           }
           config.defaults.append(Default(name: "theme", values: [name]))
+        }
+        if !colors.isEmpty {
+          config.defaults.append(Default(name: ThemeColorOption.name, values: colors))
         }
       default:
         guard let option = options.options[key] else {

@@ -22,7 +22,7 @@ enum Headless {
     if options.isVerbose { sayFormats(of: start.loaded, specs: options.sources) }
     let chain = chain(of: options.sources, showing: start.loaded.map(\.catalog))
     let isColored = hasColor(options.colorMode)
-    var configuration = ScreenConfiguration()
+    var configuration = ScreenConfiguration(cards: options.cards)
     configuration.coverLines = options.covers.coverLines(
       showing: start.loaded.map(\.catalog), size: options.size)
     let screen = ShelfScreen(
@@ -205,6 +205,7 @@ enum Headless {
       configuration.animationDuration = UInt64(milliseconds)
     }
     configuration.reducedMotion = options.isReducedMotion
+    configuration.cards = options.cards
     let frames = ShelfScreen.timedFrames(
       from: before, to: chain.content, size: options.size,
       framesPerSecond: options.framesPerSecond, configuration: configuration,

@@ -139,12 +139,14 @@ final class InteractiveSession: EventLoopDelegate {
     if let fps = options.framesPerSecond { configuration.framesPerSecond = fps }
     configuration.reducedMotion = options.isReducedMotion
     configuration.showsRecentlyViewed = options.showsRecentlyViewed
+    configuration.cards = options.cards
 
     let backend: TerminalBackend
     do {
       backend = try TerminalBackend(
         options: TerminalOptions(
-          colorMode: options.colorMode, isNoColorSet: isNoColorSet, theme: options.theme))
+          colorMode: options.colorMode, isNoColorSet: isNoColorSet, theme: options.theme,
+          colors: options.themeColors))
     } catch {
       throw AppError(error)
     }

@@ -49,6 +49,7 @@ enum Recorder {
     if let fps = run.framesPerSecond { configuration.framesPerSecond = fps }
     configuration.reducedMotion = run.isReducedMotion
     configuration.showsRecentlyViewed = run.showsRecentlyViewed
+    configuration.cards = run.cards
     let screen = ShelfScreen(
       content: chain.content, configuration: configuration, updates: .immediate)
     screen.sourceScope = chain.scope

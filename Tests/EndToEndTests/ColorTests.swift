@@ -22,6 +22,21 @@ extension InTmux {
       #expect(styled.contains("\u{1B}[38;5;214m"), "the focus colour")
     }
 
+    @Test func theConfigFilesThemeColoursArriveAsTheNearestOf256() throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("shelf-theme-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let config = folder.appendingPathComponent("config.toml")
+      // #ff8800 is nearest 208; the theme's own focus, 214, is gone.
+      try "[theme]\nname = \"high-contrast\"\nfocus = \"#ff8800\"\n".write(
+        to: config, atomically: true, encoding: .utf8)
+      let (styled, _) = try run("TERM=screen-256color", "--config \(config.path)")
+      #expect(styled.contains("\u{1B}[38;5;208m"), "the focus colour set")
+      #expect(styled.contains("\u{1B}[38;5;51m"), "high-contrast's chrome")
+      #expect(!styled.contains("\u{1B}[38;5;214m"))
+    }
+
     @Test func anEightColourTerminalGetsTheANSIColours() throws {
       let (styled, _) = try run("TERM=xterm")
       #expect(!styled.contains("38;5;"))

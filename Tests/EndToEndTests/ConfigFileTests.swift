@@ -94,7 +94,11 @@ import Testing
     ("[keys]\ndown = \"nokey\"\n", "line 2, column 1: down: unknown key 'nokey'"),
     ("[keys]\ndown = 3\n", "line 2, column 1: down: expected a key name or a list of them"),
     ("[theme]\nname = \"plaid\"\n", "line 2, column 1: name: expected auto, dark, light"),
-    ("[theme]\nfocus = 33\n", "line 2, column 1: unknown theme key 'focus'"),
+    ("[theme]\nfocus = 33\nhue = 1\n", "line 3, column 1: unknown theme key 'hue'"),
+    ("[theme]\nfocus = 256\n", "line 2, column 1: focus: expected a colour number from 0"),
+    ("[theme]\nflash = \"#12345\"\n", "line 2, column 1: flash: expected a colour number"),
+    ("[theme]\nmatch = \"#12345g\"\n", "line 2, column 1: match: expected a colour number"),
+    ("[theme]\nchrome = true\n", "line 2, column 1: chrome: expected a colour number"),
   ]
 
   @Test(arguments: badFiles.indices)
@@ -138,6 +142,9 @@ import Testing
       }
     }
     #expect(text.contains("\n[theme]\n") && text.contains("\n# name = \"auto\""))
+    for role in ["focus", "flash", "match", "warning", "error", "chrome", "muted", "star"] {
+      #expect(text.contains("\n# \(role) = \""), "no key for the colour of \(role)")
+    }
     for action in ["down", "next-section", "sort-all", "quit"] {
       #expect(text.contains("\n# \(action) = "), "no key for the action \(action)")
     }
@@ -147,7 +154,7 @@ import Testing
       ["catalog", "watch", "exec", "url", "sqlite", "sql", "every", "seed", "print", "bind"]
       + ["seconds", "pick", "filter", "query", "fields", "pattern", "group-by", "section-by"]
       + ["title", "subtitle", "id", "year", "rating", "link", "image", "tags", "keep"]
-      + ["cover-lines"]
+      + ["cover-lines", "card", "card-width", "swatch"]
     let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false)
       .map { line -> Substring in
         guard line.hasPrefix("# "), line.contains(" = "),

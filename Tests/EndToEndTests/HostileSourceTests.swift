@@ -226,13 +226,14 @@ extension InTmux {
         ((try? String(contentsOf: pids, encoding: .utf8)) ?? "").split(separator: "\n")
           .compactMap { Int32($0) }
       }
-      #expect(waitUntil { started().count >= 4 }, "four runs")
+      #expect(blockingPollUntil { started().count >= 4 }, "four runs")
       // Each run's child ended with it, not with the app.
       let earlier = started().dropLast()
-      #expect(waitUntil { earlier.allSatisfy { !isAlive($0) } }, "children of finished runs")
+      #expect(
+        blockingPollUntil { earlier.allSatisfy { !isAlive($0) } }, "children of finished runs")
       try session.quitAndExpectRestored()
       let all = started()
-      #expect(waitUntil { all.allSatisfy { !isAlive($0) } }, "no child left after quitting")
+      #expect(blockingPollUntil { all.allSatisfy { !isAlive($0) } }, "no child left after quitting")
     }
   }
 }
@@ -244,14 +245,4 @@ private func isAlive(_ pid: Int32) -> Bool {
   else { return false }
   let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
   return state != "Z" && state != "X"
-}
-
-/// Looks at `condition` every 50 ms until it holds (true) or 10 s have passed (false).
-private func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) -> Bool {
-  let deadline = ContinuousClock.now + timeout
-  while ContinuousClock.now < deadline {
-    if condition() { return true }
-    Thread.sleep(forTimeInterval: 0.05)
-  }
-  return condition()
 }

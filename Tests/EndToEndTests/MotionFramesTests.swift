@@ -59,7 +59,7 @@ extension InTmux {
       #expect(report.notes.isEmpty, "every edit draws frames: \(report.notes)")
       #expect(report.exit == 0, "q quits with status 0")
       expectReadable(report, status: status)
-      for check in ["still", "oneway", "animated"] {
+      for check in ["still", "oneway", "animated", "gaps"] {
         #expect(report.checks[check] == [], "\(check): \(report.summary)")
       }
       let changes = try #require(report.motionChanges, "frames.py read the changes")
@@ -88,7 +88,7 @@ extension InTmux {
       #expect(report.notes.isEmpty, "every edit draws frames: \(report.notes)")
       #expect(report.exit == 0, "q quits with status 0")
       expectReadable(report, status: status)
-      for check in ["still", "oneway", "animated"] {
+      for check in ["still", "oneway", "animated", "gaps"] {
         #expect(report.checks[check] == [], "\(check): \(report.summary)")
       }
       let changes = try #require(report.motionChanges, "frames.py read the changes")
@@ -250,7 +250,7 @@ extension InTmux {
         ["--shelf", shelfBinary.path, "--motion", "--size", "120x40", "--seconds", "5"]
           + ["--at", "1:S", "--at", "3:S", "--", "--no-live"])
       expectReadable(report, status: status)
-      for check in ["still", "oneway", "animated"] {
+      for check in ["still", "oneway", "animated", "gaps"] {
         #expect(report.checks[check] == [], "\(check): \(report.summary)")
       }
       let changes = try #require(report.motionChanges, "frames.py read the changes")

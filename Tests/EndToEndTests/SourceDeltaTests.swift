@@ -1,4 +1,5 @@
 import Dispatch
+import PropertyBased
 import ShelfCatalog
 import ShelfChain
 import ShelfContentMapping
@@ -17,7 +18,7 @@ import Testing
 @Suite struct SourceDeltaConcurrencyTests {
   /// A catalog from small pools of ids, so that two versions share most
   /// sections, rows and cards.
-  private func randomCatalog(_ rng: inout SeededGenerator, title: String) -> Catalog {
+  private func randomCatalog(_ rng: inout some RandomNumberGenerator, title: String) -> Catalog {
     let sectionIDs = ["a", "b", "c"].shuffled(using: &rng).prefix(
       Int.random(in: 1...2, using: &rng))
     var sections = sectionIDs.map {
@@ -219,35 +220,36 @@ import Testing
   /// for, some in bursts: the table ends showing exactly the chain's output,
   /// its holder never rejects a delta, and it diffs only where bursts made
   /// updates coalesce.
-  @Test(arguments: 0..<24 as Range<UInt64>)
-  func randomChangesAndSwitchesEndWithTheTableShowingTheChainsOutput(seed: UInt64) async {
-    var rng = SeededGenerator(seed: seed)
-    let count = Int.random(in: 2...3, using: &rng)
-    let app = App(
-      (0..<count).map { randomCatalog(&rng, title: "S\($0)") }, animationDuration: 0)
-    let size = Size(width: 80, height: 24)
-    _ = app.screen.render(size: size, now: 0)
-    _ = app.reference.render(size: size, now: 0)
-    var unsettled = 0
-    for _ in 0..<12 {
-      if Int.random(in: 0..<4, using: &rng) == 0 {
-        if Bool.random(using: &rng) { app.chain.selectNext() } else { app.chain.selectPrevious() }
-      } else {
-        let index = Int.random(in: 0..<count, using: &rng)
-        app.change(index, to: randomCatalog(&rng, title: "S\(index)"))
+  @Test func randomChangesAndSwitchesEndWithTheTableShowingTheChainsOutput() async {
+    await propertyCheck(count: 24, input: Gen.draws(2048)) { draws in
+      var rng = draws
+      let count = Int.random(in: 2...3, using: &rng)
+      let app = App(
+        (0..<count).map { randomCatalog(&rng, title: "S\($0)") }, animationDuration: 0)
+      let size = Size(width: 80, height: 24)
+      _ = app.screen.render(size: size, now: 0)
+      _ = app.reference.render(size: size, now: 0)
+      var unsettled = 0
+      for _ in 0..<12 {
+        if Int.random(in: 0..<4, using: &rng) == 0 {
+          if Bool.random(using: &rng) { app.chain.selectNext() } else { app.chain.selectPrevious() }
+        } else {
+          let index = Int.random(in: 0..<count, using: &rng)
+          app.change(index, to: randomCatalog(&rng, title: "S\(index)"))
+        }
+        if Bool.random(using: &rng) {
+          #expect(await eventually { app.isSettled })
+        } else {
+          unsettled += 1
+        }
       }
-      if Bool.random(using: &rng) {
-        #expect(await eventually { app.isSettled })
-      } else {
-        unsettled += 1
-      }
+      #expect(await eventually { app.isSettled })
+      #expect(app.chain.content.sections == app.expected)
+      #expect(app.screen.tableSections == app.expected)
+      #expect(app.reference.tableSections == app.expected)
+      let counts = app.screen.tableCalculationCounts
+      #expect(counts.rejectedDeltas == 0)
+      #expect(counts.diffs <= unsettled)
     }
-    #expect(await eventually { app.isSettled })
-    #expect(app.chain.content.sections == app.expected)
-    #expect(app.screen.tableSections == app.expected)
-    #expect(app.reference.tableSections == app.expected)
-    let counts = app.screen.tableCalculationCounts
-    #expect(counts.rejectedDeltas == 0)
-    #expect(counts.diffs <= unsettled)
   }
 }

@@ -37,7 +37,7 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func watchingAFile() async throws {
+  @Test(.timeLimit(.minutes(3))) func watchingAFile() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("shelf-article-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -31,7 +31,7 @@ func settle(_ holder: CollectionSectionData<Row>, on sections: [Row]) async {
   await holder.updateAndWait(sections)
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ChainToHolderConcurrencyTests {
+@Suite(.timeLimit(.minutes(3))) struct ChainToHolderConcurrencyTests {
   @Test func aHolderFollowingAChainTakesEveryDeltaWithoutRejectingOne() async {
     let kinds = Gen.int(in: 0...TransformKind.allCases.count - 1)
     await propertyCheck(count: 6, input: kinds, chainCases(depths: 3...5)) { kind, chain in

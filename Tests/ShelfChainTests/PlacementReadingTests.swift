@@ -148,7 +148,7 @@ import Testing
 }
 
 /// A link that works out the placement of the delta it tells hands it on
-/// with the change, through `observeWithDetail`, with no side channel: it is
+/// with the change, to a link of this module, with no side channel: it is
 /// the told delta's own placement, and the next link hands it on in turn.
 @Test func aLinkHandsItsPlacementOnWithTheChange() {
   let store = SectionStore([
@@ -161,9 +161,13 @@ import Testing
   for (name, link) in [("store", store), ("filter", filter), ("map", map)]
     as [(String, any SectionSource<Row>)]
   {
-    link.observeWithDetail { change, detail in
-      told.append((name, change, detail.placement, link.sections.map(\.items.count)))
+    guard let telling = link as? any PlacementTelling else {
+      Issue.record("\(name) tells no placement")
+      continue
     }
+    telling.observers.add(withPlacement: { change, placement in
+      told.append((name, change, placement, link.sections.map(\.items.count)))
+    })
   }
   let before = filter.sections.map(\.items.count)
   var next = store.sections

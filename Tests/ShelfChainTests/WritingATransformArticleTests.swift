@@ -23,18 +23,13 @@ struct Album: ChainableSection {
 }
 
 final class Reversed<Section: ChainableSection>: SectionSource {
-  private(set) var sections: [Section]
-  private(set) var fallbackCount = 0
-  private let upstream: any SectionSource<Section>
-  private var upstreamCounts: [Int]
-  private var observers: [(id: Int, call: (SourceChange) -> Void)] = []
-  private var nextObserver = 0
+  private let core: LinkCore<Section, Section>
+  var sections: [Section] { core.sections }
+  var fallbackCount: Int { core.fallbackCount }
 
   init(_ upstream: any SectionSource<Section>) {
-    self.upstream = upstream
-    sections = Self.recomputed(upstream.sections)
-    upstreamCounts = upstream.sections.map(\.items.count)
-    upstream.observe { [weak self] change in self?.upstreamDidChange(change) }
+    core = LinkCore(upstream, sections: Self.recomputed(upstream.sections))
+    core.start(self) { link, change in link.upstreamDidChange(change) }
   }
 
   static func recomputed(_ upstream: [Section]) -> [Section] {
@@ -47,32 +42,21 @@ final class Reversed<Section: ChainableSection>: SectionSource {
 
   @discardableResult
   func observe(_ observer: @escaping (SourceChange) -> Void) -> ObservationToken {
-    let id = nextObserver
-    nextObserver += 1
-    observers.append((id, observer))
-    return ObservationToken { [weak self] in self?.observers.removeAll { $0.id == id } }
+    core.observe(observer)
   }
 }
 
 extension Reversed {
   private func upstreamDidChange(_ change: SourceChange) {
-    let old = sections
-    let oldCounts = upstreamCounts
-    let newUpstream = upstream.sections
-    let newCounts = newUpstream.map(\.items.count)
-    sections = Self.recomputed(newUpstream)
-    upstreamCounts = newCounts
-    var told = SourceChange.reload
-    if case .delta(let delta, let isRediffed) = change {
-      if delta.isValid(oldItemCounts: oldCounts, newItemCounts: newCounts) {
-        let translated = Self.translated(delta, oldCounts: oldCounts, newCounts: newCounts)
-        told = .delta(translated, isRediffed: isRediffed)
-      } else {
-        fallbackCount += 1
-        told = .delta(SectionDelta(from: old, to: sections), isRediffed: true)
-      }
+    switch core.read(change, recomputed: Self.recomputed) {
+    case .handled(let change):
+      core.send(change)
+    case .delta(let delta, let isRediffed):
+      let translated = Self.translated(
+        delta, oldCounts: core.oldUpstreamCounts, newCounts: core.upstreamCounts)
+      core.setSections(Self.recomputed(core.upstream.sections))
+      core.send(.delta(translated, isRediffed: isRediffed))
     }
-    for observer in observers { observer.call(told) }
   }
 
   static func translated(

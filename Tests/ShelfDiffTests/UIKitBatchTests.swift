@@ -55,7 +55,7 @@ final class ShelvesTable: SectionDeltaUpdatableView {
 
 /// The article's view, driven by a live holder (its queue and the main
 /// one): the model accepts the batch and shows the new sections.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct DrivingAUITableViewConcurrencyTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct DrivingAUITableViewConcurrencyTests {
   @Test func theArticlesViewShowsAHoldersUpdate() async {
     let old = [
       DiffShelf(id: 0, title: "A", items: [DiffBook(id: 1), DiffBook(id: 2)]),

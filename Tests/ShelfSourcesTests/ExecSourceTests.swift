@@ -2,6 +2,7 @@ import Foundation
 import ShelfCatalog
 import ShelfSources
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -33,17 +34,7 @@ private func countingCommand(in folder: String, pause: String = "0.05") -> Strin
   """
 }
 
-/// Waits up to 10 s for `condition`, looking every 10 ms.
-private func eventually(_ condition: () -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + .seconds(10)
-  while ContinuousClock.now < deadline {
-    if condition() { return true }
-    try? await Task.sleep(for: .milliseconds(10))
-  }
-  return condition()
-}
-
-@Suite(.timeLimit(.minutes(1))) struct ExecSourceConcurrencyTests {
+@Suite(.timeLimit(.minutes(3))) struct ExecSourceConcurrencyTests {
   @Test func aCommandsOutputIsDeliveredAndRunsAgainEveryIntervalWithoutOverlap() async throws {
     let folder = try ScratchFolder()
     // An interval no run comes near even on a busy machine: a run cut short
@@ -118,7 +109,7 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
         String(contentsOfFile: folder.path + "/pid", encoding: .utf8).trimmingCharacters(
           in: .whitespacesAndNewlines)))
     // The shell's child was killed with its group.
-    #expect(await eventually { kill(pid, 0) != 0 })
+    #expect(await pollUntil { kill(pid, 0) != 0 })
   }
 
   @Test func whatASuccessfulRunStartsInTheBackgroundEndsWithTheRun() async throws {
@@ -136,7 +127,7 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
       Int32(
         String(contentsOfFile: folder.path + "/pid", encoding: .utf8).trimmingCharacters(
           in: .whitespacesAndNewlines)))
-    #expect(await eventually { !isRunning(pid) })
+    #expect(await pollUntil { !isRunning(pid) })
     source.stop()
     source.waitUntilIdle()
   }
@@ -157,7 +148,7 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
       Int32(
         String(contentsOfFile: folder.path + "/pid", encoding: .utf8).trimmingCharacters(
           in: .whitespacesAndNewlines)))
-    #expect(await eventually { !isRunning(pid) })
+    #expect(await pollUntil { !isRunning(pid) })
     source.stop()
     source.waitUntilIdle()
     if isRunning(pid) { kill(pid, SIGKILL) }
@@ -171,13 +162,13 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
         + " mv \(folder.path)/p \(folder.path)/pid'; sleep 100",
       interval: .seconds(60))
     source.start(queue: .global()) { _ in }
-    #expect(await eventually { FileManager.default.fileExists(atPath: folder.path + "/pid") })
+    #expect(await pollUntil { FileManager.default.fileExists(atPath: folder.path + "/pid") })
     let pidText = try #require(try? String(contentsOfFile: folder.path + "/pid", encoding: .utf8))
     let pid = try #require(Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
     #expect(isRunning(pid))
     source.stop()
     source.waitUntilIdle()
-    #expect(await eventually { !isRunning(pid) })
+    #expect(await pollUntil { !isRunning(pid) })
     if isRunning(pid) { kill(pid, SIGKILL) }
   }
 
@@ -189,14 +180,14 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
       interval: .seconds(60))
     let delivered = Mutex(0)
     source.start(queue: .global()) { _ in delivered.withLock { $0 += 1 } }
-    #expect(await eventually { FileManager.default.fileExists(atPath: folder.path + "/pid") })
+    #expect(await pollUntil { FileManager.default.fileExists(atPath: folder.path + "/pid") })
     let pidText = try #require(try? String(contentsOfFile: folder.path + "/pid", encoding: .utf8))
     let started = ContinuousClock.now
     source.stop()
     source.waitUntilIdle()
     #expect(ContinuousClock.now - started < .seconds(5))
     let pid = try #require(Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
-    #expect(await eventually { kill(pid, 0) != 0 })
+    #expect(await pollUntil { kill(pid, 0) != 0 })
     #expect(delivered.withLock { $0 } == 0)
   }
 }

@@ -17,7 +17,7 @@ private func cards() -> SourceDeliveries {
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct SQLiteSourceConcurrencyTests {
+@Suite(.timeLimit(.minutes(3))) struct SQLiteSourceConcurrencyTests {
   @Test func aQuerysRowsAreCardsAndAnotherProcesssWriteIsShownAgain() async throws {
     let folder = try ScratchFolder()
     let path = folder.path + "/shop.db"

@@ -1,4 +1,5 @@
 @preconcurrency import CNCursesW
+import PropertyBased
 import ShelfUI
 import TestSupport
 import Testing
@@ -269,7 +270,7 @@ private let sequenceTokens: [(String, [Key])] = [
   ("\u{1B}[200~a\u{1B}[31mb\nc\u{1B}[201~", [.paste("ab c")]),
 ]
 
-private func randomToken(using rng: inout SeededGenerator) -> Token {
+private func randomToken(using rng: inout some RandomNumberGenerator) -> Token {
   switch Int.random(in: 0..<10, using: &rng) {
   case 0...3:
     let (text, keys) = sequenceTokens.randomElement(using: &rng)!
@@ -296,7 +297,7 @@ private func randomToken(using rng: inout SeededGenerator) -> Token {
 
 /// A random stream: its characters, each with the time it comes at (a pause
 /// after a lone Esc, otherwise gaps within the escape delay), and its keys.
-private func randomStream(using rng: inout SeededGenerator) -> (
+private func randomStream(using rng: inout some RandomNumberGenerator) -> (
   inputs: [(KeyDecoder.Input, UInt64)], keys: [Key]
 ) {
   var inputs: [(KeyDecoder.Input, UInt64)] = []
@@ -327,23 +328,24 @@ private func reads(_ inputs: [(KeyDecoder.Input, UInt64)], cutAt cuts: [Int]) ->
   return result
 }
 
-@Test(arguments: 0..<150 as Range<UInt64>)
-func aStreamDecodesToTheSameKeysHoweverReadsSplitIt(seed: UInt64) {
-  var rng = SeededGenerator(seed: seed)
-  let (inputs, keys) = randomStream(using: &rng)
-  // Read one character at a time, at the time each comes.
-  #expect(decode(inputs.map { Read(inputs: [$0.0], time: $0.1) }) == keys)
-  // Split in two at every boundary, the first part read when its last
-  // character came: a read that ends inside a sequence waits for the rest.
-  var pauses = Set<Int>()
-  for index in inputs.indices.dropFirst()
-  where inputs[index].1 - inputs[index - 1].1 > KeyDecoder.escapeDelay {
-    pauses.insert(index)
+@Test func aStreamDecodesToTheSameKeysHoweverReadsSplitIt() async {
+  await propertyCheck(count: 150, input: Gen.draws(256)) { draws in
+    var rng = draws
+    let (inputs, keys) = randomStream(using: &rng)
+    // Read one character at a time, at the time each comes.
+    #expect(decode(inputs.map { Read(inputs: [$0.0], time: $0.1) }) == keys)
+    // Split in two at every boundary, the first part read when its last
+    // character came: a read that ends inside a sequence waits for the rest.
+    var pauses = Set<Int>()
+    for index in inputs.indices.dropFirst()
+    where inputs[index].1 - inputs[index - 1].1 > KeyDecoder.escapeDelay {
+      pauses.insert(index)
+    }
+    for cut in 1..<max(1, inputs.count) {
+      #expect(decode(reads(inputs, cutAt: [cut] + pauses)) == keys, "split at \(cut)")
+    }
+    // And at random boundaries, several at once.
+    let cuts = inputs.indices.filter { _ in Bool.random(using: &rng) }
+    #expect(decode(reads(inputs, cutAt: cuts + pauses)) == keys, "split at \(cuts)")
   }
-  for cut in 1..<max(1, inputs.count) {
-    #expect(decode(reads(inputs, cutAt: [cut] + pauses)) == keys, "split at \(cut)")
-  }
-  // And at random boundaries, several at once.
-  let cuts = inputs.indices.filter { _ in Bool.random(using: &rng) }
-  #expect(decode(reads(inputs, cutAt: cuts + pauses)) == keys, "split at \(cuts)")
 }

@@ -1,3 +1,4 @@
+import PropertyBased
 import TestSupport
 import Testing
 
@@ -21,7 +22,7 @@ private func described(_ operations: [CanvasDiff.Operation]) -> [String] {
 
 /// A canvas with a scatter of narrow and wide characters in random styles.
 private func randomCanvas(
-  _ size: Size, over base: Canvas? = nil, writes: Int, using rng: inout SeededGenerator
+  _ size: Size, over base: Canvas? = nil, writes: Int, using rng: inout some RandomNumberGenerator
 ) -> Canvas {
   var canvas = base ?? Canvas(size: size)
   let texts = ["夏目", "a", "🐉", "한국", "─", "e\u{301}", "ok", "ｶﾞ", " ", "x夏"]
@@ -94,38 +95,39 @@ private func randomCanvas(
   #expect(operations.last == .put(Cell(text: " ", style: Style(isBold: true))))
 }
 
-@Test(arguments: 0..<300 as Range<UInt64>)
-func applyingTheOperationsToTheOldScreenGivesTheNewCanvas(seed: UInt64) {
-  var rng = SeededGenerator(seed: seed)
-  let size = Size(
-    width: Int.random(in: 1...14, using: &rng), height: .random(in: 1...5, using: &rng))
-  let old = randomCanvas(size, writes: Int.random(in: 0...12, using: &rng), using: &rng)
-  let new =
-    Bool.random(using: &rng)
-    ? randomCanvas(size, over: old, writes: Int.random(in: 0...4, using: &rng), using: &rng)
-    : randomCanvas(size, writes: Int.random(in: 0...12, using: &rng), using: &rng)
-  let operations = CanvasDiff.operations(from: old, to: new, size: size)
-  var screen = old
-  CanvasDiff.apply(operations, to: &screen)
-  #expect(screen == new, "seed \(seed)\n\(old.text)\n->\n\(new.text)\ngot\n\(screen.text)")
-  // From an unknown screen, too.
-  var unknown = randomCanvas(size, writes: 6, using: &rng)
-  CanvasDiff.apply(CanvasDiff.operations(from: nil, to: new, size: size), to: &unknown)
-  #expect(unknown == new, "seed \(seed), from nothing")
-  // Nothing unchanged is sent: each put covers a cell that changed, and each
-  // move goes where the cursor is not.
-  var cursor: (x: Int, y: Int)? = nil
-  for operation in operations {
-    switch operation {
-    case .erase: Issue.record("a screen of the same size is never erased")
-    case .move(let x, let y):
-      #expect(cursor.map { $0 != (x, y) } ?? true, "seed \(seed): a move to where the cursor is")
-      cursor = (x, y)
-    case .put(let cell):
-      let (x, y) = cursor!
-      let changed = (x..<min(size.width, x + cell.width)).contains { old[$0, y] != new[$0, y] }
-      #expect(changed, "seed \(seed): an unchanged cell at \(x),\(y) sent")
-      cursor = (x + max(1, cell.width), y)
+@Test func applyingTheOperationsToTheOldScreenGivesTheNewCanvas() async {
+  await propertyCheck(count: 300, input: Gen.draws(256)) { draws in
+    var rng = draws
+    let size = Size(
+      width: Int.random(in: 1...14, using: &rng), height: .random(in: 1...5, using: &rng))
+    let old = randomCanvas(size, writes: Int.random(in: 0...12, using: &rng), using: &rng)
+    let new =
+      Bool.random(using: &rng)
+      ? randomCanvas(size, over: old, writes: Int.random(in: 0...4, using: &rng), using: &rng)
+      : randomCanvas(size, writes: Int.random(in: 0...12, using: &rng), using: &rng)
+    let operations = CanvasDiff.operations(from: old, to: new, size: size)
+    var screen = old
+    CanvasDiff.apply(operations, to: &screen)
+    #expect(screen == new, "\(old.text)\n->\n\(new.text)\ngot\n\(screen.text)")
+    // From an unknown screen, too.
+    var unknown = randomCanvas(size, writes: 6, using: &rng)
+    CanvasDiff.apply(CanvasDiff.operations(from: nil, to: new, size: size), to: &unknown)
+    #expect(unknown == new, "from nothing")
+    // Nothing unchanged is sent: each put covers a cell that changed, and each
+    // move goes where the cursor is not.
+    var cursor: (x: Int, y: Int)? = nil
+    for operation in operations {
+      switch operation {
+      case .erase: Issue.record("a screen of the same size is never erased")
+      case .move(let x, let y):
+        #expect(cursor.map { $0 != (x, y) } ?? true, "a move to where the cursor is")
+        cursor = (x, y)
+      case .put(let cell):
+        let (x, y) = cursor!
+        let changed = (x..<min(size.width, x + cell.width)).contains { old[$0, y] != new[$0, y] }
+        #expect(changed, "an unchanged cell at \(x),\(y) sent")
+        cursor = (x + max(1, cell.width), y)
+      }
     }
   }
 }

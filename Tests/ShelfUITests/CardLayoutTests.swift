@@ -97,8 +97,9 @@ func aNarrowCardCutsItsYearInsideItsBorders(width: Int) {
   let face = CardFace(id: "y", title: "Year", subtitle: "", year: 1929, rating: 4.0)
   let card = CardPlacement(face: face, x: 1, width: width, isFocused: false)
   var canvas = Canvas(size: Size(width: 12, height: Metrics.cardHeight))
-  SceneRenderer.draw(
-    card, top: 0, clip: Rect(x: 0, y: 0, width: 12, height: Metrics.cardHeight), into: &canvas)
+  CardFaceRenderer.draw(
+    card, top: 0, lineCount: 3, clip: Rect(x: 0, y: 0, width: 12, height: Metrics.cardHeight),
+    into: &canvas)
   let yearLine = Array(canvas.lines[3])
   #expect(yearLine[1] == "│" && yearLine[width] == "│", "\(canvas.lines[3])")
   #expect(yearLine[(width + 1)...].allSatisfy { $0 == " " }, "nothing right of the card")

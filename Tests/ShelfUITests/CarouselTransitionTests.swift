@@ -217,3 +217,43 @@ private func faces(_ ids: String...) -> [CardFace] { ids.map { CardFace(id: $0, 
     #expect(checked[kind, default: 0] > 0, "no \(kind) card in any seed")
   }
 }
+
+// MARK: - The focused card
+
+/// Whether `card` is drawn whole inside the strip.
+private func isWhole(_ card: CardPlacement, on strip: StripMetrics) -> Bool {
+  card.width == strip.cardWidth && card.x >= strip.originX
+    && card.x + card.width <= strip.originX + strip.cardsWidth
+}
+
+@Test func aFocusedCardNewToItsRowShowsWholeWhileItsOldCardsLeave() {
+  // The massive demo replaces a row's cards: the focused one is deleted with
+  // every other, so the focus lands on a card the delta inserts.
+  let strip = Metrics.strip(forScreenWidth: 120)
+  let change = CarouselTransition(
+    rowID: "row", oldCards: faces("a", "b", "c"), oldOffset: 0,
+    newCards: faces("x", "y", "z"), newOffset: 0)
+  #expect(change.kinds.kind(new: 0) == .inserted)
+  for progress in progressSteps {
+    let cards = change.cards(at: progress, strip: strip, focusedCard: 0)
+    let focused = cards.filter(\.isFocused)
+    #expect(focused.map(\.face.id) == ["x"], "at \(progress)")
+    #expect(focused.allSatisfy { isWhole($0, on: strip) }, "at \(progress): \(focused)")
+    #expect(cards.last?.isFocused == true, "at \(progress): drawn over the others")
+  }
+}
+
+@Test(arguments: seeds)
+func theFocusedCardIsWholeAndMarkedInEveryFrame(seed: UInt64) {
+  let change = RandomCarouselChange(seed: seed)
+  let transition = change.transition
+  for focus in transition.newVisible(change.strip) {
+    for progress in progressSteps {
+      let cards = transition.cards(at: progress, strip: change.strip, focusedCard: focus)
+      let focused = cards.filter(\.isFocused)
+      #expect(
+        focused.count == 1 && focused.allSatisfy { isWhole($0, on: change.strip) },
+        "card \(focus) at \(progress): \(focused)")
+    }
+  }
+}

@@ -1,3 +1,4 @@
+import PropertyBased
 import TestSupport
 import Testing
 
@@ -28,65 +29,67 @@ private func openingState(of model: DisplayModel) -> ViewState {
   return state
 }
 
-@Test(arguments: 0..<40 as Range<UInt64>)
-func rememberedPlacementsAreThePlacementsOfTheState(seed: UInt64) {
-  var rng = SeededGenerator(seed: seed)
-  var model = DisplayModel(catalog(rows: 40))
-  var (state, memo) = (openingState(of: model), LayoutMemo())
-  var size = Size(width: 120, height: 40)
-  for step in 0..<60 {
-    switch Int.random(in: 0..<8, using: &rng) {
-    case 0..<3: state.moveRows(by: Int.random(in: -7...7, using: &rng), in: model, size: size)
-    case 3..<6: state.moveCards(by: Int.random(in: -9...9, using: &rng), in: model, size: size)
-    case 6:
-      size = [
-        Size(width: 120, height: 40), Size(width: 80, height: 24), Size(width: 250, height: 80),
-      ]
-      .randomElement(using: &rng)!
-      state.revealFocusedCard(in: model, size: size)
-      state.revealFocusedRow(in: model, size: size)
-    default:
-      let previous = model
-      model = DisplayModel(catalog(rows: 40, edition: step))
-      state.resolve(in: model, previous: previous)
+@Test func rememberedPlacementsAreThePlacementsOfTheState() async {
+  await propertyCheck(count: 40, input: Gen.draws(2048)) { draws in
+    var rng = draws
+    var model = DisplayModel(catalog(rows: 40))
+    var (state, memo) = (openingState(of: model), LayoutMemo())
+    var size = Size(width: 120, height: 40)
+    for step in 0..<60 {
+      switch Int.random(in: 0..<8, using: &rng) {
+      case 0..<3: state.moveRows(by: Int.random(in: -7...7, using: &rng), in: model, size: size)
+      case 3..<6: state.moveCards(by: Int.random(in: -9...9, using: &rng), in: model, size: size)
+      case 6:
+        size = [
+          Size(width: 120, height: 40), Size(width: 80, height: 24), Size(width: 250, height: 80),
+        ]
+        .randomElement(using: &rng)!
+        state.revealFocusedCard(in: model, size: size)
+        state.revealFocusedRow(in: model, size: size)
+      default:
+        let previous = model
+        model = DisplayModel(catalog(rows: 40, edition: step))
+        state.resolve(in: model, previous: previous)
+      }
+      let remembered = Layout.scene(of: model, state: state, size: size, memo: &memo)
+      let isSame = remembered == Layout.scene(of: model, state: state, size: size)
+      #expect(isSame, "step \(step)")
+      #expect(memo.count == remembered.rows.count)
     }
-    let remembered = Layout.scene(of: model, state: state, size: size, memo: &memo)
-    let isSame = remembered == Layout.scene(of: model, state: state, size: size)
-    #expect(isSame, "seed \(seed) step \(step)")
-    #expect(memo.count == remembered.rows.count)
   }
 }
 
-@Test(arguments: 0..<40 as Range<UInt64>)
-func aComposedScreenIsTheScreenDrawnFromScratch(seed: UInt64) {
-  var rng = SeededGenerator(seed: seed)
-  let model = DisplayModel(catalog(rows: 40))
-  var (state, images) = (openingState(of: model), SceneImages())
-  let size = Size(width: 97, height: 31)
-  for step in 0..<40 {
-    state.moveRows(by: Int.random(in: -3...3, using: &rng), in: model, size: size)
-    state.moveCards(by: Int.random(in: -4...4, using: &rng), in: model, size: size)
-    var scene = Layout.scene(of: model, state: state, size: size)
-    // Entries out of place, as a transition has them: overlapping, half out
-    // of the body, cut short, cards between places and highlighted.
-    for index in scene.entries.indices where Bool.random(using: &rng) {
-      guard case .row(var row) = scene.entries[index] else { continue }
-      row.y += Int.random(in: -4...4, using: &rng)
-      row.height = Int.random(in: 0...Metrics.rowHeight, using: &rng)
-      row.highlight = [0, 0.4, 0.9].randomElement(using: &rng)!
-      for card in row.cards.indices where Bool.random(using: &rng) {
-        row.cards[card].x += Int.random(in: -9...9, using: &rng)
-        row.cards[card].width = Int.random(in: 0...row.cards[card].width, using: &rng)
-        row.cards[card].highlight = [0, 0.6, 1].randomElement(using: &rng)!
+@Test func aComposedScreenIsTheScreenDrawnFromScratch() async {
+  await propertyCheck(count: 40, input: Gen.draws(2048)) { draws in
+    var rng = draws
+    let model = DisplayModel(catalog(rows: 40))
+    var (state, images) = (openingState(of: model), SceneImages())
+    let size = Size(width: 97, height: 31)
+    for step in 0..<40 {
+      state.moveRows(by: Int.random(in: -3...3, using: &rng), in: model, size: size)
+      state.moveCards(by: Int.random(in: -4...4, using: &rng), in: model, size: size)
+      var scene = Layout.scene(of: model, state: state, size: size)
+      // Entries out of place, as a transition has them: overlapping, half out
+      // of the body, cut short, cards between places and highlighted.
+      for index in scene.entries.indices where Bool.random(using: &rng) {
+        guard case .row(var row) = scene.entries[index] else { continue }
+        row.y += Int.random(in: -4...4, using: &rng)
+        row.height = Int.random(in: 0...Metrics.rowHeight, using: &rng)
+        row.highlight = [0, 0.4, 0.9].randomElement(using: &rng)!
+        for card in row.cards.indices where Bool.random(using: &rng) {
+          row.cards[card].x += Int.random(in: -9...9, using: &rng)
+          row.cards[card].width = Int.random(in: 0...row.cards[card].width, using: &rng)
+          row.cards[card].highlight = [0, 0.6, 1].randomElement(using: &rng)!
+        }
+        scene.entries[index] = .row(row)
       }
-      scene.entries[index] = .row(row)
+      var drawn = Canvas(size: size)
+      SceneRenderer.draw(scene, into: &drawn)
+      let composed = SceneRenderer.compose(scene, images: &images)
+      let isSame = composed == drawn
+      #expect(isSame, "step \(step):\n\(composed.text)\n---\n\(drawn.text)")
+      #expect(images.count <= scene.entries.count)
     }
-    var drawn = Canvas(size: size)
-    SceneRenderer.draw(scene, into: &drawn)
-    let composed = SceneRenderer.compose(scene, images: &images)
-    let isSame = composed == drawn
-    #expect(isSame, "seed \(seed) step \(step):\n\(composed.text)\n---\n\(drawn.text)")
-    #expect(images.count <= scene.entries.count)
   }
 }
 
@@ -122,7 +125,7 @@ func aComposedScreenIsTheScreenDrawnFromScratch(seed: UInt64) {
   var seen: [Int] = []
   let canvas = Canvas(size: Size(width: 3, height: 4)) { y, line in
     seen.append(y)
-    line.initialize(repeating: Cell(text: String(y)))
+    line.fill(with: Cell(text: String(y)))
   }
   #expect(seen == [0, 1, 2, 3])
   #expect(canvas.lines == ["000", "111", "222", "333"])

@@ -1,3 +1,4 @@
+import PropertyBased
 import ShelfDiff
 import TestSupport
 import Testing
@@ -197,45 +198,46 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
     #expect(table.carousels["r1"]?.data.items == next.sections[0].rows[0].cards)
   }
 
-  @Test(arguments: 0..<8 as Range<UInt64>)
-  func throughTheHoldersTheLastContentAlwaysWins(seed: UInt64) async throws {
-    var rng = SeededGenerator(seed: seed)
-    let screen = liveScreen()
-    let table = try #require(screen.table.liveTable)
-    var content = AnimationFixtures.base
-    var now: UInt64 = 0
-    let keys: [Key] = [.up, .down, .left, .right, .end, .home, .character("$"), .character("0")]
-    for step in 0..<60 {
-      switch Int.random(in: 0..<6, using: &rng) {
-      case 0, 1:
-        var sections = content.sections
-        sections.shuffle(using: &rng)
-        if !sections[0].rows.isEmpty {
-          sections[0].rows[0].cards.shuffle(using: &rng)
-          sections[0].rows[0].cards.append(AnimationFixtures.card("s\(step)"))
+  @Test func throughTheHoldersTheLastContentAlwaysWins() async throws {
+    await propertyCheck(count: 8, input: Gen.draws(2048)) { draws in
+      var rng = draws
+      let screen = liveScreen()
+      let table = try #require(screen.table.liveTable)
+      var content = AnimationFixtures.base
+      var now: UInt64 = 0
+      let keys: [Key] = [.up, .down, .left, .right, .end, .home, .character("$"), .character("0")]
+      for step in 0..<60 {
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0, 1:
+          var sections = content.sections
+          sections.shuffle(using: &rng)
+          if !sections[0].rows.isEmpty {
+            sections[0].rows[0].cards.shuffle(using: &rng)
+            sections[0].rows[0].cards.append(AnimationFixtures.card("s\(step)"))
+          }
+          if Bool.random(using: &rng) { sections[1].rows.shuffle(using: &rng) }
+          content.sections = sections
+          screen.setContent(content)
+        case 2: _ = screen.handle(keys.randomElement(using: &rng)!, size: size)
+        case 3: await Task.yield()
+        default:
+          now += UInt64.random(in: 0...150, using: &rng)
+          if screen.nextFrameDeadline(now: now) != nil { _ = screen.render(size: size, now: now) }
         }
-        if Bool.random(using: &rng) { sections[1].rows.shuffle(using: &rng) }
-        content.sections = sections
-        screen.setContent(content)
-      case 2: _ = screen.handle(keys.randomElement(using: &rng)!, size: size)
-      case 3: await Task.yield()
-      default:
-        now += UInt64.random(in: 0...150, using: &rng)
-        if screen.nextFrameDeadline(now: now) != nil { _ = screen.render(size: size, now: now) }
       }
-    }
-    _ = await runToIdle(screen, from: now + 1)
-    #expect(table.isIdle)
-    #expect(table.data.sections == content.rows)
-    #expect(screen.shownRowIDs == content.sections.flatMap(\.rows).map(\.id))
-    #expect(screen.table.carouselCompletions.isEmpty && screen.table.tableCompletion == nil)
-    for (rowID, carousel) in table.carousels {
-      guard let row = content.sections.flatMap(\.rows).first(where: { $0.id == rowID }) else {
-        // A deleted row's carousel lingers, idle, until the next batch lets it go.
-        #expect(carousel.data.isIdle, "row \(rowID)")
-        continue
+      _ = await runToIdle(screen, from: now + 1)
+      #expect(table.isIdle)
+      #expect(table.data.sections == content.rows)
+      #expect(screen.shownRowIDs == content.sections.flatMap(\.rows).map(\.id))
+      #expect(screen.table.carouselCompletions.isEmpty && screen.table.tableCompletion == nil)
+      for (rowID, carousel) in table.carousels {
+        guard let row = content.sections.flatMap(\.rows).first(where: { $0.id == rowID }) else {
+          // A deleted row's carousel lingers, idle, until the next batch lets it go.
+          #expect(carousel.data.isIdle, "row \(rowID)")
+          continue
+        }
+        #expect(carousel.data.items == row.cards, "row \(rowID)")
       }
-      #expect(carousel.data.items == row.cards, "row \(rowID)")
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import TestSupport
 import Testing
 
@@ -90,39 +91,41 @@ private func foundationMatchesInOrder(_ fields: [String], _ query: String) -> Bo
   }
 }
 
-@Test(arguments: 0..<200 as Range<UInt64>)
-func fuzzyMatchingAgreesWithFoundationsFoldedLettersInOrder(seed: UInt64) {
-  var rng = SeededGenerator(seed: seed)
+/// Twenty cards and queries made of `pieces`, from `draws`.
+private func cardsAndQueries(_ draws: Draws) -> [(card: CardFace, query: String)] {
+  var rng = draws
   func text(_ count: ClosedRange<Int>) -> String {
     (0..<Int.random(in: count, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }
       .joined()
   }
-  for _ in 0..<20 {
-    let card = CardFace(id: "c", title: text(0...10), subtitle: text(0...6), tags: [text(0...4)])
-    let query = text(1...5)
-    #expect(
-      matches(card, query)
-        == foundationMatchesInOrder([card.title, card.subtitle] + card.tags, query),
-      "\(card.title.debugDescription) / \(card.subtitle.debugDescription) / \(card.tags) ∋ \(query.debugDescription)"
+  return (0..<20).map { _ in
+    (
+      CardFace(id: "c", title: text(0...10), subtitle: text(0...6), tags: [text(0...4)]),
+      text(1...5)
     )
   }
 }
 
-@Test(arguments: 0..<200 as Range<UInt64>)
-func exactMatchingAgreesWithFoundationsFoldedSearch(seed: UInt64) {
-  var rng = SeededGenerator(seed: seed)
-  func text(_ count: ClosedRange<Int>) -> String {
-    (0..<Int.random(in: count, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }
-      .joined()
+/// The fields a card is searched in, and how a failure names them.
+private func fields(of card: CardFace) -> [String] { [card.title, card.subtitle] + card.tags }
+
+@Test func fuzzyMatchingAgreesWithFoundationsFoldedLettersInOrder() async {
+  await propertyCheck(count: 200, input: Gen.draws(2048)) { draws in
+    for (card, query) in cardsAndQueries(draws) {
+      #expect(
+        matches(card, query) == foundationMatchesInOrder(fields(of: card), query),
+        "\(fields(of: card)) ∋ \(query.debugDescription)")
+    }
   }
-  for _ in 0..<20 {
-    let card = CardFace(id: "c", title: text(0...10), subtitle: text(0...6), tags: [text(0...4)])
-    let query = text(1...5)
-    #expect(
-      matches(card, query, isExact: true)
-        == foundationMatches([card.title, card.subtitle] + card.tags, query),
-      "\(card.title.debugDescription) / \(card.subtitle.debugDescription) / \(card.tags) ∋ \(query.debugDescription)"
-    )
+}
+
+@Test func exactMatchingAgreesWithFoundationsFoldedSearch() async {
+  await propertyCheck(count: 200, input: Gen.draws(2048)) { draws in
+    for (card, query) in cardsAndQueries(draws) {
+      #expect(
+        matches(card, query, isExact: true) == foundationMatches(fields(of: card), query),
+        "\(fields(of: card)) ∋ \(query.debugDescription)")
+    }
   }
 }
 

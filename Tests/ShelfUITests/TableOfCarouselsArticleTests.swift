@@ -8,7 +8,7 @@ import Testing
     expectArticleCodeIsCompiled(article: "Sources/ShelfUI/ShelfUI.docc/TableOfCarousels.md")
   }
 
-  @MainActor @Test(.timeLimit(.minutes(1)))
+  @MainActor @Test(.timeLimit(.minutes(3)))
   func aCardChangeAnimatesInItsCarouselAndCompletesTheTablesBatch() async {
     struct Card: Identifiable, Equatable, Sendable {
       var id: String

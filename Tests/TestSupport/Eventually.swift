@@ -1,3 +1,5 @@
+import Foundation
+
 /// How long a test waits for work on other threads before it gives up: long
 /// enough for a loaded 2-core machine (and the thread sanitizer), short enough
 /// that a hang fails the run rather than stalling it.
@@ -32,6 +34,43 @@ package func eventually(
     try? await Task.sleep(for: pause)
     pause = min(pause * 2, longestPause)
     waited += min(clock.now - turn, turnAllowance)
+  }
+  return condition()
+}
+
+/// `eventually(timeout:turnAllowance:longestPause:_:)` for a test off the
+/// main actor: checks `condition` (which may await) until it holds or
+/// `timeout` has passed; whether it held. Nothing here waits behind the main
+/// actor, so all the time counts. A cancelled test stops waiting.
+package func pollUntil(
+  timeout: Duration = eventualTimeout, longestPause: Duration = .milliseconds(20),
+  _ condition: () async -> Bool
+) async -> Bool {
+  let deadline = ContinuousClock.now + timeout
+  var pause = Duration.milliseconds(1)
+  while ContinuousClock.now < deadline, !Task.isCancelled {
+    if await condition() { return true }
+    try? await Task.sleep(for: pause)
+    pause = min(pause * 2, longestPause)
+  }
+  return await condition()
+}
+
+/// `pollUntil(timeout:longestPause:_:)` for a synchronous test (one that
+/// drives another process and never awaits): blocks the calling thread
+/// between checks.
+package func blockingPollUntil(
+  timeout: Duration = eventualTimeout, longestPause: Duration = .milliseconds(50),
+  _ condition: () -> Bool
+) -> Bool {
+  let clock = ContinuousClock()
+  let deadline = clock.now + timeout
+  var pause = Duration.milliseconds(1)
+  while clock.now < deadline {
+    if condition() { return true }
+    let (seconds, attoseconds) = pause.components
+    Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) * 1e-18)
+    pause = min(pause * 2, longestPause)
   }
   return condition()
 }

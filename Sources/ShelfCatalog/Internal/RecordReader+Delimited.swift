@@ -11,66 +11,21 @@ extension RecordReader {
     // A record a line, nearly always: one allocation, not a doubling series.
     records.reserveCapacity(lineCount)
     var values: [String] = []
-    let kind = separator == .comma ? "CSV" : "TSV"
     while index < bytes.count {
       let recordLine = line
       let recordStart = index
-      values.removeAll(keepingCapacity: true)
-      // A blank line holds no record.
-      if bytes[index] == .newline
-        || (bytes[index] == .carriageReturn
-          && index + 1 < bytes.count && bytes[index + 1] == .newline)
-      {
-        index += bytes[index] == .newline ? 1 : 2
-        line += 1
-        continue
-      }
-      while true {
-        if quoting, index < bytes.count, bytes[index] == .quote {
-          values.append(try quotedField(at: &index, line: &line))
-        } else {
-          var end = index
-          while end < bytes.count, bytes[end] != separator, bytes[end] != .newline { end += 1 }
-          var last = end
-          if last > index, bytes[last - 1] == .carriageReturn,
-            end == bytes.count
-              || bytes[end] == .newline
-          {
-            last -= 1
-          }
-          values.append(try text(index, last))
-          index = end
-        }
-        if index < bytes.count, bytes[index] == separator {
-          index += 1
-          continue
-        }
-        if index < bytes.count, bytes[index] == .carriageReturn { index += 1 }
-        if index < bytes.count {
-          // A quoted field ends at a separator or the end of the line.
-          guard bytes[index] == .newline else {
-            throw failure(
-              .malformedJSON, at: index,
-              "expected \(separator == .comma ? "a comma" : "a tab") or the end of the line after a quoted field"
-            )
-          }
-          index += 1
-          line += 1
-        }
-        break
-      }
+      guard
+        try readLine(
+          at: &index, line: &line, separator: separator, quoting: quoting, into: &values)
+      else { continue }
       guard let fieldNames = names else {
         names = values
         continue
       }
       guard values.count == fieldNames.count else {
-        let (_, column) = JSONScanner(bytes: bytes, maximumDepth: 1).lineAndColumn(
-          of: recordStart)
-        throw CatalogError(
-          .invalidCatalog, source: source, line: recordLine, column: column,
-          problem:
-            "\(values.count) \(values.count == 1 ? "field" : "fields"), but the \(given == nil ? "header names" : "--fields name") \(fieldNames.count) (a \(kind) line has one per name)"
-        )
+        throw wrongFieldCount(
+          values.count, names: fieldNames, given: given != nil, separator: separator,
+          line: recordLine, at: recordStart)
       }
       var fields: [CardField] = []
       fields.reserveCapacity(values.count)
@@ -80,6 +35,76 @@ extension RecordReader {
       records.append(Record(fields: fields, line: recordLine))
     }
     return records
+  }
+
+  /// Reads the line at `index` into `values`, a value per field, leaving
+  /// `index` at the next line (and `line` counting the line feeds passed,
+  /// quoted ones too); false for a blank line, which holds no record.
+  @inline(__always)
+  func readLine(
+    at index: inout Int, line: inout Int, separator: UInt8, quoting: Bool,
+    into values: inout [String]
+  ) throws(CatalogError) -> Bool {
+    values.removeAll(keepingCapacity: true)
+    if bytes[index] == .newline
+      || (bytes[index] == .carriageReturn
+        && index + 1 < bytes.count && bytes[index + 1] == .newline)
+    {
+      index += bytes[index] == .newline ? 1 : 2
+      line += 1
+      return false
+    }
+    while true {
+      if quoting, index < bytes.count, bytes[index] == .quote {
+        values.append(try quotedField(at: &index, line: &line))
+      } else {
+        var end = index
+        var bits: UInt8 = 0
+        while end < bytes.count, bytes[end] != separator, bytes[end] != .newline {
+          bits |= bytes[end]
+          end += 1
+        }
+        var last = end
+        if last > index, bytes[last - 1] == .carriageReturn,
+          end == bytes.count
+            || bytes[end] == .newline
+        {
+          last -= 1
+        }
+        values.append(try text(index, last, isASCII: bits < 0x80))
+        index = end
+      }
+      if index < bytes.count, bytes[index] == separator {
+        index += 1
+        continue
+      }
+      if index < bytes.count, bytes[index] == .carriageReturn { index += 1 }
+      if index < bytes.count {
+        // A quoted field ends at a separator or the end of the line.
+        guard bytes[index] == .newline else {
+          throw failure(
+            .malformedJSON, at: index,
+            "expected \(separator == .comma ? "a comma" : "a tab") or the end of the line after a quoted field"
+          )
+        }
+        index += 1
+        line += 1
+      }
+      return true
+    }
+  }
+
+  /// The failure of a line with `count` fields where `names` are named.
+  func wrongFieldCount(
+    _ count: Int, names: [String], given: Bool, separator: UInt8, line: Int, at offset: Int
+  ) -> CatalogError {
+    let (_, column) = JSONScanner(bytes: bytes, maximumDepth: 1).lineAndColumn(of: offset)
+    let kind = separator == .comma ? "CSV" : "TSV"
+    return CatalogError(
+      .invalidCatalog, source: source, line: line, column: column,
+      problem:
+        "\(count) \(count == 1 ? "field" : "fields"), but the \(given ? "--fields name" : "header names") \(names.count) (a \(kind) line has one per name)"
+    )
   }
 
   /// The quoted field whose `"` is at `index`: `""` inside is one quote, and

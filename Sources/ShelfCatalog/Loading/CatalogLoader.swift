@@ -93,22 +93,25 @@ public enum CatalogLoader {
   /// on `threads` threads whatever its size (1: in place), for tests.
   package static func load(
     buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits,
-    threads: Int
+    threads: Int, reading: CatalogReading = .automatic
   ) throws(CatalogError) -> LoadedCatalog {
-    try loadNotingParallelRows(buffer: buffer, source: source, limits: limits, threads: threads)
-      .loaded
+    try loadReusingCards(
+      buffer: buffer, source: source, limits: limits, threads: threads, from: nil,
+      keepsCards: false, reading: reading
+    ).loaded
   }
 
   /// Loads a catalog as `load(buffer:source:limits:threads:)` does, and says
-  /// whether its rows were decoded on several threads (false: the whole
-  /// document was decoded again in place, as a bad one is), for tests.
+  /// whether its rows (or its CSV or TSV records) were read on several
+  /// threads (false: the whole document was read again in place, as a bad
+  /// one is), for tests.
   package static func loadNotingParallelRows(
     buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits,
-    threads: Int
+    threads: Int, reading: CatalogReading = .automatic
   ) throws(CatalogError) -> (loaded: LoadedCatalog, rowsDecodedInParallel: Bool) {
     let result = try loadReusingCards(
       buffer: buffer, source: source, limits: limits, threads: threads, from: nil,
-      keepsCards: false)
+      keepsCards: false, reading: reading)
     return (result.loaded, result.rowsDecodedInParallel)
   }
 
@@ -142,13 +145,24 @@ public enum CatalogLoader {
     let reader = RecordReader(bytes: buffer, source: source, limits: limits)
     let (format, reason) = reader.format(for: reading)
     if format != .catalog {
-      let records = try reader.records(format, reading: reading)
       let mapper = RecordMapper(mapping: reading.mapping, limits: limits)
-      let catalog = try mapper.catalog(records, title: source.shortName, source: source)
+      let catalog: Catalog
+      var inParallel = false
+      if threads > 1, format == .csv || format == .tsv,
+        let read = reader.delimitedCatalog(
+          separator: format == .csv ? .comma : .tab, quoting: format == .csv,
+          names: reading.fields, mapper: mapper, title: source.shortName, threads: threads)
+      {
+        catalog = read
+        inParallel = true
+      } else {
+        let records = try reader.records(format, reading: reading)
+        catalog = try mapper.catalog(records, title: source.shortName, source: source)
+      }
       var loaded = LoadedCatalog(catalog: catalog)
       loaded.format = format
       loaded.formatReason = reason
-      return (loaded, nil, false, 0)
+      return (loaded, nil, inParallel, 0)
     }
     var decoder = CatalogDecoder(bytes: buffer, limits: limits)
     decoder.reuse = reuse?.limits == limits ? reuse : nil

@@ -7,8 +7,9 @@ import ShelfDiff
 // these say only what they keep or write.
 
 /// An array under construction at a capacity fixed in advance, appended to
-/// in order: the caller's loop guarantees the room, so no append checks it
-/// (a debug build asserts it).
+/// in order. The caller's loop should leave room for every append; an
+/// append past the capacity would write past the buffer, so it traps, in
+/// release builds too (one comparison per append).
 struct ArrayFiller<Element> {
   private let start: UnsafeMutablePointer<Element>?
   private let capacity: Int
@@ -25,7 +26,7 @@ struct ArrayFiller<Element> {
   /// - Complexity: O(1).
   @inline(__always)
   mutating func append(_ element: Element) {
-    assert(count < capacity, "an array filler is full")
+    precondition(count < capacity, "an array filler is full")
     (start.unsafelyUnwrapped + count).initialize(to: element)
     count += 1
   }
@@ -115,6 +116,8 @@ struct KeptItemScratch {
   private let oldIndices: UnsafeMutablePointer<Int>
   private let newIndices: UnsafeMutablePointer<Int>
   private let isInRun: UnsafeMutablePointer<Bool>
+  /// How many items each of the three buffers holds.
+  private let capacity: Int
   /// How many items are recorded for the current section.
   private(set) var count = 0
 
@@ -125,7 +128,7 @@ struct KeptItemScratch {
       withUnsafeTemporaryAllocation(of: Bool.self, capacity: capacity) { flags in
         var scratch = KeptItemScratch(
           oldIndices: indices.baseAddress!, newIndices: indices.baseAddress! + capacity,
-          isInRun: flags.baseAddress!)
+          isInRun: flags.baseAddress!, capacity: capacity)
         return body(&scratch)
       }
     }
@@ -133,11 +136,12 @@ struct KeptItemScratch {
 
   private init(
     oldIndices: UnsafeMutablePointer<Int>, newIndices: UnsafeMutablePointer<Int>,
-    isInRun: UnsafeMutablePointer<Bool>
+    isInRun: UnsafeMutablePointer<Bool>, capacity: Int
   ) {
     self.oldIndices = oldIndices
     self.newIndices = newIndices
     self.isInRun = isInRun
+    self.capacity = capacity
   }
 
   /// Forgets the items recorded, for the next section.
@@ -146,8 +150,12 @@ struct KeptItemScratch {
 
   /// Records a kept item, from old output index `old` to new output index
   /// `new`, in the order of its new index.
+  ///
+  /// - Precondition: fewer than `capacity` items are recorded: one more
+  ///   would write past the scratch, so it traps.
   @inline(__always)
   mutating func append(old: Int, new: Int) {
+    precondition(count < capacity, "a kept-item scratch is full")
     oldIndices[count] = old
     newIndices[count] = new
     count += 1

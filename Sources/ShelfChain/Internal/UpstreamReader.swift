@@ -1,7 +1,7 @@
 import ShelfDiff
 
-/// The part of a link that is the same in every link of this module, so that
-/// a link writes only its own index mapping: upstream's item counts, which
+/// The part of `LinkCore` that reads upstream's changes, so that a link
+/// writes only its own index mapping: upstream's item counts, which
 /// reading a delta needs from before the change as well as after it, and
 /// what becomes of an upstream change that is not a placement to translate.
 ///
@@ -11,18 +11,8 @@ import ShelfDiff
 /// way the link only says how to recompute its output (its oracle, the
 /// `expectedSections` its tests read).
 ///
-/// A link keeps one as a stored property, beside its output, and calls
-/// `read(_:of:told:output:recomputed:)` from its observer of upstream:
-///
-/// ```swift
-/// let reading = reader.read(change, of: upstreamSections, told: told, output: &output) {
-///   expectedSections
-/// }
-/// switch reading {
-/// case .handled(let change): observers.send(change)
-/// case .placement(let placement, let isRediffed): ...  // the link's own mapping
-/// }
-/// ```
+/// A link's `LinkCore` keeps one beside the output, and reads each
+/// upstream change through it (`LinkCore.placement(of:in:told:isAdvanced:recomputed:)`).
 ///
 /// `recomputed` may update the link's other state (a filter's flags), but
 /// must not read the reader or the output, which are being written.

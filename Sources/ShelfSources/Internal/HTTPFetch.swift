@@ -67,28 +67,50 @@ struct HTTPFetch {
     let milliseconds = max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
 
     let context = Unmanaged.passUnretained(transfer).toOpaque()
+    var refused: (option: String, code: CURLcode)?
     let code = errorText.withUnsafeMutableBufferPointer { errorBuffer -> CURLcode in
-      _ = shelf_curl_set_text(handle, CURLOPT_URL, url)
-      _ = shelf_curl_set_text(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-      _ = shelf_curl_set_text(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-      _ = shelf_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1)
-      _ = shelf_curl_set_long(handle, CURLOPT_MAXREDIRS, HTTPFetch.maximumRedirects)
-      _ = shelf_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
-      _ = shelf_curl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds)
-      _ = shelf_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
-      _ = shelf_curl_set_size(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit))
+      // A refused option would leave the transfer unbounded or unchecked
+      // (no time limit, no size limit, no cancel): it is not started.
+      func set(_ option: String, _ code: CURLcode) {
+        if code != CURLE_OK && refused == nil { refused = (option, code) }
+      }
+      set("URL", shelf_curl_set_text(handle, CURLOPT_URL, url))
+      set("PROTOCOLS_STR", shelf_curl_set_text(handle, CURLOPT_PROTOCOLS_STR, "http,https"))
+      set(
+        "REDIR_PROTOCOLS_STR",
+        shelf_curl_set_text(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
+      set("FOLLOWLOCATION", shelf_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1))
+      set(
+        "MAXREDIRS", shelf_curl_set_long(handle, CURLOPT_MAXREDIRS, HTTPFetch.maximumRedirects))
+      set("NOSIGNAL", shelf_curl_set_long(handle, CURLOPT_NOSIGNAL, 1))
+      set("TIMEOUT_MS", shelf_curl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds))
+      set(
+        "CONNECTTIMEOUT_MS", shelf_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds))
+      set(
+        "MAXFILESIZE_LARGE",
+        shelf_curl_set_size(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit)))
       // Any encoding libcurl can decode; the decoded bytes are what is counted.
-      _ = shelf_curl_set_text(handle, CURLOPT_ACCEPT_ENCODING, "")
-      _ = shelf_curl_set_headers(handle, list)
-      _ = shelf_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer.baseAddress)
-      _ = shelf_curl_set_writer(handle, CURLOPT_WRITEFUNCTION, receiveBody)
-      _ = shelf_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
-      _ = shelf_curl_set_writer(handle, CURLOPT_HEADERFUNCTION, receiveHeader)
-      _ = shelf_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
-      _ = shelf_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
-      _ = shelf_curl_set_progress(handle, checkCancelled)
-      _ = shelf_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
+      set("ACCEPT_ENCODING", shelf_curl_set_text(handle, CURLOPT_ACCEPT_ENCODING, ""))
+      set("HTTPHEADER", shelf_curl_set_headers(handle, list))
+      set(
+        "ERRORBUFFER",
+        shelf_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer.baseAddress))
+      set("WRITEFUNCTION", shelf_curl_set_writer(handle, CURLOPT_WRITEFUNCTION, receiveBody))
+      set("WRITEDATA", shelf_curl_set_pointer(handle, CURLOPT_WRITEDATA, context))
+      set("HEADERFUNCTION", shelf_curl_set_writer(handle, CURLOPT_HEADERFUNCTION, receiveHeader))
+      set("HEADERDATA", shelf_curl_set_pointer(handle, CURLOPT_HEADERDATA, context))
+      set("NOPROGRESS", shelf_curl_set_long(handle, CURLOPT_NOPROGRESS, 0))
+      set("XFERINFOFUNCTION", shelf_curl_set_progress(handle, checkCancelled))
+      set("XFERINFODATA", shelf_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context))
+      if let refused { return refused.code }
       return curl_easy_perform(handle)
+    }
+    if let refused {
+      return .failure(
+        CommandRun.Failure(
+          kind: .unavailable,
+          problem: "libcurl refused the option CURLOPT_\(refused.option): "
+            + String(cString: curl_easy_strerror(refused.code))))
     }
     if transfer.stop == .cancelled { return nil }
     if code == CURLE_OK {

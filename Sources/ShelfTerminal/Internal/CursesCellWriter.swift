@@ -1,4 +1,4 @@
-@preconcurrency import CNCursesW
+@preconcurrency internal import CNCursesW
 import Glibc
 import ShelfUI
 

@@ -1,4 +1,4 @@
-@preconcurrency import CNCursesW
+@preconcurrency internal import CNCursesW
 import ShelfUI
 
 /// Turns what `wget_wch` returns into `Key` values, reading escape sequences

@@ -1,4 +1,4 @@
-@preconcurrency import CNCursesW
+@preconcurrency internal import CNCursesW
 import ShelfUI
 
 /// Maps a `Style`'s colour roles to ncurses colour pairs and attributes for the
@@ -10,6 +10,8 @@ struct Palette {
   let depth: ColorDepth
   /// The terminal's background, which picks the colour of every role.
   let background: Background
+  /// Colours set by role over the palette's own.
+  let theme: ThemeColors
   /// Whether -1 (the terminal's own colours) is available.
   private let hasDefaultColors: Bool
   private var pairs: [PairKey: Int16] = [:]
@@ -20,22 +22,29 @@ struct Palette {
     var background: Int16
   }
 
-  private init(depth: ColorDepth, background: Background, hasDefaultColors: Bool) {
+  private init(
+    depth: ColorDepth, background: Background, theme: ThemeColors, hasDefaultColors: Bool
+  ) {
     self.depth = depth
     self.background = background
+    self.theme = theme
     self.hasDefaultColors = hasDefaultColors
   }
 
   /// Starts colour when wanted and available, in the colours that read on
   /// `background`; call after `newterm`.
-  static func make(wantsColor: Bool, background: Background = .dark) -> Palette {
+  static func make(
+    wantsColor: Bool, background: Background = .dark, theme: ThemeColors = ThemeColors()
+  ) -> Palette {
     guard wantsColor, has_colors(), start_color() == OK else {
-      return Palette(depth: .monochrome, background: background, hasDefaultColors: false)
+      return Palette(
+        depth: .monochrome, background: background, theme: theme, hasDefaultColors: false)
     }
     let hasDefaultColors = use_default_colors() == OK
     let colors = shelf_colors()
     let depth: ColorDepth = colors >= 256 ? .palette256 : colors >= 8 ? .ansi8 : .monochrome
-    return Palette(depth: depth, background: background, hasDefaultColors: hasDefaultColors)
+    return Palette(
+      depth: depth, background: background, theme: theme, hasDefaultColors: hasDefaultColors)
   }
 
   /// The attributes and pair that draw `style`.
@@ -46,7 +55,7 @@ struct Palette {
       isBold =
         ThemePalette.ink(
           for: style.foreground, isBold: isBold, colors: depth == .palette256 ? 256 : 8,
-          on: background
+          on: background, theme: theme
         ).isBold
     }
     if isBold { attributes |= shelf_a_bold() }
@@ -92,7 +101,8 @@ struct Palette {
   private func number(for color: Color, isBackground: Bool) -> Int16 {
     guard depth != .monochrome else { return -1 }
     let index = ThemePalette.ink(
-      for: color, isBold: false, colors: depth == .palette256 ? 256 : 8, on: background
+      for: color, isBold: false, colors: depth == .palette256 ? 256 : 8, on: background,
+      theme: theme
     ).index
     guard let index else {
       if !hasDefaultColors {

@@ -1,4 +1,4 @@
-@preconcurrency import CNCursesW
+@preconcurrency internal import CNCursesW
 import Glibc
 
 /// Escape sequences ShelfTerminal writes itself, beside ncurses. Static

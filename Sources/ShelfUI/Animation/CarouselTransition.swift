@@ -21,6 +21,8 @@ struct CarouselTransition: Sendable {
   /// Whether the row's holder has not delivered its delta yet: until it does,
   /// the cards show as they were (and, once complete, as they are).
   let isPending: Bool
+  /// How the row's card faces look.
+  var faceStyle = CardStyle.standard
 
   /// The transition of row `rowID` from `oldCards` to `newCards`, replaying
   /// `delta` (the one the row's own holder computed and validated) when it
@@ -129,6 +131,8 @@ struct CarouselTransition: Sendable {
   /// gap between two still cards holds, left to right, the deleted cards that
   /// were between them (each closing its slot) and then the inserted ones
   /// (each opening its slot), so a changed card never covers a still one.
+  /// The focused card is whole on the strip in every frame and drawn last: an
+  /// inserted one stands at its new place throughout.
   ///
   /// - Parameter focusedCard: the focused card's new index, if it is in this row.
   func cards(at progress: Double, strip: StripMetrics, focusedCard: Int?) -> [CardPlacement] {
@@ -158,8 +162,14 @@ struct CarouselTransition: Sendable {
       drawn.insert(new)
       let kind = kinds.kind(new: new)
       var card = CardPlacement(
-        face: newCards[new], x: newX(new), width: width, isFocused: new == focusedCard)
+        face: newCards[new], x: newX(new), width: width, isFocused: new == focusedCard,
+        style: faceStyle)
       switch kind {
+      case .inserted where card.isFocused:
+        // The focus is on a card new to the row (every card it could stay
+        // on left): it shows whole at its place from the first frame, over
+        // the cards opening and closing around it, never growing from nothing.
+        break
       case .inserted:
         card.x = changedX(new, on: .new, step: step, strip: strip)
         card.width = step.opened(width)
@@ -180,7 +190,8 @@ struct CarouselTransition: Sendable {
     for old in oldVisible(strip) {
       let new = newOfOld[old]
       if new < 0 {
-        var card = CardPlacement(face: oldCards[old], x: oldX(old), width: width, isFocused: false)
+        var card = CardPlacement(
+          face: oldCards[old], x: oldX(old), width: width, isFocused: false, style: faceStyle)
         card.x = changedX(old, on: .old, step: step, strip: strip)
         card.width = step.closed(width)
         leaving.append(card)
@@ -189,7 +200,7 @@ struct CarouselTransition: Sendable {
         let card = CardPlacement(
           face: newCards[new], x: x(old: old, new: new), width: width,
           isFocused: new == focusedCard,
-          highlight: kinds.isReloaded(new: new) ? 1 - progress : 0)
+          highlight: kinds.isReloaded(new: new) ? 1 - progress : 0, style: faceStyle)
         if card.isFocused {
           focused.append(card)
         } else if kinds.kind(new: new) == .moved {
@@ -218,7 +229,7 @@ struct CarouselTransition: Sendable {
     var placed = visible.map { index in
       CardPlacement(
         face: cards[index], x: strip.x(ofCard: index, offset: offset), width: strip.cardWidth,
-        isFocused: cards[index].id == focusedID)
+        isFocused: cards[index].id == focusedID, style: faceStyle)
     }
     if let focused = placed.firstIndex(where: \.isFocused) {
       placed.append(placed.remove(at: focused))

@@ -60,7 +60,7 @@ struct TableTransition: Sendable {
     let newVisible = kinds.widened(
       after.model.entries(covering: after.state.scrollY..<(after.state.scrollY + bodyHeight)),
       on: .new, count: after.model.entries.count)
-    let strip = Metrics.strip(forScreenWidth: size.width)
+    let strip = after.model.strip(forScreenWidth: size.width)
     var found: [String: CarouselTransition] = [:]
     var changes = 0
     var seen = Set<Int>()  // new entry indices considered
@@ -75,7 +75,7 @@ struct TableTransition: Sendable {
       let oldOffset = before.state.offset(ofRow: oldCards, strip: strip)
       let newOffset = after.state.offset(ofRow: newCards, strip: strip)
       guard oldCards.cards != newCards.cards || oldOffset != newOffset else { return }
-      let carousel =
+      var carousel =
         carouselsAwaitDeltas
         ? CarouselTransition(
           pendingRowID: newCards.id, oldCards: oldCards.cards, oldOffset: oldOffset,
@@ -83,6 +83,7 @@ struct TableTransition: Sendable {
         : CarouselTransition(
           rowID: newCards.id, oldCards: oldCards.cards, oldOffset: oldOffset,
           newCards: newCards.cards, newOffset: newOffset)
+      carousel.faceStyle = after.model.cardStyle
       changes += carousel.visibleChangeCount(strip)
       found[newCards.id] = carousel
     }
@@ -255,7 +256,7 @@ struct TableTransition: Sendable {
     guard case .row(var placement) = entry, let carousel = carousels[placement.id] else {
       return entry.highlighted(flash)
     }
-    let strip = Metrics.strip(forScreenWidth: size.width)
+    let strip = after.model.strip(forScreenWidth: size.width)
     let focused = after.model.entries[new].row == after.state.focusRow ? after.state.focusCard : nil
     placement.cards = carousel.cards(
       at: carouselProgress(placement.id), strip: strip, focusedCard: focused)

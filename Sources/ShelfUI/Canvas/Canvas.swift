@@ -11,11 +11,16 @@ public struct Canvas: Hashable, Sendable {
     cells = Array(repeating: .blank, count: self.size.width * self.size.height)
   }
 
-  /// A canvas of `size` whose lines `initializeLine` writes: it is called once
-  /// for each line, top to bottom, with the line's number and its cells, and
-  /// must initialize every one of them. Nothing is written twice, which is
-  /// what lets a screen of finished images be assembled as fast as a blank one.
-  init(size: Size, initializeLine: (Int, UnsafeMutableBufferPointer<Cell>) -> Void) {
+  /// A canvas of `size` whose lines `fillLine` writes: it is called once for
+  /// each line, top to bottom, with the line's number and a filler for its
+  /// cells, and must append every one of them. Nothing is written twice,
+  /// which is what lets a screen of finished images be assembled as fast as
+  /// a blank one.
+  ///
+  /// - Precondition: `fillLine` appends exactly `size.width` cells to each
+  ///   line: one more would write past the line, one fewer would leave a
+  ///   cell uninitialised, so either traps.
+  init(size: Size, fillLine: (Int, inout LineFiller) -> Void) {
     let (width, height) = (max(0, size.width), max(0, size.height))
     self.size = Size(width: width, height: height)
     // A 0-cell canvas must not reach `unsafeUninitializedCapacity`: it would
@@ -26,10 +31,54 @@ public struct Canvas: Hashable, Sendable {
     }
     cells = Array(unsafeUninitializedCapacity: width * height) { buffer, initialized in
       for y in 0..<height {
-        let line = buffer[(y * width)..<((y + 1) * width)]
-        initializeLine(y, UnsafeMutableBufferPointer(rebasing: line))
+        var line = LineFiller(UnsafeMutableBufferPointer(rebasing: buffer[(y * width)...]), width)
+        fillLine(y, &line)
+        precondition(line.count == width, "a canvas line has \(line.count) cells of \(width)")
+        initialized += width
       }
-      initialized = width * height
+    }
+  }
+
+  /// The cells of one line of a canvas under construction, appended left to
+  /// right into uninitialised memory; each append checks that the line has
+  /// room, so none writes past it.
+  struct LineFiller {
+    private let start: UnsafeMutablePointer<Cell>
+    /// The line's width: how many cells it takes.
+    let width: Int
+    /// How many cells are appended so far.
+    private(set) var count = 0
+
+    fileprivate init(_ rest: UnsafeMutableBufferPointer<Cell>, _ width: Int) {
+      precondition(rest.count >= width, "a canvas line past the canvas")
+      start = rest.baseAddress!
+      self.width = width
+    }
+
+    /// Appends `cell`.
+    ///
+    /// - Precondition: the line has room for it.
+    mutating func append(_ cell: Cell) {
+      precondition(count < width, "a canvas line is full")
+      (start + count).initialize(to: cell)
+      count += 1
+    }
+
+    /// Appends `cells`, in order.
+    ///
+    /// - Precondition: the line has room for them.
+    /// - Complexity: O(`cells.count`), copied as one block.
+    mutating func append(contentsOf cells: ArraySlice<Cell>) {
+      precondition(cells.count <= width - count, "a canvas line is full")
+      _ = UnsafeMutableBufferPointer(start: start + count, count: cells.count)
+        .initialize(fromContentsOf: cells)
+      count += cells.count
+    }
+
+    /// Fills the rest of the line with `cell`.
+    mutating func fill(with cell: Cell) {
+      (start + count).initialize(repeating: cell, count: width - count)
+      count = width
     }
   }
 

@@ -67,10 +67,13 @@ public enum Background: String, CaseIterable, Sendable {
 /// so bold is kept only where that variant still reads.
 public enum ThemePalette {
   /// The ink of `role` (nil: the terminal's own foreground) and whether to
-  /// draw it bold, when the style asks for `isBold`.
-  public static func ink(for role: Color, isBold: Bool, colors: Int, on background: Background)
-    -> (index: Int?, isBold: Bool)
-  {
+  /// draw it bold, when the style asks for `isBold`; on 256 colours, a
+  /// colour `theme` sets wins (as the nearest of the palette).
+  public static func ink(
+    for role: Color, isBold: Bool, colors: Int, on background: Background,
+    theme: ThemeColors = ThemeColors()
+  ) -> (index: Int?, isBold: Bool) {
+    if colors >= 256, let set = theme.color(for: role) { return (set.index256, isBold) }
     let index = colors >= 256 ? index256(role, background) : index8(role, background)
     guard colors < 256, isBold, let index, background == .light else { return (index, isBold) }
     // On white, xterm's bright red, magenta, yellow... are too pale: only

@@ -47,22 +47,25 @@ struct DisplayModel: Sendable {
   let entryIndexByID: [EntryID: Int]
   /// Lines of the whole table.
   let totalHeight: Int
+  /// How its cards are shaped (an `auto` width measured, once there are cards).
+  let cardStyle: CardStyle
   /// Lines of each card's cover area (0: no covers).
   let coverLines: Int
   /// Lines of each row: its title line and its cards.
-  var rowHeight: Int { Metrics.rowHeight + coverLines }
+  var rowHeight: Int { cardStyle.rowHeight + coverLines }
   /// Rows of content.
   var contentRowCount: Int { rows.count }
 
   /// The model of `content`, its headers derived from its rows, its cards
-  /// `coverLines` taller for their covers.
+  /// shaped as `cardStyle` says and `coverLines` taller for their covers.
   ///
   /// - Complexity: O(rows).
-  init(_ content: ShelfContent, coverLines: Int = 0) {
+  init(_ content: ShelfContent, cardStyle: CardStyle = .standard, coverLines: Int = 0) {
     self.content = content
+    self.cardStyle = cardStyle
     self.coverLines = coverLines
     sections = content.sections
-    let rowHeight = Metrics.rowHeight + coverLines
+    let rowHeight = cardStyle.rowHeight + coverLines
     var rows: [CarouselRow] = []
     var entries: [Entry] = []
     var entryOfRow: [Int] = []
@@ -94,6 +97,11 @@ struct DisplayModel: Sendable {
     self.rowIndexByID = rowIndexByID
     self.entryIndexByID = entryIndexByID
     totalHeight = y
+  }
+
+  /// How the cards of a strip lay out at screen width `width`.
+  func strip(forScreenWidth width: Int) -> StripMetrics {
+    Metrics.strip(forScreenWidth: width, style: cardStyle)
   }
 
   /// The entry of row `index`.

@@ -65,7 +65,7 @@ enum Layout {
   {
     let row = model.rows[index]
     let entry = model.entry(ofRow: index)
-    let strip = Metrics.strip(forScreenWidth: size.width)
+    let strip = model.strip(forScreenWidth: size.width)
     let offset = state.offset(ofRow: row, strip: strip)
     let isFocused = index == state.focusRow
     var placement = RowPlacement(
@@ -74,6 +74,8 @@ enum Layout {
         in: row, card: state.rememberedCard(ofRow: index, in: model, strip: strip)),
       isFocused: isFocused, y: body(for: size).minY + entry.y - state.scrollY,
       height: entry.height)
+    placement.cardLineCount = model.cardStyle.lineCount
+    placement.strip = strip
     placement.coverLines = model.coverLines
     if row.cards.isEmpty {
       placement.placeholder = model.placeholderText(ofRow: index)
@@ -85,7 +87,8 @@ enum Layout {
       placement.cards.append(
         CardPlacement(
           face: row.cards[cardIndex], x: strip.x(ofCard: cardIndex, offset: offset),
-          width: strip.cardWidth, isFocused: isFocused && cardIndex == state.focusCard))
+          width: strip.cardWidth, isFocused: isFocused && cardIndex == state.focusCard,
+          style: model.cardStyle))
     }
     // The focused card is drawn last, over anything that overlaps it.
     if let focused = placement.cards.firstIndex(where: \.isFocused) {
@@ -144,7 +147,7 @@ struct LayoutMemo {
     -> RowPlacement
   {
     let row = model.rows[index]
-    let strip = Metrics.strip(forScreenWidth: size.width)
+    let strip = model.strip(forScreenWidth: size.width)
     let offset = state.offset(ofRow: row, strip: strip)
     let focusCard = index == state.focusRow ? state.focusCard : nil
     let remembered = state.rememberedCard(ofRow: index, in: model, strip: strip)

@@ -59,7 +59,12 @@ public enum Metrics {
         preferredCardWidth, max(minimumCardWidth, (available + cardGap) / 2 - cardGap),
         available))
     let grown = min(maximumCardWidth, (available + cardGap) / cardsPerWideRow - cardGap)
-    let cardWidth = max(narrow, grown)
+    return spread(cardWidth: max(narrow, grown), over: available)
+  }
+
+  /// A strip `available` columns wide of cards `cardWidth` wide: as many as
+  /// fit, the columns left over spread evenly between them.
+  static func spread(cardWidth: Int, over available: Int) -> StripMetrics {
     let visible = max(1, (available + cardGap) / (cardWidth + cardGap))
     let spare = available - (visible * (cardWidth + cardGap) - cardGap)
     let gap = cardGap + (visible > 1 ? spare / (visible - 1) : 0)

@@ -54,6 +54,11 @@ struct RowPlacement: Equatable, Sendable {
   var isFocused: Bool
   /// Screen line of the header.
   var y: Int
+  /// Lines of text on each card's face.
+  var cardLineCount = CardStyle.standard.lineCount
+  /// Where the strip's cards go (set by the layout; when nil, the standard
+  /// strip at the body's width).
+  var strip: StripMetrics?
   /// Lines shown from the top (`lineCount` when whole; less while it
   /// grows or collapses; a title alone is not drawn).
   var height: Int
@@ -71,7 +76,7 @@ struct RowPlacement: Equatable, Sendable {
   var coverLines = 0
 
   /// Lines of each card, borders included.
-  var cardHeight: Int { Metrics.cardHeight + coverLines }
+  var cardHeight: Int { cardLineCount + 2 + coverLines }
   /// Lines of the whole row: its title line and its cards.
   var lineCount: Int { 1 + cardHeight }
 }
@@ -89,9 +94,14 @@ struct CardPlacement: Equatable, Sendable {
   /// Highlight for a reloaded card (0 none, 1 full), fading as a transition ends.
   var highlight = 0.0
 
-  /// `face` placed at column `x`, `width` columns wide.
-  init(face: CardFace, x: Int, width: Int, isFocused: Bool, highlight: Double = 0) {
+  /// `face` placed at column `x`, `width` columns wide, its face as `style` says.
+  init(
+    face: CardFace, x: Int, width: Int, isFocused: Bool, highlight: Double = 0,
+    style: CardStyle = .standard
+  ) {
     self.face = CardLabel(face)
+    if !style.lines.isEmpty { self.face.lines = style.lines.map { $0.text(for: face) } }
+    self.face.swatch = style.swatch(of: face)
     self.x = x
     self.width = width
     self.isFocused = isFocused
@@ -104,8 +114,10 @@ struct CardPlacement: Equatable, Sendable {
 /// the tags come along (an array shared, not copied) for a `/` filter that
 /// matched through one.
 struct CardLabel: Equatable, Sendable {
-  /// The card's id: it picks the swatch colour.
+  /// The card's id.
   var id: String
+  /// The colour of its square (`CardStyle.swatchField`); nil: no square.
+  var swatch: Int?
   /// First line.
   var title: String
   /// Second line.
@@ -116,6 +128,9 @@ struct CardLabel: Equatable, Sendable {
   var rating: Double?
   /// Labels: one a filter matched through can show on the card.
   var tags: [String]
+  /// The lines of a face made of `CardLine`s, as `face` fills them in;
+  /// empty for the standard face.
+  var lines: [String]
   /// The cover picture as the card gives it; empty when it has none.
   var image: String
   /// The cover's cells, once converted at the card's size; nil while not
@@ -132,6 +147,8 @@ struct CardLabel: Equatable, Sendable {
     year = face.year
     rating = face.rating
     tags = face.tags
+    lines = []
+    swatch = nil
     image = face.image
   }
 }

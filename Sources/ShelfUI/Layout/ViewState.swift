@@ -149,7 +149,7 @@ struct ViewState: Hashable, Sendable {
   /// remembered card: the one its counter shows.
   mutating func moveRows(by delta: Int, in model: DisplayModel, size: Size) {
     guard !model.rows.isEmpty else { return }
-    let strip = Metrics.strip(forScreenWidth: size.width)
+    let strip = model.strip(forScreenWidth: size.width)
     let target = min(max(0, focusRow + delta), model.rows.count - 1)
     focus(
       row: target, card: rememberedCard(ofRow: target, in: model, strip: strip), in: model,
@@ -164,7 +164,7 @@ struct ViewState: Hashable, Sendable {
   /// Scrolls the focused row horizontally so the focused card is whole on screen.
   mutating func revealFocusedCard(in model: DisplayModel, size: Size) {
     guard model.rows.indices.contains(focusRow) else { return }
-    let strip = Metrics.strip(forScreenWidth: size.width)
+    let strip = model.strip(forScreenWidth: size.width)
     let row = model.rows[focusRow]
     var offset = self.offset(ofRow: row, strip: strip)
     if focusCard < offset { offset = focusCard }

@@ -54,7 +54,7 @@ extension TableView {
       let placed = scene.rows.first(where: { $0.y <= point.y && point.y < $0.y + $0.height }),
       let index = model.rowIndexByID[placed.id]
     else { return }
-    let strip = Metrics.strip(forScreenWidth: size.width)
+    let strip = model.strip(forScreenWidth: size.width)
     let row = model.rows[index]
     let offset = state.offset(ofRow: row, strip: strip)
     let step = byPage ? delta * strip.visibleCards : delta
@@ -88,7 +88,7 @@ extension TableView {
       let card = row.cards.first { $0.x <= point.x && point.x < $0.x + $0.width }
         .flatMap { hit in model.rows[index].cards.firstIndex { $0.id == hit.face.id } }
       let remembered = state.rememberedCard(
-        ofRow: index, in: model, strip: Metrics.strip(forScreenWidth: size.width))
+        ofRow: index, in: model, strip: model.strip(forScreenWidth: size.width))
       state.focus(row: index, card: card ?? remembered, in: model, size: size)
       return
     }

@@ -46,6 +46,10 @@ final class TableView {
   let configuration: ScreenConfiguration
   /// What the table shows now, laid out.
   private(set) var model: DisplayModel
+  /// The configuration's card style, its `auto` width measured on the first
+  /// content with cards and kept from then on: cards do not change width as
+  /// the data changes.
+  private var cardStyle: CardStyle
   /// Focus and scroll positions.
   var state = ViewState()
   /// The size of the last frame or key, used to keep the focus in view when
@@ -101,7 +105,9 @@ final class TableView {
   /// A table showing `content`, focused on its first card, whose new content takes `updates`.
   init(content: ShelfContent, configuration: ScreenConfiguration, updates: TableUpdatePath) {
     self.configuration = configuration
-    model = DisplayModel(content, coverLines: configuration.coverLines)
+    cardStyle = configuration.cards
+    cardStyle.width = cardStyle.width.measured(on: content)
+    model = DisplayModel(content, cardStyle: cardStyle, coverLines: configuration.coverLines)
     title = content.title
     animator = TableAnimator(configuration: configuration)
     state.rememberIDs(in: model)
@@ -152,7 +158,9 @@ final class TableView {
     // Carousels that start with the table have no holder: they diff here.
     // Otherwise each carousel's holder delivers its own delta.
     defer { discardRetired() }
-    let newModel = DisplayModel(content, coverLines: configuration.coverLines)
+    if cardStyle.width == .auto { cardStyle.width = cardStyle.width.measured(on: content) }
+    let newModel = DisplayModel(
+      content, cardStyle: cardStyle, coverLines: configuration.coverLines)
     let before = TransitionEnd(model: model, state: state)
     retired.append(model)  // the transition, if any, holds it too
     var after = state

@@ -28,12 +28,12 @@ enum SceneRenderer {
     var canvas = Canvas(size: scene.size) { y, line in
       let source = sources[y]
       guard source.entry >= 0, let picture = pictures[source.entry] else {
-        line.initialize(repeating: .blank)
+        line.fill(with: .blank)
         return
       }
       let start = source.line * body.width
-      _ = line.initialize(fromContentsOf: picture[start..<(start + body.width)])
-      line[body.width...].initialize(repeating: .blank)
+      line.append(contentsOf: picture[start..<(start + body.width)])
+      line.fill(with: .blank)
     }
     drawEmptyMessage(of: scene, into: &canvas)
     return canvas
@@ -132,7 +132,7 @@ enum SceneRenderer {
     canvas.fill(
       Rect(x: 0, y: row.y, width: width, height: row.lineCount), style: .plain, clip: clip)
     drawHeader(of: row, width: width, clip: clip, into: &canvas)
-    let strip = Metrics.strip(forScreenWidth: width)
+    let strip = row.strip ?? Metrics.strip(forScreenWidth: width)
     let stripClip = clip.intersection(
       Rect(x: strip.originX, y: row.y + 1, width: strip.cardsWidth, height: row.cardHeight))
     let middle = row.y + 1 + row.cardHeight / 2
@@ -143,7 +143,9 @@ enum SceneRenderer {
         clip: stripClip)
     }
     for card in row.cards {
-      draw(card, top: row.y + 1, coverLines: row.coverLines, clip: stripClip, into: &canvas)
+      CardFaceRenderer.draw(
+        card, top: row.y + 1, lineCount: row.cardLineCount, coverLines: row.coverLines,
+        clip: stripClip, into: &canvas)
     }
     let indicator = Style(foreground: .accent, isBold: true)
     if row.hasMoreLeft {
@@ -191,74 +193,6 @@ enum SceneRenderer {
   static func flashStyle(_ highlight: Double) -> Style? {
     guard highlight > 0 else { return nil }
     return Style(foreground: .flash, isReversed: highlight > 0.5)
-  }
-
-  static func draw(
-    _ card: CardPlacement, top: Int, coverLines: Int = 0, clip: Rect, into canvas: inout Canvas
-  ) {
-    guard card.width > 0 else { return }
-    let rect = Rect(x: card.x, y: top, width: card.width, height: Metrics.cardHeight + coverLines)
-    let frame = frameStyle(of: card)
-    canvas.drawBox(rect, glyphs: card.isFocused ? .heavy : .light, style: frame, clip: clip)
-    let inner = card.width - 2
-    guard inner > 0 else { return }
-    let x = card.x + 1
-    let face = card.face
-    // A reloaded card (not the focused one) flashes whole: every field in the flash style.
-    let flash = card.isFocused ? nil : flashStyle(card.highlight)
-    if coverLines > 0 {
-      drawCover(
-        of: face, in: Rect(x: x, y: top + 1, width: inner, height: coverLines), flash: flash,
-        clip: clip, into: &canvas)
-    }
-    // The text sits under the cover.
-    let top = top + coverLines
-    let titleStyle = flash ?? Style(foreground: card.isFocused ? .focus : .default, isBold: true)
-    // What a `/` filter matched stands out in a style of its own (neither the
-    // focus's nor the flash's: underlined), even on a flashing card.
-    let marks = face.marks
-    var markStyle = Style(foreground: .match, isBold: true, isUnderlined: true)
-    if var flash {
-      flash.isUnderlined = true
-      markStyle = flash
-    }
-    write(
-      face.title, marks: marks?.title ?? [], width: inner, at: Point(x: x, y: top + 1),
-      style: titleStyle, markStyle: markStyle, clip: clip, into: &canvas)
-    if let marks, let note = marks.note, marks.subtitle.isEmpty {
-      // Matched through a field the card does not show: it shows it here.
-      write(
-        note, marks: marks.noteMarks, width: inner, at: Point(x: x, y: top + 2),
-        style: flash ?? Style(foreground: .muted, isDim: true), markStyle: markStyle, clip: clip,
-        into: &canvas)
-    } else {
-      write(
-        face.subtitle, marks: marks?.subtitle ?? [], width: inner, at: Point(x: x, y: top + 2),
-        style: flash ?? Style(foreground: .muted), markStyle: markStyle, clip: clip, into: &canvas)
-    }
-    // Year, stars and swatch sit at fixed columns whatever is missing, so
-    // they line up from card to card.
-    // A card narrower than the year field (one that grows or collapses) shows
-    // the year cut to its inside, never over its right border.
-    if let year = face.year {
-      let text = TerminalText.truncated(CardText.year(year), toWidth: inner)
-      let field = min(inner, CardText.yearWidth)
-      write(
-        text, marks: marks?.year ?? [], width: field,
-        at: Point(x: x + field - TerminalText.width(of: text), y: top + 3),
-        style: flash ?? .plain, markStyle: markStyle, clip: clip, into: &canvas)
-    }
-    let starsX = CardText.yearWidth + 2
-    if let rating = face.rating, starsX + CardText.starCount <= inner {
-      canvas.write(
-        CardText.stars(rating), at: Point(x: x + starsX, y: top + 3),
-        style: flash ?? Style(foreground: .star), clip: clip)
-    }
-    if inner >= starsX + CardText.starCount + 3 {
-      canvas.write(
-        "██", at: Point(x: x + inner - 2, y: top + 3),
-        style: flash ?? Style(foreground: .swatch(CardText.swatch(of: face.id))), clip: clip)
-    }
   }
 }
 
@@ -337,10 +271,10 @@ enum CardText {
     String(repeating: "★", count: $0) + String(repeating: "☆", count: 5 - $0)
   }
 
-  /// A swatch colour index derived from `id` (stable across runs and machines).
-  static func swatch(of id: String) -> Int {
+  /// The swatch colour of a field's value (the same across runs and machines).
+  static func swatch(of value: String) -> Int {
     var hash: UInt32 = 2_166_136_261
-    for byte in id.utf8 {
+    for byte in value.utf8 {
       hash = (hash ^ UInt32(byte)) &* 16_777_619
     }
     return Int(hash % UInt32(Color.swatchCount))

@@ -10,14 +10,18 @@ public struct ScreenConfiguration: Hashable, Sendable {
   public var framesPerSecond: Int
   /// Whether cards opened with Enter join a "Recently viewed" row at the top.
   public var showsRecentlyViewed: Bool
+  /// How cards are shaped: their lines and width.
+  public var cards: CardStyle
   /// Lines of the cover area above each card's text; 0: no covers.
   public var coverLines: Int
 
   /// A configuration; by default changes animate over 300 ms at 60 frames a second.
   public init(
     animationDuration: UInt64 = 300, reducedMotion: Bool = false, largeBatchLimit: Int = 80,
-    framesPerSecond: Int = 60, showsRecentlyViewed: Bool = true, coverLines: Int = 0
+    framesPerSecond: Int = 60, showsRecentlyViewed: Bool = true, cards: CardStyle = .standard,
+    coverLines: Int = 0
   ) {
+    self.cards = cards
     self.animationDuration = animationDuration
     self.reducedMotion = reducedMotion
     self.largeBatchLimit = largeBatchLimit

@@ -7,6 +7,9 @@ struct CardMarks: Equatable, Sendable {
   var subtitle: [Range<Int>] = []
   /// Ranges of the year's digits a word matched.
   var year: [Range<Int>] = []
+  /// Ranges of each of a templated face's lines a word matched (empty
+  /// for the standard face).
+  var lines: [[Range<Int>]] = []
   /// A tag that a word matched when no field on the card did, as the card
   /// shows it (`#tag`), in place of a subtitle with nothing matched.
   var note: String?
@@ -46,21 +49,31 @@ struct SearchHighlighter: Sendable {
   /// What the query matched on `label`; nil when nothing shows it.
   func marks(for label: CardLabel) -> CardMarks? {
     var marks = CardMarks()
+    let isTemplated = !label.lines.isEmpty
+    if isTemplated { marks.lines = Array(repeating: [], count: label.lines.count) }
     for term in query.terms {
       var isShown = false
-      if let ranges = Self.matches(of: term, in: label.title) {
-        marks.title += ranges
-        isShown = true
-      }
-      if let ranges = Self.matches(of: term, in: label.subtitle) {
-        marks.subtitle += ranges
-        isShown = true
-      }
-      if term.canMatchYear, let year = label.year,
-        let ranges = Self.matches(of: term, in: String(year))
-      {
-        marks.year += ranges
-        isShown = true
+      if isTemplated {
+        for (index, line) in label.lines.enumerated() {
+          guard let ranges = Self.matches(of: term, in: line) else { continue }
+          marks.lines[index] += ranges
+          isShown = true
+        }
+      } else {
+        if let ranges = Self.matches(of: term, in: label.title) {
+          marks.title += ranges
+          isShown = true
+        }
+        if let ranges = Self.matches(of: term, in: label.subtitle) {
+          marks.subtitle += ranges
+          isShown = true
+        }
+        if term.canMatchYear, let year = label.year,
+          let ranges = Self.matches(of: term, in: String(year))
+        {
+          marks.year += ranges
+          isShown = true
+        }
       }
       guard !isShown else { continue }
       for tag in label.tags where marks.note == nil || marks.note == "#" + tag {
@@ -70,6 +83,7 @@ struct SearchHighlighter: Sendable {
         break
       }
     }
+    if marks.lines.allSatisfy(\.isEmpty) { marks.lines = [] }
     return marks == CardMarks() ? nil : marks
   }
 

@@ -82,6 +82,16 @@ extension ShelfScreen {
     lines.append(("", Style()))
     for note in Self.helpNotes { add(note.keys, note.action, Style(foreground: .muted)) }
     lines.append(("", Style()))
+    let legend = swatchLegend()
+    if let field = configuration.cards.swatchField, !legend.isEmpty {
+      let title = "Squares by " + TerminalText.sanitized(field)
+      lines.append((TerminalText.truncated(title, toWidth: width), Style(isBold: true)))
+      for entry in legend {
+        let text = entry.value.map { "██ " + TerminalText.sanitized($0) } ?? "   …"
+        lines.append((TerminalText.truncated(text, toWidth: width), entry.style))
+      }
+      lines.append(("", Style()))
+    }
     for line in TerminalText.wrapped("↑ ↓ PgUp PgDn scroll · any other key closes", toWidth: width)
     {
       lines.append((line, Style(foreground: .muted)))
@@ -152,15 +162,9 @@ extension ShelfScreen {
       return renderBesidePreview(size: size, now: now)
     }
     let main = renderBesidePreview(size: sizeBesidePreview(size), now: now)
-    let width = main.size.width
     var canvas = Canvas(size: size) { y, line in
-      guard y < main.size.height else {
-        line.initialize(repeating: .blank)
-        return
-      }
-      _ = UnsafeMutableBufferPointer(rebasing: line[..<width]).initialize(
-        fromContentsOf: main.row(y))
-      UnsafeMutableBufferPointer(rebasing: line[width...]).initialize(repeating: .blank)
+      if y < main.size.height { line.append(contentsOf: main.row(y)) }
+      line.fill(with: .blank)
     }
     drawPreview(rect, into: &canvas)
     return canvas
@@ -179,9 +183,9 @@ extension ShelfScreen {
     var canvas = Canvas(size: size) { y, line in
       let source = y < hintLine ? y : y == size.height - 1 ? hintLine : -1
       if source >= 0 {
-        _ = line.initialize(fromContentsOf: table.row(source))
+        line.append(contentsOf: table.row(source))
       } else {
-        line.initialize(repeating: .blank)
+        line.fill(with: .blank)
       }
     }
     for (index, text) in lines.enumerated() {
@@ -422,7 +426,9 @@ extension ShelfScreen {
 
   // MARK: - Overlays
 
-  /// A framed panel centred in the body, `lines` inside; returns nothing.
+  /// A framed panel centred in the body, `lines` inside, scrolled by
+  /// `scroll` lines; returns the first line shown (`scroll` clamped to what
+  /// the panel can scroll).
   @discardableResult
   private func drawPanel(
     title: String, lines: [(String, Style)], width panelWidth: Int, scroll: Int = 0,
@@ -576,5 +582,38 @@ extension ShelfScreen {
       canvas.write(
         line, at: Point(x: x, y: top + index), style: Style(foreground: .warning, isBold: true))
     }
+  }
+}
+
+extension ShelfScreen {
+  /// The most values the help's legend of squares lists.
+  static let swatchLegendLimit = 12
+  /// The most cards read for the legend: a huge catalog costs no more.
+  static let swatchLegendScan = 20_000
+
+  /// The legend of the cards' squares: each value of the swatch field, in
+  /// the order the cards show them, in its colour; a last entry without a
+  /// value when there are more than `swatchLegendLimit`.
+  func swatchLegend() -> [(value: String?, style: Style)] {
+    let style = configuration.cards
+    guard style.swatchField != nil else { return [] }
+    var seen = Set<String>()
+    var legend: [(value: String?, style: Style)] = []
+    var scanned = 0
+    for row in table.model.rows {
+      for card in row.cards {
+        scanned += 1
+        guard scanned <= Self.swatchLegendScan else { return legend }
+        guard let colour = style.swatch(of: card) else { continue }
+        let value = CardLine.value(of: style.swatchField ?? "", in: card)
+        guard seen.insert(value).inserted else { continue }
+        guard legend.count < Self.swatchLegendLimit else {
+          legend.append((nil, Style(foreground: .muted)))
+          return legend
+        }
+        legend.append((value, Style(foreground: .swatch(colour))))
+      }
+    }
+    return legend
   }
 }

@@ -307,6 +307,6 @@ extension ShelfScreen {
   }
 
   func rowsPerPage(_ size: Size) -> Int {
-    max(1, ViewState.bodyHeight(for: size) / (Metrics.rowHeight + configuration.coverLines))
+    max(1, ViewState.bodyHeight(for: size) / table.model.rowHeight)
   }
 }

@@ -52,6 +52,17 @@ followed in that frame, nor one missing at either end of the change.
   animated when some block changed lines, or the body's layout (its boxes,
            headers and titles, where they are) changed, some frame between
            the two ends differs from both.
+  gaps     no frame has a run of blank body lines (the run reaching the bottom
+           aside) taller than the tallest block moving at that moment, plus
+           the one line --max-hole allows too. A frame is read with the one
+           before and the one after (a demo that never rests has no changes
+           to read): the blocks whose line differs between two of them move,
+           and those that show in one and not the other are inserted, deleted
+           or scrolled. A section header and the rows under it that move the
+           same distance with it are one block; a header is 1 line,
+           a row its title and cards. Frames where nothing moves are left to
+           the holes check. Unlike the others, it is checked on every frame,
+           keys and all.
 
 Usage:
   frames.py --shelf PATH [--size 120x40] [--seconds 20] [--keys jjjjll] -- ARGS
@@ -88,10 +99,12 @@ HEAVY = {"┏": "top-left", "┓": "top-right", "┗": "bottom-left", "┛": "bo
          "━": "horizontal", "┃": "side"}
 BOX = {**{c: (r, "light") for c, r in LIGHT.items()}, **{c: (r, "heavy") for c, r in HEAVY.items()}}
 MARKER = "▸"
-MOTION = ("still", "oneway", "animated")
+MOTION = ("still", "oneway", "animated", "gaps")
 # Lines of a row block: its title, then a card box of this many lines.
 CARD_HEIGHT = 5
 ROW_HEIGHT = 1 + CARD_HEIGHT
+# Frames back (and one ahead) the gaps check looks for the rows of each section.
+SECTION_MEMORY = 30
 TEMPLATE = ["top", "side", "side", "side", "bottom"]
 # A row title line ends with the focused card's position in the row: "3 / 24".
 POSITION = re.compile(r"\d+ / \d+ ?$")
@@ -474,6 +487,75 @@ class Still:
         self.lines = block_lines(rows, kinds, body)
         self.shape = tuple(layout_shape(rows[y], kinds[y]) for y in range(top, bottom + 1))
         self.text = tuple(text_of(rows[y]) for y in range(top, bottom + 1))
+        self.gaps = blank_runs(kinds, body)
+        # Each section header with the rows drawn directly under it, one after
+        # the other: its section as this frame shows it.
+        at = {y: block for block, y in self.lines.items()}
+        self.sections = {}
+        for block, y in self.lines.items():
+            if block[0] != "header":
+                continue
+            rows = []
+            below = y + 1
+            while at.get(below, ("header",))[0] == "row":
+                rows.append(at[below])
+                below += ROW_HEIGHT
+            self.sections[block] = rows
+
+
+def blank_runs(kinds, body):
+    """The runs of blank body lines, as (first line, length), but the one that
+    reaches the bottom of the body (the table ends there)."""
+    top, bottom = body
+    runs = []
+    run = 0
+    for y in range(top, bottom + 2):
+        if y <= bottom and kinds[y] == "blank":
+            run += 1
+            continue
+        if run and y <= bottom:
+            runs.append((y - run, run))
+        run = 0
+    return runs
+
+
+def block_height(block):
+    """Lines a block takes at rest: a section header one, a row its title and cards."""
+    return 1 if block[0] == "header" else ROW_HEIGHT
+
+
+def tallest_changing_block(first, last, sections=None):
+    """The height of the tallest block that moves, appears or goes from frame
+    `first` to frame `last`; 0 when none. Moving blocks that travel the same
+    distance and follow one another in `first`, starting with a section header,
+    are one block (a section moving with its rows); so is a moving header with
+    the rows `sections` says are its own (its rows in recent frames, some
+    perhaps hidden now under a block passing over them), when one of those
+    shown moves with it."""
+    moving = sorted((start, last.lines[b] - start, b)
+                    for b, start in first.lines.items()
+                    if b in last.lines and last.lines[b] != start)
+    tallest = 0
+    group_end, group_shift, group_height = None, None, 0
+    for start, shift, block in moving:
+        height = block_height(block)
+        # Only a section header takes the rows under it along: rows that merely
+        # slide alike (a scroll) are each their own block.
+        if block[0] == "row" and start == group_end and shift == group_shift:
+            group_height += height
+        else:
+            group_height = height
+            group_shift = shift if block[0] == "header" else None
+        group_end = start + height
+        tallest = max(tallest, group_height)
+        own = (sections or {}).get(block, ())
+        if block[0] == "header" and any(
+                row in first.lines and row in last.lines
+                and last.lines[row] - first.lines[row] == shift for row in own):
+            tallest = max(tallest, 1 + ROW_HEIGHT * len(own))
+    for block in set(first.lines) ^ set(last.lines):
+        tallest = max(tallest, block_height(block))
+    return tallest
 
 
 def block_lines(rows, kinds, body):
@@ -535,6 +617,29 @@ def motion_problems(change):
         problems.append((len(change) - 1, "animated", f"the change jumps from its first frame "
                                                       f"to its last in {len(change)} frames: "
                                                       "nothing animates"))
+    return problems
+
+
+def gap_problems(stills):
+    """[(frame, reason)] for each frame with a gap taller than the tallest block
+    moving around it (see gaps)."""
+    problems = []
+    for i, frame in enumerate(stills):
+        # The rows each header showed directly under it over the last frames
+        # (about an animation's worth).
+        sections = {}
+        for recent in stills[max(0, i - SECTION_MEMORY):i + 2]:
+            for header, rows in recent.sections.items():
+                sections.setdefault(header, set()).update(rows)
+        tallest = max([tallest_changing_block(stills[a], stills[b], sections)
+                       for a, b in ((i - 1, i), (i, i + 1)) if 0 <= a and b < len(stills)]
+                      + [0])
+        if tallest == 0:
+            continue
+        for y, run in frame.gaps:
+            if run > tallest + 1:
+                problems.append((i, f"lines {y}-{y + run - 1}: {run} blank lines, taller than "
+                                    f"the tallest block moving ({tallest} lines)"))
     return problems
 
 
@@ -621,6 +726,8 @@ def replay(data, times, quit_time, size, options, report, since=0.0):
     motion = None
     if options.motion:
         motion = check_motion(stills, rests, frame_times, since, results)
+        for index, reason in gap_problems(stills):
+            results[index][1].append(("gaps", reason))
         if report is not None:
             # Frames only the motion checks flagged get their pictures too (the
             # first few: each is replayed again from the start).
@@ -904,7 +1011,8 @@ def main(argv):
     parser.add_argument("--compare-tmux", action="store_true",
                         help="check that tmux shows the same last frame as the emulator")
     parser.add_argument("--motion", action="store_true",
-                        help="also check each change after the keys: still, oneway, animated")
+                        help="also check each change after the keys (still, oneway, "
+                             "animated) and every frame's gaps")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("shelf_args", nargs="*", help="arguments for shelf (after --)")
     options = parser.parse_args(argv)

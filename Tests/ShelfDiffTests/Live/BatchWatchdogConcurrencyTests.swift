@@ -27,7 +27,7 @@ import Testing
   func reloadData() { reloadCount += 1 }
 }
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct BatchWatchdogConcurrencyTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct BatchWatchdogConcurrencyTests {
   @Test func aViewThatNeverCompletesIsReportedAndReloadedAndTheHolderGoesOn() async {
     let clock = ManualClock()
     let holder = CollectionData(Array(ids: 0..<3), clock: clock)

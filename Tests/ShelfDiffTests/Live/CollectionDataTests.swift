@@ -13,7 +13,7 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
   return key
 }()
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct CollectionDataConcurrencyTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct CollectionDataConcurrencyTests {
   // MARK: - Without a view
 
   @Test func updatesWithoutAViewApplyInOrderAndEachCompletesOnce() async {

@@ -2,7 +2,7 @@ import ShelfDiff
 import TestSupport
 import Testing
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct CollectionSectionDataConcurrencyTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct CollectionSectionDataConcurrencyTests {
   let old = [
     Strip(id: 0, title: "a", items: [Tile](ids: 0..<3)),
     Strip(id: 1, title: "b", items: [Tile](ids: 3..<6)),

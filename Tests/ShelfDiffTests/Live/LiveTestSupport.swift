@@ -121,6 +121,10 @@ func randomStrips(using rng: inout SeededGenerator) -> [Strip] {
 
   init(_ holder: CollectionData<Tile>) {
     self.holder = holder
+    // These tests hold batches on purpose, for as long as a loaded machine
+    // takes: the watchdog (BatchWatchdogConcurrencyTests, on a manual clock)
+    // would end them after its 10 s and the test would read its own batch gone.
+    holder.batchTimeout = nil
     mirror = holder.items
     super.init()
     holder.view = self
@@ -183,6 +187,10 @@ final class RecordingSectionView: BatchRecorder<SectionDelta>,
 
   init(_ holder: CollectionSectionData<Strip>) {
     self.holder = holder
+    // These tests hold batches on purpose, for as long as a loaded machine
+    // takes: the watchdog (BatchWatchdogConcurrencyTests, on a manual clock)
+    // would end them after its 10 s and the test would read its own batch gone.
+    holder.batchTimeout = nil
     mirror = holder.sections
     super.init()
     holder.view = self

@@ -47,7 +47,7 @@ import Testing
   }
 }
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct ManualReloadConcurrencyTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct ManualReloadConcurrencyTests {
   let old = [Tile](ids: 0..<4)
   /// 2 moves to the end; 1 and 2 change content.
   let new = [Tile(id: 0), Tile(id: 1, version: 1), Tile(id: 3), Tile(id: 2, version: 1)]
@@ -68,6 +68,9 @@ import Testing
     let recorder = IssueRecorder()
     holder.calculationDelegate = recorder
     let view = RecordingView(holder)
+    // The batch's watchdog back on (a recording view turns it off): the
+    // clock is a manual one, so only the tests move it.
+    holder.batchTimeout = .seconds(10)
     view.comparesContent = false
     let delegate = ReloadingDelegate(holder: holder)
     let log = CompletionLog()

@@ -5,7 +5,7 @@ import Testing
 
 /// `CollectionSectionData.update(_:delta:)`: a delta computed elsewhere (a
 /// chain's) is replay-checked and used as it is, or reported and diffed.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct SuppliedDeltaConcurrencyTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct SuppliedDeltaConcurrencyTests {
   let old = [
     Strip(id: 0, title: "a", items: [Tile](ids: 0..<4)),
     Strip(id: 1, title: "b", items: [Tile](ids: 4..<6)),

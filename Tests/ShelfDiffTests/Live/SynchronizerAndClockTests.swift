@@ -32,7 +32,7 @@ import Testing
   }
 }
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct SynchronizerConcurrencyTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct SynchronizerConcurrencyTests {
   @Test(arguments: [CollectionDataSynchronizer.Delay.short, .long, .custom(.milliseconds(40))])
   func holdersThatUpdateWithinTheWindowReachTheViewTogether(
     delay: CollectionDataSynchronizer.Delay
@@ -100,7 +100,7 @@ import Testing
 
 }
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct ClockConcurrencyTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct ClockConcurrencyTests {
   @Test func theDispatchClockRunsItsActionOnALaterMainTurn() async {
     let ranInside = Locked(false)
     let didReturn = Locked(false)

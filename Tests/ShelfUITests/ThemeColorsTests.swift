@@ -1,0 +1,62 @@
+import Testing
+
+@testable import ShelfUI
+
+/// Theme colours as the config file writes them, and their nearest of the
+/// xterm 256-colour palette.
+@Suite struct ThemeColorsTests {
+  @Test func aColourIsANumberTo255OrSixHexDigits() {
+    #expect(ThemeColor("208") == .index(208))
+    #expect(ThemeColor("#FF8700") == .rgb(red: 255, green: 135, blue: 0))
+    for bad in ["256", "-1", "#ff870", "#ff87000", "ff8700", "#gg8700", "", "orange"] {
+      #expect(ThemeColor(bad) == nil, "\(bad)")
+    }
+  }
+
+  @Test func everyColourOfThePaletteAbove15IsItsOwnNearest() {
+    for index in 16...255 {
+      let (red, green, blue) = XtermPalette.rgb(ofIndex: index)
+      #expect(XtermPalette.nearest(red: red, green: green, blue: blue) == index)
+    }
+  }
+
+  @Test(arguments: [
+    ("#ff8800", 208), ("#000000", 16), ("#ffffff", 231), ("#808080", 244), ("#5f87af", 67),
+    ("#268bd2", 32), ("#0a0a0a", 232), ("#ff0001", 196),
+  ])
+  func aColourMapsToTheNearestOfThePalette(text: String, index: Int) {
+    #expect(ThemeColor(text)?.index256 == index)
+  }
+
+  @Test(arguments: 0..<64 as Range<UInt64>)
+  func noColourOfThePaletteIsNearerThanTheOneChosen(seed: UInt64) {
+    var state = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % 256)
+    }
+    let (red, green, blue) = (next(), next(), next())
+    func distance(_ index: Int) -> Int {
+      let (r, g, b) = XtermPalette.rgb(ofIndex: index)
+      return 2 * (r - red) * (r - red) + 4 * (g - green) * (g - green) + 3 * (b - blue) * (b - blue)
+    }
+    let chosen = XtermPalette.nearest(red: red, green: green, blue: blue)
+    #expect((16...255).allSatisfy { distance($0) >= distance(chosen) }, "\(red),\(green),\(blue)")
+  }
+
+  @Test func aRoleSetWinsOn256ColoursOnly() {
+    let theme = ThemeColors([.focus: .rgb(red: 255, green: 136, blue: 0), .chrome: .index(51)])
+    #expect(
+      ThemePalette.ink(for: .focus, isBold: true, colors: 256, on: .dark, theme: theme) == (
+        208, true
+      ))
+    #expect(
+      ThemePalette.ink(for: .accent, isBold: false, colors: 256, on: .dark, theme: theme).index
+        == 51)
+    #expect(
+      ThemePalette.ink(for: .star, isBold: false, colors: 256, on: .dark, theme: theme).index == 220
+    )
+    #expect(
+      ThemePalette.ink(for: .focus, isBold: false, colors: 8, on: .dark, theme: theme).index == 3)
+  }
+}
