@@ -93,7 +93,7 @@ final class ContentConverter: Sendable {
           parcel.value = SourceUpdate(content: content, delta: nil, version: 0)
           return
         }
-        let delta = SectionDelta(rowsOf: before.rows, to: content.rows)
+        let delta = SectionDelta(sectionBySectionFrom: before.rows, to: content.rows)
         PathCounters.noteDiff("converter")
         didDiff?()
         // Overtaken meanwhile: dropped before it becomes the base, so the

@@ -152,7 +152,7 @@ final class SourceChain {
     let old = selection.sections
     let new = selection.sources[index].sections
     switchQueue.async {
-      let delta = SectionDelta(rowsOf: old, to: new)
+      let delta = SectionDelta(sectionBySectionFrom: old, to: new)
       DispatchQueue.main.async { [weak self] in
         MainActor.assumeIsolated {
           guard let self, generation == self.switchGeneration else { return }

@@ -263,7 +263,7 @@ import Testing
     #expect(chain.scope == "films.json (2/2)")
     let films = chain.content.rows
     #expect(chain.content.sections.map(\.id) == ["2:main"])
-    #expect(changes.last?.delta == SectionDelta(rowsOf: all, to: films))
+    #expect(changes.last?.delta == SectionDelta(sectionBySectionFrom: all, to: films))
 
     chain.selectNext()
     #expect(await eventually { chain.selectedSource == nil })
@@ -279,7 +279,7 @@ import Testing
     #expect(chain.content.sections.map(\.id) == ["1:main", "2:main", "2:more"])
     #expect(await eventually { chain.selectedSource == 0 })
     let books = chain.content.rows
-    #expect(changes.last?.delta == SectionDelta(rowsOf: allNow, to: books))
+    #expect(changes.last?.delta == SectionDelta(sectionBySectionFrom: allNow, to: books))
   }
 
   @MainActor

@@ -190,12 +190,33 @@ public final class CollectionSectionData<Section: DiffableSection & Sendable>: S
 
   // MARK: - Thresholds
 
-  /// Above this many sections plus items (before or after), the view gets
-  /// `reloadData()` instead of an animated batch, and no delta is computed.
-  /// Default 10,000.
+  /// Above this many sections plus items (before or after; sections alone
+  /// when `diffsSectionBySection`), the view gets `reloadData()` instead of
+  /// an animated batch, and no delta is computed. Default 10,000.
   public var dataCountThreshold: Int {
     get { pipeline.state.withLock { $0.settings.dataCountThreshold } }
     set { pipeline.state.withLock { $0.settings.dataCountThreshold = newValue } }
+  }
+
+  /// Whether the holder's own diff (of an update without a delta, or whose
+  /// delta did not replay) goes a level at a time, as
+  /// `SectionDelta(sectionBySectionFrom:to:)`: items matched within their
+  /// section only, an item that changes section deleted from one and
+  /// inserted into the other. The `dataCountThreshold` then counts sections,
+  /// not items: each section's items are diffed on their own, and only where
+  /// they differ. Default false: items matched across all sections.
+  public var diffsSectionBySection: Bool {
+    get { pipeline.state.withLock { $0.settings.delta != nil } }
+    set {
+      let diff: @Sendable ([Section], [Section]) -> SectionDelta = { old, new in
+        SectionDelta(sectionBySectionFrom: old, to: new)
+      }
+      let count: @Sendable ([Section]) -> Int = { sections in sections.count }
+      pipeline.state.withLock {
+        $0.settings.delta = newValue ? diff : nil
+        $0.settings.dataCount = newValue ? count : nil
+      }
+    }
   }
 
   /// Above this many section and item changes in one delta, the view gets

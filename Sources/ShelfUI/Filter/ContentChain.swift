@@ -100,8 +100,8 @@ final class ContentChain {
 
   /// Shows `content`. Given `delta`, the change of the rows of cards from
   /// `old` (the content shown before) to `content`, the root takes it as it
-  /// is; otherwise, or when it does not replay `old` into `content`, the root
-  /// diffs its rows and cards.
+  /// is; otherwise, or when it does not replay `old` into `content`, the
+  /// root's rows are diffed, then the cards of each changed row.
   func setContent(
     _ content: ShelfContent, delta: SectionDelta? = nil, from old: ShelfContent? = nil
   ) -> [TableUpdate] {
@@ -112,7 +112,9 @@ final class ContentChain {
     } else {
       rootDiffCount += 1
       PathCounters.noteDiff("content chain root")
-      store.update(rows)
+      // A row's cards are diffed within the row: a million cards are not
+      // matched across rows.
+      store.update(rows, delta: SectionDelta(sectionBySectionFrom: store.sections, to: rows))
     }
     refreshRecentRow()
     refreshBestRow()

@@ -46,6 +46,11 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
     // changes, mostly off screen. The table view decides what animates
     // (`largeBatchLimit` counts the visible changes).
     data.changeCountThreshold = .max
+    // Diffed without a delta, rows by id and then the cards of each changed
+    // row: a card belongs to its row, and a million of them are not matched
+    // across rows. The data-count threshold counts rows, as it did when the
+    // table's items were rows.
+    data.diffsSectionBySection = true
     data.view = self
     data.manualReloadDelegate = self
   }
