@@ -97,7 +97,11 @@ final class SourceChain {
   private func apply(_ index: Int, content: ShelfContent, delta: SectionDelta?) {
     titles[index] = content.title.isEmpty ? specs[index].name : content.title
     if let delta {
-      stores[index].update(content.rows, delta: delta)
+      // The converter diffed these very rows against the version the store
+      // holds: the store reads the delta's placement but does not compare a
+      // million cards again on the main queue. The table's holder still
+      // checks the delta by replay, on its own queue.
+      stores[index].update(content.rows, trustedDelta: delta)
     } else {
       stores[index].reload(content.rows)
     }
