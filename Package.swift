@@ -108,7 +108,8 @@ let package = Package(
       ],
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
-      name: "ShelfSourcesTests", dependencies: ["ShelfSources", "ShelfCatalog", "TestSupport"],
+      name: "ShelfSourcesTests",
+      dependencies: ["ShelfSources", "ShelfCatalog", "ShelfDiff", "TestSupport"],
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "ShelfCoversTests", dependencies: ["ShelfCovers", "ShelfUI", "TestSupport"],

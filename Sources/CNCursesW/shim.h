@@ -75,6 +75,26 @@ static inline const char *shelf_cursor_address(int y, int x) {
   if (cursor_address == NULL || cursor_address == (char *)-1) return NULL;
   return tparm(cursor_address, y, x);
 }
+// Whether the current terminal has the RGB capability (ncurses' direct
+// colour): a flag, a number or a string, as terminfo allows.
+static inline int shelf_has_rgb(void) {
+  if (tigetflag("RGB") > 0) return 1;
+  if (tigetnum("RGB") > 0) return 1;
+  return shelf_has_string_capability("RGB");
+}
+// What terminfo says about the colours of terminal type `term`, before
+// ncurses takes the terminal: its colour count and whether it has RGB.
+// Returns -1 when terminfo does not know `term`, 0 otherwise.
+static inline int shelf_terminal_colors(const char *term, int fd, int *colors, int *has_rgb) {
+  int error = 0;
+  TERMINAL *previous = cur_term;
+  if (setupterm(term, fd, &error) != OK) return -1;
+  *colors = tigetnum("colors");
+  *has_rgb = shelf_has_rgb();
+  TERMINAL *probe = set_curterm(previous);
+  del_curterm(probe);
+  return 0;
+}
 static inline int shelf_terminal_features(const char *term, int fd, int *can_address_cursor,
                                           int *has_alternate_screen) {
   int error = 0;

@@ -99,22 +99,4 @@ extension IndexDelta: CustomStringConvertible {
     let summary = summary
     return "IndexDelta(" + (summary.isEmpty ? "no changes" : summary) + ")"
   }
-
-  /// The changes, space-separated, for `description`.
-  var summary: String {
-    var parts: [String] = []
-    if !deletions.isEmpty { parts.append("-\(deletions)") }
-    if !insertions.isEmpty { parts.append("+\(insertions)") }
-    if !moves.isEmpty {
-      parts.append("moves [" + moves.map { "\($0.from)→\($0.to)" }.joined(separator: ", ") + "]")
-    }
-    if !reloads.isEmpty {
-      parts.append(
-        "reloads [" + reloads.map { "\($0.from)→\($0.to)" }.joined(separator: ", ") + "]")
-    }
-    if !duplicates.isEmpty {
-      parts.append("duplicates [" + duplicates.map(\.id).joined(separator: ", ") + "]")
-    }
-    return parts.joined(separator: " ")
-  }
 }

@@ -123,26 +123,3 @@ extension SectionDelta: CustomStringConvertible {
     return "SectionDelta(" + (parts.isEmpty ? "no changes" : parts.joined(separator: "; ")) + ")"
   }
 }
-
-extension SectionDelta.Items {
-  /// The changes, space-separated, for `description`.
-  var summary: String {
-    var parts: [String] = []
-    func list(_ paths: [ItemPath]) -> String {
-      "[" + paths.map(\.description).joined(separator: ", ") + "]"
-    }
-    if !deletions.isEmpty { parts.append("-" + list(deletions)) }
-    if !insertions.isEmpty { parts.append("+" + list(insertions)) }
-    if !moves.isEmpty {
-      parts.append("moves [" + moves.map { "\($0.from)→\($0.to)" }.joined(separator: ", ") + "]")
-    }
-    if !reloads.isEmpty {
-      parts.append(
-        "reloads [" + reloads.map { "\($0.from)→\($0.to)" }.joined(separator: ", ") + "]")
-    }
-    if !duplicates.isEmpty {
-      parts.append("duplicates [" + duplicates.map(\.id).joined(separator: ", ") + "]")
-    }
-    return parts.joined(separator: " ")
-  }
-}

@@ -1,6 +1,6 @@
 import Dispatch
 import ShelfCatalog
-import Synchronization
+import ShelfDiff
 
 #if canImport(Glibc)
   import Glibc
@@ -59,7 +59,7 @@ public final class CatalogFileWatcher: LiveSource {
   private let pollInterval: DispatchTimeInterval
   private let mode: Mode
   private let work = DispatchQueue(label: "shelf.watch")
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let keeper = SourceStatusKeeper()
 
   /// The path being watched, as messages name it.

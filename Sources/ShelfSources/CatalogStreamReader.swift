@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import ShelfCatalog
-import Synchronization
+import ShelfDiff
 
 #if canImport(Glibc)
   import Glibc
@@ -39,7 +39,7 @@ public final class CatalogStreamReader: LiveSource {
   private let catalogReading: CatalogReading
   private let maximumLineLength: Int
   private let coalesces: Bool
-  private let mailbox = Mutex(Mailbox())
+  private let mailbox = Locked(Mailbox())
   private let reading = DispatchGroup()
   private let keeper = SourceStatusKeeper()
 

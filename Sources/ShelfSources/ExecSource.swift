@@ -1,6 +1,6 @@
 import Dispatch
 import ShelfCatalog
-import Synchronization
+import ShelfDiff
 
 #if canImport(Glibc)
   import Glibc
@@ -41,7 +41,7 @@ public final class ExecSource: LiveSource {
   private let limits: CatalogLimits
   private let reading: CatalogReading
   private let schedule: PeriodicSchedule
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let keeper = SourceStatusKeeper()
   /// A pipe whose read end wakes a run waiting on the command: `stop()` writes to it.
   private let wakeRead: Int32

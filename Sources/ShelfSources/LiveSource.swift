@@ -1,6 +1,6 @@
 import Dispatch
 import ShelfCatalog
-import Synchronization
+import ShelfDiff
 
 /// A source of catalogs that changes while Shelf shows it: a watched file, a
 /// stream, a command run again and again, a URL fetched again and again.
@@ -44,7 +44,7 @@ public enum LiveSourceStatus: Hashable, Sendable {
 
 /// A source's status, noted as it delivers, read from any thread.
 final class SourceStatusKeeper: Sendable {
-  private let value = Mutex(LiveSourceStatus.starting)
+  private let value = Locked(LiveSourceStatus.starting)
 
   /// The status now.
   var status: LiveSourceStatus { value.withLock { $0 } }

@@ -1,6 +1,6 @@
 import Dispatch
 import ShelfCatalog
-import Synchronization
+import ShelfDiff
 
 /// Shows a query over a SQLite database for `shelf --sqlite FILE --sql
 /// SQL`, and shows it again whenever another process commits a change.
@@ -33,7 +33,7 @@ public final class SQLiteSource: LiveSource {
   private let limits: CatalogLimits
   private let mapping: RecordMapping
   private let schedule: PeriodicSchedule
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let keeper = SourceStatusKeeper()
 
   /// A source that runs `query` over the database at `path`, looking for

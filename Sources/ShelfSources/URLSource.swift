@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import ShelfCatalog
-import Synchronization
+import ShelfDiff
 
 /// Fetches a catalog over HTTP(S) for `shelf --url`, again every interval,
 /// delivering each new catalog, or why a fetch failed, on a queue.
@@ -64,7 +64,7 @@ public final class URLSource: LiveSource {
   private let reading: CatalogReading
   private let budget: MemoryBudget
   private let schedule: PeriodicSchedule
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let keeper = SourceStatusKeeper()
 
   /// The URL as messages name it, its password written `***`.

@@ -114,10 +114,10 @@ package struct ANSIWriter: Sendable {
       isBold = ink(style.foreground, isBold: isBold).isBold
       appendColor(ink(style.foreground).index, base: 30, to: &codes)
       appendColor(ink(style.background).index, base: 40, to: &codes)
-    case .palette256:
+    case .palette256, .direct:
       isBold = ink(style.foreground, isBold: isBold).isBold
-      append256(ink(style.foreground).index, base: 38, to: &codes)
-      append256(ink(style.background).index, base: 48, to: &codes)
+      appendColor(of: style.foreground, base: 38, to: &codes)
+      appendColor(of: style.background, base: 48, to: &codes)
     }
     if isBold { codes.append("1") }
     if isDim { codes.append("2") }
@@ -129,15 +129,22 @@ package struct ANSIWriter: Sendable {
   /// The palette index of `role` and its boldness, as the ncurses backend picks them.
   private func ink(_ role: Color, isBold: Bool = false) -> (index: Int?, isBold: Bool) {
     ThemePalette.ink(
-      for: role, isBold: isBold, colors: depth == .palette256 ? 256 : 8, on: background,
+      for: role, isBold: isBold, colors: depth == .ansi8 ? 8 : 256, on: background,
       theme: theme)
+  }
+
+  /// `role`'s colour as a 256-colour index (`38;5;n`), or on 24-bit a
+  /// theme's exact colour as red, green and blue (`38;2;r;g;b`).
+  private func appendColor(of role: Color, base: Int, to codes: inout [String]) {
+    let colors = depth == .direct ? ThemePalette.directColors : 256
+    switch ThemePalette.color(for: role, colors: colors, on: background, theme: theme) {
+    case .rgb(let red, let green, let blue): codes.append("\(base);2;\(red);\(green);\(blue)")
+    case .index(let index): codes.append("\(base);5;\(index)")
+    case nil: break
+    }
   }
 
   private func appendColor(_ number: Int?, base: Int, to codes: inout [String]) {
     if let number { codes.append(String(base + number)) }
-  }
-
-  private func append256(_ number: Int?, base: Int, to codes: inout [String]) {
-    if let number { codes.append("\(base);5;\(number)") }
   }
 }

@@ -93,7 +93,18 @@ package final class TerminalBackend: CanvasBackend {
     // restores ncurses' own copy of them).
     var shellModes = termios()
     let hasShellModes = tcgetattr(fileno(output), &shellModes) == 0
-    guard isKnown, let screen = newterm(term, output, input) else {
+    let colors = options.theme.colors.overridden(by: options.colors)
+    // A 24-bit terminal whose type says 256 colours is drawn with the type's
+    // direct-colour twin, for a theme's exact colours (see `ColorSupport`).
+    let probeDescriptor = fileno(output)
+    let drawnTerm =
+      wantsColor
+      ? ColorSupport.terminalType(
+        for: term, colorTerm: getenv("COLORTERM").map { String(cString: $0) },
+        wantsExactColors: colors.hasExactColors,
+        describe: { Self.colors(ofType: $0, descriptor: probeDescriptor) })
+      : term
+    guard isKnown, let screen = newterm(drawnTerm, output, input) else {
       for file in opened { fclose(file) }
       throw .noTerminal("unknown terminal type '\(TerminalText.sanitized(term))'")
     }
@@ -121,14 +132,21 @@ package final class TerminalBackend: CanvasBackend {
     mousemask(shelf_all_mouse_events(), &previousMask)
     TerminalModes.write(TerminalModes.bracketedPasteOn, to: fileno(output))
 
-    palette = Palette.make(
-      wantsColor: wantsColor, background: background,
-      theme: options.theme.colors.overridden(by: options.colors))
+    palette = Palette.make(wantsColor: wantsColor, background: background, theme: colors)
     size = Size(width: Int(shelf_getmaxx(window)), height: Int(shelf_getmaxy(window)))
   }
 
   deinit {
     end()
+  }
+
+  /// What terminfo says about the colours of terminal type `type`; nil when
+  /// it does not know it. Nothing is written to `descriptor`.
+  private static func colors(ofType type: String, descriptor: Int32) -> TerminalColors? {
+    var colors: Int32 = 0
+    var hasRGB: Int32 = 0
+    guard shelf_terminal_colors(type, descriptor, &colors, &hasRGB) == 0 else { return nil }
+    return TerminalColors(colors: Int(colors), hasRGB: hasRGB != 0)
   }
 
   /// Gives the terminal back: normal screen, cursor, echo, mouse off. Safe to

@@ -42,6 +42,9 @@ package enum ColorDepth: Sendable, Equatable {
   case ansi8
   /// The xterm 256-colour palette.
   case palette256
+  /// 24-bit colour (terminfo's direct colour: `xterm-direct`, `tmux-direct`):
+  /// a theme's `#rrggbb` is drawn as it is, the palette's colours as xterm's.
+  case direct
 }
 
 /// What the backend needs to know before it takes over the terminal.

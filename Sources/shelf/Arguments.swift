@@ -25,62 +25,52 @@ enum DemoRate: String, CaseIterable, Sendable {
 /// in the order given (`sources(in:)` reads that order).
 struct SourceOptions: ParsableArguments {
   @Option(
-    name: .customLong("catalog"),
-    help: ArgumentHelp("Show a catalog of your own (JSON); repeats.", valueName: "file"))
+    "catalog", valueName: "file",
+    help: "Show a catalog of your own (JSON); repeats.")
   var catalogPaths: [String] = []
 
   @Option(
-    name: .customLong("watch"),
-    help: ArgumentHelp(
-      "Re-read <file> when it changes and animate the difference; repeats.", valueName: "file"))
+    "watch", valueName: "file",
+    help: "Re-read <file> when it changes and animate the difference; repeats.")
   var watchPaths: [String] = []
 
   @Flag(name: .customLong("stream"), help: "Read one catalog per line (NDJSON) from stdin.")
   var isStreaming = false
 
   @Option(
-    name: .customLong("exec"),
-    help: ArgumentHelp(
-      "Run <command> through /bin/sh -c and show the catalog it prints, again every --every;"
-        + " repeats.", valueName: "command"))
+    "exec", valueName: "command",
+    help: "Run <command> through /bin/sh -c and show the catalog it prints, again every --every;"
+      + " repeats.")
   var commands: [String] = []
 
   @Option(
-    name: .customLong("url"),
-    help: ArgumentHelp(
-      "Fetch a catalog over HTTP(S), conditionally, again every --every; repeats.",
-      valueName: "url"),
+    "url", valueName: "url",
+    help: "Fetch a catalog over HTTP(S), conditionally, again every --every; repeats.",
     transform: Parse.url)
   var urls: [String] = []
 
   @Option(
-    name: .customLong("sqlite"),
-    help: ArgumentHelp(
-      "Show what --sql finds in a SQLite database, opened read-only, again after each"
-        + " change another process commits; repeats, each with its --sql.", valueName: "file"))
+    "sqlite", valueName: "file",
+    help: "Show what --sql finds in a SQLite database, opened read-only, again after each"
+      + " change another process commits; repeats, each with its --sql.")
   var databases: [String] = []
 
   @Option(
-    name: .customLong("sql"),
-    help: ArgumentHelp(
-      "The SQL --sqlite runs, one statement that reads: each row a record whose fields are"
-        + " its columns, made into cards as records are (--group-by, --title, ...).",
-      valueName: "sql"))
+    "sql", valueName: "sql",
+    help: "The SQL --sqlite runs, one statement that reads: each row a record whose fields are"
+      + " its columns, made into cards as records are (--group-by, --title, ...).")
   var queries: [String] = []
 
   @Option(
-    name: .customLong("every"),
-    help: ArgumentHelp(
-      "How often --exec runs and --url fetches: 500ms, 10s, 2m (default 5s, 30s for --url).",
-      valueName: "duration"),
+    "every", valueName: "duration",
+    help: "How often --exec runs and --url fetches: 500ms, 10s, 2m (default 5s, 30s for --url).",
     transform: Parse.duration)
   var every: Duration?
 
   @Option(
-    name: .customLong("url-memory"),
-    help: ArgumentHelp(
-      "How much memory the --url sources' bodies may hold together: 64MiB, 1GiB"
-        + " (default 512MiB); one that would pass it fails.", valueName: "size"),
+    "url-memory", valueName: "size",
+    help: "How much memory the --url sources' bodies may hold together: 64MiB, 1GiB"
+      + " (default 512MiB); one that would pass it fails.",
     transform: Parse.size)
   var urlMemory: Int?
 
@@ -155,14 +145,10 @@ struct SourceOptions: ParsableArguments {
 
 /// The demo's updates: shared by `shelf` and `record`.
 struct DemoOptions: ParsableArguments {
-  @Option(
-    help: "An update every 4 s, 1 s or 50 ms (default slow). \(Parse.values(of: DemoRate.self))",
-    completion: Parse.completion(of: DemoRate.self), transform: Parse.choice(of: DemoRate.self))
+  @Option("rate", choosing: "An update every 4 s, 1 s or 50 ms (default slow).")
   var rate: DemoRate?
 
-  @Option(
-    help: "How much one update changes (default moderate). \(Parse.values(of: DemoChurn.self))",
-    completion: Parse.completion(of: DemoChurn.self), transform: Parse.choice(of: DemoChurn.self))
+  @Option("churn", choosing: "How much one update changes (default moderate).")
   var churn: DemoChurn?
 
   @Option(
@@ -173,38 +159,22 @@ struct DemoOptions: ParsableArguments {
 
 /// How the screen animates and colours: shared by `shelf`, `frames` and `record`.
 struct DisplayOptions: ParsableArguments {
-  @Option(
-    help: ArgumentHelp(
-      "When to use colour; auto honours NO_COLOR. \(Parse.values(of: ColorMode.self, default: .auto))",
-      valueName: "when"),
-    completion: Parse.completion(of: ColorMode.self), transform: Parse.choice(of: ColorMode.self))
+  @Option("color", valueName: "when", choosing: "When to use colour; auto honours NO_COLOR.")
   var color: ColorMode = .auto
 
-  @Option(
-    help: ArgumentHelp(
-      "The colours; auto picks dark or light by asking the terminal's background."
-        + " \(Parse.values(of: Theme.self, default: .auto))", valueName: "theme"),
-    completion: Parse.completion(of: Theme.self), transform: Parse.choice(of: Theme.self))
-  var theme: Theme = .auto
+  @OptionGroup var colors: ThemeOptions
 
   @Option(
-    name: .customLong("animation-ms"),
-    help: ArgumentHelp(
-      "Length of an animation; 0 turns animation off (default 300).", valueName: "n"),
+    "animation-ms", valueName: "n",
+    help: "Length of an animation; 0 turns animation off (default 300).",
     transform: Parse.number(in: 0...10_000))
   var animationMilliseconds: Int?
 
   @Option(
-    name: .customLong("fps"),
-    help: ArgumentHelp(
-      "Animation frames per second, 1 to 240 (default 60; 30 for frames).", valueName: "n"),
+    "fps", valueName: "n",
+    help: "Animation frames per second, 1 to 240 (default 60; 30 for frames).",
     transform: Parse.number(in: 1...240))
   var framesPerSecond: Int?
-
-  @Option(
-    name: .customLong(ThemeColorOption.name), help: .hidden,
-    transform: ThemeColorOption.parse)
-  var themeColors: [ThemeColorOption] = []
 
   @Flag(name: .customLong("reduced-motion"), help: "Changes appear without movement.")
   var isReducedMotion = false

@@ -12,11 +12,15 @@ struct Asciicast {
   /// The time of the last event, in milliseconds.
   private var lastTime: UInt64 = 0
 
-  /// A recording of a `size` screen drawn with `colorMode`'s colours.
-  init(size: Size, colorMode: ColorMode, environment: [String: String]) {
+  /// A recording of a `size` screen drawn with `colorMode`'s colours, in
+  /// `theme` (a `#rrggbb` as the nearest of 256, as the header's terminal shows).
+  init(
+    size: Size, colorMode: ColorMode, theme: ThemeSettings = ThemeSettings(),
+    environment: [String: String]
+  ) {
     let isNoColorSet = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     let hasColor = colorMode == .always || (colorMode == .auto && !isNoColorSet)
-    writer = ANSIWriter(depth: hasColor ? .palette256 : .monochrome)
+    writer = theme.writer(depth: hasColor ? .palette256 : .monochrome)
     // SOURCE_DATE_EPOCH makes a recording reproducible, as for other build outputs.
     let timestamp =
       environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) } ?? Int(Date().timeIntervalSince1970)

@@ -22,6 +22,8 @@ struct RenderOptions: Equatable, Sendable {
   /// `--color`: colours as escape sequences (always), plain text (never), or
   /// colours when stdout is a terminal and `NO_COLOR` is unset (auto).
   var colorMode: ColorMode = .auto
+  /// `--theme` and the config file's `[theme]` colours.
+  var theme = ThemeSettings()
   /// How cards show their images.
   var covers = CoverSettings()
 }
@@ -51,6 +53,8 @@ struct FramesOptions: Equatable, Sendable {
   var animationMilliseconds: Int?
   var isReducedMotion = false
   var colorMode: ColorMode = .auto
+  /// `--theme` and the config file's `[theme]` colours.
+  var theme = ThemeSettings()
   var format: FramesFormat = .text
   /// `--card`, `--card-width`.
   var cards = CardStyle.standard
@@ -140,7 +144,8 @@ enum Arguments {
           sources: sources, every: render.sources.every, urlMemory: render.sources.urlMemory,
           size: render.size.size, reading: render.records.reading,
           isVerbose: render.records.isVerbose, cards: render.cards.style,
-          colorMode: render.colorMode ?? .auto, covers: render.covers.settings))
+          colorMode: render.colorMode ?? .auto, theme: render.colors.settings,
+          covers: render.covers.settings))
     case let frames as FramesCommand:
       return .frames(
         FramesOptions(
@@ -151,7 +156,8 @@ enum Arguments {
           framesPerSecond: frames.display.framesPerSecond ?? 30,
           animationMilliseconds: frames.display.animationMilliseconds,
           isReducedMotion: frames.display.isReducedMotion, colorMode: frames.display.color,
-          format: try framesFormat(in: arguments), cards: frames.cards.style))
+          theme: frames.display.colors.settings, format: try framesFormat(in: arguments),
+          cards: frames.cards.style))
     case let diff as DiffCommand:
       return .diff(from: diff.from, to: diff.to)
     case let record as RecordCommand:

@@ -15,9 +15,8 @@ struct RunOptions: Equatable, Sendable {
   var urlMemory: Int?
   var isLive = true
   var colorMode: ColorMode = .auto
-  var theme: Theme = .auto
-  /// The config file's `[theme]` colours by role.
-  var themeColors = ThemeColors()
+  /// `--theme` and the config file's `[theme]` colours by role.
+  var theme = ThemeSettings()
   var animationMilliseconds: Int?
   var framesPerSecond: Int?
   var isReducedMotion = false
@@ -74,12 +73,11 @@ extension RunOptions {
       sources: specs.isEmpty ? [.bundled] : specs, every: sources.every,
       urlMemory: sources.urlMemory,
       isLive: !sources.isStill, colorMode: display.color,
-      theme: display.theme, animationMilliseconds: display.animationMilliseconds,
+      theme: display.colors.settings, animationMilliseconds: display.animationMilliseconds,
       framesPerSecond: display.framesPerSecond, isReducedMotion: display.isReducedMotion,
       showsRecentlyViewed: !display.isRecentOff, cards: cards.style, seed: demo.seed,
       rate: demo.rate,
       churn: demo.churn, keyMap: keyMap)
-    themeColors = ThemeColorOption.colors(display.themeColors)
   }
 }
 
@@ -163,14 +161,13 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup(title: "Cards") var cards: CardOptions
   @OptionGroup(title: "Records (CSV, TSV, JSON, NDJSON, lines)") var records: ReadingOptions
   @OptionGroup(title: "Covers") var covers: CoverOptions
+  @OptionGroup(title: "Colours") var colors: ThemeOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
 
   @Option(
-    name: .customLong("color"),
-    help: ArgumentHelp(
-      "Colours as escape sequences (always), plain text (never), or colours when stdout is a terminal and NO_COLOR is unset (auto). \(Parse.values(of: ColorMode.self, default: .auto))",
-      valueName: "when"),
-    completion: Parse.completion(of: ColorMode.self), transform: Parse.choice(of: ColorMode.self))
+    "color", valueName: "when",
+    choosing: "Colours as escape sequences (always), plain text (never), or colours when stdout"
+      + " is a terminal and NO_COLOR is unset (auto).", defaultCase: ColorMode.auto)
   var colorMode: ColorMode?
 
   func validate() throws {
@@ -217,11 +214,7 @@ struct FramesCommand: ParsableCommand {
   @OptionGroup(title: "Config") var config: ConfigOptions
   @OptionGroup var verbose: VerboseOptions
 
-  @Option(
-    help:
-      "Text frames, or an asciicast v2 recording. \(Parse.values(of: FramesFormat.self, default: .text))",
-    completion: Parse.completion(of: FramesFormat.self),
-    transform: Parse.choice(of: FramesFormat.self))
+  @Option("format", choosing: "Text frames, or an asciicast v2 recording.")
   var format: FramesFormat = .text
 }
 
@@ -277,8 +270,8 @@ struct RecordCommand: ParsableCommand {
   var keys: String = ""
 
   @Option(
-    name: .customLong("output"),
-    help: ArgumentHelp("Write the recording to FILE instead of stdout.", valueName: "file"))
+    "output", valueName: "file",
+    help: "Write the recording to FILE instead of stdout.")
   var outputPath: String?
 
   func validate() throws {

@@ -38,7 +38,8 @@ extension ConfigFile {
       # solarized or high-contrast.
       # name = "auto"
       # A role's colour over the theme's, on 256-colour terminals: a number from
-      # 0 to 255 (the xterm palette) or "#rrggbb" (shown as the nearest of 256).
+      # 0 to 255 (the xterm palette) or "#rrggbb" (exact on a 24-bit terminal,
+      # COLORTERM=truecolor; elsewhere the nearest of 256).
 
       """
     for role in ThemeColors.Role.allCases {
@@ -100,10 +101,9 @@ struct ConfigCommand: ParsableCommand {
 /// declared here so that every command's help lists it.
 struct ConfigOptions: ParsableArguments {
   @Option(
-    name: .customLong("config"),
-    help: ArgumentHelp(
-      "Read option defaults, keys and theme from <file> (default: SHELF_CONFIG, else"
-        + " $XDG_CONFIG_HOME/shelf/config.toml).", valueName: "file"))
+    "config", valueName: "file",
+    help: "Read option defaults, keys and theme from <file> (default: SHELF_CONFIG, else"
+      + " $XDG_CONFIG_HOME/shelf/config.toml).")
   var path: String?
 }
 

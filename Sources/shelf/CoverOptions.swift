@@ -19,17 +19,13 @@ enum ImagesMode: String, CaseIterable, Sendable {
 /// The cover options: shared by `shelf` and `render`.
 struct CoverOptions: ParsableArguments {
   @Option(
-    help: ArgumentHelp(
-      "Cards with an image show it as a cover of character cells above their text."
-        + " \(Parse.values(of: ImagesMode.self, default: .auto))", valueName: "mode"),
-    completion: Parse.completion(of: ImagesMode.self), transform: Parse.choice(of: ImagesMode.self))
+    "images", valueName: "mode",
+    choosing: "Cards with an image show it as a cover of character cells above their text.")
   var images: ImagesMode = .auto
 
   @Option(
-    name: .customLong("cover-lines"),
-    help: ArgumentHelp(
-      "Lines of each card's cover, 1 to 60 (default: a 2:3 cover at the card width).",
-      valueName: "n"),
+    "cover-lines", valueName: "n",
+    help: "Lines of each card's cover, 1 to 60 (default: a 2:3 cover at the card width).",
     transform: Parse.number(in: 1...60))
   var coverLines: Int?
 
@@ -103,7 +99,7 @@ extension CoverColors {
     switch depth {
     case .monochrome: self = .none
     case .ansi8: self = .ansi8
-    case .palette256: self = .palette256
+    case .palette256, .direct: self = .palette256
     }
   }
 }

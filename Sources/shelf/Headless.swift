@@ -46,7 +46,8 @@ enum Headless {
     let canvas = screen.render(size: options.size, now: 0)
     let text =
       isColored
-      ? ANSIWriter(depth: .palette256).styledText(of: canvas) : TextBackend.text(of: canvas)
+      ? options.theme.writer(depth: .palette256).styledText(of: canvas)
+      : TextBackend.text(of: canvas)
     writeStandardOutput(text + "\n")
   }
 
@@ -215,7 +216,7 @@ enum Headless {
       writeStandardOutput(TextBackend.transcript(of: frames.map(\.canvas)) + "\n")
     case .asciicast:
       var cast = Asciicast(
-        size: options.size, colorMode: options.colorMode,
+        size: options.size, colorMode: options.colorMode, theme: options.theme,
         environment: ProcessInfo.processInfo.environment)
       for frame in frames { cast.add(frame.canvas, at: frame.time) }
       writeStandardOutput(cast.text)

@@ -98,7 +98,10 @@ enum HelpText {
     $XDG_CONFIG_HOME/shelf/config.toml, or ~/.config/shelf/config.toml without \
     XDG_CONFIG_HOME. NO_COLOR, when set and not empty, turns colour off (as --color never). \
     COLORFGBG names the background for --theme auto when the terminal does not \
-    answer. TERM names the terminal; one that cannot move the cursor (dumb) is \
+    answer. COLORTERM=truecolor (or 24bit) says the terminal shows 24-bit colour: \
+    a theme's "#rrggbb" is then drawn exactly, through TERM's -direct twin in \
+    terminfo (xterm-256color: xterm-direct), as with TERM=xterm-direct; \
+    elsewhere it is the nearest of 256. TERM names the terminal; one that cannot move the cursor (dumb) is \
     refused with exit 74. SHELF_RESOURCES is a folder holding the bundled \
     catalog.json. SOURCE_DATE_EPOCH fixes the timestamp of recordings.
 
@@ -107,7 +110,8 @@ enum HelpText {
     defaults for any option, under its long name at the top level (width = 100, \
     no-recent = true), every command reading those it takes; options on the \
     command line win. [keys] remaps actions (down = ["j", "ctrl-n"]) and \
-    [theme] sets name = "dark" or "light". shelf config --print-default prints \
+    [theme] sets name = "dark" or "light" and colours by role (focus = \
+    "#268bd2"). shelf config --print-default prints \
     one with every key. A bad file is one line with its path, line, column and \
     the problem, and exit 78.
     PREFIX/share/shelf/catalog.json is the bundled catalog shown with no \

@@ -145,8 +145,8 @@ final class InteractiveSession: EventLoopDelegate {
     do {
       backend = try TerminalBackend(
         options: TerminalOptions(
-          colorMode: options.colorMode, isNoColorSet: isNoColorSet, theme: options.theme,
-          colors: options.themeColors))
+          colorMode: options.colorMode, isNoColorSet: isNoColorSet, theme: options.theme.theme,
+          colors: options.theme.colors))
     } catch {
       throw AppError(error)
     }

@@ -54,11 +54,10 @@ struct PickOptions: ParsableArguments {
   var isPicking = false
 
   @Option(
-    name: .customLong("print"),
-    help: ArgumentHelp(
-      "What a picked card prints and y copies: {id} (default), {title}, {subtitle}, {year},"
-        + " {rating}, {row}, {section}, {url}, {json}, any field the card came with ({isbn}),"
-        + " and any text; a field a card lacks prints empty.", valueName: "format"))
+    "print", valueName: "format",
+    help: "What a picked card prints and y copies: {id} (default), {title}, {subtitle}, {year},"
+      + " {rating}, {row}, {section}, {url}, {json}, any field the card came with ({isbn}),"
+      + " and any text; a field a card lacks prints empty.")
   var format: String?
 
   @Flag(
@@ -66,22 +65,19 @@ struct PickOptions: ParsableArguments {
   var isMultiPick = false
 
   @Option(
-    name: .customLong("bind"),
-    help: ArgumentHelp(
-      "Run <command> through /bin/sh -c when <key> is pressed, the focused card's fields in"
-        + " braces; 'key:silent:command' keeps the screen; repeats.", valueName: "key:command"))
+    "bind", valueName: "key:command",
+    help: "Run <command> through /bin/sh -c when <key> is pressed, the focused card's fields in"
+      + " braces; 'key:silent:command' keeps the screen; repeats.")
   var bindings: [String] = []
 
   @Flag(name: .customLong("no-clipboard"), help: "y does not copy to the clipboard.")
   var isClipboardOff = false
 
   @Option(
-    name: .customLong("preview"),
-    help: ArgumentHelp(
-      "Show what <command> prints for the focused card in a pane beside the cards: run through"
-        + " /bin/sh -c, the card's fields in braces as in --bind, once the focus rests (p shows"
-        + " and hides the pane, P focuses it to scroll, as Shift+Up/Down do).",
-      valueName: "command"))
+    "preview", valueName: "command",
+    help: "Show what <command> prints for the focused card in a pane beside the cards: run through"
+      + " /bin/sh -c, the card's fields in braces as in --bind, once the focus rests (p shows"
+      + " and hides the pane, P focuses it to scroll, as Shift+Up/Down do).")
   var preview: String?
 
   @Option(
@@ -200,15 +196,14 @@ struct PickOptions: ParsableArguments {
 /// from the command line, as fzf's options of those names do.
 struct SearchOptions: ParsableArguments {
   @Option(
-    name: .customLong("filter"),
-    help: ArgumentHelp(
-      "Print the cards that match <query>, best first, one a line in --print's format, with no"
-        + " screen; exit 1 when none does.", valueName: "query"))
+    "filter", valueName: "query",
+    help: "Print the cards that match <query>, best first, one a line in --print's format, with no"
+      + " screen; exit 1 when none does.")
   var filter: String?
 
   @Option(
-    name: .customLong("query"),
-    help: ArgumentHelp("Start with <query> typed in the search prompt.", valueName: "query"))
+    "query", valueName: "query",
+    help: "Start with <query> typed in the search prompt.")
   var query: String?
 
   @Flag(

@@ -73,7 +73,8 @@ enum Recorder {
     screen.sources = statuses(of: specs, failed: Set(start.failures.map(\.index)), run: run)
     if demo != nil || specs.contains(where: \.isLive) { screen.liveStatus = .live }
 
-    var cast = Asciicast(size: options.size, colorMode: run.colorMode, environment: environment)
+    var cast = Asciicast(
+      size: options.size, colorMode: run.colorMode, theme: run.theme, environment: environment)
     var now: UInt64 = 0
     var nextUpdate = interval
     var keys = options.keys.presses[...]

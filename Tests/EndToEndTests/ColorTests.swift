@@ -37,6 +37,36 @@ extension InTmux {
       #expect(!styled.contains("\u{1B}[38;5;214m"))
     }
 
+    /// A theme's #rrggbb in a 24-bit terminal (its type, or COLORTERM with a
+    /// type whose -direct twin terminfo has) and as the nearest of 256 elsewhere.
+    @Test(arguments: [
+      ("TERM=tmux-direct COLORTERM=", true),
+      ("TERM=tmux-256color COLORTERM=truecolor", true),
+      ("TERM=xterm-256color COLORTERM=24bit", true),
+      ("TERM=tmux-256color COLORTERM=", false),
+      ("TERM=xterm-256color COLORTERM=", false),
+    ])
+    func aThemesExactColourIsShownExactlyIn24BitOnly(environment: String, isExact: Bool) throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("shelf-truecolor-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let config = folder.appendingPathComponent("config.toml")
+      // #268bd2 is no colour of the palette: its nearest is 32 (#0087d7).
+      try "[theme]\nfocus = \"#268bd2\"\n".write(to: config, atomically: true, encoding: .utf8)
+      let (styled, plain) = try run(environment, "--config \(config.path)")
+      #expect(plain.contains("┏"), "the focused card drawn")
+      if isExact {
+        #expect(styled.contains("\u{1B}[38;2;38;139;210m┏"), "the focus colour exactly")
+        // Every other colour too is sent as red, green and blue (the accent, 75).
+        #expect(styled.contains("38;2;95;175;255m"))
+        #expect(!styled.contains("38;5;"))
+      } else {
+        #expect(styled.contains("\u{1B}[38;5;32m┏"), "the nearest of 256")
+        #expect(!styled.contains("38;2;"))
+      }
+    }
+
     @Test func anEightColourTerminalGetsTheANSIColours() throws {
       let (styled, _) = try run("TERM=xterm")
       #expect(!styled.contains("38;5;"))

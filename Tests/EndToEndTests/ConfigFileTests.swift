@@ -83,6 +83,35 @@ import Testing
     #expect(frames(plain) > frames(slower) && frames(slower) > 0)
   }
 
+  /// `[theme]` colours every headless output as the app: `render`'s
+  /// colours, and the asciicasts of `frames` and `record` (a #rrggbb as the
+  /// nearest of 256, as their terminal type says).
+  @Test func renderFramesAndRecordingsTakeTheThemesColours() throws {
+    let scratch = try Scratch()
+    let fixtures = repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures").path
+    let commands = [
+      ["render", "--catalog", "\(fixtures)/small.json"],
+      ["frames", "\(fixtures)/small.json", "\(fixtures)/small-next.json", "--format", "asciicast"],
+      ["record", "--catalog", "\(fixtures)/small.json", "--seconds", "1"],
+    ]
+    // Without a file: the dark palette's focus, 214.
+    for command in commands {
+      let plain = try runShelf(command + ["--color", "always"], environment: environment(scratch))
+      #expect(plain.status == 0, "\(command[0]): \(plain.standardError)")
+      #expect(plain.standardOutput.contains("38;5;214"), "\(command[0])")
+    }
+    // #ff8800 is nearest 208; high-contrast's chrome is 51.
+    try scratch.write(
+      "[theme]\nname = \"high-contrast\"\nfocus = \"#ff8800\"\n", to: "xdg/shelf/config.toml")
+    for command in commands {
+      let themed = try runShelf(command + ["--color", "always"], environment: environment(scratch))
+      #expect(themed.status == 0, "\(command[0]): \(themed.standardError)")
+      #expect(themed.standardOutput.contains("38;5;208"), "\(command[0]): the focus set")
+      #expect(themed.standardOutput.contains("38;5;51"), "\(command[0]): the theme's chrome")
+      #expect(!themed.standardOutput.contains("38;5;214"), "\(command[0])")
+    }
+  }
+
   /// Each bad file, and the line shelf prints for it.
   static let badFiles: [(text: String, message: String)] = [
     ("width = 60\nrate = \n", "line 2, column 8: Error while parsing key-value pair"),
@@ -93,6 +122,7 @@ import Testing
     ("[keys]\ndown = \"ctrl-n\"\nfly = \"x\"\n", "line 3, column 1: unknown action 'fly'"),
     ("[keys]\ndown = \"nokey\"\n", "line 2, column 1: down: unknown key 'nokey'"),
     ("[keys]\ndown = 3\n", "line 2, column 1: down: expected a key name or a list of them"),
+    ("keys = 3\n", "line 1, column 1: [keys] must be a table of actions"),
     ("[theme]\nname = \"plaid\"\n", "line 2, column 1: name: expected auto, dark, light"),
     ("[theme]\nfocus = 33\nhue = 1\n", "line 3, column 1: unknown theme key 'hue'"),
     ("[theme]\nfocus = 256\n", "line 2, column 1: focus: expected a colour number from 0"),
@@ -113,6 +143,36 @@ import Testing
         result.standardError.hasPrefix("shelf: \(path), \(message)"), "\(result.standardError)")
       #expect(lineCount(result.standardError) == 1)
     }
+  }
+
+  @Test func aFileThatIsNotUTF8TextExits78() throws {
+    let scratch = try Scratch()
+    let path = scratch.url.appendingPathComponent("latin1.toml").path
+    // "width = 60 # für" in Latin-1: the ü is not UTF-8.
+    #expect(
+      FileManager.default.createFile(
+        atPath: path, contents: Data("width = 60 # f".utf8 + [0xFC] + Data("r\n".utf8))))
+    let result = try runShelf(["render", "--config", path], environment: environment(scratch))
+    #expect(result.status == 78)
+    #expect(result.standardError == "shelf: \(path): the config file is not UTF-8 text\n")
+  }
+
+  /// A source on the command line replaces every source of the file; the
+  /// file's other defaults stay.
+  @Test func aSourceOnTheCommandLineReplacesTheFilesSources() throws {
+    let scratch = try Scratch()
+    let fixtures = repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures").path
+    try scratch.write(
+      "catalog = [\"\(fixtures)/wide.json\"]\nheight = 12\n", to: "xdg/shelf/config.toml")
+    let fromFile = try runShelf(["render"], environment: environment(scratch))
+    #expect(fromFile.status == 0, "\(fromFile.standardError)")
+    #expect(fromFile.standardOutput.contains("Wide ✨ Text"), "the file's source")
+    let given = try runShelf(
+      ["render", "--catalog", "\(fixtures)/small.json"], environment: environment(scratch))
+    #expect(given.status == 0, "\(given.standardError)")
+    #expect(given.standardOutput.contains("Small Shelf"), "the command line's source alone")
+    #expect(!given.standardOutput.contains("Wide ✨ Text"), "and not the file's")
+    #expect(lineCount(given.standardOutput) == 12, "the file's height stays")
   }
 
   @Test func aNamedFileThatIsMissingExits66() throws {

@@ -230,19 +230,13 @@ extension InTmux {
       // Each run's child ended with it, not with the app.
       let earlier = started().dropLast()
       #expect(
-        blockingPollUntil { earlier.allSatisfy { !isAlive($0) } }, "children of finished runs")
+        blockingPollUntil { earlier.allSatisfy { !isProcessRunning($0) } },
+        "children of finished runs")
       try session.quitAndExpectRestored()
       let all = started()
-      #expect(blockingPollUntil { all.allSatisfy { !isAlive($0) } }, "no child left after quitting")
+      #expect(
+        blockingPollUntil { all.allSatisfy { !isProcessRunning($0) } },
+        "no child left after quitting")
     }
   }
-}
-
-/// Whether `pid` is a process that has not ended (a zombie has).
-private func isAlive(_ pid: Int32) -> Bool {
-  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-    let close = stat.lastIndex(of: ")")
-  else { return false }
-  let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
-  return state != "Z" && state != "X"
 }

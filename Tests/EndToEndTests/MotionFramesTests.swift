@@ -31,6 +31,42 @@ extension InTmux {
       #expect(status == 0 || status == 1, "frames.py ran (2: the run failed)")
     }
 
+    /// The app drew every change and quit with status 0 (having drawn more
+    /// than `frames` frames, when given), and every frame passed `checks`.
+    private func expectReadableRun(
+      _ report: FrameReport, status: Int32, frames: Int? = nil,
+      checks: [String] = ["focus", "blocks", "holes", "rest"],
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      #expect(report.notes.isEmpty, "\(report.notes)", sourceLocation: sourceLocation)
+      #expect(report.exit == 0, "q quits with status 0", sourceLocation: sourceLocation)
+      if let frames {
+        #expect(
+          report.frames > frames, "the changes reach the screen", sourceLocation: sourceLocation)
+      }
+      expectReadable(report, status: status, checks: checks, sourceLocation: sourceLocation)
+    }
+
+    /// Every change was easy to follow (still blocks stay, moving ones go one
+    /// way, each animated over frames between its two ends), and there were
+    /// `count` of them.
+    private func expectFollowable(
+      _ report: FrameReport, changes count: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+      for check in ["still", "oneway", "animated", "gaps"] {
+        #expect(
+          report.checks[check] == [], "\(check): \(report.summary)", sourceLocation: sourceLocation)
+      }
+      let changes = try #require(
+        report.motionChanges, "frames.py read the changes", sourceLocation: sourceLocation)
+      #expect(
+        changes.count == count, "one change for each edit: \(changes)",
+        sourceLocation: sourceLocation)
+      #expect(
+        changes.allSatisfy { $0 >= 3 }, "each change draws frames between its ends: \(changes)",
+        sourceLocation: sourceLocation)
+    }
+
     /// The motion fixtures: rows move past the focused row (b), the focused row moves
     /// to another section (c), cards move across the focused card (d), a row and a card
     /// are deleted directly above and beside the focus (e), inserted there (f), and
@@ -56,16 +92,8 @@ extension InTmux {
       let (status, report) = try runFrameCheck(
         ["--shelf", shelfBinary.path, "--motion", "--size", "100x40", "--keys", keys]
           + ["--max-hole", "13", "--watch-sequence"] + smallSequence)
-      #expect(report.notes.isEmpty, "every edit draws frames: \(report.notes)")
-      #expect(report.exit == 0, "q quits with status 0")
-      expectReadable(report, status: status)
-      for check in ["still", "oneway", "animated", "gaps"] {
-        #expect(report.checks[check] == [], "\(check): \(report.summary)")
-      }
-      let changes = try #require(report.motionChanges, "frames.py read the changes")
-      #expect(changes.count == 3, "one change for each of the three edits: \(changes)")
-      #expect(
-        changes.allSatisfy { $0 >= 3 }, "each change draws frames between its ends: \(changes)")
+      expectReadableRun(report, status: status)
+      try expectFollowable(report, changes: 3)
     }
 
     @Test func aSectionMovingAndTwoRowsSwappingMoveOneWayAndLeaveTheRestStill() throws {
@@ -85,15 +113,8 @@ extension InTmux {
         ["--shelf", shelfBinary.path, "--motion", "--size", "120x48", "--max-hole", "19"]
           + ["--watch-sequence"] + sections.map { "\(fixtures)/sections/\($0).json" }
           + ["--", "--animation-ms", "600"])
-      #expect(report.notes.isEmpty, "every edit draws frames: \(report.notes)")
-      #expect(report.exit == 0, "q quits with status 0")
-      expectReadable(report, status: status)
-      for check in ["still", "oneway", "animated", "gaps"] {
-        #expect(report.checks[check] == [], "\(check): \(report.summary)")
-      }
-      let changes = try #require(report.motionChanges, "frames.py read the changes")
-      #expect(changes.count == 5, "one change for each edit: \(changes)")
-      #expect(changes.allSatisfy { $0 >= 3 }, "each draws frames between its ends: \(changes)")
+      expectReadableRun(report, status: status)
+      try expectFollowable(report, changes: 5)
     }
 
     @Test func theFocusInsideAMovingSectionMovesWithItOneWay() throws {
@@ -191,14 +212,11 @@ extension InTmux {
         "--rest-ms", "600",
         "--", "--rate", "fast", "--churn", "massive", "--seed", "7",
       ])
-      #expect(report.notes.isEmpty, "\(report.notes)")
-      #expect(report.exit == 0, "q quits with status 0")
-      #expect(report.frames > 20, "five seconds of updates draw many frames")
       // The massive churn reshuffles many rows at once, each going one way:
       // the slots they leave and take can show blank together, as tall as
       // the reshuffle (README, "where the rules conflict"). Holes are held to
       // their bounds by the edits below and by MotionRulesTests.
-      expectReadable(report, status: status, checks: ["focus", "blocks", "rest"])
+      expectReadableRun(report, status: status, frames: 20, checks: ["focus", "blocks", "rest"])
     }
 
     /// Covers are cells of their cards: with the massive demo reshuffling
@@ -212,10 +230,7 @@ extension InTmux {
         "--", "--catalog", covers.catalog, "--cover-lines", "4", "--rate", "fast",
         "--churn", "massive", "--seed", "7",
       ])
-      #expect(report.notes.isEmpty, "\(report.notes)")
-      #expect(report.exit == 0, "q quits with status 0")
-      #expect(report.frames > 20, "five seconds of updates draw many frames")
-      expectReadable(report, status: status)
+      expectReadableRun(report, status: status, frames: 20)
     }
 
     @Test func watchedEditsThatMoveRowsAndCardsAcrossTheFocusKeepItWhole() throws {
@@ -223,9 +238,7 @@ extension InTmux {
       let (status, report) = try runFrameCheck(
         ["--shelf", shelfBinary.path, "--keys", "jjjll", "--max-hole", Self.reshuffleHole]
           + ["--watch-sequence"] + editSequence)
-      #expect(report.notes.isEmpty, "every edit draws frames: \(report.notes)")
-      #expect(report.exit == 0, "q quits with status 0")
-      expectReadable(report, status: status)
+      expectReadableRun(report, status: status)
     }
 
     @Test func editsArrivingMidAnimationKeepTheFocusWhole() throws {
@@ -236,10 +249,7 @@ extension InTmux {
         ["--shelf", shelfBinary.path, "--keys", "jjjll", "--edit-gap", "0.3"]
           + ["--max-hole", Self.reshuffleHole, "--watch-sequence"] + editSequence
           + ["--", "--animation-ms", "800"])
-      #expect(report.notes.isEmpty, "\(report.notes)")
-      #expect(report.exit == 0, "q quits with status 0")
-      #expect(report.frames > 20, "the edits reach the screen")
-      expectReadable(report, status: status)
+      expectReadableRun(report, status: status, frames: 20)
     }
 
     /// `S` sorts every row's cards by title, then by year: each new order is a
@@ -250,12 +260,7 @@ extension InTmux {
         ["--shelf", shelfBinary.path, "--motion", "--size", "120x40", "--seconds", "5"]
           + ["--at", "1:S", "--at", "3:S", "--", "--no-live"])
       expectReadable(report, status: status)
-      for check in ["still", "oneway", "animated", "gaps"] {
-        #expect(report.checks[check] == [], "\(check): \(report.summary)")
-      }
-      let changes = try #require(report.motionChanges, "frames.py read the changes")
-      #expect(changes.count == 2, "one change for each S: \(changes)")
-      #expect(changes.allSatisfy { $0 >= 3 }, "each draws frames between its ends: \(changes)")
+      try expectFollowable(report, changes: 2)
     }
   }
 }

@@ -38,6 +38,15 @@ import Testing
     #expect(commands.contains { $0.hasPrefix(".build/debug/shelf render") })
   }
 
+  /// Issue #40's bound: a newcomer reads the README in one sitting; the
+  /// option reference is the man page's and `--help`'s.
+  @Test func theReadmeIsUnder250Lines() throws {
+    let readme = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count
+    #expect(lines - (readme.hasSuffix("\n") ? 1 : 0) < 250)
+  }
+
   @Test func everyMarkedCommandRuns() throws {
     for command in try Self.commands() {
       var environment = ProcessInfo.processInfo.environment

@@ -260,8 +260,13 @@ extension InTmux {
       let path = player.scratch.appendingPathComponent("first.cast")
       try cast.standardOutput.write(to: path, atomically: true, encoding: .utf8)
       try player.run("clear; asciinema cat \(path.path); sleep 60")
+      // The whole first frame: asciinema may be part-way through writing it.
       let recorded = lines(
-        player.waitForScreen(timeout: 15) { $0.contains("demo running ●") } ?? player.screen())
+        player.waitForScreen(timeout: 15) { screen in
+          let shown = lines(screen)
+          return shown.count == 24 && shown[0].contains("demo running ●")
+            && shown[23].hasSuffix("space pause · . step")
+        } ?? player.screen())
       #expect(recorded[0].contains("demo running ●"))
       #expect(recorded[23].hasSuffix("space pause · . step"))
 

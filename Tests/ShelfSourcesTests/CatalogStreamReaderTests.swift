@@ -1,7 +1,7 @@
 import Foundation
 import ShelfCatalog
+import ShelfDiff
 import ShelfSources
-import Synchronization
 import TestSupport
 import Testing
 
@@ -143,7 +143,7 @@ func howTheStreamIsChunkedDoesNotChangeItsLines(seed: UInt64) {
     let reader = CatalogStreamReader(fileDescriptor: pipeEnds[0], coalesces: false)
     let received = await withCheckedContinuation {
       (continuation: CheckedContinuation<[String], Never>) in
-      let collected = Mutex<[String]>([])
+      let collected = Locked<[String]>([])
       reader.start(queue: DispatchQueue(label: "test")) { (event: CatalogStreamReader.Event) in
         let done = collected.withLock { list -> [String]? in
           list.append(summary([event])[0])
@@ -172,7 +172,7 @@ func howTheStreamIsChunkedDoesNotChangeItsLines(seed: UInt64) {
     let queue = DispatchQueue(label: "slow receiver")
     queue.suspend()  // the receiver is busy while the whole stream arrives
     let reader = CatalogStreamReader(fileDescriptor: descriptor)
-    let received = Mutex<[String]>([])
+    let received = Locked<[String]>([])
     reader.start(queue: queue) { (event: CatalogStreamReader.Event) in
       received.withLock { $0.append(summary([event])[0]) }
     }

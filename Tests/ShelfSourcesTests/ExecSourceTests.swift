@@ -1,7 +1,7 @@
 import Foundation
 import ShelfCatalog
+import ShelfDiff
 import ShelfSources
-import Synchronization
 import TestSupport
 import Testing
 
@@ -104,99 +104,102 @@ private func countingCommand(in folder: String, pause: String = "0.05") -> Strin
     #expect(await deliveries.next().hasSuffix("did not finish within the interval; it was stopped"))
     source.stop()
     source.waitUntilIdle()
-    let pid = try #require(
-      Int32(
-        String(contentsOfFile: folder.path + "/pid", encoding: .utf8).trimmingCharacters(
-          in: .whitespacesAndNewlines)))
+    let pid = try await folder.writtenPID()
     // The shell's child was killed with its group.
     #expect(await pollUntil { kill(pid, 0) != 0 })
   }
 
-  @Test func whatASuccessfulRunStartsInTheBackgroundEndsWithTheRun() async throws {
+  /// Runs the command `job(folder)` writes (it starts a process in the
+  /// background and writes its pid to `pid` in `folder`), followed by
+  /// printing a catalog: once the run has delivered, the process ends.
+  private func expectBackgroundJobEndsWithTheRun(_ job: (_ folder: String) -> String) async throws {
     let folder = try ScratchFolder()
-    // Detached from the run's output: only the process group ties it to the run.
     let source = ExecSource(
-      command:
-        "sleep 300 </dev/null >/dev/null 2>&1 & echo $! > '\(folder.path)/pid';"
-        + " printf '{\"title\": \"ok\", \"rows\": []}'",
+      command: job(folder.path) + "; printf '{\"title\": \"ok\", \"rows\": []}'",
       interval: .seconds(60))
     let deliveries = SourceDeliveries()
     source.start(queue: .global(), handler: deliveries.handler)
     #expect(await deliveries.next() == "title ok")
-    let pid = try #require(
-      Int32(
-        String(contentsOfFile: folder.path + "/pid", encoding: .utf8).trimmingCharacters(
-          in: .whitespacesAndNewlines)))
-    #expect(await pollUntil { !isRunning(pid) })
+    let pid = try await folder.writtenPID()
+    #expect(await pollUntil { !isProcessRunning(pid) })
     source.stop()
     source.waitUntilIdle()
+    if isProcessRunning(pid) { kill(pid, SIGKILL) }
+  }
+
+  @Test func whatASuccessfulRunStartsInTheBackgroundEndsWithTheRun() async throws {
+    // Detached from the run's output: only the process group ties it to the run.
+    try await expectBackgroundJobEndsWithTheRun { folder in
+      "sleep 300 </dev/null >/dev/null 2>&1 & echo $! > '\(folder)/pid'"
+    }
   }
 
   /// `set -m` puts a background job in a process group of its own; the
   /// command's session still holds it, and the session ends with the run.
   @Test func aChildInAnotherProcessGroupEndsWithTheRun() async throws {
-    let folder = try ScratchFolder()
-    let source = ExecSource(
-      command:
-        "bash -c 'set -m; sleep 100 </dev/null >/dev/null 2>&1 & echo $! > \(folder.path)/pid';"
-        + " printf '{\"title\": \"ok\", \"rows\": []}'",
-      interval: .seconds(60))
-    let deliveries = SourceDeliveries()
-    source.start(queue: .global(), handler: deliveries.handler)
-    #expect(await deliveries.next() == "title ok")
-    let pid = try #require(
-      Int32(
-        String(contentsOfFile: folder.path + "/pid", encoding: .utf8).trimmingCharacters(
-          in: .whitespacesAndNewlines)))
-    #expect(await pollUntil { !isRunning(pid) })
-    source.stop()
-    source.waitUntilIdle()
-    if isRunning(pid) { kill(pid, SIGKILL) }
+    try await expectBackgroundJobEndsWithTheRun { folder in
+      "bash -c 'set -m; sleep 100 </dev/null >/dev/null 2>&1 & echo $! > \(folder)/pid'"
+    }
   }
 
-  @Test func stoppingKillsAChildInAnotherProcessGroup() async throws {
-    let folder = try ScratchFolder()
-    let source = ExecSource(
-      command:
-        "bash -c 'set -m; sleep 100 </dev/null >/dev/null 2>&1 & echo $! > \(folder.path)/p;"
-        + " mv \(folder.path)/p \(folder.path)/pid'; sleep 100",
-      interval: .seconds(60))
-    source.start(queue: .global()) { _ in }
-    #expect(await pollUntil { FileManager.default.fileExists(atPath: folder.path + "/pid") })
-    let pidText = try #require(try? String(contentsOfFile: folder.path + "/pid", encoding: .utf8))
-    let pid = try #require(Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
-    #expect(isRunning(pid))
-    source.stop()
-    source.waitUntilIdle()
-    #expect(await pollUntil { !isRunning(pid) })
-    if isRunning(pid) { kill(pid, SIGKILL) }
+  /// What `stoppedMidRun(_:)` saw.
+  private struct StoppedRun {
+    /// The pid the command wrote.
+    var pid: Int32
+    /// How long `stop()` and `waitUntilIdle()` took together.
+    var stopping: Duration
+    /// Every delivery, described, up to now.
+    var delivered: Locked<[String]>
   }
 
-  @Test func stoppingMidRunKillsTheCommandAndDeliversNothingMore() async throws {
+  /// Starts the command `command(folder)` writes (it writes a pid to `pid`
+  /// in `folder`, through `p`, and goes on running), and stops the source
+  /// once the pid is there and running.
+  ///
+  /// A run that ends before `stop()` delivers how it ended, as it should: so
+  /// neither the command nor the interval (a day) may end it first, however
+  /// long a loaded machine keeps the test from running (its time limit is
+  /// three minutes). With a minute's interval and a `sleep 30`, a test held
+  /// up half a minute saw its run end and the failure delivered.
+  private func stoppedMidRun(_ command: (_ folder: String) -> String) async throws -> StoppedRun {
     let folder = try ScratchFolder()
-    let source = ExecSource(
-      command:
-        "sleep 30 & echo $! > '\(folder.path)/p'; mv '\(folder.path)/p' '\(folder.path)/pid'; wait",
-      interval: .seconds(60))
-    let delivered = Mutex(0)
-    source.start(queue: .global()) { _ in delivered.withLock { $0 += 1 } }
-    #expect(await pollUntil { FileManager.default.fileExists(atPath: folder.path + "/pid") })
-    let pidText = try #require(try? String(contentsOfFile: folder.path + "/pid", encoding: .utf8))
+    let source = ExecSource(command: command(folder.path), interval: .seconds(86_400))
+    let delivered = Locked<[String]>([])
+    source.start(queue: .global()) { result in
+      delivered.withLock { $0.append(SourceDeliveries.describe(result)) }
+    }
+    let pid = try await folder.writtenPID()
+    #expect(isProcessRunning(pid))
     let started = ContinuousClock.now
     source.stop()
     source.waitUntilIdle()
-    #expect(ContinuousClock.now - started < .seconds(5))
-    let pid = try #require(Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
-    #expect(await pollUntil { kill(pid, 0) != 0 })
-    #expect(delivered.withLock { $0 } == 0)
+    return StoppedRun(pid: pid, stopping: ContinuousClock.now - started, delivered: delivered)
+  }
+
+  @Test func stoppingKillsAChildInAnotherProcessGroup() async throws {
+    let run = try await stoppedMidRun { folder in
+      "bash -c 'set -m; sleep 600 </dev/null >/dev/null 2>&1 & echo $! > \(folder)/p;"
+        + " mv \(folder)/p \(folder)/pid'; sleep 600"
+    }
+    #expect(await pollUntil { !isProcessRunning(run.pid) })
+    if isProcessRunning(run.pid) { kill(run.pid, SIGKILL) }
+  }
+
+  @Test func stoppingMidRunKillsTheCommandAndDeliversNothingMore() async throws {
+    let run = try await stoppedMidRun { folder in
+      "sleep 600 & echo $! > '\(folder)/p'; mv '\(folder)/p' '\(folder)/pid'; wait"
+    }
+    #expect(run.stopping < .seconds(5))
+    #expect(await pollUntil { kill(run.pid, 0) != 0 })
+    #expect(run.delivered.withLock { $0 } == [])
   }
 }
 
-/// Whether `pid` is a process that has not ended (a zombie has).
-private func isRunning(_ pid: Int32) -> Bool {
-  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-    let close = stat.lastIndex(of: ")")
-  else { return false }
-  let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
-  return state != "Z" && state != "X"
+extension ScratchFolder {
+  /// The pid a command writes to `pid` in the folder, once the file is there.
+  func writtenPID() async throws -> Int32 {
+    #expect(await pollUntil { FileManager.default.fileExists(atPath: path + "/pid") })
+    let text = try String(contentsOfFile: path + "/pid", encoding: .utf8)
+    return try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+  }
 }

@@ -8,14 +8,18 @@ final class SourceDeliveries: Sendable {
   let continuation: AsyncStream<Result<LoadedCatalog, CatalogError>>.Continuation
   private let describe: @Sendable (Result<LoadedCatalog, CatalogError>) -> String
 
-  /// Deliveries described by `describe`; by default `title T` or `error <code> <message>`.
-  init(
-    describe: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> String = {
-      switch $0 {
-      case .success(let loaded): "title \(loaded.catalog.title)"
-      case .failure(let error): "error \(error.exitCode) \(error)"
-      }
+  /// A delivery as `title T` or `error <code> <message>`.
+  static func describe(_ result: Result<LoadedCatalog, CatalogError>) -> String {
+    switch result {
+    case .success(let loaded): "title \(loaded.catalog.title)"
+    case .failure(let error): "error \(error.exitCode) \(error)"
     }
+  }
+
+  /// Deliveries described by `describe`; by default as `describe(_:)` says.
+  init(
+    describe: @escaping @Sendable (Result<LoadedCatalog, CatalogError>) -> String =
+      SourceDeliveries.describe
   ) {
     (stream, continuation) = AsyncStream.makeStream()
     self.describe = describe

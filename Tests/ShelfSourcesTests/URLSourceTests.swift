@@ -49,6 +49,21 @@ extension URLSource {
   }
 }
 
+/// `URLSource.fetchOnce(url:timeout:budget:)`, which blocks its thread as
+/// `shelf render` may, run on a global queue: not on one of the test's threads.
+private func fetchedOnce(
+  _ url: String, timeout: Duration = .seconds(10), budget: MemoryBudget? = nil
+) async -> Result<LoadedCatalog, CatalogError> {
+  await withCheckedContinuation { continuation in
+    DispatchQueue.global().async {
+      continuation.resume(
+        returning: Result { () throws(CatalogError) in
+          try URLSource.fetchOnce(url: url, timeout: timeout, budget: budget)
+        })
+    }
+  }
+}
+
 @Suite(.serialized, .timeLimit(.minutes(3))) struct URLSourceConcurrencyTests {
   @Test func pollingIsConditionalAndA304CostsNoParse() async throws {
     let server = try await CatalogServer.start()
@@ -129,34 +144,17 @@ extension URLSource {
   /// it refused and is not started, as for any option it refuses.
   @Test func anOptionLibcurlRefusesIsReportedAndNothingIsFetched() async {
     let url = "http://127.0.0.1/" + String(repeating: "a", count: 8_100_000)
-    let result = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(
-          returning: Result { () throws(CatalogError) in try URLSource.fetchOnce(url: url) })
-      }
-    }
-    guard case .failure(let error) = result else { return #expect(Bool(false)) }
+    guard case .failure(let error) = await fetchedOnce(url) else { return #expect(Bool(false)) }
     #expect(error.problem.contains("libcurl refused the option CURLOPT_URL"), "\(error.problem)")
   }
 
   @Test func fetchingOnceGivesTheCatalogOrAnErrorWithItsExitCode() async throws {
     let server = try await CatalogServer.start()
     defer { server.stop() }
-    // fetchOnce blocks its thread, as `shelf render` may: not one of the test's.
-    let (catalogURL, missingURL) = (server.url("/catalog"), server.url("/missing"))
-    let (good, missing) = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        let good = Result { () throws(CatalogError) in
-          try URLSource.fetchOnce(url: catalogURL)
-        }
-        let missing = Result { () throws(CatalogError) in
-          try URLSource.fetchOnce(url: missingURL)
-        }
-        continuation.resume(returning: (good, missing))
-      }
+    #expect(try await fetchedOnce(server.url("/catalog")).get().catalog.title == "v1")
+    guard case .failure(let error) = await fetchedOnce(server.url("/missing")) else {
+      return #expect(Bool(false))
     }
-    #expect(try good.get().catalog.title == "v1")
-    guard case .failure(let error) = missing else { return #expect(Bool(false)) }
     #expect(error.exitCode == 69 && error.problem.hasPrefix("HTTP 404"))
   }
 
@@ -169,15 +167,9 @@ extension URLSource {
   func whatAMisbehavingServerDidIsNamed(path: String, problem: String) async throws {
     let server = try await CatalogServer.start()
     defer { server.stop() }
-    let url = server.url(path)
-    // fetchOnce blocks its thread: not one of the test's.
-    let result = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(
-          returning: Result { () throws(CatalogError) in try URLSource.fetchOnce(url: url) })
-      }
+    guard case .failure(let error) = await fetchedOnce(server.url(path)) else {
+      return #expect(Bool(false))
     }
-    guard case .failure(let error) = result else { return #expect(Bool(false)) }
     #expect(error.exitCode == 69)
     #expect(error.problem == problem)
   }
@@ -196,17 +188,9 @@ extension URLSource {
   {
     let server = try await CatalogServer.start()
     defer { server.stop() }
-    let url = server.url(path)
     // The server makes the 477 MiB bomb before it answers: seconds of its CPU,
     // many more on a loaded machine, which the fetch's deadline must not count.
-    let result = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(
-          returning: Result { () throws(CatalogError) in
-            try URLSource.fetchOnce(url: url, timeout: .seconds(180))
-          })
-      }
-    }
+    let result = await fetchedOnce(server.url(path), timeout: .seconds(180))
     guard case .failure(let error) = result else { return #expect(Bool(false)) }
     #expect(error.exitCode == 69)
     #expect(error.problem == problem)
@@ -222,24 +206,16 @@ extension URLSource {
     let budget = MemoryBudget(bytes: 4 << 20)
     // Another source's body, 3 MiB of the 4.
     #expect(budget.take(3 << 20))
-    func fetch() async -> Result<LoadedCatalog, CatalogError> {
-      await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-          continuation.resume(
-            returning: Result { () throws(CatalogError) in
-              try URLSource.fetchOnce(url: url, budget: budget)
-            })
-        }
-      }
+    guard case .failure(let error) = await fetchedOnce(url, budget: budget) else {
+      return #expect(Bool(false))
     }
-    guard case .failure(let error) = await fetch() else { return #expect(Bool(false)) }
     #expect(
       error.problem
         == "the URL sources' bodies together would pass the memory budget of 4 MiB"
         + " (--url-memory); the fetch was stopped")
     #expect(budget.bytesInUse == 3 << 20)
     budget.giveBack(3 << 20)
-    #expect(try await fetch().get().catalog.title == "big")
+    #expect(try await fetchedOnce(url, budget: budget).get().catalog.title == "big")
     #expect(budget.bytesInUse == 0)
   }
 

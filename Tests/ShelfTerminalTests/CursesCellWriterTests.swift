@@ -16,14 +16,14 @@ private final class OffscreenCurses {
   let window: UnsafeMutablePointer<WINDOW>
   private let files: [UnsafeMutablePointer<FILE>]
 
-  /// A screen writing to /dev/null, or to a temporary file whose bytes
-  /// `output` reads.
-  init(capturingOutput: Bool = false) throws {
+  /// A screen of terminal type `term` writing to /dev/null, or to a
+  /// temporary file whose bytes `output` reads.
+  init(capturingOutput: Bool = false, term: String = "xterm-256color") throws {
     setlocale(LC_ALL, "C.UTF-8")
     let output = try #require(capturingOutput ? tmpfile() : fopen("/dev/null", "w"))
     let input = try #require(fopen("/dev/null", "r"))
     files = [output, input]
-    screen = try #require(newterm("xterm-256color", output, input))
+    screen = try #require(newterm(term, output, input))
     window = shelf_stdscr()
   }
 
@@ -149,6 +149,37 @@ private func randomCanvas(
     #expect(frame == "\u{1B}[9Gxy", "sent: \(frame.debugDescription)")
     // The window holds the frame, whatever the passes.
     #expect((0..<14).map { curses.cell(x: $0, y: 0).text }.joined() == next.text)
+  }
+}
+
+extension WithCurses {
+  /// What ncurses sends for a focused cell whose colour the theme sets as
+  /// #268bd2, on a terminal of type `term`.
+  private func focusSent(on term: String) throws -> (ColorDepth, String) {
+    let curses = try OffscreenCurses(capturingOutput: true, term: term)
+    let theme = ThemeColors([.focus: .rgb(red: 0x26, green: 0x8B, blue: 0xD2)])
+    var writer = CursesCellWriter(
+      window: curses.window, isUnicode: true, palette: Palette.make(wantsColor: true, theme: theme))
+    var canvas = Canvas(size: Size(width: 4, height: 1))
+    canvas.write("ab", at: Point(x: 0, y: 0), style: Style(foreground: .focus))
+    canvas.write("cd", at: Point(x: 2, y: 0), style: Style(foreground: .star))
+    writer.show(canvas, over: nil, size: canvas.size, output: curses.outputDescriptor, input: -1)
+    return (writer.palette.depth, curses.output)
+  }
+
+  @Test func aDirectColourTerminalIsSentTheThemesColourExactly() throws {
+    let (depth, sent) = try focusSent(on: "xterm-direct")
+    #expect(depth == .direct)
+    // xterm-direct's own form of 38;2;38;139;210; the star, 220, as xterm shows it.
+    #expect(sent.contains("\u{1B}[38:2::38:139:210mab"), "sent: \(sent.debugDescription)")
+    #expect(sent.contains("\u{1B}[38:2::255:215:0mcd"), "sent: \(sent.debugDescription)")
+  }
+
+  @Test func a256ColourTerminalIsSentTheNearestOfThePalette() throws {
+    let (depth, sent) = try focusSent(on: "xterm-256color")
+    #expect(depth == .palette256)
+    #expect(sent.contains("\u{1B}[38;5;32mab"), "sent: \(sent.debugDescription)")
+    #expect(!sent.contains("38:2"))
   }
 }
 

@@ -24,9 +24,7 @@ enum AnimationFixtures {
 
   /// `base` changed by `change`.
   static func changed(_ change: (inout [ShelfSection]) -> Void) -> ShelfContent {
-    var content = base
-    change(&content.sections)
-    return content
+    editing(base, change)
   }
 
   /// One content change of each kind, named for its golden transcript.

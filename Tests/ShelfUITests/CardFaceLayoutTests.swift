@@ -46,17 +46,9 @@ import Testing
 
   @Test func autoWidthIsTheNinetiethPercentileOfTitlesWithinAThirdOfTheStrip() {
     let titles = (1...20).map { String(repeating: "x", count: $0 * 3) }
-    let content = ShelfContent(
-      title: "",
-      sections: [
-        ShelfSection(
-          id: "s", title: nil,
-          rows: [
-            CarouselRow(
-              id: "r", title: "r",
-              cards: titles.enumerated().map { CardFace(id: "\($0.offset)", title: $0.element) })
-          ])
-      ])
+    let content = Fixtures.oneRow(
+      title: "", rowTitle: "r",
+      cards: titles.enumerated().map { CardFace(id: "\($0.offset)", title: $0.element) })
     let measured = CardWidth.auto.measured(on: content)
     #expect(measured == .fitting(titleWidth: 54))
     let wide = Metrics.strip(forScreenWidth: 200, style: CardStyle(width: measured))

@@ -4,25 +4,17 @@ import Testing
 @testable import ShelfUI
 
 /// Cards whose fields are missing or of odd widths: the stars must not move.
-private let oddCards = ShelfContent(
-  title: "Odd cards",
-  sections: [
-    ShelfSection(
-      id: "s", title: nil,
-      rows: [
-        CarouselRow(
-          id: "odd", title: "Odd fields",
-          cards: [
-            CardFace(id: "a", title: "Four digits", subtitle: "1999", year: 1999, rating: 4.0),
-            CardFace(id: "b", title: "Three digits", subtitle: "180", year: 180, rating: 5.0),
-            CardFace(id: "c", title: "No year", subtitle: "stars only", rating: 3.0),
-            CardFace(id: "d", title: "No rating", subtitle: "year only", year: 2001),
-            CardFace(id: "e", title: "Five digits", subtitle: "12345", year: 12345, rating: 2.0),
-            CardFace(id: "f", title: "Nothing", subtitle: "neither"),
-            CardFace(id: "g", title: "BC", subtitle: "-500", year: -500, rating: 1.0),
-          ] + (1...12).map { CardFace(id: "more-\($0)", title: "More \($0)", year: 2000 + $0) })
-      ])
-  ])
+private let oddCards = Fixtures.oneRow(
+  title: "Odd cards", rowID: "odd", rowTitle: "Odd fields",
+  cards: [
+    CardFace(id: "a", title: "Four digits", subtitle: "1999", year: 1999, rating: 4.0),
+    CardFace(id: "b", title: "Three digits", subtitle: "180", year: 180, rating: 5.0),
+    CardFace(id: "c", title: "No year", subtitle: "stars only", rating: 3.0),
+    CardFace(id: "d", title: "No rating", subtitle: "year only", year: 2001),
+    CardFace(id: "e", title: "Five digits", subtitle: "12345", year: 12345, rating: 2.0),
+    CardFace(id: "f", title: "Nothing", subtitle: "neither"),
+    CardFace(id: "g", title: "BC", subtitle: "-500", year: -500, rating: 1.0),
+  ] + (1...12).map { CardFace(id: "more-\($0)", title: "More \($0)", year: 2000 + $0) })
 
 @MainActor
 @Test(arguments: [
@@ -123,15 +115,11 @@ private func titlesOfWidth(_ width: Int) -> ShelfContent {
     return String(String(repeating: word, count: width / word.count + 1).prefix(width))
   }
   let cards = titles.enumerated().map { CardFace(id: "c\($0.offset)", title: $0.element) }
-  return ShelfContent(
+  return Fixtures.oneSection(
     title: "Titles",
-    sections: [
-      ShelfSection(
-        id: "s", title: nil,
-        rows: [
-          CarouselRow(id: "a", title: "A", cards: cards),
-          CarouselRow(id: "b", title: "B", cards: cards.reversed()),
-        ])
+    rows: [
+      CarouselRow(id: "a", title: "A", cards: cards),
+      CarouselRow(id: "b", title: "B", cards: cards.reversed()),
     ])
 }
 

@@ -270,17 +270,9 @@ func howManySourcesFailShowsHoweverManyThereAre(failing: Int) {
 
 /// One row whose first card has `title`.
 private func focused(title: String) -> ShelfContent {
-  ShelfContent(
-    title: "Bookstore",
-    sections: [
-      ShelfSection(
-        id: "s", title: nil,
-        rows: [
-          CarouselRow(
-            id: "r", title: "Row",
-            cards: [CardFace(id: "c", title: title, subtitle: "Someone Long-Named", year: 1999)])
-        ])
-    ])
+  Fixtures.oneRow(
+    title: "Bookstore", rowTitle: "Row",
+    cards: [CardFace(id: "c", title: title, subtitle: "Someone Long-Named", year: 1999)])
 }
 
 @MainActor

@@ -86,6 +86,29 @@ enum Fixtures {
     ])
 }
 
+extension Fixtures {
+  /// Content titled `title` with a section for each of `sections`.
+  static func shelf(
+    _ title: String, _ sections: [(id: String, title: String?, rows: [CarouselRow])]
+  ) -> ShelfContent {
+    ShelfContent(
+      title: title,
+      sections: sections.map { ShelfSection(id: $0.id, title: $0.title, rows: $0.rows) })
+  }
+
+  /// Content titled `title` whose one untitled section (id `s`) holds `rows`.
+  static func oneSection(title: String, rows: [CarouselRow]) -> ShelfContent {
+    shelf(title, [(id: "s", title: nil, rows: rows)])
+  }
+
+  /// Content titled `title` of one row, `rowID` titled `rowTitle`, of `cards`.
+  static func oneRow(
+    title: String, rowID: String = "r", rowTitle: String, cards: [CardFace]
+  ) -> ShelfContent {
+    oneSection(title: title, rows: [CarouselRow(id: rowID, title: rowTitle, cards: cards)])
+  }
+}
+
 // MARK: - Screens for the navigation and focus tests
 
 extension Fixtures {

@@ -29,11 +29,20 @@ private func openingState(of model: DisplayModel) -> ViewState {
   return state
 }
 
-@Test func rememberedPlacementsAreThePlacementsOfTheState() async {
+/// Checks `walk` on 40 random walks, each from a screen just opened on 40
+/// rows: `walk` is handed the draws to make its steps with, the screen's
+/// model and its view state.
+private func randomWalks(_ walk: (inout Draws, DisplayModel, ViewState) -> Void) async {
   await propertyCheck(count: 40, input: Gen.draws(2048)) { draws in
     var rng = draws
-    var model = DisplayModel(catalog(rows: 40))
-    var (state, memo) = (openingState(of: model), LayoutMemo())
+    let model = DisplayModel(catalog(rows: 40))
+    walk(&rng, model, openingState(of: model))
+  }
+}
+
+@Test func rememberedPlacementsAreThePlacementsOfTheState() async {
+  await randomWalks { rng, opened, state in
+    var (model, state, memo) = (opened, state, LayoutMemo())
     var size = Size(width: 120, height: 40)
     for step in 0..<60 {
       switch Int.random(in: 0..<8, using: &rng) {
@@ -60,10 +69,8 @@ private func openingState(of model: DisplayModel) -> ViewState {
 }
 
 @Test func aComposedScreenIsTheScreenDrawnFromScratch() async {
-  await propertyCheck(count: 40, input: Gen.draws(2048)) { draws in
-    var rng = draws
-    let model = DisplayModel(catalog(rows: 40))
-    var (state, images) = (openingState(of: model), SceneImages())
+  await randomWalks { rng, model, state in
+    var (state, images) = (state, SceneImages())
     let size = Size(width: 97, height: 31)
     for step in 0..<40 {
       state.moveRows(by: Int.random(in: -3...3, using: &rng), in: model, size: size)

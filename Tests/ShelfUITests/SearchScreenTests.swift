@@ -4,22 +4,25 @@ import Testing
 
 @testable import ShelfUI
 
+/// The card two rows of `films` hold.
+private let sevenSamurai = CardFace(
+  id: "seven-samurai", title: "七人の侍", subtitle: "Akira Kurosawa", year: 1954, rating: 4.7,
+  tags: ["Seven Samurai", "epic"])
+
 /// Films and books of the bundled catalog that the search examples find.
-private let films = ShelfContent(
-  title: "Shelf",
-  sections: [
-    ShelfSection(
-      id: "cinema", title: "Cinema",
-      rows: [
+private let films = Fixtures.shelf(
+  "Shelf",
+  [
+    (
+      "cinema", "Cinema",
+      [
         CarouselRow(
           id: "world-cinema", title: "World Cinema",
           cards: [
             CardFace(
               id: "rashomon", title: "羅生門", subtitle: "Akira Kurosawa", year: 1950, rating: 4.3,
               tags: ["Rashōmon"]),
-            CardFace(
-              id: "seven-samurai", title: "七人の侍", subtitle: "Akira Kurosawa", year: 1954,
-              rating: 4.7, tags: ["Seven Samurai", "epic"]),
+            sevenSamurai,
             CardFace(
               id: "gojira", title: "ゴジラ", subtitle: "Ishirō Honda", year: 1954, rating: 4.0,
               tags: ["Godzilla"]),
@@ -32,14 +35,13 @@ private let films = ShelfContent(
           cards: [
             CardFace(
               id: "ikiru", title: "Ikiru", subtitle: "Akira Kurosawa", year: 1952, rating: 4.5),
-            CardFace(
-              id: "seven-samurai", title: "七人の侍", subtitle: "Akira Kurosawa", year: 1954,
-              rating: 4.7, tags: ["Seven Samurai", "epic"]),
+            sevenSamurai,
           ]),
-      ]),
-    ShelfSection(
-      id: "books", title: "Books",
-      rows: [
+      ]
+    ),
+    (
+      "books", "Books",
+      [
         CarouselRow(
           id: "novels", title: "Novels",
           cards: [
@@ -52,23 +54,20 @@ private let films = ShelfContent(
               id: "genji", title: "源氏物語", subtitle: "Murasaki Shikibu", year: 1008, rating: 4.0,
               tags: ["The Tale of Genji"]),
           ])
-      ]),
+      ]
+    ),
   ])
 
-private let size = Size(width: 80, height: 24)
+private let size = Fixtures.screenSize
 
 @MainActor
 private func type(_ text: String, on screen: ShelfScreen) {
   for character in text { _ = screen.handle(.character(character), size: size) }
 }
 
+/// A screen of `films`, drawn once at `size`.
 @MainActor
-private func searchScreen() -> ShelfScreen {
-  let screen = ShelfScreen(
-    content: films, configuration: ScreenConfiguration(animationDuration: 0), updates: .immediate)
-  _ = screen.render(size: size, now: 0)
-  return screen
-}
+private func searchScreen() -> ShelfScreen { screen(films) }
 
 @MainActor
 @Test func kurosawa1954FindsSevenSamuraiWithItsMatchesHighlighted() {

@@ -10,30 +10,27 @@ import Testing
 // rules included (a header over its own rows only, never popping in).
 
 /// Three sections, seven rows.
-private let shelves = ShelfContent(
-  title: "Shelves",
-  sections: [
-    ShelfSection(
-      id: "fiction", title: "Fiction",
-      rows: [AnimationFixtures.row("novels", ["a", "b"]), AnimationFixtures.row("poetry", ["c"])]),
-    ShelfSection(
-      id: "books", title: "Books",
-      rows: [AnimationFixtures.row("essays", ["d", "e"]), AnimationFixtures.row("short", ["f"])]),
-    ShelfSection(
-      id: "magazines", title: "Magazines",
-      rows: [
-        AnimationFixtures.row("weekly", ["g"]), AnimationFixtures.row("monthly", ["h", "i"]),
-        AnimationFixtures.row("quarterly", ["j"]),
-      ]),
+private let shelves = Fixtures.shelf(
+  "Shelves",
+  [
+    ("fiction", "Fiction", [row("novels", ["a", "b"]), row("poetry", ["c"])]),
+    ("books", "Books", [row("essays", ["d", "e"]), row("short", ["f"])]),
+    (
+      "magazines", "Magazines",
+      [row("weekly", ["g"]), row("monthly", ["h", "i"]), row("quarterly", ["j"])]
+    ),
   ])
+
+/// A row of short cards, as the animation fixtures make them.
+private func row(_ id: String, _ cards: [String]) -> CarouselRow {
+  AnimationFixtures.row(id, cards)
+}
 
 private let size = Size(width: 60, height: 48)
 
 /// `shelves` changed by `change`.
 private func shelves(_ change: (inout [ShelfSection]) -> Void) -> ShelfContent {
-  var content = shelves
-  change(&content.sections)
-  return content
+  editing(shelves, change)
 }
 
 /// The frames from `shelves` to `target`, 600 ms at 20 frames a second, as
@@ -91,7 +88,7 @@ private func expectFollowable(
 
 @MainActor
 @Test func aRowInsertedAboveTheFocusGrowsInViewAndTheFocusStays() {
-  let frames = frames(to: shelves { $0[0].rows.insert(AnimationFixtures.row("new", ["n"]), at: 0) })
+  let frames = frames(to: shelves { $0[0].rows.insert(row("new", ["n"]), at: 0) })
   expectFollowable(frames, hole: Metrics.rowHeight)
   let texts = frames.map(TextBackend.text(of:))
   #expect(texts.allSatisfy { $0.contains("▸Row novels") }, "the focus stays on its row")
@@ -109,7 +106,7 @@ private func expectFollowable(
   for _ in 0..<5 { _ = screen.handle(.down, size: small) }  // focus: Monthly, deep down
   let before = screen.render(size: small, now: 0)
   #expect(!TextBackend.text(of: before).contains("Fiction"), "the top is off screen")
-  screen.setContent(shelves { $0[0].rows.insert(AnimationFixtures.row("new", ["n"]), at: 0) })
+  screen.setContent(shelves { $0[0].rows.insert(row("new", ["n"]), at: 0) })
   var now: UInt64 = 0
   var frames = [screen.render(size: small, now: now)]
   while let deadline = screen.nextFrameDeadline(now: now) {

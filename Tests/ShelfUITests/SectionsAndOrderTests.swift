@@ -89,17 +89,18 @@ extension ShelfScreen {
   #expect(screen.shownCardIDs(ofRow: "mystery") == ["rebecca", "hound", "moonstone", "big-sleep"])
 }
 
-// A new order is a change like any other: the cards move, animated, under
-// the motion rules, and the focused card stays whole.
+// A new order, of the focused row (s) or of every row (S), is a change like
+// any other: the cards move, animated, under the motion rules, and the
+// focused card stays whole.
 @MainActor
-@Test(arguments: [Size(width: 80, height: 24), Size(width: 160, height: 40)])
-func aNewOrderAnimatesUnderTheMotionRules(size: Size) {
+@Test(arguments: ["s", "S"], [Size(width: 80, height: 24), Size(width: 160, height: 40)])
+func aNewOrderAnimatesUnderTheMotionRules(key: Character, size: Size) {
   let screen = ShelfScreen(
     content: Fixtures.content, configuration: ScreenConfiguration(animationDuration: 300),
     updates: .immediate)
   var now: UInt64 = 0
   var frames = [screen.render(size: size, now: now)]
-  _ = screen.handle(.character("S"), size: size)
+  _ = screen.handle(.character(key), size: size)
   while screen.nextFrameDeadline(now: now) != nil && now < 2000 {
     now += 16
     frames.append(screen.render(size: size, now: now))

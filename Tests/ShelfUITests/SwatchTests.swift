@@ -15,19 +15,9 @@ import Testing
         id: id, title: "Book \(id)", subtitle: "Someone", year: 1990, rating: 4,
         fields: genre.map { [.init(name: "genre", value: $0)] } ?? [])
     }
-    return ShelfContent(
-      title: "Swatches",
-      sections: [
-        ShelfSection(
-          id: "s", title: nil,
-          rows: [
-            CarouselRow(
-              id: "r", title: "Books",
-              cards: [
-                card("a", "Fiction"), card("b", "History"), card("c", "Fiction"), card("d", nil),
-              ])
-          ])
-      ])
+    return Fixtures.oneRow(
+      title: "Swatches", rowTitle: "Books",
+      cards: [card("a", "Fiction"), card("b", "History"), card("c", "Fiction"), card("d", nil)])
   }
 
   /// The style map's character for the square of the card at `index` (on the row's year line, screen line 5).

@@ -60,3 +60,19 @@ import Testing
       ThemePalette.ink(for: .focus, isBold: false, colors: 8, on: .dark, theme: theme).index == 3)
   }
 }
+
+extension ThemeColorsTests {
+  @Test func aSetColourIsExactOn24BitAndTheNearestOf256Elsewhere() {
+    let exact = ThemeColor.rgb(red: 0x26, green: 0x8B, blue: 0xD2)
+    let theme = ThemeColors([.chrome: exact])
+    let direct = ThemePalette.directColors
+    #expect(ThemePalette.color(for: .accent, colors: direct, on: .dark, theme: theme) == exact)
+    #expect(ThemePalette.color(for: .accent, colors: 256, on: .dark, theme: theme) == .index(32))
+    #expect(ThemePalette.color(for: .accent, colors: 8, on: .dark, theme: theme) == .index(6))
+    // Roles the theme leaves, and the terminal's own colour, are as on 256.
+    #expect(ThemePalette.color(for: .focus, colors: direct, on: .dark, theme: theme) == .index(214))
+    #expect(ThemePalette.color(for: .default, colors: direct, on: .dark, theme: theme) == nil)
+    #expect(theme.hasExactColors)
+    #expect(!ThemeColors.highContrast.hasExactColors)
+  }
+}

@@ -2,7 +2,7 @@
 import ShelfUI
 
 /// Maps a `Style`'s colour roles to ncurses colour pairs and attributes for the
-/// terminal at hand: 256 colours, 8, or none. Pairs are made on first use and
+/// terminal at hand: 24-bit, 256 colours, 8, or none. Pairs are made on first use and
 /// every `init_pair` is checked, so a colour the terminal refuses falls back to
 /// the default pair instead of drawing black on black.
 struct Palette {
@@ -18,8 +18,8 @@ struct Palette {
   private var nextPair: Int16 = 1
 
   private struct PairKey: Hashable {
-    var foreground: Int16
-    var background: Int16
+    var foreground: Int32
+    var background: Int32
   }
 
   private init(
@@ -41,8 +41,8 @@ struct Palette {
         depth: .monochrome, background: background, theme: theme, hasDefaultColors: false)
     }
     let hasDefaultColors = use_default_colors() == OK
-    let colors = shelf_colors()
-    let depth: ColorDepth = colors >= 256 ? .palette256 : colors >= 8 ? .ansi8 : .monochrome
+    let depth = ColorSupport.depth(
+      TerminalColors(colors: Int(shelf_colors()), hasRGB: shelf_has_rgb() != 0))
     return Palette(
       depth: depth, background: background, theme: theme, hasDefaultColors: hasDefaultColors)
   }
@@ -54,7 +54,7 @@ struct Palette {
     if depth != .monochrome {
       isBold =
         ThemePalette.ink(
-          for: style.foreground, isBold: isBold, colors: depth == .palette256 ? 256 : 8,
+          for: style.foreground, isBold: isBold, colors: depth == .ansi8 ? 8 : 256,
           on: background, theme: theme
         ).isBold
     }
@@ -73,7 +73,7 @@ struct Palette {
       }
       if isReversed { attributes |= shelf_a_reverse() }
       return (attributes, 0)
-    case .ansi8, .palette256:
+    case .ansi8, .palette256, .direct:
       if style.foreground == .muted && depth == .ansi8 { attributes |= shelf_a_dim() }
       if isReversed { attributes |= shelf_a_reverse() }
       let key = PairKey(
@@ -87,8 +87,8 @@ struct Palette {
     if key.foreground == -1 && key.background == -1 { return 0 }
     if let pair = pairs[key] { return pair }
     var pair: Int16 = 0
-    if Int32(nextPair) < shelf_color_pairs(),
-      init_pair(nextPair, key.foreground, key.background) == OK
+    if Int32(nextPair) < shelf_color_pairs(), nextPair < Int16.max,
+      init_extended_pair(Int32(nextPair), key.foreground, key.background) == OK
     {
       pair = nextPair
       nextPair += 1
@@ -97,19 +97,26 @@ struct Palette {
     return pair
   }
 
-  /// The colour number of `color`; -1 is the terminal's own colour.
-  private func number(for color: Color, isBackground: Bool) -> Int16 {
-    guard depth != .monochrome else { return -1 }
-    let index = ThemePalette.ink(
-      for: color, isBold: false, colors: depth == .palette256 ? 256 : 8, on: background,
-      theme: theme
-    ).index
-    guard let index else {
+  /// The colour number of `color`: a palette index, or on a 24-bit
+  /// terminal red, green and blue packed; -1 is the terminal's own colour.
+  private func number(for color: Color, isBackground: Bool) -> Int32 {
+    let colors: Int
+    switch depth {
+    case .monochrome: return -1
+    case .ansi8: colors = 8
+    case .palette256: colors = 256
+    case .direct: colors = ThemePalette.directColors
+    }
+    guard
+      let chosen = ThemePalette.color(
+        for: color, colors: colors, on: background, theme: theme)
+    else {
       if !hasDefaultColors {
-        return isBackground ? Int16(COLOR_BLACK) : Int16(COLOR_WHITE)
+        return isBackground ? Int32(COLOR_BLACK) : Int32(COLOR_WHITE)
       }
       return -1
     }
-    return Int16(index)
+    if depth == .direct { return ColorSupport.directNumber(of: chosen) }
+    return Int32(chosen.index256)
   }
 }

@@ -81,6 +81,20 @@ public enum ThemePalette {
     return (index, index == blue)
   }
 
+  /// How many colours a 24-bit (direct colour) terminal reports.
+  public static let directColors = 1 << 24
+
+  /// The colour of `role` on a terminal of `colors` colours: on a 24-bit
+  /// one (`directColors`), a colour `theme` sets exactly as it is set;
+  /// otherwise the palette index `ink` picks. Nil: the terminal's own.
+  public static func color(
+    for role: Color, colors: Int, on background: Background, theme: ThemeColors = ThemeColors()
+  ) -> ThemeColor? {
+    if colors >= directColors, let set = theme.color(for: role) { return set }
+    return ink(for: role, isBold: false, colors: colors, on: background, theme: theme).index
+      .map(ThemeColor.index)
+  }
+
   private static let red = 1
   private static let green = 2
   private static let yellow = 3

@@ -19,6 +19,15 @@ public enum ThemeColor: Hashable, Sendable {
     self = .rgb(red: value >> 16, green: (value >> 8) & 0xFF, blue: value & 0xFF)
   }
 
+  /// Its red, green and blue: as set, or the palette's colour as xterm
+  /// shows it by default.
+  public var rgb: (red: Int, green: Int, blue: Int) {
+    switch self {
+    case .index(let index): XtermPalette.rgb(ofIndex: index)
+    case .rgb(let red, let green, let blue): (red, green, blue)
+    }
+  }
+
   /// The palette index that shows it on a 256-colour terminal: itself, or
   /// the nearest colour of the palette.
   public var index256: Int {
@@ -131,6 +140,12 @@ public struct ThemeColors: Hashable, Sendable {
       return nil
     }
     return colors[role]
+  }
+
+  /// Whether a colour is set as red, green and blue (not a palette index):
+  /// only a 24-bit terminal shows it exactly.
+  public var hasExactColors: Bool {
+    colors.values.contains { if case .rgb = $0 { true } else { false } }
   }
 
   /// These colours with `other`'s over them.
