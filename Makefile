@@ -12,7 +12,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEBS := libncursesw5-dev libcurl4-openssl-dev libsqlite3-dev tmux python3 python3-pyte locales asciinema man-db \
   ncurses-term fzf libjpeg62-turbo-dev libstb-dev libchafa-dev libglib2.0-dev
 
-.PHONY: deps build test unit e2e slowest check prebuild imports tsan bench goldens format lint run widths man docs specialization client install uninstall
+.PHONY: kitty-covers deps build test unit e2e slowest check prebuild imports tsan bench goldens format lint run widths man docs specialization client install uninstall
 
 deps:
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -104,6 +104,15 @@ check: lint imports test specialization docs client
 
 # The terminal and scale benchmarks run the release shelf built beside Benchmarks.
 # fzf, when it installs, runs beside the `/` filter; without it that row is skipped.
+# The manual check of pixel covers in kitty under Xvfb (Scripts/kitty-covers.sh):
+# four screenshots in /tmp/shelf-kitty-covers (at rest, mid-motion, at rest, after q).
+KITTY_DEBS := kitty xvfb imagemagick xdotool
+kitty-covers: deps
+	@missing=""; for p in $(KITTY_DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+	$(SWIFT) build
+	Scripts/kitty-covers.sh $$($(SWIFT) build --show-bin-path)/shelf
+
 bench: deps
 	@dpkg -s fzf >/dev/null 2>&1 || $(SUDO) apt-get install -y -qq fzf || echo "bench: no fzf, its row is skipped"
 	$(SWIFT) build -c release

@@ -51,6 +51,15 @@ static inline int shelf_window_size(int fd, int *lines, int *columns) {
   return 0;
 }
 
+// The terminal's size in pixels (0 when it does not say).
+static inline int shelf_window_pixels(int fd, int *width, int *height) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+  *width = size.ws_xpixel;
+  *height = size.ws_ypixel;
+  return 0;
+}
+
 // The key code ncurses gives for KEY_CODE_YES (a function key, not a character).
 static inline int shelf_key_code_yes(void) { return KEY_CODE_YES; }
 

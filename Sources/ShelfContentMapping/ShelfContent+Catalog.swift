@@ -93,7 +93,7 @@ extension ShelfContent {
         CardFace(
           id: card.id, title: card.title, subtitle: card.subtitle ?? "", year: card.year,
           rating: card.rating, summary: card.summary ?? "", tags: card.tags,
-          url: card.url ?? "", image: card.image ?? "",
+          url: card.url ?? "", image: card.image.map { namespace?.image($0) ?? $0 } ?? "",
           fields: card.fields)
       }, sectionID: header.id, sectionTitle: header.title)
   }

@@ -10,11 +10,25 @@ public struct SourceNamespace: Hashable, Sendable {
   /// The source's name for its section headers (`books.json`), so that
   /// sections of several sources can be told apart; nil for none.
   public let label: String?
+  /// The folder the source's relative cover paths start from (its catalog
+  /// file's); empty leaves them as they are.
+  public let imageDirectory: String
 
-  /// The namespace of the source at `index`, labelled `label` in headers.
-  public init(index: Int, label: String? = nil) {
+  /// The namespace of the source at `index`, labelled `label` in headers,
+  /// its relative cover paths starting from `imageDirectory`.
+  public init(index: Int, label: String? = nil, imageDirectory: String = "") {
     self.index = index
     self.label = label
+    self.imageDirectory = imageDirectory
+  }
+
+  /// Cover `image` as this source means it: a relative path put under
+  /// `imageDirectory`; an absolute path, a URL or no image unchanged.
+  public func image(_ image: String) -> String {
+    guard !imageDirectory.isEmpty, !image.isEmpty, !image.hasPrefix("/"),
+      !image.hasPrefix("http://"), !image.hasPrefix("https://")
+    else { return image }
+    return imageDirectory.hasSuffix("/") ? imageDirectory + image : imageDirectory + "/" + image
   }
 
   /// A section's header title in this namespace: `Featured · books.json`,

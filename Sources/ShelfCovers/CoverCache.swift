@@ -26,12 +26,18 @@ public final class CoverCache: CoverSource {
 
   private struct Entry {
     var cover: CoverCells
+    var pixels: CoverPixels?
     var lastUse: UInt64
+
+    var byteCount: Int { cover.byteCount + (pixels?.rgb.count ?? 0) }
   }
 
   /// The most bytes the kept covers may hold.
   public let budget: Int
   private let colors: CoverColors
+  /// The pixels of a cell, when covers are also scaled to pixels for a
+  /// terminal that draws pictures; nil: cells only.
+  private let cellPixels: Size?
   private let load: Load
   private let queue = DispatchQueue(label: "shelf.covers", qos: .utility)
   private var entries: [Key: Entry] = [:]
@@ -53,11 +59,23 @@ public final class CoverCache: CoverSource {
   /// Called once for each picture that gives no cover, with a line for the log.
   public var onFailure: ((String) -> Void)?
 
-  /// A cache of covers in `colors`, read by `load`, holding at most `budget` bytes.
-  public init(colors: CoverColors, budget: Int = CoverCache.defaultBudget, load: @escaping Load) {
+  /// A cache of covers in `colors`, read by `load`, holding at most
+  /// `budget` bytes; with `cellPixels`, each cover also as pixels at that
+  /// size a cell (`pixels(of:width:height:)`).
+  public init(
+    colors: CoverColors, budget: Int = CoverCache.defaultBudget, cellPixels: Size? = nil,
+    load: @escaping Load
+  ) {
     self.colors = colors
     self.budget = budget
+    self.cellPixels = cellPixels
     self.load = load
+  }
+
+  /// The pixels of `image`'s cover at `width` x `height` cells, when it is
+  /// ready and the cache makes pixels; never asks for it.
+  public func pixels(of image: String, width: Int, height: Int) -> CoverPixels? {
+    entries[Key(image: image, width: width, height: height)]?.pixels
   }
 
   /// Bytes the kept covers hold.
@@ -76,7 +94,7 @@ public final class CoverCache: CoverSource {
     }
     guard !failed.contains(image), width > 0, height > 0 else { return nil }
     if isSynchronous {
-      finish(key, Self.convert(key, colors: colors, load: load))
+      finish(key, Self.convert(key, colors: colors, cellPixels: cellPixels, load: load))
       return entries[key]?.cover
     }
     if !asked.contains(key) {
@@ -115,9 +133,10 @@ public final class CoverCache: CoverSource {
     }
     isConverting = true
     let colors = colors
+    let cellPixels = cellPixels
     let load = load
     queue.async { [weak self] in
-      let result = Self.convert(key, colors: colors, load: load)
+      let result = Self.convert(key, colors: colors, cellPixels: cellPixels, load: load)
       DispatchQueue.main.async {
         MainActor.assumeIsolated {
           guard let self else { return }
@@ -132,17 +151,18 @@ public final class CoverCache: CoverSource {
 
   /// Keeps a converted cover (letting go of the least recently shown past
   /// the budget), or says once why a picture gives none.
-  private func finish(_ key: Key, _ result: Result<CoverCells, CoverError>) {
+  private func finish(_ key: Key, _ result: Result<Entry, CoverError>) {
     asked.remove(key)
     switch result {
-    case .success(let cover):
+    case .success(var entry):
       clock &+= 1
-      entries[key] = Entry(cover: cover, lastUse: clock)
-      bytes += cover.byteCount
+      entry.lastUse = clock
+      entries[key] = entry
+      bytes += entry.byteCount
       while bytes > budget, entries.count > 1,
         let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
       {
-        bytes -= entries.removeValue(forKey: oldest)?.cover.byteCount ?? 0
+        bytes -= entries.removeValue(forKey: oldest)?.byteCount ?? 0
       }
     case .failure(let error):
       if failed.insert(key.image).inserted {
@@ -151,16 +171,26 @@ public final class CoverCache: CoverSource {
     }
   }
 
-  /// The cover of `key`: read, decoded and converted.
+  /// The cover of `key`: read, decoded and converted (and scaled to
+  /// pixels, with `cellPixels`).
   private nonisolated static func convert(
-    _ key: Key, colors: CoverColors, load: Load
-  ) -> Result<CoverCells, CoverError> {
+    _ key: Key, colors: CoverColors, cellPixels: Size?, load: Load
+  ) -> Result<Entry, CoverError> {
     do {
       // Twice the sextants' 2 x 3 dots a cell: detail enough to choose from.
-      let picture = try CoverDecoder.decode(
-        try load(key.image), least: (key.width * 4, key.height * 6))
-      return .success(
-        CoverConverter.cells(of: picture, width: key.width, height: key.height, colors: colors))
+      var least = (width: key.width * 4, height: key.height * 6)
+      if let cellPixels {
+        least.width = max(least.width, key.width * cellPixels.width)
+        least.height = max(least.height, key.height * cellPixels.height)
+      }
+      let picture = try CoverDecoder.decode(try load(key.image), least: least)
+      let cover = CoverConverter.cells(
+        of: picture, width: key.width, height: key.height, colors: colors)
+      let pixels = cellPixels.map {
+        CoverScaler.pixels(
+          of: picture, width: key.width * $0.width, height: key.height * $0.height)
+      }
+      return .success(Entry(cover: cover, pixels: pixels, lastUse: 0))
     } catch {
       return .failure(error)
     }

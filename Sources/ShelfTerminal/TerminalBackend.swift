@@ -29,6 +29,12 @@ package final class TerminalBackend: CanvasBackend {
   package var outputFileDescriptor: Int32 { fileno(output) }
   /// The colours the backend draws with.
   package var colorDepth: ColorDepth { palette.depth }
+  /// Whether the terminal answered the kitty graphics query (asked only
+  /// with `TerminalOptions.asksForKittyPictures`).
+  package let showsKittyPictures: Bool
+  /// The pictures drawn over the covers at rest, in a terminal that speaks
+  /// the kitty graphics protocol; nil draws cells only.
+  package var coverLayer: KittyCoverLayer?
   /// Whether the terminal keeps Shelf's screen apart from the shell's; if
   /// not, Shelf clears what it drew on the way out.
   private let hasAlternateScreen: Bool
@@ -75,16 +81,17 @@ package final class TerminalBackend: CanvasBackend {
     case .always: wantsColor = true
     case .auto: wantsColor = !options.isNoColorSet
     }
+    // Asked before ncurses reads the terminal, so the answers are not taken for keys.
+    let answers = TerminalQuery.ask(
+      background: isKnown && wantsColor && options.theme == .auto,
+      kittyPictures: isKnown && options.asksForKittyPictures, input: fileno(input),
+      output: fileno(output), term: term)
+    showsKittyPictures = answers.showsKittyPictures
     let background: Background
     switch options.theme {
     case .dark, .solarized, .highContrast: background = .dark
     case .light: background = .light
-    case .auto:
-      // Asked before ncurses reads the terminal, so the answer is not taken for keys.
-      background =
-        isKnown && wantsColor
-        ? BackgroundQuery.background(input: fileno(input), output: fileno(output), term: term)
-        : .dark
+    case .auto: background = answers.background ?? .dark
     }
     // Before newterm, so that ncurses leaves SIGTSTP, SIGINT, SIGTERM and
     // SIGWINCH to the run loop (see `TerminalSignals.install()`).
@@ -155,6 +162,7 @@ package final class TerminalBackend: CanvasBackend {
     guard !isEnded else { return }
     isEnded = true
     CrashGuard.cursesDidEnd()
+    clearPictures()
     var previousMask: mmask_t = 0
     mousemask(0, &previousMask)
     TerminalModes.write(TerminalModes.bracketedPasteOff, to: fileno(output))
@@ -210,7 +218,11 @@ package final class TerminalBackend: CanvasBackend {
   package func copyToClipboard(_ text: String) {
     guard !isEnded else { return }
     fflush(output)
-    let bytes = Clipboard.sequence(copying: text)
+    writeAll(Clipboard.sequence(copying: text))
+  }
+
+  /// Writes `bytes` to the terminal, past short writes and interruptions.
+  private func writeAll(_ bytes: [UInt8]) {
     var written = 0
     while written < bytes.count {
       let count = bytes[written...].withUnsafeBytes {
@@ -222,6 +234,23 @@ package final class TerminalBackend: CanvasBackend {
     }
   }
 
+  /// Deletes every picture the cover layer placed or sent.
+  private func clearPictures() {
+    guard let coverLayer else { return }
+    fflush(output)
+    writeAll(coverLayer.clear())
+  }
+
+  /// The pixels of one cell, when the terminal says its size in pixels.
+  package var cellPixelSize: Size? {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    guard shelf_window_pixels(fileno(output), &width, &height) == 0, width > 0, height > 0,
+      size.width > 0, size.height > 0
+    else { return nil }
+    return Size(width: Int(width) / size.width, height: Int(height) / size.height)
+  }
+
   /// Whether this process group owns the terminal (the shell's foreground job).
   private var isInForeground: Bool {
     let owner = tcgetpgrp(fileno(output))
@@ -231,6 +260,7 @@ package final class TerminalBackend: CanvasBackend {
   /// Shell mode: what `endwin()` restores, plus the modes it may miss.
   private func leaveProgramMode() {
     CrashGuard.cursesDidEnd()
+    clearPictures()
     TerminalModes.write(TerminalModes.endSynchronizedUpdate, to: fileno(output))
     endwin()
     TerminalModes.write(TerminalModes.mouseReportingOff, to: fileno(output))
@@ -289,13 +319,27 @@ package final class TerminalBackend: CanvasBackend {
   ///
   /// A canvas of another size than the terminal is clipped or padded with blanks.
   package func draw(_ canvas: Canvas) {
+    draw(canvas, covers: [])
+  }
+
+  /// Shows `canvas` as `draw(_:)` does, and with a cover layer, `covers` (the
+  /// covers at rest) as pictures over their cells, in the same synchronized
+  /// update: after ncurses has sent the cells, with the cursor saved and
+  /// restored around them, so ncurses still knows where it stands.
+  package func draw(_ canvas: Canvas, covers: [PlacedCover]) {
     guard !isEnded else { return }
     var writer = CursesCellWriter(window: window, isUnicode: isUnicode, palette: palette)
     TerminalModes.write(TerminalModes.beginSynchronizedUpdate, to: fileno(output))
+    // A full repaint clears the screen, and what it showed with it.
+    if shown == nil { coverLayer?.forgetPlacements() }
     writer.show(
       canvas, over: shown, size: size, output: fileno(output), input: inputFileDescriptor)
     palette = writer.palette
     shown = canvas
+    if let coverLayer {
+      fflush(output)
+      writeAll(coverLayer.frame(showing: covers))
+    }
     TerminalModes.write(TerminalModes.endSynchronizedUpdate, to: fileno(output))
   }
 

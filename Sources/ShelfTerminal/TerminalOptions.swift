@@ -57,15 +57,19 @@ package struct TerminalOptions: Sendable {
   package var theme: Theme
   /// Colours set by role (the config file's `[theme]`), over the theme's.
   package var colors: ThemeColors
+  /// Whether to ask the terminal if it shows pictures with the kitty
+  /// graphics protocol (`TerminalBackend.showsKittyPictures`).
+  package var asksForKittyPictures: Bool
 
   /// Options for `colorMode`, honouring `isNoColorSet` in `.auto` mode.
   package init(
     colorMode: ColorMode = .auto, isNoColorSet: Bool = false, theme: Theme = .auto,
-    colors: ThemeColors = ThemeColors()
+    colors: ThemeColors = ThemeColors(), asksForKittyPictures: Bool = false
   ) {
     self.colorMode = colorMode
     self.isNoColorSet = isNoColorSet
     self.theme = theme
     self.colors = colors
+    self.asksForKittyPictures = asksForKittyPictures
   }
 }

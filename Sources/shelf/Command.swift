@@ -38,6 +38,8 @@ struct FilterOptions: Equatable, Sendable {
   var format = CardTemplate.id
   /// How every source is read.
   var reading = CatalogReading.automatic
+  /// Whether to say on stderr the format each source was read in.
+  var isVerbose = false
 }
 
 /// Options of `shelf frames`.
@@ -123,7 +125,7 @@ enum Arguments {
           FilterOptions(
             sources: options.sources, every: options.every, query: query,
             isExact: root.search.isExact, format: options.actions.format,
-            reading: options.reading))
+            reading: options.reading, isVerbose: options.isVerbose))
       }
       return .run(options)
     case let config as ConfigCommand where config.printsDefault:

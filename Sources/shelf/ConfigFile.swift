@@ -58,13 +58,22 @@ struct ConfigFile: Equatable, Sendable {
 
   // MARK: - Reading
 
+  /// Why the file at `path` cannot be read: missing, a directory, or not readable.
+  private static func unreadableReason(_ path: String) -> String {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      return "no such file"
+    }
+    return isDirectory.boolValue ? "it is a directory" : "permission denied"
+  }
+
   /// Reads and checks the file at `path` against `options`, the long
   /// options of every command. A problem is one line with the path, line,
   /// column and what is wrong (exit 78); a file that cannot be read, 66.
   static func load(path: String, options: OptionTable) throws(AppError) -> ConfigFile {
     let shown = TerminalText.sanitized(path)
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw .missingInput("\(shown): cannot read the config file")
+      throw .missingInput("\(shown): cannot read the config file: \(unreadableReason(path))")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw .config("\(shown): the config file is not UTF-8 text")

@@ -8,10 +8,14 @@ import ShelfUI
 
 /// How cards show their `image`: shared by `shelf` and `render`.
 enum ImagesMode: String, CaseIterable, Sendable {
-  /// Covers as cells when any card has an image.
+  /// Covers when any card has an image: as pictures at rest in a terminal
+  /// that speaks the kitty graphics protocol, else as cells.
   case auto
   /// Covers as character cells.
   case cells
+  /// Covers as pictures at rest (the kitty graphics protocol), as cells
+  /// while anything moves.
+  case kitty
   /// No cover area.
   case none
 }
@@ -20,7 +24,9 @@ enum ImagesMode: String, CaseIterable, Sendable {
 struct CoverOptions: ParsableArguments {
   @Option(
     "images", valueName: "mode",
-    choosing: "Cards with an image show it as a cover of character cells above their text.")
+    choosing: "Cards with an image show it as a cover above their text, in character cells; with"
+      + " kitty, as pictures at rest (auto: in kitty, or a terminal that answers kitty's"
+      + " graphics query, outside tmux).")
   var images: ImagesMode = .auto
 
   @Option(
@@ -46,6 +52,28 @@ struct CoverSettings: Equatable, Sendable {
     return lines ?? Metrics.defaultCoverLines(forScreenSize: size)
   }
 
+  /// Whether covers at rest are drawn as pictures with the kitty graphics
+  /// protocol in a terminal with `environment`: asked for, or `auto` in
+  /// kitty itself (not through tmux, which does not pass the pictures on).
+  func drawsPictures(environment: [String: String]) -> Bool {
+    switch mode {
+    case .kitty: return true
+    case .cells, .none: return false
+    case .auto:
+      let isKitty =
+        environment["TERM"] == "xterm-kitty" || !(environment["KITTY_WINDOW_ID"] ?? "").isEmpty
+      return isKitty && (environment["TMUX"] ?? "").isEmpty
+    }
+  }
+
+  /// Whether to ask the terminal if it shows kitty pictures: `auto` where
+  /// the environment does not say it is kitty, outside tmux, when `catalogs`
+  /// have images (WezTerm, Ghostty and kitty over ssh answer).
+  func asksForPictures(environment: [String: String], showing catalogs: [Catalog]) -> Bool {
+    mode == .auto && !drawsPictures(environment: environment)
+      && (environment["TMUX"] ?? "").isEmpty && catalogs.contains(where: Self.hasImages)
+  }
+
   private static func hasImages(_ catalog: Catalog) -> Bool {
     catalog.sections.contains { section in
       section.rows.contains { row in row.items.contains { $0.image != nil } }
@@ -53,17 +81,32 @@ struct CoverSettings: Equatable, Sendable {
   }
 
   /// The directory relative cover paths start from: the first catalog
-  /// file's (the current directory for other sources).
+  /// file's (the current directory for other sources). With several
+  /// sources each one's paths are resolved from its own folder as its
+  /// catalog is read (`SourceNamespace.image(_:)`).
   static func imageDirectory(of specs: [SourceSpec]) -> String {
-    for spec in specs {
-      switch spec {
-      case .catalog(let path), .watch(let path):
-        guard path != "-", let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-      default: continue
-      }
+    specs.lazy.compactMap(imageDirectory(of:)).first ?? ""
+  }
+
+  /// The folder `spec`'s relative cover paths start from, as an absolute
+  /// path (so that no other source's folder is put before it): its catalog
+  /// file's, the current one for a source that is not a file.
+  static func absoluteImageDirectory(of spec: SourceSpec) -> String {
+    let directory = imageDirectory(of: spec) ?? ""
+    guard !directory.hasPrefix("/") else { return directory }
+    let current = FileManager.default.currentDirectoryPath
+    return directory.isEmpty ? current : current + "/" + directory
+  }
+
+  /// The folder of `spec`'s catalog file ("" for the current one); nil for
+  /// a source that is not a file.
+  static func imageDirectory(of spec: SourceSpec) -> String? {
+    switch spec {
+    case .catalog(let path), .watch(let path):
+      guard path != "-", let slash = path.lastIndex(of: "/") else { return "" }
+      return slash == path.startIndex ? "/" : String(path[..<slash])
+    default: return nil
     }
-    return ""
   }
 
   /// Reads cover `image`: an http(s) URL from the disk cache, else fetched

@@ -12,6 +12,9 @@ protocol EventLoopDelegate: AnyObject {
   func eventLoop(_ loop: EventLoop, frameFor size: Size, now: UInt64) -> Canvas
   /// When the next frame is due, or nil when nothing moves.
   func eventLoop(_ loop: EventLoop, nextFrameDeadlineAfter now: UInt64) -> UInt64?
+  /// The covers the last frame shows at rest (drawn as pictures where the
+  /// terminal can).
+  var stillCovers: [PlacedCover] { get }
 }
 
 /// The app's run loop on Dispatch's main queue: a read source on the tty, signal
@@ -93,7 +96,8 @@ final class EventLoop {
     isDrawScheduled = false
     guard !isFinished, let delegate else { return }
     let now = Self.now()
-    backend.draw(delegate.eventLoop(self, frameFor: backend.size, now: now))
+    let frame = delegate.eventLoop(self, frameFor: backend.size, now: now)
+    backend.draw(frame, covers: delegate.stillCovers)
     if let deadline = delegate.eventLoop(self, nextFrameDeadlineAfter: now) {
       let wait = deadline > now ? deadline - now : 0
       frameTimer.schedule(deadline: .now() + .milliseconds(Int(min(wait, 60_000))))

@@ -73,6 +73,7 @@ enum Headless {
         reading: options.reading)
     }
     warn(about: start)
+    if options.isVerbose { sayFormats(of: start.loaded, specs: options.sources) }
     let chain = chain(of: options.sources, showing: start.loaded.map(\.catalog))
     let matches = chain.content.rankedMatches(of: options.query, isExact: options.isExact)
     var output = ""

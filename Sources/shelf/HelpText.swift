@@ -52,10 +52,14 @@ enum HelpText {
     Mouse: click focuses; the wheel over the focused row's cards scrolls them, \
     elsewhere it moves between rows.
 
-    The / filter keeps the cards in which every word typed is found in the \
-    title, subtitle, year or a tag, ignoring case, accents and width; 'word asks \
-    for the whole word, ^word for a field that starts with it, word$ for one \
-    that ends with it. Enter keeps the filtered view, Esc clears it.
+    The / filter keeps the cards in which each word typed has its letters in \
+    order in one of the card's fields (title, subtitle, year, a tag or a \
+    record's field), ignoring case, accents and width (dostoevsky finds \
+    Dostoyevsky), ranked as fzf ranks; 'word asks for the whole word, ^word \
+    for a field that starts with it, word$ for one that ends with it, and \
+    Ctrl-E (or --exact) for words as typed. A Best matches row on top holds \
+    the 50 best: Enter takes the first (with --pick, prints it), Tab or Down \
+    keeps the filter to browse, Esc clears it.
 
     Exit status: 0 ok, 64 usage, 65 bad data, 66 missing input, 69 a source that \
     cannot be reached, 70 internal error, 74 I/O error or no usable terminal, \

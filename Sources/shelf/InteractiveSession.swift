@@ -141,17 +141,22 @@ final class InteractiveSession: EventLoopDelegate {
     configuration.showsRecentlyViewed = options.showsRecentlyViewed
     configuration.cards = options.cards
 
+    let environment = ProcessInfo.processInfo.environment
     let backend: TerminalBackend
     do {
       backend = try TerminalBackend(
         options: TerminalOptions(
           colorMode: options.colorMode, isNoColorSet: isNoColorSet, theme: options.theme.theme,
-          colors: options.theme.colors))
+          colors: options.theme.colors,
+          asksForKittyPictures: options.covers.asksForPictures(
+            environment: environment, showing: firsts.map(\.catalog))))
     } catch {
       throw AppError(error)
     }
     configuration.coverLines = options.covers.coverLines(
       showing: firsts.map(\.catalog), size: backend.size)
+    // Without --cover-lines, the covers fit the screen as it resizes.
+    configuration.coverLinesFollowScreen = options.covers.lines == nil
     let screen = ShelfScreen(content: chain.content, configuration: configuration)
     screen.sourceScope = chain.scope
     screen.canSwitchSources = chain.canSwitch
@@ -194,8 +199,13 @@ final class InteractiveSession: EventLoopDelegate {
     session.loop.willFinish = { [unowned session] in session.stopSources() }
     screen.onNeedsDisplay = { [unowned session] in session.loop.setNeedsDraw() }
     if configuration.coverLines > 0 {
+      // Pictures need the cells' size in pixels; a terminal that does not
+      // say it gets the common 10 x 20.
+      let drawsPictures =
+        options.covers.drawsPictures(environment: environment) || backend.showsKittyPictures
       let covers = CoverCache(
         colors: CoverColors(backend.colorDepth),
+        cellPixels: drawsPictures ? backend.cellPixelSize ?? Size(width: 10, height: 20) : nil,
         load: CoverSettings.loader(
           directory: CoverSettings.imageDirectory(of: specs), cache: CoverSettings.diskCache))
       covers.onReady = { [unowned session] in session.loop.setNeedsDraw() }
@@ -203,6 +213,12 @@ final class InteractiveSession: EventLoopDelegate {
         session.screen.log(.warning(line), from: "covers", at: session.now())
       }
       screen.covers = covers
+      if drawsPictures {
+        screen.findsStillCovers = true
+        backend.coverLayer = KittyCoverLayer { [unowned covers] cover in
+          covers.pixels(of: cover.image, width: cover.width, height: cover.height)
+        }
+      }
     }
     screen.onDiscard = { [freer = session.freer] retired in freer.free(consume retired) }
     chain.onChange = { [unowned session] change in session.chainDidChange(change) }
@@ -602,6 +618,8 @@ final class InteractiveSession: EventLoopDelegate {
     preview?.follow()
     return canvas
   }
+
+  var stillCovers: [PlacedCover] { screen.stillCovers }
 
   func eventLoop(_ loop: EventLoop, nextFrameDeadlineAfter now: UInt64) -> UInt64? {
     screen.nextFrameDeadline(now: now)

@@ -123,6 +123,13 @@ struct ReadingOptions: ParsableArguments {
     if let fields, fieldNames(fields).isEmpty {
       throw ValidationError("--fields: expected names separated by commas, such as a,b,c")
     }
+    // A second column of one name could never be shown, printed or searched by it.
+    if let fields {
+      var seen = Set<String>()
+      if let twice = fieldNames(fields).first(where: { !seen.insert($0).inserted }) {
+        throw ValidationError("--fields: \(MessageText.quoted(twice)) is named twice")
+      }
+    }
     if keep != nil && !isRecordStream {
       throw ValidationError("--keep bounds the rows of --stream --records: give --records too")
     }

@@ -67,8 +67,12 @@ final class SourceChain {
   nonisolated static func namespace(ofSourceAt index: Int, in specs: [SourceSpec])
     -> SourceNamespace?
   {
-    specs.count > 1
-      ? SourceNamespace(index: index, label: shortName(ofSourceAt: index, in: specs)) : nil
+    guard specs.count > 1 else { return nil }
+    // Each source's relative cover paths from its own folder: a catalog
+    // file's, the current one for the others.
+    return SourceNamespace(
+      index: index, label: shortName(ofSourceAt: index, in: specs),
+      imageDirectory: CoverSettings.absoluteImageDirectory(of: specs[index]))
   }
 
   // MARK: - Changes

@@ -35,6 +35,10 @@ import Testing
     // Esc closes the top layer and never quits (KeyEncodingTests hold the app to it).
     #expect(flat.contains("Esc closes what is open (it never quits)"))
     #expect(!flat.contains("Esc quit"))
+    // The / filter as it works: letters in order, Enter takes the best match.
+    #expect(flat.contains("each word typed has its letters in order"))
+    #expect(flat.contains("Enter takes the first"))
+    #expect(!flat.contains("Enter keeps the filtered view"))
     #expect(result.standardError.isEmpty)
   }
 
@@ -92,6 +96,10 @@ import Testing
     (
       ["--keep", "3"],
       "shelf: --keep bounds the rows of --stream --records: give --records too (see 'shelf --help')\n"
+    ),
+    (
+      ["--fields", "week,hash,week"],
+      "shelf: --fields: \"week\" is named twice (see 'shelf --help')\n"
     ),
     (
       ["--pattern", "(\\S+)"],

@@ -180,7 +180,12 @@ import Testing
     let result = try runShelf(
       ["render", "--config", scratch.url.path + "/none.toml"], environment: environment(scratch))
     #expect(result.status == 66)
-    #expect(result.standardError.contains("none.toml: cannot read the config file"))
+    #expect(result.standardError.contains("none.toml: cannot read the config file: no such file"))
+    // A directory is named as one, not left as a bare "cannot read".
+    let directory = try runShelf(
+      ["render", "--config", scratch.url.path], environment: environment(scratch))
+    #expect(directory.status == 66)
+    #expect(directory.standardError.hasSuffix(": cannot read the config file: it is a directory\n"))
   }
 
   /// Every option of every command has its key in `config --print-default`;

@@ -83,6 +83,36 @@ struct CoverCatalog {
   }
 }
 
+/// Relative cover paths start from their own catalog's folder, whatever
+/// the current directory and however many catalogs there are.
+@Suite struct RelativeCoverPaths {
+  @Test func eachCatalogsCoversAreFoundBesideIt() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shelf-relative-covers-\(UUID().uuidString)")
+    var catalogs: [String] = []
+    for name in ["first", "second"] {
+      let folder = root.appendingPathComponent(name)
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("covers"), withIntermediateDirectories: true)
+      // Each picture is only beside its own catalog.
+      try makeCover(at: folder.appendingPathComponent("covers/\(name).png").path)
+      let json =
+        #"{"rows": [{"id": "\#(name)", "title": "\#(name)", "items": [{"id": "x", "title": "X", "image": "covers/\#(name).png"}]}]}"#
+      let catalog = folder.appendingPathComponent("catalog.json")
+      try Data(json.utf8).write(to: catalog)
+      catalogs.append(catalog.path)
+    }
+    let size = ["--width", "80", "--height", "40", "--cover-lines", "4", "--color", "never"]
+    for sources in [[catalogs[1]], catalogs] {
+      let result = try runShelf(["render"] + sources.flatMap { ["--catalog", $0] } + size)
+      #expect(result.status == 0)
+      #expect(result.standardError.isEmpty, "\(result.standardError)")
+      #expect(result.standardOutput.contains("▀") || result.standardOutput.contains("▄"))
+      #expect(!result.standardOutput.contains("░"), "no placeholder: every cover found")
+    }
+  }
+}
+
 /// Covers at http URLs: fetched once with `--url`'s bounds, kept in
 /// `$XDG_CACHE_HOME/shelf/covers`; a URL that fails keeps the placeholder.
 @Suite struct URLCoverRenders {
@@ -117,5 +147,39 @@ struct CoverCatalog {
     let kept = try FileManager.default.contentsOfDirectory(
       atPath: cache.appendingPathComponent("shelf/covers").path)
     #expect(kept.count == 1)
+  }
+}
+
+extension InTmux {
+  /// The live app: covers re-fitted to the screen as it resizes.
+  @Suite struct CoversOnResize {
+    /// Lines from the first row's top border to its bottom border, when
+    /// its first card shows its cover (not the placeholder).
+    private func firstCardHeight(_ screen: String) -> Int? {
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      guard let top = lines.firstIndex(where: { $0.contains("┏") }),
+        let bottom = lines[top...].firstIndex(where: { $0.contains("┗") }),
+        !lines[top + 1].contains("░")
+      else { return nil }
+      return bottom - top + 1
+    }
+
+    @Test func theCoverAreaFollowsTheScreensSize() throws {
+      let covers = try CoverCatalog()
+      let session = try TmuxSession(width: 120, height: 44)
+      defer { session.close() }
+      try session.startShelf("--catalog \(covers.catalog) --images cells")
+      session.expectScreen("covers at 120x44") { screen in
+        screen.contains("Meridian") && firstCardHeight(screen) != nil
+      }
+      let tall = try #require(firstCardHeight(session.screen()))
+      try session.resize(width: 80, height: 24)
+      // A shorter cover area, and its covers converted again at that size.
+      session.expectScreen("shorter covers at 80x24") { screen in
+        guard let height = firstCardHeight(screen) else { return false }
+        return height < tall && screen.contains("Meridian")
+      }
+      try session.quitAndExpectRestored()
+    }
   }
 }

@@ -56,6 +56,15 @@ import Testing
     #expect(result.standardOutput.contains("Emma"))
   }
 
+  @Test func filterSaysTheFormatWithVerboseAsTheScreenDoes() throws {
+    let result = try runShelf(
+      ["--group-by", "shelf", "--verbose", "--filter", "emma", "--print", "{title}"],
+      input: Data(Self.books.utf8))
+    #expect(result.status == 0)
+    #expect(result.standardError == "shelf: stdin: read as csv (from the content), 2 cards\n")
+    #expect(result.standardOutput == "Emma\n")
+  }
+
   @Test func aWordThatIsNoOptionIsAFileToShow() throws {
     let result = try runShelf(["stray"])
     #expect(result.status == 66)

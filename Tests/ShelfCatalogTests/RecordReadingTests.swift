@@ -175,6 +175,21 @@ private func fields(_ pairs: KeyValuePairs<String, String>) -> [CardField] {
 
 // MARK: - Bad input
 
+@Test func aStreamRecordWithoutTheGroupFieldIsThatRecordsProblem() {
+  // One record a line: the others may have the field, so the message names
+  // this record, not the command line (exit 65, not 64).
+  do {
+    _ = try CatalogLoader.load(
+      bytes: Array("{\"MESSAGE\": \"no unit\"}".utf8), source: .streamLine(8),
+      reading: CatalogReading(format: .ndjson, mapping: RecordMapping(groupBy: "_SYSTEMD_UNIT")))
+    Issue.record("a record without the field loaded")
+  } catch {
+    #expect(
+      error.description == "stdin, line 8: the record has no field \"_SYSTEMD_UNIT\" to group by")
+    #expect(error.exitCode == 65)
+  }
+}
+
 @Test func everyBadInputIsOneLineNamingThePlace() {
   let cases:
     [(bytes: [UInt8], name: String, reading: CatalogReading, message: String, code: Int32)] = [
@@ -201,6 +216,15 @@ private func fields(_ pairs: KeyValuePairs<String, String>) -> [CardField] {
       (
         Array("[{\"a\": 1}, 3]".utf8), "x.json", .automatic,
         "x.json, line 1, column 12: [1]: expected an object for a record, found a number", 65
+      ),
+      // A line that is not JSON is not called the literal it starts like.
+      (
+        Array("{\"a\": 1}\nnot json\n".utf8), "x.ndjson", .automatic,
+        "x.ndjson, line 2, column 1: expected an object for a record, found 'n'", 65
+      ),
+      (
+        Array("{\"a\": 1}\nnull\n".utf8), "x.ndjson", .automatic,
+        "x.ndjson, line 2, column 1: expected an object for a record, found null", 65
       ),
       (
         Array("g,n\nx,1\n".utf8) + Array("\n".utf8), "x.csv", grouped("h"),

@@ -1,8 +1,10 @@
 import Foundation
-import ShelfCovers
 import ShelfUI
+import Synchronization
 import TestSupport
 import Testing
+
+@testable import ShelfCovers
 
 /// Generated pictures (Scripts/make-cover.py) in a folder of their own.
 struct CoverFiles {
@@ -117,5 +119,60 @@ struct CoverFiles {
     cache.store(Array(repeating: 3, count: 100), of: "http://x/c")
     #expect(cache.bytes(of: "http://x/b") == nil)
     #expect(cache.bytes(of: "http://x/a") != nil && cache.bytes(of: "http://x/c") != nil)
+  }
+}
+
+@Suite struct CoverScalerTests {
+  @Test func pixelsAreAveragedDownOverBlackAndRepeatedUp() {
+    // Red, green, blue and a clear white.
+    let picture = CoverPicture(
+      width: 2, height: 2, rgba: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 0])
+    #expect(CoverScaler.pixels(of: picture, width: 1, height: 1).rgb == [64, 64, 64])
+    let up = CoverScaler.pixels(of: picture, width: 4, height: 2)
+    #expect(up.width == 4 && up.height == 2)
+    #expect(Array(up.rgb[0..<12]) == [255, 0, 0, 255, 0, 0, 0, 255, 0, 0, 255, 0])
+    #expect(Array(up.rgb[12..<24]) == [0, 0, 255, 0, 0, 255, 0, 0, 0, 0, 0, 0])
+    #expect(
+      CoverScaler.pixels(of: picture, width: 5000, height: 1).width == CoverScaler.maximumSide)
+  }
+
+  @Test @MainActor func aCacheForPicturesKeepsEachCoverAsPixelsToo() throws {
+    let bytes = try CoverFiles().bytes("jpeg")
+    let cache = CoverCache(colors: .palette256, cellPixels: Size(width: 8, height: 16)) { _ in bytes
+    }
+    cache.isSynchronous = true
+    let cover = try #require(cache.cover(of: "x.jpg", width: 6, height: 4))
+    let pixels = try #require(cache.pixels(of: "x.jpg", width: 6, height: 4))
+    #expect(cover.width == 6 && pixels.width == 48 && pixels.height == 64)
+    #expect(cache.byteCount == cover.byteCount + 48 * 64 * 3)
+    let cellsOnly = CoverCache(colors: .palette256) { _ in bytes }
+    cellsOnly.isSynchronous = true
+    _ = cellsOnly.cover(of: "x.jpg", width: 6, height: 4)
+    #expect(cellsOnly.pixels(of: "x.jpg", width: 6, height: 4) == nil)
+  }
+}
+
+@Suite @MainActor struct CoverCacheBudgetTests {
+  @Test func theCoversKeptNeverHoldMoreThanTheBudgetAndTheLeastRecentGoFirst() throws {
+    let bytes = try CoverFiles().bytes()
+    let one = 8 * 6 * MemoryLayout<Cell>.stride
+    let cache = CoverCache(colors: .palette256, budget: 3 * one) { _ in bytes }
+    cache.isSynchronous = true
+    for name in ["a", "b", "c"] { _ = cache.cover(of: name, width: 8, height: 6) }
+    #expect(cache.count == 3 && cache.byteCount == 3 * one)
+    for name in ["d", "e", "f", "g"] {
+      _ = cache.cover(of: name, width: 8, height: 6)
+      #expect(cache.byteCount <= cache.budget)
+    }
+    #expect(cache.count == 3)
+    // With room for one, a is let go for b and converted anew when shown again.
+    let converted = Atomic<Int>(0)
+    let counting = CoverCache(colors: .palette256, budget: one) { _ in
+      converted.add(1, ordering: .relaxed)
+      return bytes
+    }
+    counting.isSynchronous = true
+    for name in ["a", "b", "a"] { _ = counting.cover(of: name, width: 8, height: 6) }
+    #expect(converted.load(ordering: .relaxed) == 3 && counting.count == 1)
   }
 }

@@ -90,6 +90,9 @@ struct RecordMapper {
   /// Checks that a field the mapping groups by is in some record; a field
   /// in none is the command line's mistake, named with those that exist.
   func checkGroupFields(in records: [Record], source: CatalogSource) throws(CatalogError) {
+    // A stream line's record is one of many (a journal entry with no unit,
+    // say): its lacking the field is its own problem, named by `groupValue`.
+    if case .streamLine = source { return }
     for (option, name) in [("--group-by", mapping.groupBy), ("--section-by", mapping.sectionBy)] {
       guard let name, !records.isEmpty else { continue }
       if records.contains(where: { $0.value(name) != nil }) { continue }

@@ -296,7 +296,11 @@ struct RecordReader: @unchecked Sendable {
   /// One record object's members as fields.
   private func object(_ scanner: inout JSONScanner) throws(ParseFailure) -> [CardField] {
     guard scanner.peek == .openBrace else {
-      let found = scanner.valueKind() ?? scanner.foundByte(at: scanner.position)
+      // `not json` starts like `null`: a value is named only when it is one.
+      var probe = scanner
+      let isValue = (try? probe.skipValue()) != nil
+      let found =
+        (isValue ? scanner.valueKind() : nil) ?? scanner.foundByte(at: scanner.position)
       throw scanner.failure(
         .invalidCatalog, at: scanner.position, "expected an object for a record, found \(found)")
     }

@@ -96,6 +96,14 @@ final class TableView {
 
   /// Where the cards find their covers; nil shows placeholders.
   var covers: (any CoverSource)?
+  /// Lines of each card's cover area now: `configuration.coverLines`, or
+  /// what fits the screen when it follows the screen's size.
+  private(set) var coverLines: Int
+  /// The covers of the last frame, where they stand, when nothing moved in
+  /// it; empty during motion, and unless `findsRestingCovers`.
+  private(set) var restingCovers: [PlacedCover] = []
+  /// Whether each frame finds its `restingCovers`.
+  var findsRestingCovers = false
   /// Marks on the cards what the shown `/` filter matched; nil while none is on.
   var highlighter: SearchHighlighter?
   /// The focus to give back once the table shows its row again (the filter
@@ -107,7 +115,8 @@ final class TableView {
     self.configuration = configuration
     cardStyle = configuration.cards
     cardStyle.width = cardStyle.width.measured(on: content)
-    model = DisplayModel(content, cardStyle: cardStyle, coverLines: configuration.coverLines)
+    coverLines = configuration.coverLines
+    model = DisplayModel(content, cardStyle: cardStyle, coverLines: coverLines)
     title = content.title
     animator = TableAnimator(configuration: configuration)
     state.rememberIDs(in: model)
@@ -159,8 +168,7 @@ final class TableView {
     // Otherwise each carousel's holder delivers its own delta.
     defer { discardRetired() }
     if cardStyle.width == .auto { cardStyle.width = cardStyle.width.measured(on: content) }
-    let newModel = DisplayModel(
-      content, cardStyle: cardStyle, coverLines: configuration.coverLines)
+    let newModel = DisplayModel(content, cardStyle: cardStyle, coverLines: coverLines)
     let before = TransitionEnd(model: model, state: state)
     retired.append(model)  // the transition, if any, holds it too
     var after = state
@@ -364,12 +372,14 @@ final class TableView {
       var scene = moving ?? Layout.scene(of: model, state: state, size: size, memo: &layoutMemo)
       if let highlighter { scene = highlighter.marked(scene) }
       if let covers { scene = covered(scene, by: covers, isStill: moving == nil) }
+      restingCovers = moving == nil && findsRestingCovers ? Self.placedCovers(in: scene) : []
       if keepsShownScene { shownScene = scene }
       return SceneRenderer.compose(scene, images: &images)
     }
     var scene = moving ?? Layout.scene(of: model, state: state, size: size)
     if let highlighter { scene = highlighter.marked(scene) }
     if let covers { scene = covered(scene, by: covers, isStill: moving == nil) }
+    restingCovers = moving == nil && findsRestingCovers ? Self.placedCovers(in: scene) : []
     if keepsShownScene { shownScene = scene }
     var canvas = Canvas(size: size)
     SceneRenderer.draw(scene, into: &canvas)
@@ -394,8 +404,24 @@ final class TableView {
     guard lastSize != size else { return }
     lastSize = size
     snap()
+    fitCovers(to: size)
     state.revealFocusedCard(in: model, size: size)
     state.revealFocusedRow(in: model, size: size)
+  }
+
+  /// Gives the cards the cover area that fits `size`, when it follows the
+  /// screen's size: the rows are laid out again at the new height (the
+  /// covers are then asked for at the new size).
+  private func fitCovers(to size: Size) {
+    guard configuration.coverLinesFollowScreen, coverLines > 0 else { return }
+    let lines = Metrics.defaultCoverLines(forScreenSize: size)
+    guard lines != coverLines else { return }
+    coverLines = lines
+    retired.append(model)
+    model = DisplayModel(model.content, cardStyle: cardStyle, coverLines: lines)
+    layoutMemo = LayoutMemo()
+    images = SceneImages()
+    discardRetired()
   }
 
   /// When the next frame is due while something moves (or a batch is on its

@@ -52,3 +52,20 @@ extension TableView {
     return scene
   }
 }
+
+extension TableView {
+  /// The ready covers of `scene`'s cards where the renderer puts them: inside
+  /// each card's border, below its top.
+  static func placedCovers(in scene: Scene) -> [PlacedCover] {
+    var placed: [PlacedCover] = []
+    for row in scene.rows where row.coverLines > 0 {
+      for card in row.cards {
+        guard let cover = card.face.cover else { continue }
+        placed.append(
+          PlacedCover(
+            image: card.face.image, origin: Point(x: card.x + 1, y: row.y + 2), cover: cover))
+      }
+    }
+    return placed
+  }
+}

@@ -14,12 +14,16 @@ public struct ScreenConfiguration: Hashable, Sendable {
   public var cards: CardStyle
   /// Lines of the cover area above each card's text; 0: no covers.
   public var coverLines: Int
+  /// Whether the cover area follows the screen's size (a 2:3 cover at the
+  /// card width, `Metrics.defaultCoverLines`) rather than keeping
+  /// `coverLines`, when there are covers.
+  public var coverLinesFollowScreen: Bool
 
   /// A configuration; by default changes animate over 300 ms at 60 frames a second.
   public init(
     animationDuration: UInt64 = 300, reducedMotion: Bool = false, largeBatchLimit: Int = 80,
     framesPerSecond: Int = 60, showsRecentlyViewed: Bool = true, cards: CardStyle = .standard,
-    coverLines: Int = 0
+    coverLines: Int = 0, coverLinesFollowScreen: Bool = false
   ) {
     self.cards = cards
     self.animationDuration = animationDuration
@@ -28,6 +32,7 @@ public struct ScreenConfiguration: Hashable, Sendable {
     self.framesPerSecond = framesPerSecond
     self.showsRecentlyViewed = showsRecentlyViewed
     self.coverLines = max(0, coverLines)
+    self.coverLinesFollowScreen = coverLinesFollowScreen
   }
 
   /// The duration actually used: 0 with reduced motion.

@@ -158,6 +158,18 @@ extension ShelfScreen {
   /// the preview pane, when shown, on the right or at the bottom, the rest
   /// beside it.
   public func render(size: Size, now: UInt64) -> Canvas {
+    let canvas = renderWithPreview(size: size, now: now)
+    if findsStillCovers {
+      stillCovers = table.restingCovers.compactMap { placed in
+        canvas.shownLines(of: placed.cover, at: placed.origin).map {
+          PlacedCover(image: placed.image, origin: placed.origin, cover: placed.cover, lines: $0)
+        }
+      }
+    }
+    return canvas
+  }
+
+  private func renderWithPreview(size: Size, now: UInt64) -> Canvas {
     guard let (rect, _) = previewFrame(in: size) else {
       return renderBesidePreview(size: size, now: now)
     }

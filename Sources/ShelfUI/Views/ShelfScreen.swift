@@ -41,6 +41,16 @@ public final class ShelfScreen {
     get { table.covers }
     set { table.covers = newValue }
   }
+  /// The covers the last frame shows at rest, whole and unobstructed (a
+  /// terminal that draws pictures may put them there); empty while
+  /// anything moves, and unless `findsStillCovers`.
+  public internal(set) var stillCovers: [PlacedCover] = []
+  /// Whether each frame finds its `stillCovers` (a terminal that draws
+  /// pictures wants them; the cells alone need not pay for it).
+  public var findsStillCovers: Bool {
+    get { table.findsRestingCovers }
+    set { table.findsRestingCovers = newValue }
+  }
   /// Whether Tab and Shift-Tab switch between all sources and each alone
   /// (the app says so when it has several); the key hint then offers it.
   public var canSwitchSources = false
