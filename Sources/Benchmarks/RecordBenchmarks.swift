@@ -27,15 +27,17 @@ enum RecordBenchmarks {
   }
 
   /// The cards of `catalog` as TSV with a header: section, row, id, title,
-  /// subtitle, year and rating.
+  /// subtitle, year, rating and tags (joined by commas), so that the
+  /// mapping `mapping` makes the very cards the catalog holds.
   static func tsv(_ catalog: Catalog) -> [UInt8] {
-    var bytes = Array("section\trow\tid\ttitle\tsubtitle\tyear\trating\n".utf8)
+    var bytes = Array("section\trow\tid\ttitle\tsubtitle\tyear\trating\ttags\n".utf8)
     for section in catalog.sections {
       for row in section.rows {
         for card in row.items {
           let cells = [
             section.id, row.id, card.id, card.title, card.subtitle ?? "",
             card.year.map(String.init) ?? "", card.rating.map { String($0) } ?? "",
+            card.tags.joined(separator: ","),
           ]
           bytes += Array(cells.joined(separator: "\t").utf8)
           bytes.append(UInt8(ascii: "\n"))
@@ -54,7 +56,7 @@ enum RecordBenchmarks {
     let size = ["--width", "120", "--height", "40"]
     let mapping = [
       "--section-by", "section", "--group-by", "row", "--id", "{id}", "--title", "{title}",
-      "--subtitle", "{subtitle}", "--year", "year", "--rating", "rating",
+      "--subtitle", "{subtitle}", "--year", "year", "--rating", "rating", "--tags", "tags",
     ]
     var medians: [String: Double] = [:]
     for (name, arguments) in [

@@ -51,14 +51,16 @@ struct SourceOptions: ParsableArguments {
 
   @Option(
     "sqlite", valueName: "file",
-    help: "Show what --sql finds in a SQLite database, opened read-only, again after each"
-      + " change another process commits; repeats, each with its --sql.")
+    help: "Show what a query finds in a SQLite database, opened read-only, again after each"
+      + " change another process commits: --sqlite FILE --query SQL; repeats, each with its"
+      + " query.")
   var databases: [String] = []
 
   @Option(
     "sql", valueName: "sql",
-    help: "The SQL --sqlite runs, one statement that reads: each row a record whose fields are"
-      + " its columns, made into cards as records are (--group-by, --title, ...).")
+    help: "The SQL --sqlite runs (--query right after --sqlite FILE says the same), one"
+      + " statement that reads: each row a record whose fields are its columns, made into"
+      + " cards as records are (--group-by, --title, ...).")
   var queries: [String] = []
 
   @Option(
@@ -85,7 +87,8 @@ struct SourceOptions: ParsableArguments {
       throw ValidationError("--catalog - reads stdin once: give it once")
     }
     if databases.count != queries.count {
-      throw ValidationError("each --sqlite FILE needs its --sql QUERY, in the same order")
+      throw ValidationError(
+        "each --sqlite FILE needs its query, right after it: --sqlite FILE --query SQL")
     }
     if every != nil && commands.isEmpty && urls.isEmpty {
       throw ValidationError("--every sets how often --exec and --url run: give one of them")

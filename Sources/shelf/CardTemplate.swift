@@ -77,7 +77,7 @@ struct CardTemplate: Equatable, Sendable {
 
   /// The value of the field `name` in `card`, or nil when it has none.
   static func value(of name: String, in card: PickedCard) -> String? {
-    if let field = card.face.fields.first(where: { $0.name == name }) { return field.value }
+    if let value = card.face.fields.value(named: name) { return value }
     return PickField(rawValue: name)?.value(of: card)
   }
 
@@ -89,7 +89,7 @@ struct CardTemplate: Equatable, Sendable {
     template.text(
       value: { Self.value(of: $0, in: card) },
       transform: { name, value in
-        name == PickField.json.rawValue && !card.face.fields.contains { $0.name == name }
+        name == PickField.json.rawValue && card.face.fields.value(named: name) == nil
           ? value : JSONText.escapingControls(value)
       })
   }

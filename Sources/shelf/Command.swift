@@ -14,7 +14,7 @@ struct RenderOptions: Equatable, Sendable {
   var urlMemory: Int?
   var size = Size(width: 80, height: 24)
   /// How every source is read.
-  var reading = CatalogReading.automatic
+  var reading = CatalogReading.shelfDefault
   /// Whether the format each source is read in is said on stderr.
   var isVerbose = false
   /// `--card`, `--card-width`.
@@ -37,7 +37,7 @@ struct FilterOptions: Equatable, Sendable {
   /// What each card prints.
   var format = CardTemplate.id
   /// How every source is read.
-  var reading = CatalogReading.automatic
+  var reading = CatalogReading.shelfDefault
   /// Whether to say on stderr the format each source was read in.
   var isVerbose = false
 }
@@ -99,7 +99,8 @@ enum Arguments {
     // `swift run shelf -- --watch books.json` passes its `--` on: a leading
     // one ends no options, it only separates swift run's from shelf's.
     let given = namingFiles(
-      joiningNegativeNumbers(typed.first == "--" ? Array(typed.dropFirst()) : typed))
+      joiningNegativeNumbers(
+        namingSQLiteQueries(typed.first == "--" ? Array(typed.dropFirst()) : typed)))
     let config = try configFile(for: given, environment: environment)
     let arguments = config?.arguments ?? given
     let keyMap = config?.file.keyMap ?? [:]
@@ -139,8 +140,7 @@ enum Arguments {
         render = alone
       }
       try check(render.records, help: "shelf render --help")
-      let sources = ShelfCommand.sources(
-        named: render.sources.sources(in: arguments), records: render.records)
+      let sources = ShelfCommand.sources(named: render.sources.sources(in: arguments))
       return .render(
         RenderOptions(
           sources: sources, every: render.sources.every, urlMemory: render.sources.urlMemory,
@@ -309,6 +309,34 @@ enum Arguments {
         result.append(token)
       } else {
         result.append("--catalog=" + token)
+      }
+    }
+    return result
+  }
+
+  /// `arguments` with the `--query` right after `--sqlite FILE` written as
+  /// `--sql`: `shelf --sqlite DB --query SQL` is that database's query,
+  /// while any other `--query` is the search prompt's.
+  static func namingSQLiteQueries(_ arguments: [String]) -> [String] {
+    var result: [String] = []
+    var afterDatabase = false
+    var index = arguments.startIndex
+    while index < arguments.endIndex {
+      let token = arguments[index]
+      index += 1
+      if token == "--" { return result + arguments[(index - 1)...] }
+      if afterDatabase, token == "--query" || token.hasPrefix("--query=") {
+        result.append("--sql" + token.dropFirst("--query".count))
+      } else {
+        result.append(token)
+      }
+      afterDatabase = false
+      if token == "--sqlite", index < arguments.endIndex {
+        result.append(arguments[index])
+        index += 1
+        afterDatabase = true
+      } else if token.hasPrefix("--sqlite=") {
+        afterDatabase = true
       }
     }
     return result

@@ -30,7 +30,7 @@ struct RunOptions: Equatable, Sendable {
   /// `--pick`, `--print`, `--multi`, `--bind`, `--no-clipboard`.
   var actions = ActionOptions()
   /// How every source is read: its format, and how records become cards.
-  var reading = CatalogReading.automatic
+  var reading = CatalogReading.shelfDefault
   /// `--stream --records`: stdin's lines are records upserted by id, and
   /// each row keeps at most this many cards; nil: each line is a catalog.
   var recordKeep: Int?
@@ -116,7 +116,7 @@ struct ShelfCommand: ParsableCommand {
     var options = RunOptions(
       sources: sources, demo: demo, display: display, cards: cards, arguments: arguments,
       keyMap: keyMap)
-    options.sources = Self.sources(named: sources.sources(in: arguments), records: records)
+    options.sources = Self.sources(named: sources.sources(in: arguments))
     // Checked by validate().
     options.actions = (try? picking.actions()) ?? ActionOptions()
     options.reading = records.reading
@@ -133,13 +133,17 @@ struct ShelfCommand: ParsableCommand {
     }
   }
 
-  /// The sources named (a file given alone is `--catalog FILE`); with
-  /// none, stdin when a record option is given and stdin is a pipe or a
-  /// file, else the bundled catalog.
-  static func sources(named given: [SourceSpec], records: ReadingOptions) -> [SourceSpec] {
-    if !given.isEmpty { return given }
-    if records.asksForRecords && isStandardInputPiped { return [.catalog("-")] }
-    return [.bundled]
+  /// The sources named (a file given alone is `--catalog FILE`), else the
+  /// bundled catalog; `readingPipedStdin` puts stdin in its place.
+  static func sources(named given: [SourceSpec]) -> [SourceSpec] {
+    given.isEmpty ? [.bundled] : given
+  }
+
+  /// `sources`, with stdin in the bundled catalog's place (none was named)
+  /// when stdin is a pipe or a file, as fzf reads it. Asked when shelf runs,
+  /// not when its arguments are parsed: parsing depends on nothing else.
+  static func readingPipedStdin(_ sources: [SourceSpec]) -> [SourceSpec] {
+    sources == [.bundled] && isStandardInputPiped ? [.catalog("-")] : sources
   }
 
   /// Whether stdin is a pipe or a file (not a terminal nor a device such as /dev/null).

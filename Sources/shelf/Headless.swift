@@ -111,7 +111,7 @@ enum Headless {
   /// (its body held in `budget`, which the run's URL sources share).
   static func loadOnce(
     _ spec: SourceSpec, every: Duration?, budget: MemoryBudget,
-    reading: CatalogReading = .automatic
+    reading: CatalogReading = .shelfDefault
   ) throws(AppError) -> LoadedCatalog {
     switch spec {
     case .bundled: return try load(nil)
@@ -234,7 +234,7 @@ enum Headless {
   /// Loads the catalog at `path` (the bundled one for nil), printing its
   /// warnings on stderr; `regularFileOnly` refuses a FIFO, device or socket.
   static func load(
-    _ path: String?, regularFileOnly: Bool = false, reading: CatalogReading = .automatic
+    _ path: String?, regularFileOnly: Bool = false, reading: CatalogReading = .shelfDefault
   ) throws(AppError) -> LoadedCatalog {
     try loadPrintingWarnings { () throws(CatalogError) in
       if let path {

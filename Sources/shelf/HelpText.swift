@@ -18,10 +18,11 @@ enum HelpText {
     --catalog FILE.
 
     Records: every source also reads a JSON array of objects, NDJSON, CSV, TSV or \
-    plain lines (--format, else the extension, else the content); --group-by makes \
-    a row per value, and templates such as --title '{name} ({section})' make the \
-    cards. Every field stays on its card: in the details, in search, and in \
-    --print, --bind and y. With a record option and stdin a pipe, records come \
+    plain lines (--format, else the extension, else the content: text is lines \
+    unless a record option asks for CSV or TSV); --group-by makes a row per \
+    value, and templates such as --title '{name} ({section})' make the cards. \
+    Every field stays on its card: in the details, in search, and in --print, \
+    --bind and y. With no source named and stdin a pipe or a file, records come \
     from stdin (cmd | shelf --group-by F) and keys from the terminal.
 
     --watch: a file that is deleted, truncated or invalid (also mid-write) shows \

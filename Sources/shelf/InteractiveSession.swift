@@ -43,10 +43,12 @@ final class InteractiveSession: EventLoopDelegate {
   private let options: RunOptions
   private let chain: SourceChain
   private let feeds: [Feed]
-  /// The catalog the demo changes next.
+  /// The catalog the demo starts from, until it starts.
   private var demoCatalog: Catalog?
-  private var demo: DemoGenerator?
-  private var demoTimer: (any DispatchSourceTimer)?
+  /// The demo's updates, a live source of their own.
+  private var demo: DemoSource?
+  /// Steps (`.`) asked for while paused whose update has not come yet.
+  private var demoSteps = 0
   /// The source whose error or warning the message area shows, if one does.
   private var messageOwner: Int?
   /// Frees what the screen lets go of, off the main queue.
@@ -282,7 +284,7 @@ final class InteractiveSession: EventLoopDelegate {
   /// Stops every source: no command keeps running after the app.
   private func stopSources() {
     preview?.end()
-    demoTimer?.cancel()
+    demo?.stop()
     for feed in feeds { feed.stop.take()?() }
   }
 
@@ -298,42 +300,31 @@ final class InteractiveSession: EventLoopDelegate {
   }
 
   private func startDemo() {
+    guard let first = demoCatalog else { return }
+    demoCatalog = nil
     let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
-    demo = DemoGenerator(seed: seed, churn: options.churn ?? .moderate)
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.setEventHandler { [unowned self] in
+    let source = DemoSource(
+      catalog: first, generator: DemoGenerator(seed: seed, churn: options.churn ?? .moderate),
+      interval: .milliseconds((options.rate ?? .slow).intervalMilliseconds))
+    demo = source
+    screen.liveStatus = .live
+    source.start(queue: .main) { [unowned self] result in
       MainActor.assumeIsolated {
-        if self.screen.liveStatus == .live { self.applyDemoUpdate() }
+        guard case .success(let loaded) = result else { return }
+        // Paused, only the updates steps asked for show (one timed just
+        // before the pause waits: the next update holds its changes too).
+        if screen.liveStatus != .live {
+          guard demoSteps > 0 else { return }
+          demoSteps -= 1
+        }
+        show(loaded.catalog, from: feeds[0])
       }
     }
-    demoTimer = timer
-    screen.liveStatus = .live
-    armDemoTimer()
-    timer.resume()
   }
 
-  /// Runs the demo timer while live; paused, it never fires.
-  private func armDemoTimer() {
-    guard let demoTimer else { return }
-    if screen.liveStatus == .live {
-      let interval = (options.rate ?? .slow).intervalMilliseconds
-      demoTimer.schedule(
-        deadline: .now() + .milliseconds(interval), repeating: .milliseconds(interval),
-        leeway: .milliseconds(interval / 10))
-    } else {
-      demoTimer.schedule(deadline: .distantFuture)
-    }
-  }
-
-  private func applyDemoUpdate() {
-    guard var demo, let current = demoCatalog else { return }
-    let next = demo.nextCatalog(after: current)
-    self.demo = demo
-    // The old catalog is freed off the main queue (a million cards take a while).
-    var old: Catalog? = next
-    swap(&old, &demoCatalog)
-    freer.free(consume old)
-    show(next, from: feeds[0])
+  /// Holds the demo's timed updates back while paused.
+  private func pauseDemoWhenNotLive() {
+    demo?.isPaused = screen.liveStatus != .live
   }
 
   private func startWatching(_ path: String, feed: Feed, isValid: Bool) {
@@ -537,11 +528,12 @@ final class InteractiveSession: EventLoopDelegate {
       case .off:
         break
       }
-      armDemoTimer()
+      pauseDemoWhenNotLive()
       loop.setNeedsDraw()
     case .stepOnce:
-      if demo != nil {
-        applyDemoUpdate()
+      if let demo {
+        if screen.liveStatus != .live { demoSteps += 1 }
+        demo.step()
       } else {
         applyPending(all: false)
       }

@@ -203,7 +203,8 @@ struct SearchOptions: ParsableArguments {
 
   @Option(
     "query", valueName: "query",
-    help: "Start with <query> typed in the search prompt.")
+    help: "Start with <query> typed in the search prompt (right after --sqlite FILE, it is that"
+      + " database's SQL).")
   var query: String?
 
   @Flag(

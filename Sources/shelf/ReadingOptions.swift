@@ -151,11 +151,23 @@ struct ReadingOptions: ParsableArguments {
     mapping.id = id.map { FieldTemplate($0) }
     mapping.url = link.map { FieldTemplate($0) }
     mapping.image = image.map { FieldTemplate($0) }
-    return CatalogReading(
+    var reading = CatalogReading(
       format: isRecordStream ? .ndjson : format, fields: fields.map(fieldNames),
       pattern: pattern, mapping: mapping)
+    reading.readsTextAsLines = true
+    return reading
   }
 
   /// Whether any option asks for records rather than a catalog.
   var asksForRecords: Bool { reading.asksForRecords }
+}
+
+extension CatalogReading {
+  /// shelf's reading when no option changes it: the format chosen, and
+  /// text that is not JSON read as lines, as fzf reads its input.
+  static let shelfDefault: CatalogReading = {
+    var reading = CatalogReading()
+    reading.readsTextAsLines = true
+    return reading
+  }()
 }

@@ -23,15 +23,18 @@ struct Shelf {
       print(text)
     case .version:
       print("shelf \(version)")
-    case .run(let options):
+    case .run(var options):
+      options.sources = ShelfCommand.readingPipedStdin(options.sources)
       if options.isStreaming && isatty(STDIN_FILENO) == 1 {
         throw .usage("--stream reads catalogs from stdin: pipe them in (producer | shelf --stream)")
       }
       let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
       try InteractiveSession.run(options, isNoColorSet: noColor)
-    case .render(let options):
+    case .render(var options):
+      options.sources = ShelfCommand.readingPipedStdin(options.sources)
       try Headless.render(options)
-    case .filter(let options):
+    case .filter(var options):
+      options.sources = ShelfCommand.readingPipedStdin(options.sources)
       // As `fzf --filter`: 1 when nothing matches.
       if try !Headless.filter(options) { exit(1) }
     case .frames(let options):

@@ -16,7 +16,7 @@ enum SourceSpec: Hashable, Sendable {
   case exec(String)
   /// `--url URL`: a catalog fetched over HTTP(S), again every interval.
   case url(String)
-  /// `--sqlite FILE --sql SQL`: a query's rows, again after each change.
+  /// `--sqlite FILE --query SQL` (or `--sql`): a query's rows, again after each change.
   case sqlite(path: String, query: String)
 
   /// How the status line, the header and messages name the source: a file's

@@ -65,6 +65,19 @@ import Testing
     #expect(result.standardOutput == "Emma\n")
   }
 
+  @Test func plainTextOnAPipeIsSearchedLineByLineAsFzfDoes() throws {
+    let lines = "alpha\nbeta\ngamma, delta\n"
+    let result = try runShelf(["--filter", "lph", "--verbose"], input: Data(lines.utf8))
+    #expect(result.status == 0)
+    #expect(result.standardOutput == "alpha\n")
+    #expect(result.standardError == "shelf: stdin: read as lines (from the content), 3 cards\n")
+    // A comma is no column without a record option; nothing matching is 1.
+    #expect(
+      try runShelf(["--filter", "delta"], input: Data(lines.utf8)).standardOutput
+        == "gamma, delta\n")
+    #expect(try runShelf(["--filter", "zzz"], input: Data(lines.utf8)).status == 1)
+  }
+
   @Test func aWordThatIsNoOptionIsAFileToShow() throws {
     let result = try runShelf(["stray"])
     #expect(result.status == 66)

@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `--sqlite FILE --sql QUERY` at start: what a missing file and a bad
-/// query end with (one line, a sysexits code), and the first screen.
+/// `--sqlite FILE --query SQL` (or `--sql SQL`) at start: what a missing
+/// file and a bad query end with (one line, a sysexits code), and the first
+/// screen.
 @Suite struct SQLiteSourceTests {
   @Test func aMissingDatabaseOrABadQueryEndsWithOneLineAndItsCode() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -12,7 +13,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("shop.db").path
     try makeBooksDatabase(at: path)
-    let missing = try runShelf(["render", "--sqlite", path + ".gone", "--sql", "select 1"])
+    let missing = try runShelf(["render", "--sqlite", path + ".gone", "--query", "select 1"])
     #expect(missing.status == 66)
     #expect(
       missing.standardError
@@ -22,6 +23,20 @@ import Testing
     #expect(bad.standardError == "shelf: \(path): the query failed: no such column: missing\n")
     let unpaired = try runShelf(["render", "--sqlite", path])
     #expect(unpaired.status == 64)
+    #expect(unpaired.standardError.contains("--sqlite FILE --query SQL"))
+    // A --query anywhere but right after --sqlite FILE is the search's.
+    let apart = try runShelf(
+      ["--sqlite", path, "--filter", "emma", "--query", "select id, title from books"])
+    #expect(apart.status == 64)
+    #expect(apart.standardError.contains("needs its query, right after it"))
+    // Right after it, it is the database's, and the search still has its own.
+    let found = try runShelf(
+      [
+        "--sqlite", path, "--query=select id, title, author from books", "--filter", "emma",
+        "--print", "{title}",
+      ])
+    #expect(found.status == 0, "\(found.standardError)")
+    #expect(found.standardOutput == "Emma\n")
     let shown = try runShelf(
       [
         "render", "--sqlite", path, "--sql", "select id, title, author from books",
@@ -42,7 +57,7 @@ extension InTmux {
       let path = session.scratch.appendingPathComponent("shop.db").path
       try makeBooksDatabase(at: path)
       try session.startShelf(
-        "--sqlite \(path) --sql 'select id, title, author from books order by id'")
+        "--sqlite \(path) --query 'select id, title, author from books order by id'")
       session.expectScreen(containing: "Emma")
       session.expectScreen(containing: "querying shop.db ●")
       try runPython(

@@ -26,8 +26,8 @@ private func grouped(_ field: String, sortsRows: Bool = false) -> CatalogReading
   CatalogReading(mapping: RecordMapping(groupBy: field, sortsRows: sortsRows))
 }
 
-private func fields(_ pairs: KeyValuePairs<String, String>) -> [CardField] {
-  pairs.map { CardField(name: $0.key, value: $0.value) }
+private func fields(_ pairs: KeyValuePairs<String, String>) -> CardFields {
+  CardFields(pairs.map { CardField(name: $0.key, value: $0.value) })
 }
 
 // MARK: - Formats
@@ -89,8 +89,13 @@ private func fields(_ pairs: KeyValuePairs<String, String>) -> [CardField] {
   #expect(try load("a,b\n1,2\n", reading: records).format == .csv)
   #expect(try load("a\tb\n1\t2\n", reading: records).format == .tsv)
   #expect(try load("just words\n", reading: records).format == .lines)
-  // Text that is not JSON is a catalog's error unless records are asked for.
+  // Text that is not JSON is a catalog's error unless records are asked
+  // for or text is read as lines (as shelf reads it).
   #expect(failure(Array("just words\n".utf8), name: "t")?.kind == .malformedJSON)
+  var text = CatalogReading()
+  text.readsTextAsLines = true
+  #expect(try load("just, words\n", reading: text).format == .lines)
+  #expect(try load(#"{"rows": []}"#, reading: text).format == .catalog)
   #expect(try load("{\"a\": 1}\n{\"a\": 2}\n").format == .ndjson)
   #expect(try load(#"{"rows": []}"#).format == .catalog)
   #expect(try load("a,b\n", name: "x.tsv").format == .tsv)
@@ -140,6 +145,13 @@ private func fields(_ pairs: KeyValuePairs<String, String>) -> [CardField] {
         id: "7", title: "Dune (1965)", subtitle: "by Herbert", year: 1965, rating: 4.5,
         tags: ["sf", "classic"], url: "https://x/7", fields: cards[0].fields))
   #expect(cards[1].year == nil && cards[1].rating == nil && cards[1].tags.isEmpty)
+}
+
+@Test func aTagsFieldIsCutAtCommasAndTrimmed() throws {
+  let reading = CatalogReading(mapping: RecordMapping(tags: "g"))
+  let tsv = "k\tg\n1\tsolo\n2\t padded \n3\t,\n4\ta,, b\n5\t\n6\té\u{301}\n"
+  let cards = try load(tsv, name: "t.tsv", reading: reading).catalog.rows[0].items
+  #expect(cards.map(\.tags) == [["solo"], ["padded"], [], ["a", "b"], [], ["é\u{301}"]])
 }
 
 @Test func aCardsImageIsItsTemplateElseItsImageField() throws {

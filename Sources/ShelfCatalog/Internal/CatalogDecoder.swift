@@ -275,7 +275,7 @@ struct CatalogDecoder {
     guard let title else { throw missing("title", at: start) }
     return Card(
       id: id, title: title, subtitle: subtitle, year: year, rating: rating, summary: summary,
-      tags: tags, url: url, image: image, fields: fields)
+      tags: tags, url: url, image: image, fields: CardFields(fields))
   }
 
   // MARK: - Values

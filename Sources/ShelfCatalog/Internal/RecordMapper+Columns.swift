@@ -60,36 +60,37 @@ extension RecordMapper {
       tags = mapping.tags.flatMap { place[$0] }
     }
 
-    /// `pieces` filled in from `fields`.
+    /// `pieces` filled in from the values `value` gives by column.
     @inline(__always)
-    static func text(_ pieces: [Piece], _ fields: [CardField]) -> String {
+    static func text(_ pieces: [Piece], _ value: (Int) -> String) -> String {
       if pieces.count == 1 {
         switch pieces[0] {
         case .text(let text): return text
-        case .column(let column): return fields[column].value
+        case .column(let column): return value(column)
         }
       }
       var result = ""
       for piece in pieces {
         switch piece {
         case .text(let text): result += text
-        case .column(let column): result += fields[column].value
+        case .column(let column): result += value(column)
         }
       }
       return result
     }
   }
 
-  /// The card of a record with the fields `columns` was made for.
+  /// The card of a record with `fields`, of the names `columns` was made
+  /// for, whose values `value` gives by column.
   @inline(__always)
-  func card(_ fields: [CardField], columns: Columns) -> Card {
+  func card(_ fields: CardFields, columns: Columns, value: (Int) -> String) -> Card {
     card(
-      fields: fields, id: columns.id.map { Columns.text($0, fields) },
-      title: Columns.text(columns.title, fields),
-      subtitle: columns.subtitle.map { Columns.text($0, fields) },
-      url: columns.url.map { Columns.text($0, fields) },
-      image: columns.image.map { Columns.text($0, fields) },
-      year: columns.year.map { fields[$0].value },
-      rating: columns.rating.map { fields[$0].value }, tags: columns.tags.map { fields[$0].value })
+      fields: fields, id: columns.id.map { Columns.text($0, value) },
+      title: Columns.text(columns.title, value),
+      subtitle: columns.subtitle.map { Columns.text($0, value) },
+      url: columns.url.map { Columns.text($0, value) },
+      image: columns.image.map { Columns.text($0, value) },
+      year: columns.year.map(value), rating: columns.rating.map(value),
+      tags: columns.tags.map(value))
   }
 }

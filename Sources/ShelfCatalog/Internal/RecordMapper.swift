@@ -13,10 +13,7 @@ struct RecordMapper {
   /// field that does not group the records (which the row already shows).
   func card(_ record: Record) -> Card {
     let fields = record.fields
-    let value: (String) -> String? = { name in
-      for field in fields where field.name == name { return field.value }
-      return nil
-    }
+    let value: (String) -> String? = { fields.value(named: $0) }
     let title =
       mapping.title.map { $0.text(value: value) }
       ?? value("title") ?? value("name")
@@ -35,7 +32,7 @@ struct RecordMapper {
   /// values given; a nil `id` is the record's whole content.
   @inline(__always)
   func card(
-    fields: [CardField], id: String?, title: String, subtitle: String?, url: String?,
+    fields: CardFields, id: String?, title: String, subtitle: String?, url: String?,
     image: String?, year: String?, rating: String?, tags: String?
   ) -> Card {
     let year = year.flatMap { text in
@@ -44,15 +41,26 @@ struct RecordMapper {
     let rating = rating.flatMap { text in
       Double(Self.trimmedBlanks(text)).flatMap { limits.ratings.contains($0) ? $0 : nil }
     }
-    let tags =
-      tags.map { text in
-        text.split(separator: ",").map { String(Self.trimmed($0)) }.filter { !$0.isEmpty }
-      } ?? []
+    let tags = tags.map(Self.tags) ?? []
     return Card(
       id: id ?? Self.content(of: fields), title: title,
       subtitle: subtitle.flatMap { $0.isEmpty ? nil : $0 }, year: year, rating: rating,
       tags: tags, url: url.flatMap { $0.isEmpty ? nil : $0 },
       image: image.flatMap { $0.isEmpty ? nil : $0 }, fields: fields)
+  }
+
+  /// The tags of a `--tags` field: its text cut at commas, each trimmed,
+  /// the empty ones left out. One tag with nothing to trim is the text
+  /// itself (cutting and trimming by characters cost a sixth of a
+  /// million-record load).
+  static func tags(_ text: String) -> [String] {
+    let utf8 = text.utf8
+    if let first = utf8.first, let last = utf8.last, first != .space, first != .tab,
+      last != .space, last != .tab, !utf8.contains(.comma)
+    {
+      return [text]
+    }
+    return text.split(separator: ",").map { String(Self.trimmed($0)) }.filter { !$0.isEmpty }
   }
 
   /// `text` without the spaces and tabs around it, as `trimmed` gives it,
@@ -80,7 +88,7 @@ struct RecordMapper {
   }
 
   /// A record's whole content as one id: its values joined by tabs.
-  static func content(of fields: [CardField]) -> String {
+  static func content(of fields: CardFields) -> String {
     if fields.count == 1 { return fields[0].value }
     return fields.map(\.value).joined(separator: "\t")
   }

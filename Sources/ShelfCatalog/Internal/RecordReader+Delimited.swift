@@ -1,3 +1,5 @@
+import ShelfDiff
+
 // CSV (RFC 4180 quoting) and TSV: a header line names the fields unless
 // `--fields` does; every line must have as many fields as there are names.
 extension RecordReader {
@@ -11,6 +13,8 @@ extension RecordReader {
     // A record a line, nearly always: one allocation, not a doubling series.
     records.reserveCapacity(lineCount)
     var values: [String] = []
+    var table: FieldNames?
+    var packer = FieldPacker()
     while index < bytes.count {
       let recordLine = line
       let recordStart = index
@@ -27,12 +31,8 @@ extension RecordReader {
           values.count, names: fieldNames, given: given != nil, separator: separator,
           line: recordLine, at: recordStart)
       }
-      var fields: [CardField] = []
-      fields.reserveCapacity(values.count)
-      for (name, value) in zip(fieldNames, values) {
-        fields.append(CardField(name: name, value: value))
-      }
-      records.append(Record(fields: fields, line: recordLine))
+      if table == nil { table = FieldNames(fieldNames) }
+      records.append(Record(fields: packer.fields(values, names: table!), line: recordLine))
     }
     return records
   }
@@ -94,6 +94,58 @@ extension RecordReader {
     }
   }
 
+  /// Reads the line at `index` as `readLine` does, into `spans` (each
+  /// value's place in `bytes`) instead of text, with whether the line is
+  /// ASCII; nil, leaving `index` and `line` alone, for a line `readLine`
+  /// must read: one with a quoted field, or a field over the limit.
+  @inline(__always)
+  func readSpans(
+    at index: inout Int, line: inout Int, separator: UInt8, quoting: Bool,
+    into spans: inout [Range<Int>]
+  ) -> (read: Bool, isASCII: Bool)? {
+    spans.removeAll(keepingCapacity: true)
+    if bytes[index] == .newline || bytes[index] == .carriageReturn { return nil }
+    var position = index
+    var bits: UInt8 = 0
+    while true {
+      if quoting, position < bytes.count, bytes[position] == .quote { return nil }
+      var end = position
+      while end < bytes.count, bytes[end] != separator, bytes[end] != .newline {
+        bits |= bytes[end]
+        end += 1
+      }
+      var last = end
+      if last > position, bytes[last - 1] == .carriageReturn,
+        end == bytes.count || bytes[end] == .newline
+      {
+        last -= 1
+      }
+      if last - position > limits.maximumStringLength { return nil }
+      spans.append(position..<last)
+      position = end
+      if position < bytes.count, bytes[position] == separator {
+        position += 1
+        continue
+      }
+      if position < bytes.count {
+        position += 1
+        line += 1
+      }
+      index = position
+      return (true, bits < 0x80)
+    }
+  }
+
+  /// The text of `span`, whose bytes are checked UTF-8 within the limit.
+  @inline(__always)
+  func checkedText(_ span: Range<Int>, isASCII: Bool) -> String {
+    let text = UnsafeBufferPointer(rebasing: bytes[span])
+    if #available(macOS 26, iOS 26, tvOS 26, *) {
+      return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: isASCII))
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+
   /// The failure of a line with `count` fields where `names` are named.
   func wrongFieldCount(
     _ count: Int, names: [String], given: Bool, separator: UInt8, line: Int, at offset: Int
@@ -140,5 +192,43 @@ extension RecordReader {
       )
     }
     return String(decoding: value, as: UTF8.self)
+  }
+}
+
+/// Packs records' values into `CardFields` that share one table of names,
+/// reusing its buffers from record to record.
+struct FieldPacker {
+  private var packed: [UInt8] = []
+  private var ends: [Int] = []
+
+  /// The fields whose values are `spans` of `bytes`, named by `names`:
+  /// spans of one line, `separator` (which none holds) between each two.
+  static func fields(
+    _ spans: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, separator: UInt8,
+    names: FieldNames
+  ) -> CardFields {
+    guard let first = spans.first, let last = spans.last else { return CardFields() }
+    return CardFields(
+      names: names,
+      bytes: UnsafeRawBufferPointer(
+        UnsafeBufferPointer(rebasing: bytes[first.lowerBound..<last.upperBound])),
+      separator: separator)
+  }
+
+  /// The fields whose values are `values`, named by `names`.
+  mutating func fields(_ values: [String], names: FieldNames) -> CardFields {
+    packed.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+    for value in values {
+      packed.append(contentsOf: value.utf8)
+      ends.append(packed.count)
+    }
+    return made(names)
+  }
+
+  private func made(_ names: FieldNames) -> CardFields {
+    packed.withUnsafeBytes { bytes in
+      ends.withUnsafeBufferPointer { ends in CardFields(names: names, bytes: bytes, ends: ends) }
+    }
   }
 }

@@ -52,6 +52,7 @@ extension RecordReader {
     }
     guard let names, let columns = RecordMapper.Columns(names: names, mapping: mapper.mapping)
     else { return nil }
+    let table = FieldNames(names)
     let readCuts = cuts(from: index, pieces: pieces)
     let read = Locked([Int: RecordMapper.Grouping]())
     DispatchQueue.concurrentPerform(iterations: readCuts.count - 1) { piece in
@@ -59,7 +60,7 @@ extension RecordReader {
       guard
         let grouping = cards(
           in: readCuts[piece]..<readCuts[piece + 1], separator: separator, quoting: quoting,
-          names: names, columns: columns, mapper: mapper, title: title)
+          names: table, columns: columns, mapper: mapper, title: title)
       else {
         valid.withLock { $0 = false }
         return
@@ -97,28 +98,41 @@ extension RecordReader {
   /// The cards of the records in `range`, grouped; nil when a line is
   /// wrong or the last record does not end at the range's end.
   private func cards(
-    in range: Range<Int>, separator: UInt8, quoting: Bool, names: [String],
+    in range: Range<Int>, separator: UInt8, quoting: Bool, names table: FieldNames,
     columns: RecordMapper.Columns, mapper: RecordMapper, title: String
   ) -> RecordMapper.Grouping? {
     var grouping = RecordMapper.Grouping(title: title)
     var index = range.lowerBound
     var line = 1
     var values: [String] = []
-    values.reserveCapacity(names.count)
+    values.reserveCapacity(table.count)
+    var spans: [Range<Int>] = []
+    spans.reserveCapacity(table.count)
+    var packer = FieldPacker()
     do throws(CatalogError) {
       while index < range.upperBound {
+        // Values are made text only where the card holds them: the fields
+        // are packed straight from the line's bytes.
+        if let (_, isASCII) = readSpans(
+          at: &index, line: &line, separator: separator, quoting: quoting, into: &spans)
+        {
+          guard spans.count == table.count else { return nil }
+          let current = spans
+          let value = { (column: Int) in checkedText(current[column], isASCII: isASCII) }
+          grouping.append(
+            mapper.card(
+              FieldPacker.fields(spans, of: bytes, separator: separator, names: table),
+              columns: columns, value: value),
+            section: columns.sectionBy.map(value), row: columns.groupBy.map(value))
+          continue
+        }
         guard
           try readLine(
             at: &index, line: &line, separator: separator, quoting: quoting, into: &values)
         else { continue }
-        guard values.count == names.count else { return nil }
-        var fields: [CardField] = []
-        fields.reserveCapacity(names.count)
-        for column in names.indices {
-          fields.append(CardField(name: names[column], value: values[column]))
-        }
+        guard values.count == table.count else { return nil }
         grouping.append(
-          mapper.card(fields, columns: columns),
+          mapper.card(packer.fields(values, names: table), columns: columns) { values[$0] },
           section: columns.sectionBy.map { values[$0] }, row: columns.groupBy.map { values[$0] })
       }
     } catch {

@@ -6,13 +6,21 @@
 
 /// One record: its fields in order, and the line it starts on.
 struct Record: Sendable {
-  var fields: [CardField]
+  var fields: CardFields
   var line: Int
+
+  init(fields: CardFields, line: Int) {
+    self.fields = fields
+    self.line = line
+  }
+
+  init(fields: [CardField], line: Int) {
+    self.init(fields: CardFields(fields), line: line)
+  }
 
   /// The value of the first field named `name`.
   func value(_ name: String) -> String? {
-    for field in fields where field.name == name { return field.value }
-    return nil
+    fields.value(named: name)
   }
 }
 
@@ -65,9 +73,10 @@ struct RecordReader: @unchecked Sendable {
   }
 
   /// `{`: a catalog, or NDJSON when a whole object on the first line is
-  /// followed by another; `[`: a JSON array. Other text is records only when
-  /// the reading asks for records (else it is a catalog, and its error says
-  /// what is wrong): a tab in the first line, TSV; a comma, CSV; else lines.
+  /// followed by another; `[`: a JSON array; nothing, a catalog (its error
+  /// says so). Other text is records when the reading asks for them (a tab
+  /// in the first line, TSV; a comma, CSV; else lines), lines when it reads
+  /// text as lines, else a catalog (its error says what is wrong).
   private func contentFormat(for reading: CatalogReading) -> RecordFormat {
     if reading.pattern != nil { return .lines }
     switch firstByte {
@@ -75,7 +84,8 @@ struct RecordReader: @unchecked Sendable {
     case .openBracket: return .json
     default: break
     }
-    guard reading.asksForRecords else { return .catalog }
+    if firstByte == 0 { return .catalog }
+    guard reading.asksForRecords else { return reading.readsTextAsLines ? .lines : .catalog }
     var index = start
     while index < bytes.count, bytes[index] != .newline {
       if bytes[index] == .tab { return .tsv }

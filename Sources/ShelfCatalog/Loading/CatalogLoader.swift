@@ -128,7 +128,7 @@ public enum CatalogLoader {
     mapping: RecordMapping = RecordMapping(), limits: CatalogLimits = .default
   ) throws(CatalogError) -> Catalog {
     let mapper = RecordMapper(mapping: mapping, limits: limits)
-    let numbered = records.enumerated().map { Record(fields: $1, line: $0 + 1) }
+    let numbered = records.enumerated().map { Record(fields: CardFields($1), line: $0 + 1) }
     return try mapper.catalog(numbered, title: title, source: source)
   }
 

@@ -72,6 +72,9 @@ public struct CatalogReading: Hashable, Sendable {
   public var pattern: String?
   /// How records become cards.
   public var mapping: RecordMapping
+  /// Whether text that is not JSON is read as lines when nothing asks for
+  /// records, as fzf reads its input; false: it is a malformed catalog.
+  public var readsTextAsLines = false
 
   /// A reading from its parts; by default the format is chosen.
   public init(

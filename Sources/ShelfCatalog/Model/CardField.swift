@@ -8,12 +8,17 @@ import ShelfDiff
 /// JSON text. A CSV or TSV cell is its text unquoted.
 public typealias CardField = NamedValue
 
+/// The fields a card came with, in their order (the same type as the
+/// screen's `CardFace.fields`): a table's records keep theirs packed, made
+/// into text only when read.
+public typealias CardFields = NamedValues
+
 extension Card {
   /// The value of the field named `name` among `fields` (the first of that
   /// name), or nil when the card has none.
   ///
-  /// - Complexity: O(`fields.count`).
+  /// - Complexity: O(`fields.count`); O(1) for a table's record.
   public func field(named name: String) -> String? {
-    fields.first { $0.name == name }?.value
+    fields.value(named: name)
   }
 }

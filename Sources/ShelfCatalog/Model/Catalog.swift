@@ -1,3 +1,5 @@
+import ShelfDiff
+
 /// A whole catalog: sections of rows of cards. An immutable snapshot; live
 /// sources produce a new one for every change.
 public struct Catalog: Equatable, Sendable {
@@ -81,13 +83,13 @@ public struct Card: Identifiable, Equatable, Sendable {
   /// order they came: every field of a record; a catalog item's members
   /// other than those above. Shown in the details, named in templates
   /// (`{field}`) and searched.
-  public var fields: [CardField]
+  public var fields: CardFields
 
   /// A card; only `id` and `title` are required.
   public init(
     id: String, title: String, subtitle: String? = nil, year: Int? = nil, rating: Double? = nil,
     summary: String? = nil, tags: [String] = [], url: String? = nil, image: String? = nil,
-    fields: [CardField] = []
+    fields: CardFields = []
   ) {
     self.id = id
     self.title = title

@@ -6,7 +6,8 @@
 ///   order) goes from its line on screen before to its line after, and an
 ///   entry whose line is the same at both ends never moves.
 /// - A **moved** entry on screen before or after travels straight, and at an
-///   even pace, from its old line to its new one, over everything else.
+///   even pace, from its old line to its new one, over everything else (in a
+///   reshuffle, the moved blocks set off one after the other: see below).
 /// - A **deleted** entry collapses and an **inserted** one grows, in place
 ///   among the still entries around them, while everything else moves.
 ///
@@ -14,9 +15,13 @@
 /// conveyor: the block's slot moves with it), so blocks that swap places leave
 /// a gap no taller than one of the blocks that pass each other, and entries
 /// the move does not pass stay still. When a still entry would have to go one
-/// way for a move and the other for an insertion or a scroll, every still
-/// entry slides at the same even pace instead (as UIKit does), which is
-/// monotonic too.
+/// way for one block and the other way for another (a reshuffle, or a move
+/// against an insertion or a scroll), it holds the furthest it has come on
+/// its way and the blocks going the other way pass over it, so it still goes
+/// one way; and the moved blocks are staggered in time (each sets off a
+/// little after the one before, in the order of a few tried whose frames show
+/// the smallest gaps), so the slots they leave and take open one after the
+/// other rather than all together.
 ///
 /// Between two neighbouring still entries lies a gap: its deleted entries (in
 /// old order) and inserted ones (in new order), stacked from its top, as open
@@ -26,8 +31,9 @@
 /// A moved entry off screen at both ends is not drawn travelling: it collapses
 /// at its old place and grows at its new one, as a deletion and an insertion do.
 ///
-/// - Complexity: built in O(entries); a frame costs O(log entries × moved
-///   blocks on screen + entries drawn).
+/// - Complexity: built in O(entries), and a reshuffle's staggering tried over
+///   a few frames; a frame costs O(log entries × moved blocks on screen ×
+///   their passing windows + entries drawn).
 struct TableMotion: Sendable {
   /// What each entry of one side is, as this motion draws it.
   enum Part: UInt8, Sendable {
@@ -52,6 +58,15 @@ struct TableMotion: Sendable {
     /// Whether it holds a section header: a section (or its header) moving
     /// as one opaque block, not a row that leaves or joins a section.
     var holdsHeader = false
+    /// When it sets off and how long it travels, as parts of the whole
+    /// motion: staggered in a reshuffle (see `staggered()`), else 0 and 1.
+    var start = 0.0
+    var duration = 1.0
+
+    /// How far along its own trip it is at `progress` of the whole motion.
+    func local(_ progress: Double) -> Double {
+      min(1, max(0, (progress - start) / duration))
+    }
   }
 
   /// The still entries, old and new index, with a sentinel at each end: the
@@ -66,7 +81,7 @@ struct TableMotion: Sendable {
   private let oldParts: [Part]
   private let newParts: [Part]
   /// The travelling groups, in old order.
-  let groups: [Group]
+  private(set) var groups: [Group]
   /// The group of each travelling old entry, and of each travelling new one.
   private let groupOfOld: [Int: Int]
   private let groupOfNew: [Int: Int]
@@ -156,8 +171,85 @@ struct TableMotion: Sendable {
     self.newParts = newParts
     (oldChangingRows, oldChangingHeaders) = Self.prefixCounts(oldModel, oldParts)
     (newChangingRows, newChangingHeaders) = Self.prefixCounts(newModel, newParts)
-    // A still entry on screen whose ways disagree: all slide evenly.
+    // A still entry on screen whose ways disagree: it holds (see `stillY`).
     isConveyor = groups.isEmpty || stillEntriesGoOneWay()
+    if !isConveyor { self.groups = staggered() }
+  }
+
+  // MARK: - Staggering
+
+  /// The groups with their starts staggered, when that opens no gap
+  /// taller than the tallest block moving and all at once does.
+  ///
+  /// Where blocks pass a still entry both ways, it holds, so the slots the
+  /// blocks leave and take may show together; blocks that set off one after
+  /// the other open them one after the other. A few orders are tried and the
+  /// one whose frames show the smallest gaps kept (all at once on a tie).
+  ///
+  /// - Complexity: O(orders × samples × (log entries × groups + entries drawn)).
+  private func staggered() -> [Group] {
+    guard groups.count > 1 else { return groups }
+    let tallest = groups.map(\.height).max() ?? 0
+    var best = groups
+    var bestExcess = worstGapExcess(tallest: tallest)
+    guard bestExcess > 0 else { return groups }
+    let byOld = groups.indices.sorted { groups[$0].oldY < groups[$1].oldY }
+    let byNew = groups.indices.sorted { groups[$0].newY < groups[$1].newY }
+    let byDistance = groups.indices.sorted {
+      abs(groups[$0].newY - groups[$0].oldY) > abs(groups[$1].newY - groups[$1].oldY)
+    }
+    // Blocks going down and blocks going up, taking turns from the top.
+    let down = byOld.filter { groups[$0].newY > groups[$0].oldY }
+    let up = byOld.filter { groups[$0].newY <= groups[$0].oldY }
+    let turns = (0..<max(down.count, up.count)).flatMap { index in
+      [index < down.count ? down[index] : nil, index < up.count ? up[index] : nil].compactMap { $0 }
+    }
+    let orders = [byOld, byOld.reversed(), byNew, byNew.reversed(), byDistance, turns]
+    for order in orders {
+      // Each block still travels over a quarter of the motion at least.
+      for duration in [0.8, 0.6, 0.4, 0.25] {
+        var motion = self
+        let step = (1 - duration) / Double(order.count - 1)
+        for (rank, index) in order.enumerated() {
+          motion.groups[index].start = Double(rank) * step
+          motion.groups[index].duration = duration
+        }
+        let excess = motion.worstGapExcess(tallest: tallest)
+        if excess < bestExcess {
+          best = motion.groups
+          bestExcess = excess
+        }
+        if bestExcess == 0 { return best }
+      }
+    }
+    return best
+  }
+
+  /// Frames a staggering is judged by (a 300 ms motion's at 50 per second).
+  private static let gapSamples = 16
+
+  /// Lines by which the tallest run of blank body lines, over a few frames,
+  /// is taller than `tallest` and the line a hidden title leaves (0: none).
+  private func worstGapExcess(tallest: Int) -> Int {
+    var worst = 0
+    for sample in 1..<Self.gapSamples {
+      var covered = [Bool](repeating: false, count: body.height)
+      for placement in placements(at: Double(sample) / Double(Self.gapSamples)) {
+        let top = max(0, placement.y - body.minY)
+        let bottom = min(body.height, placement.y + placement.height - body.minY)
+        if top < bottom { for line in top..<bottom { covered[line] = true } }
+      }
+      var run = 0
+      for line in covered.indices {
+        if !covered[line] {
+          run += 1
+        } else {
+          worst = max(worst, run - tallest - 1)
+          run = 0
+        }
+      }
+    }
+    return worst
   }
 
   private static func prefixCounts(_ model: DisplayModel, _ parts: [Part]) -> ([Int32], [Int32]) {
@@ -262,11 +354,20 @@ struct TableMotion: Sendable {
   private func passed(
     _ group: Group, _ still: Int, at progress: Double, share: Int? = nil
   ) -> Double {
-    guard isConveyor else { return progress }
+    guard let (a, b) = passingWindow(group, still, share: share) else {
+      return group.local(progress)
+    }
+    return min(1, max(0, (progress - a) / (b - a)))
+  }
+
+  /// The progress at which `group` starts and ends passing still entry
+  /// `still` (nil: it keeps pace with it all the way).
+  private func passingWindow(_ group: Group, _ still: Int, share: Int? = nil) -> (Double, Double)? {
     // The group's top relative to where the still entry would be without the
-    // blocks passing it: r(p) = r0 + v p.
-    let r0 = Double(group.oldY - oldTop(still))
-    let v = Double(group.newY - group.oldY - (share ?? evenShare(still)))
+    // blocks passing it, over the group's own trip: r(q) = r0 + v q.
+    let share = Double(share ?? evenShare(still))
+    let r0 = Double(group.oldY - oldTop(still)) - share * group.start
+    let v = Double(group.newY - group.oldY) - share * group.duration
     let h = Double(height(still))
     let start: Double
     let end: Double
@@ -281,16 +382,16 @@ struct TableMotion: Sendable {
       start = (h - r0) / v
       end = (h - span - r0) / v
     } else {
-      return progress
+      return nil
     }
     let a = min(0.95, max(0, start))
     let b = min(1, max(a + 0.05, end))
-    return min(1, max(0, (progress - a) / (b - a)))
+    return (group.start + a * group.duration, group.start + b * group.duration)
   }
 
-  /// Screen line of still entry `still` at `progress` (exact).
-  private func stillY(_ still: Int, at progress: Double) -> Double {
-    let share = evenShare(still)
+  /// Where still entry `still` would be at `progress` if it gave way to
+  /// every block as it passes (a conveyor), exact.
+  private func conveyorY(_ still: Int, at progress: Double, share: Int) -> Double {
     var y = Double(oldTop(still)) + Double(share) * progress
     for group in groups {
       switch crossing(group, still) {
@@ -300,6 +401,35 @@ struct TableMotion: Sendable {
       }
     }
     return y
+  }
+
+  /// Screen line of still entry `still` at `progress` (exact).
+  ///
+  /// It gives way to each block as it passes (`conveyorY`). Where blocks
+  /// pass it both ways, that would take it back and forth: it then holds
+  /// the furthest it has come on its way (a block passing the other way
+  /// goes over it), so it goes one way, from its old line to its new one,
+  /// and still closes up behind the blocks that go its way.
+  private func stillY(_ still: Int, at progress: Double) -> Double {
+    let share = evenShare(still)
+    let y = conveyorY(still, at: progress, share: share)
+    guard !isConveyor else { return y }
+    let (from, to) = (Double(oldTop(still)), Double(newTop(still)))
+    if from == to { return from }
+    // The path is straight between the passing windows' ends: its furthest
+    // point so far is at one of those, or now.
+    var furthest = from
+    func reach(_ value: Double) {
+      furthest = to > from ? max(furthest, value) : min(furthest, value)
+    }
+    reach(y)
+    for group in groups where crossing(group, still) != nil {
+      guard let (a, b) = passingWindow(group, still, share: share) else { continue }
+      for point in [a, b] where point < progress {
+        reach(conveyorY(still, at: point, share: share))
+      }
+    }
+    return to > from ? min(to, furthest) : max(to, furthest)
   }
 
   /// Screen line of still entry `still` at `progress`, as drawn: its exact
@@ -315,8 +445,9 @@ struct TableMotion: Sendable {
 
   /// Screen line of travelling group `group`'s top at `progress`.
   private func groupLine(_ group: Group, at progress: Double) -> Int {
-    if progress >= 1 { return group.newY }
-    return Int((Double(group.oldY) + Double(group.newY - group.oldY) * progress).rounded())
+    let local = group.local(progress)
+    if local >= 1 { return group.newY }
+    return Int((Double(group.oldY) + Double(group.newY - group.oldY) * local).rounded())
   }
 
   // MARK: - Gaps
@@ -352,7 +483,8 @@ struct TableMotion: Sendable {
       still = old < Int(stillOld[gap]) ? gap : gap + 1
     }
     let crossingKind = crossing(group, still)
-    let fraction = crossingKind == nil ? progress : passed(group, still, at: progress)
+    let fraction =
+      crossingKind == nil ? group.local(progress) : passed(group, still, at: progress)
     return Double(height) * (isOld ? 1 - fraction : fraction)
   }
 

@@ -149,7 +149,7 @@ public struct CardLine: Hashable, Sendable {
   /// The value of field `name` in `face`: its own fields first, then the
   /// fields every card has.
   static func value(of name: String, in face: borrowing CardFace) -> String {
-    if let field = face.fields.first(where: { $0.name == name }) { return field.value }
+    if let value = face.fields.value(named: name) { return value }
     switch name {
     case "id": return face.id
     case "title": return face.title

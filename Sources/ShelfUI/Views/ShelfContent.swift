@@ -140,7 +140,7 @@ public struct CardFace: Identifiable, Equatable, Sendable {
   public var image: String
   /// The other fields the card came with, in their order: listed in the
   /// details panel, searched, and named in templates.
-  public var fields: [Field]
+  public var fields: NamedValues
 
   /// One of a card's other fields: a name and its value as text.
   public typealias Field = NamedValue
@@ -149,7 +149,7 @@ public struct CardFace: Identifiable, Equatable, Sendable {
   public init(
     id: String, title: String, subtitle: String = "", year: Int? = nil, rating: Double? = nil,
     summary: String = "", tags: [String] = [], url: String = "", image: String = "",
-    fields: [Field] = []
+    fields: NamedValues = []
   ) {
     self.id = id
     self.title = title

@@ -29,7 +29,8 @@ func runShelf(
   let stdin = Pipe()
   process.standardOutput = output
   process.standardError = error
-  process.standardInput = stdin
+  // No input: stdin from /dev/null, so shelf reads its sources, not stdin.
+  process.standardInput = input == nil ? FileHandle.nullDevice : stdin
   try process.run()
   if let input { stdin.fileHandleForWriting.write(input) }
   try? stdin.fileHandleForWriting.close()
