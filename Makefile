@@ -7,10 +7,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # character data for `make widths`; asciinema plays the recordings the tests make.
 # man-db formats the installed man page (`man -l`) in the install test.
 # Covers: libjpeg62-turbo-dev decodes JPEG (scaled as it decodes), libstb-dev
-# (stb_image) PNG and GIF; libchafa-dev (with GLib's headers) turns them into cells.
+# (stb_image) PNG and GIF, libwebp-dev WebP; libchafa-dev (with GLib's headers)
+# turns them into cells. webp's cwebp writes the tests' WebP covers.
 # ncurses-term has the terminfo entries (kitty) whose shifted keys the tests send.
 DEBS := libncursesw5-dev libcurl4-openssl-dev libsqlite3-dev tmux python3 python3-pyte locales asciinema man-db \
-  ncurses-term fzf libjpeg62-turbo-dev libstb-dev libchafa-dev libglib2.0-dev
+  ncurses-term fzf libjpeg62-turbo-dev libstb-dev libchafa-dev libglib2.0-dev libwebp-dev webp
 
 .PHONY: kitty-covers deps build test unit e2e slowest check prebuild imports tsan bench goldens format lint run widths man docs specialization client install uninstall
 

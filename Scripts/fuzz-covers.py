@@ -1,17 +1,17 @@
 #!/usr/bin/python3
-"""Feeds the cover decoder mutated PNG, JPEG and GIF pictures through the real
-`shelf render`, and checks that it never crashes.
+"""Feeds the cover decoder mutated PNG, JPEG, GIF and WebP pictures through
+the real `shelf render`, and checks that it never crashes.
 
     Scripts/fuzz-covers.py [--seconds S] [--batch N] [--seed N] [--shelf PATH]
                            [--keep DIR]
 
-The corpus is generated (Scripts/make-cover.py: PNGs and JPEGs of a few sizes,
-and a small GIF written here). Each round mutates N pictures of it (bit
+The corpus is generated (Scripts/make-cover.py: PNGs, JPEGs and WebPs of a
+few sizes, and a small GIF written here). Each round mutates N pictures of it (bit
 flips, bytes set to edge values, sizes in the header made huge or zero,
 segments cut, repeated or spliced from another picture, random bytes put in,
 the file cut short), writes a catalog whose cards show them all as covers,
 and renders it once on a screen tall and wide enough to convert every one:
-each picture goes through the header check, stb_image and libchafa in one
+each picture goes through the header check, its decoder and libchafa in one
 process. A round passes when shelf exits 0 (a picture that gives no cover is
 a warning, not a failure). A crash, a hang (60 s) or any other status fails
 the run; the round's pictures are kept in --keep (default .build/fuzz-covers)
@@ -68,6 +68,7 @@ def corpus():
         rows = make_cover.pixels(width, height, seed)
         pictures.append(make_cover.png(width, height, rows))
         pictures.append(make_cover.jpeg(width, height, rows))
+        pictures.append(make_cover.webp(make_cover.png(width, height, rows)))
         pictures.append(gif(width, height, seed))
     return pictures
 

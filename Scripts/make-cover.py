@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """Writes a generated cover picture as PNG or JPEG, with the standard library
-alone (zlib for PNG; a small baseline JPEG encoder here), for tests, the
-benchmarks and the decoder fuzzing.
+alone (zlib for PNG; a small baseline JPEG encoder here), or as lossless
+WebP through Debian's cwebp (package webp), for tests, the benchmarks and
+the decoder fuzzing.
 
-    Scripts/make-cover.py [--format png|jpeg] [--width W] [--height H]
+    Scripts/make-cover.py [--format png|jpeg|webp] [--width W] [--height H]
                           [--seed N] [--declare WxH] OUT
 
 The picture is the same for the same seed and size: a diagonal gradient
@@ -14,7 +15,10 @@ decode, refused from its header).
 """
 import argparse
 import math
+import os
 import struct
+import subprocess
+import tempfile
 import zlib
 
 
@@ -173,9 +177,21 @@ def jpeg(width, height, rows):
     )
 
 
+def webp(png_data):
+    """The PNG `png_data` as lossless WebP, written by cwebp."""
+    with tempfile.TemporaryDirectory() as folder:
+        source = os.path.join(folder, "cover.png")
+        target = os.path.join(folder, "cover.webp")
+        with open(source, "wb") as file:
+            file.write(png_data)
+        subprocess.run(["cwebp", "-quiet", "-lossless", source, "-o", target], check=True)
+        with open(target, "rb") as file:
+            return file.read()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--format", choices=["png", "jpeg"], default="png")
+    parser.add_argument("--format", choices=["png", "jpeg", "webp"], default="png")
     parser.add_argument("--width", type=int, default=48)
     parser.add_argument("--height", type=int, default=72)
     parser.add_argument("--seed", type=int, default=1)
@@ -188,6 +204,8 @@ def main():
         data = png(options.width, options.height, rows, declared=declared)
     elif options.format == "png":
         data = png(options.width, options.height, rows)
+    elif options.format == "webp":
+        data = webp(png(options.width, options.height, rows))
     else:
         data = jpeg(options.width, options.height, rows)
     with open(options.out, "wb") as file:

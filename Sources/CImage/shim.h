@@ -1,6 +1,6 @@
 // Covers: libjpeg-turbo decodes JPEG (scaled down by 1/2, 1/4 or 1/8 as it
-// decodes, for a small cover), stb_image (Debian's libstb) PNG and GIF;
-// libchafa turns the pixels into character cells with colours. Everything
+// decodes, for a small cover), stb_image (Debian's libstb) PNG and GIF,
+// libwebp WebP; libchafa turns the pixels into character cells with colours. Everything
 // that touches libjpeg's or chafa's types is here, so Swift sees plain C
 // functions.
 #include <stdint.h>
@@ -10,6 +10,7 @@
 #include <jpeglib.h>
 #include <jerror.h>
 #include <stb/stb_image.h>
+#include <webp/decode.h>
 #include <chafa.h>
 
 /// libjpeg's error manager, which jumps back instead of exiting, and notes
@@ -90,6 +91,24 @@ static inline unsigned char *shelf_image_decode(
 }
 
 static inline void shelf_image_free(unsigned char *pixels) { stbi_image_free(pixels); }
+
+/// The width and height a WebP's headers declare, read without decoding a
+/// pixel; 1 when they could be read.
+static inline int shelf_webp_size(
+  const unsigned char *bytes, size_t length, int *width, int *height
+) {
+  return WebPGetInfo(bytes, length, width, height);
+}
+
+/// A WebP's pixels (its first frame) as RGBA, 4 bytes a pixel, rows top to
+/// bottom; NULL when they cannot be decoded. Free them with `shelf_webp_free`.
+static inline unsigned char *shelf_webp_decode(
+  const unsigned char *bytes, size_t length, int *width, int *height
+) {
+  return WebPDecodeRGBA(bytes, length, width, height);
+}
+
+static inline void shelf_webp_free(unsigned char *pixels) { WebPFree(pixels); }
 
 /// Converts `width` x `height` RGBA pixels to `columns` x `lines` cells drawn
 /// with half blocks, quadrants and sextants: each cell's character, and its

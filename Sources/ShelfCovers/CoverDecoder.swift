@@ -12,8 +12,9 @@ public struct CoverPicture: Sendable {
 }
 
 /// Decodes JPEG with libjpeg-turbo (scaled down as it decodes: a 600 x 900
-/// cover for 24 x 12 cells decodes at a quarter of its size) and PNG and GIF
-/// (its first frame) with stb_image (Debian's libstb), after reading the
+/// cover for 24 x 12 cells decodes at a quarter of its size), PNG and GIF
+/// (its first frame) with stb_image (Debian's libstb) and WebP (its first
+/// frame) with libwebp, the library that defines the format, after reading the
 /// size from the header: a picture too large is refused before any pixel is
 /// decoded, and bytes of any other format never reach a decoder.
 public enum CoverDecoder {
@@ -24,7 +25,7 @@ public enum CoverDecoder {
 
   /// The formats decoded, by their first bytes.
   enum Format: Equatable {
-    case png, jpeg, gif
+    case png, jpeg, gif, webp
 
     init?(_ bytes: [UInt8]) {
       if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
@@ -34,6 +35,10 @@ public enum CoverDecoder {
       } else if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8))
       {
         self = .gif
+      } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)),
+        bytes[8..<12].elementsEqual("WEBP".utf8)
+      {
+        self = .webp
       } else {
         return nil
       }
@@ -50,6 +55,7 @@ public enum CoverDecoder {
     case .png: size = pngSize(bytes)
     case .gif: size = gifSize(bytes)
     case .jpeg: size = jpegSize(bytes)
+    case .webp: size = webpSize(bytes)
     }
     guard let size, size.0 > 0, size.1 > 0 else { throw .undecodable }
     return size
@@ -66,6 +72,15 @@ public enum CoverDecoder {
   }
 
   /// The logical screen: width and height, 2 bytes each, little-endian.
+  private static func webpSize(_ bytes: [UInt8]) -> (Int, Int)? {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    let isRead = bytes.withUnsafeBufferPointer {
+      shelf_webp_size($0.baseAddress, $0.count, &width, &height) == 1
+    }
+    return isRead ? (Int(width), Int(height)) : nil
+  }
+
   private static func gifSize(_ bytes: [UInt8]) -> (Int, Int)? {
     guard bytes.count >= 10 else { return nil }
     return (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
@@ -110,16 +125,28 @@ public enum CoverDecoder {
     }
     var decodedWidth: Int32 = 0
     var decodedHeight: Int32 = 0
-    let isJPEG = Format(bytes) == .jpeg
+    let format = Format(bytes)
+    let isJPEG = format == .jpeg
     let pixels = bytes.withUnsafeBufferPointer { buffer in
-      isJPEG
-        ? shelf_jpeg_decode(
+      switch format {
+      case .jpeg:
+        shelf_jpeg_decode(
           buffer.baseAddress, UInt(buffer.count), Int32(clamping: least.width),
           Int32(clamping: least.height), &decodedWidth, &decodedHeight)
-        : shelf_image_decode(buffer.baseAddress, Int32(buffer.count), &decodedWidth, &decodedHeight)
+      case .webp:
+        shelf_webp_decode(buffer.baseAddress, buffer.count, &decodedWidth, &decodedHeight)
+      default:
+        shelf_image_decode(buffer.baseAddress, Int32(buffer.count), &decodedWidth, &decodedHeight)
+      }
     }
     guard let pixels else { throw .undecodable }
-    defer { isJPEG ? free(pixels) : shelf_image_free(pixels) }
+    defer {
+      switch format {
+      case .jpeg: free(pixels)
+      case .webp: shelf_webp_free(pixels)
+      default: shelf_image_free(pixels)
+      }
+    }
     // The decoder reads the header again: it must be the size checked (a
     // JPEG's scaled down by at most 8, rounded up).
     let isSize =

@@ -1,7 +1,7 @@
 /// Why a picture gives no cover: the card shows its placeholder, and the
 /// log says this once.
 public enum CoverError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The bytes are not a PNG, JPEG or GIF.
+  /// The bytes are not a PNG, JPEG, GIF or WebP.
   case unknownFormat
   /// The header declares more pixels than a cover may decode.
   case tooLarge(width: Int, height: Int)
@@ -14,7 +14,7 @@ public enum CoverError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .unknownFormat: "not a PNG, JPEG or GIF picture"
+    case .unknownFormat: "not a PNG, JPEG, GIF or WebP picture"
     case .tooLarge(let width, let height):
       "a \(width) x \(height) picture is larger than a cover may be"
         + " (\(CoverDecoder.maximumSide) pixels a side, \(CoverDecoder.maximumPixels / 1_048_576) Mpixels)"

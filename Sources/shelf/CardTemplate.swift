@@ -41,6 +41,9 @@ struct CardTemplate: Equatable, Sendable {
   /// The template `{id}`.
   static let id = CardTemplate("{id}")
 
+  /// The template `{title}`: what `--filter` prints unless `--print` says.
+  static let title = CardTemplate("{title}")
+
   /// Reads `text` (`FieldTemplate` says how).
   init(_ text: String) {
     template = FieldTemplate(text)

@@ -26,6 +26,9 @@ struct RenderOptions: Equatable, Sendable {
   var theme = ThemeSettings()
   /// How cards show their images.
   var covers = CoverSettings()
+  /// `--preview`'s command, run for the focused card; nil for no pane.
+  var preview: CardTemplate?
+  var previewWindow = PreviewWindow.standard
 }
 
 /// Options of `shelf --filter`.
@@ -34,8 +37,10 @@ struct FilterOptions: Equatable, Sendable {
   var every: Duration?
   var query: String
   var isExact = false
-  /// What each card prints.
-  var format = CardTemplate.id
+  /// What each card prints: `--print`'s format, else the title (the text
+  /// the search ranked, as fzf prints the line it matched; a record with
+  /// no id field has its whole content as its id, tabs and all).
+  var format = CardTemplate.title
   /// How every source is read.
   var reading = CatalogReading.shelfDefault
   /// Whether to say on stderr the format each source was read in.
@@ -60,6 +65,9 @@ struct FramesOptions: Equatable, Sendable {
   var format: FramesFormat = .text
   /// `--card`, `--card-width`.
   var cards = CardStyle.standard
+  /// `--preview`'s command, run for the focused card; nil for no pane.
+  var preview: CardTemplate?
+  var previewWindow = PreviewWindow.standard
 }
 
 /// Options of `shelf record`.
@@ -125,7 +133,8 @@ enum Arguments {
         return .filter(
           FilterOptions(
             sources: options.sources, every: options.every, query: query,
-            isExact: root.search.isExact, format: options.actions.format,
+            isExact: root.search.isExact,
+            format: root.picking.format == nil ? .title : options.actions.format,
             reading: options.reading, isVerbose: options.isVerbose))
       }
       return .run(options)
@@ -141,14 +150,17 @@ enum Arguments {
       }
       try check(render.records, help: "shelf render --help")
       let sources = ShelfCommand.sources(named: render.sources.sources(in: arguments))
+      let preview = render.previewing.settings
       return .render(
         RenderOptions(
           sources: sources, every: render.sources.every, urlMemory: render.sources.urlMemory,
           size: render.size.size, reading: render.records.reading,
           isVerbose: render.records.isVerbose, cards: render.cards.style,
           colorMode: render.colorMode ?? .auto, theme: render.colors.settings,
-          covers: render.covers.settings))
+          covers: render.covers.settings, preview: preview.command,
+          previewWindow: preview.window))
     case let frames as FramesCommand:
+      let preview = frames.previewing.settings
       return .frames(
         FramesOptions(
           fromPath: frames.from, toPath: frames.to,
@@ -159,7 +171,7 @@ enum Arguments {
           animationMilliseconds: frames.display.animationMilliseconds,
           isReducedMotion: frames.display.isReducedMotion, colorMode: frames.display.color,
           theme: frames.display.colors.settings, format: try framesFormat(in: arguments),
-          cards: frames.cards.style))
+          cards: frames.cards.style, preview: preview.command, previewWindow: preview.window))
     case let diff as DiffCommand:
       return .diff(from: diff.from, to: diff.to)
     case let record as RecordCommand:

@@ -166,6 +166,7 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup(title: "Records (CSV, TSV, JSON, NDJSON, lines)") var records: ReadingOptions
   @OptionGroup(title: "Covers") var covers: CoverOptions
   @OptionGroup(title: "Colours") var colors: ThemeOptions
+  @OptionGroup(title: "Preview pane") var previewing: PreviewOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
 
   @Option(
@@ -215,6 +216,7 @@ struct FramesCommand: ParsableCommand {
   @OptionGroup(title: "Size") var size: SizeOptions
   @OptionGroup(title: "Display") var display: DisplayOptions
   @OptionGroup(title: "Cards") var cards: CardOptions
+  @OptionGroup(title: "Preview pane") var previewing: PreviewOptions
   @OptionGroup(title: "Config") var config: ConfigOptions
   @OptionGroup var verbose: VerboseOptions
 

@@ -43,6 +43,10 @@ enum Headless {
     screen.canSwitchSources = chain.canSwitch
     // The first screen as the live app would show it: the failure's message.
     if let message = start.message { screen.message = .error(message) }
+    if let template = options.preview {
+      screen.enablePreview(options.previewWindow)
+      screen.showPreview { previewOutput(of: template, for: $0) }
+    }
     let canvas = screen.render(size: options.size, now: 0)
     let text =
       isColored
@@ -208,10 +212,14 @@ enum Headless {
     }
     configuration.reducedMotion = options.isReducedMotion
     configuration.cards = options.cards
+    let preview = options.preview.map { template in
+      (window: options.previewWindow, output: { previewOutput(of: template, for: $0) })
+    }
     let frames = ShelfScreen.timedFrames(
       from: before, to: chain.content, size: options.size,
       framesPerSecond: options.framesPerSecond, configuration: configuration,
-      sourceScope: chain.scope, canSwitchSources: chain.canSwitch, focusStays: true)
+      sourceScope: chain.scope, canSwitchSources: chain.canSwitch, focusStays: true,
+      preview: preview)
     switch options.format {
     case .text:
       writeStandardOutput(TextBackend.transcript(of: frames.map(\.canvas)) + "\n")
@@ -222,6 +230,27 @@ enum Headless {
       for frame in frames { cast.add(frame.canvas, at: frame.time) }
       writeStandardOutput(cast.text)
     }
+  }
+
+  /// How long `render` and `frames` wait for `--preview`'s command.
+  nonisolated static let previewSeconds = 10
+
+  /// What `--preview`'s `template` prints for `card`, as the live pane
+  /// would show it: run at once, as a headless screen has no time to wait
+  /// in, and stopped (its whole session killed) after `previewSeconds`.
+  static func previewOutput(of template: CardTemplate, for card: PickedCard) -> PreviewOutput {
+    let command = PreviewCommand(command: template.command(for: card))
+    let deadline = DispatchWorkItem { command.stop() }
+    DispatchQueue.global().asyncAfter(
+      deadline: .now() + .seconds(previewSeconds), execute: deadline)
+    defer { deadline.cancel() }
+    guard
+      let ending = command.run(
+        byteLimit: PreviewText.byteLimit, lineLimit: PreviewText.lineLimit)
+    else {
+      return .failed("stopped after \(previewSeconds) s", .empty)
+    }
+    return PreviewDriver.output(of: ending)
   }
 
   /// `shelf diff`: the row and card changes from A to B as JSON.

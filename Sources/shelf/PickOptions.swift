@@ -55,7 +55,8 @@ struct PickOptions: ParsableArguments {
 
   @Option(
     "print", valueName: "format",
-    help: "What a picked card prints and y copies: {id} (default), {title}, {subtitle}, {year},"
+    help: "What a picked card prints, y copies and --filter prints a line of: {id} (a pick's"
+      + " default), {title} (--filter's default), {subtitle}, {year},"
       + " {rating}, {row}, {section}, {url}, {json}, any field the card came with ({isbn}),"
       + " and any text; a field a card lacks prints empty.")
   var format: String?
@@ -73,20 +74,7 @@ struct PickOptions: ParsableArguments {
   @Flag(name: .customLong("no-clipboard"), help: "y does not copy to the clipboard.")
   var isClipboardOff = false
 
-  @Option(
-    "preview", valueName: "command",
-    help: "Show what <command> prints for the focused card in a pane beside the cards: run through"
-      + " /bin/sh -c, the card's fields in braces as in --bind, once the focus rests (p shows"
-      + " and hides the pane, P focuses it to scroll, as Shift+Up/Down do).")
-  var preview: String?
-
-  @Option(
-    name: .customLong("preview-window"),
-    help: ArgumentHelp(
-      "Where --preview's pane stands: right:N% (on a screen of \(PreviewWindow.rightMinimumWidth)"
-        + " columns or more, else at the bottom), bottom:N%, or hidden (p shows it).",
-      valueName: "position"))
-  var previewWindow = "right:50%"
+  @OptionGroup var previewing: PreviewOptions
 
   func validate() throws {
     _ = try actions()
@@ -100,18 +88,7 @@ struct PickOptions: ParsableArguments {
     var actions = ActionOptions(
       isPicking: isPicking, isMultiPick: isMultiPick, canCopy: !isClipboardOff)
     if let format { actions.format = CardTemplate(format) }
-    guard let window = PreviewWindow(previewWindow) else {
-      throw ValidationError(
-        "--preview-window: expected right:N%, bottom:N% (N from 1 to 99) or hidden, not '"
-          + TerminalText.sanitized(previewWindow) + "'")
-    }
-    actions.previewWindow = window
-    if let preview {
-      guard !preview.allSatisfy(\.isWhitespace) else {
-        throw ValidationError("--preview: the command is empty")
-      }
-      actions.preview = CardTemplate(preview)
-    }
+    (actions.preview, actions.previewWindow) = try previewing.checked()
     for binding in bindings {
       let parsed = try Self.binding(
         binding, isMultiPick: isMultiPick, hasPreview: actions.preview != nil)
@@ -192,13 +169,58 @@ struct PickOptions: ParsableArguments {
   }
 }
 
+/// `--preview` and `--preview-window`: the live screen's, and the headless
+/// `render`'s and `frames`'s.
+struct PreviewOptions: ParsableArguments {
+  @Option(
+    "preview", valueName: "command",
+    help: "Show what <command> prints for the focused card in a pane beside the cards: run through"
+      + " /bin/sh -c, the card's fields in braces as in --bind, once the focus rests (p shows"
+      + " and hides the pane, P focuses it to scroll, as Shift+Up/Down do); render and frames"
+      + " run it once, for at most \(Headless.previewSeconds) s.")
+  var preview: String?
+
+  @Option(
+    name: .customLong("preview-window"),
+    help: ArgumentHelp(
+      "Where --preview's pane stands: right:N% (on a screen of \(PreviewWindow.rightMinimumWidth)"
+        + " columns or more, else at the bottom), bottom:N%, or hidden (p shows it).",
+      valueName: "position"))
+  var previewWindow = "right:50%"
+
+  func validate() throws {
+    _ = try checked()
+  }
+
+  /// The options once parsed (`validate()` refused bad ones).
+  var settings: (command: CardTemplate?, window: PreviewWindow) {
+    (try? checked()) ?? (nil, .standard)
+  }
+
+  /// The command, nil for none, and the pane's place, checked: a usage
+  /// error names what is wrong.
+  func checked() throws -> (CardTemplate?, PreviewWindow) {
+    guard let window = PreviewWindow(previewWindow) else {
+      throw ValidationError(
+        "--preview-window: expected right:N%, bottom:N% (N from 1 to 99) or hidden, not '"
+          + TerminalText.sanitized(previewWindow) + "'")
+    }
+    guard let preview else { return (nil, window) }
+    guard !preview.allSatisfy(\.isWhitespace) else {
+      throw ValidationError("--preview: the command is empty")
+    }
+    return (CardTemplate(preview), window)
+  }
+}
+
 /// `--filter`, `--query`, `--select-1`, `--exit-0` and `--exact`: search
 /// from the command line, as fzf's options of those names do.
 struct SearchOptions: ParsableArguments {
   @Option(
     "filter", valueName: "query",
-    help: "Print the cards that match <query>, best first, one a line in --print's format, with no"
-      + " screen; exit 1 when none does.")
+    help: "Print the cards that match <query>, best first, one a line, with no screen: each"
+      + " card's title, or --print's format ({id} for ids; a record with no id field has its"
+      + " whole content as id); exit 1 when none does.")
   var filter: String?
 
   @Option(

@@ -217,6 +217,7 @@ import Testing
     // keys to type) read back as a valid file that changes nothing.
     let examples =
       ["catalog", "watch", "exec", "url", "sqlite", "sql", "every", "seed", "print", "bind"]
+      + ["preview"]
       + ["seconds", "pick", "filter", "query", "fields", "pattern", "group-by", "section-by"]
       + ["title", "subtitle", "id", "year", "rating", "link", "image", "tags", "keep"]
       + ["cover-lines", "card", "card-width", "swatch"]

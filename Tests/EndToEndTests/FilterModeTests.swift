@@ -75,6 +75,28 @@ private func packageCatalog(in folder: URL) throws -> (catalog: URL, names: Stri
     #expect(none.standardOutput.isEmpty)
   }
 
+  /// Every match, best first (as fzf ranks them): a whole field, then a
+  /// word inside one, then letters that each start a word, then letters
+  /// inside a word; a card without them all is not printed.
+  @Test func filterPrintsEveryMatchInScoreOrder() throws {
+    let lines = "xcurlx\nc-u-r-l\nwget\na-curl-tool\ncurl\n"
+    let found = try runShelf(["--format", "lines", "--filter", "curl"], input: Data(lines.utf8))
+    #expect(found.status == 0, "\(found.standardError)")
+    #expect(found.standardOutput == "curl\na-curl-tool\nc-u-r-l\nxcurlx\n")
+  }
+
+  /// Records piped in with no id field: with no `--print`, each match is its
+  /// title, not the record's whole content (its id) with its tabs escaped.
+  @Test func filterOfRecordsPrintsTheirTitlesUnlessToldOtherwise() throws {
+    let tsv = "section\tname\tdesc\nweb\tcurl\tfetch urls\nweb\twget\tget files\nnet\tnc\tnetcat\n"
+    let found = try runShelf(["--group-by", "section", "--filter", "curl"], input: Data(tsv.utf8))
+    #expect(found.status == 0, "\(found.standardError)")
+    #expect(found.standardOutput == "curl\n")
+    let ids = try runShelf(
+      ["--group-by", "section", "--filter", "curl", "--print", "{id}"], input: Data(tsv.utf8))
+    #expect(ids.standardOutput == "web\\tcurl\\tfetch urls\n")
+  }
+
   /// Twenty queries of real use on the installed packages: shelf's first
   /// match is fzf's in at least 18.
   @Test(.enabled(if: fzfPath != nil, "fzf is not installed"))

@@ -23,6 +23,39 @@ import Testing
   }
 }
 
+/// `--preview` on the headless screens: the pane shows the command's
+/// output for the focused card, as the live screen's does, its escape
+/// sequences not passed on.
+@Suite struct PreviewRenders {
+  /// The command: the card's title, then a coloured line and a cursor move.
+  private static let command =
+    #"printf 'about %s\n' {title}; printf '\033[31mred\033[0m\033[2Jline\n'"#
+
+  @Test func renderShowsThePreviewPaneBesideTheCards() throws {
+    let result = try runShelf([
+      "render", "--catalog", "\(fixtures)/small.json", "--width", "140", "--height", "24",
+      "--color", "never", "--preview", Self.command,
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(!result.standardOutput.contains("\u{1B}"))
+    expectGolden(result.standardOutput, named: "small-preview-140x24")
+  }
+
+  @Test func everyFrameShowsThePreviewPaneOfTheFocusedCard() throws {
+    let frames = try runShelf([
+      "frames", "\(fixtures)/small.json", "\(fixtures)/small-next.json", "--width", "80",
+      "--height", "30", "--fps", "30", "--preview", Self.command, "--preview-window", "bottom:40%",
+    ])
+    #expect(frames.status == 0, "\(frames.standardError)")
+    let parts = frames.standardOutput.components(separatedBy: "\n\u{0C}\n")
+    #expect(parts.count > 3)
+    for part in parts {
+      #expect(part.contains("about "), "a frame without the pane:\n\(part)")
+      #expect(part.contains("red"))
+    }
+  }
+}
+
 /// `shelf render --color always`: the same screen with its colours as SGR
 /// sequences, and nothing else: without them it is the plain render.
 @Suite struct ColorRenders {

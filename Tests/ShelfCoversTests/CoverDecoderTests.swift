@@ -29,7 +29,7 @@ struct CoverFiles {
 }
 
 @Suite struct CoverDecoderTests {
-  @Test(arguments: ["png", "jpeg"])
+  @Test(arguments: ["png", "jpeg", "webp"])
   func aGeneratedCoverDecodesToItsSizeAndColours(format: String) throws {
     let bytes = try CoverFiles().bytes(format)
     let picture = try CoverDecoder.decode(bytes)
@@ -50,7 +50,7 @@ struct CoverFiles {
     }
   }
 
-  @Test(arguments: ["png", "jpeg"])
+  @Test(arguments: ["png", "jpeg", "webp"])
   func truncatedPicturesAreRefusedNotDecoded(format: String) throws {
     let bytes = try CoverFiles().bytes(format)
     for length in [0, 3, 8, 20, 40, 100, bytes.count / 2] {

@@ -1,3 +1,5 @@
+import PropertyBased
+import TestSupport
 import Testing
 
 @testable import ShelfUI
@@ -133,4 +135,25 @@ private func ranks(_ word: String, _ better: String, over worse: String) -> Bool
   let text = ByteMask.of(Array("dostoyevsky 1866".utf8))
   #expect(text & SearchQuery("dsky 66").byteMask == SearchQuery("dsky 66").byteMask)
   #expect(text & SearchQuery("zq").byteMask != SearchQuery("zq").byteMask)
+}
+
+/// A one-letter word is scored in one pass over the field, not the table
+/// that a longer word fills (which asking for the places still takes): the
+/// two give the same score.
+@Test func aOneLetterWordScoresAsTheFullPassDoes() async {
+  let letters = Array("aAbB -_/.:1xX".utf8)
+  await propertyCheck(count: 300, input: Gen.draws(64)) { draws in
+    var rng = draws
+    let text = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+      letters.randomElement(using: &rng)!
+    }
+    let word = [SearchFolding.foldedASCII(letters.randomElement(using: &rng)!)]
+    word.withUnsafeBufferPointer { word in
+      text.withUnsafeBufferPointer { text in
+        var places: [Int] = []
+        let full = FuzzyScore.score(word, in: text, foldsASCII: true, positions: &places)
+        #expect(FuzzyScore.score(word, in: text, foldsASCII: true) == full, "\(text)")
+      }
+    }
+  }
 }

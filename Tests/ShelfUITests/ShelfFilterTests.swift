@@ -241,3 +241,104 @@ private let miserables = CardFace(
   ShelfFilter.match([card], folds: RowFolds(count: 1), SearchQuery("grosse"), flags: &flags)
   #expect(flags == [true])
 }
+
+// MARK: - Narrowing and the prepared text
+
+/// A query that `query` grows into as a user types on: a letter, or a word
+/// (plain, or marked `'`, `^` or `$`), put at its end or inside it.
+private func grown(_ query: String, using rng: inout Draws) -> String {
+  let piece = pieces.randomElement(using: &rng)!
+  switch Int.random(in: 0..<4, using: &rng) {
+  case 0: return query + piece
+  case 1:
+    let marks = ["", "'", "^", ""]
+    return query + " " + marks.randomElement(using: &rng)! + piece
+      + (Bool.random(using: &rng) ? "$" : "")
+  case 2:
+    var characters = Array(query)
+    characters.insert(contentsOf: piece, at: Int.random(in: 0...characters.count, using: &rng))
+    return String(characters)
+  default: return "^" + query
+  }
+}
+
+/// The filter tests only the cards the last query showed when the new one
+/// narrows it (`SearchQuery.narrows`): that is sound only if every card the
+/// new query matches, the last one matched.
+@Test func aNarrowingQueryMatchesNoCardTheQueryItGrewFromMissed() async {
+  await propertyCheck(count: 200, input: Gen.draws(2048)) { draws in
+    var rng = draws
+    for (card, query) in cardsAndQueries(draws) {
+      let longer = grown(query, using: &rng)
+      for isExact in [false, true] {
+        let old = SearchQuery(query, isExact: isExact)
+        let new = SearchQuery(longer, isExact: isExact)
+        guard new.narrows(old), ShelfFilter.matches(card, new) else { continue }
+        #expect(
+          ShelfFilter.matches(card, old),
+          "\(fields(of: card)): \(longer.debugDescription) but not \(query.debugDescription)")
+      }
+    }
+  }
+}
+
+/// A row's prepared text (`CardSearchText`, read by the `/` filter's
+/// passes) scores and matches every card as the card's own fields do.
+@Test func thePreparedTextOfARowScoresEveryCardAsItsFieldsDo() async {
+  await propertyCheck(count: 200, input: Gen.draws(2048)) { draws in
+    var rng = draws
+    let cases = cardsAndQueries(draws)
+    let cards = cases.map { pair in
+      var card = pair.card
+      if Bool.random(using: &rng) { card.year = Int.random(in: -20...2030, using: &rng) }
+      if Bool.random(using: &rng) {
+        card.fields = [.init(name: "note", value: pair.query + card.title)]
+      }
+      return card
+    }
+    let folds = RowFolds(count: cards.count)
+    folds.prepare(cards)
+    for (_, query) in cases {
+      for isExact in [false, true] {
+        let needle = SearchQuery(query, isExact: isExact)
+        var flags = [Bool](repeating: true, count: cards.count)
+        ShelfFilter.match(cards, folds: folds, needle, ranks: true, flags: &flags)
+        folds.withText { text, _ in
+          for (index, card) in cards.enumerated() {
+            let expected = ShelfFilter.score(card, folded: FoldedCard(card), needle)
+            #expect(ShelfFilter.score(needle) { text.fields(ofCard: index, $0) } == expected)
+            #expect(flags[index] == (expected != nil), "\(fields(of: card)) ∋ \(query)")
+          }
+        }
+      }
+    }
+  }
+}
+
+/// A row's best matches, which the filter's pass keeps as it tests the
+/// row (scoring only the cards that could still make them), are the best
+/// `BestMatches.limit` of every card of the row scored.
+@Test func aRowsBestMatchesAreItsBestCardsScoredOneByOne() async {
+  let words = ["the", "The", "a", "ab", "ba", "the end", "bathe", "b", "hat", "é", "t-h-e"]
+  await propertyCheck(count: 100, input: Gen.draws(1024)) { draws in
+    var rng = draws
+    // Many cards of few words: many of them tie.
+    let cards = (0..<Int.random(in: 40...160, using: &rng)).map { index in
+      CardFace(
+        id: "c\(index % 150)", title: words.randomElement(using: &rng)!,
+        subtitle: Bool.random(using: &rng) ? words.randomElement(using: &rng)! : "")
+    }
+    let query = ["t", "th", "the", "a", "b e", "'the"].randomElement(using: &rng)!
+    let needle = SearchQuery(query)
+    let folds = RowFolds(count: cards.count)
+    var flags = [Bool](repeating: true, count: cards.count)
+    ShelfFilter.match(cards, folds: folds, needle, ranks: true, flags: &flags)
+    var expected = BestMatches(limit: BestMatches.limit)
+    for (order, card) in cards.enumerated() {
+      guard let score = ShelfFilter.score(card, folded: FoldedCard(card), needle) else { continue }
+      expected.add(BestMatches.Match(score: score, row: 0, order: order, card: card))
+    }
+    let kept = folds.best?.matches.map { [$0.score, $0.order] }
+    #expect(kept == expected.matches.map { [$0.score, $0.order] }, "\(query)")
+  }
+}

@@ -1,3 +1,4 @@
+import Dispatch
 import ShelfChain
 import ShelfDiff
 
@@ -87,6 +88,22 @@ final class ContentChain {
 
   /// The table's rows now.
   var rows: [CarouselRow] { output.sections.map(\.row) }
+
+  /// Makes every row's text ready for the filter (`RowFolds`), on every
+  /// core, so that the first character typed only matches: the `/` prompt
+  /// asks for it when it opens.
+  ///
+  /// - Complexity: O(the cards' text) the first time after new content, O(rows) after.
+  func prepareSearch() {
+    let rows = store.sections
+    let runs = min(rows.count, 32)
+    DispatchQueue.concurrentPerform(iterations: runs) { run in
+      let range = (rows.count * run / runs)..<(rows.count * (run + 1) / runs)
+      for row in rows[range] where row.folds.count == row.items.count {
+        row.folds.prepare(row.items)
+      }
+    }
+  }
 
   /// The table's sections now.
   var sections: [ShelfSection] { ShelfSection.grouping(rows) }
@@ -182,7 +199,10 @@ final class ContentChain {
     for (index, row) in filter.sections.enumerated()
     where row.id != ReservedID.recentlyViewed && !row.items.isEmpty {
       if let kept = row.folds.best, kept.query == needle {
+        // Best first: once one is not kept, none after it is (and no card
+        // is copied for a match that would be dropped).
         for var match in kept.matches {
+          guard ranked.admits(score: match.score, row: index, order: match.order) else { break }
           match.row = index
           ranked.add(match)
         }

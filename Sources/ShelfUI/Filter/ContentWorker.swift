@@ -227,6 +227,8 @@ extension ContentWorker {
       if request.query != nil || request.isExact != nil {
         updates += chain.setQuery(query, isExact: isExact)
       }
+      // The open prompt waits for a character: the rows' text is made now.
+      if isWarm { chain.prepareSearch() }
       if chain.isPassThrough && !isWarm { self.chain = nil }
       return updates
     }

@@ -37,6 +37,15 @@ enum FuzzyScore {
   /// How much the word's first letter's bonus counts.
   static let firstLetterMultiplier: Int32 = 2
 
+  /// The most a word of `letters` bytes can score in any field: each
+  /// letter with the greatest bonus, the first doubled, all in one run. The
+  /// filter skips the pass for a card that could not rank even so.
+  static func ceiling(letters: Int) -> Int32 {
+    let top = max(
+      fieldStart, boundaryWhite, boundaryDelimiter, boundary, nonWord, camel, consecutive)
+    return match + top * firstLetterMultiplier + Int32(max(0, letters - 1)) * (match + top)
+  }
+
   /// The kinds of byte the bonuses tell apart.
   enum Kind: UInt8 {
     case white, delimiter, nonWord, lower, upper, number, other
@@ -92,6 +101,22 @@ enum FuzzyScore {
     guard m <= n else { return nil }
     @inline(__always) func folded(_ j: Int) -> UInt8 {
       foldsASCII ? SearchFolding.foldedASCII(text[j]) : text[j]
+    }
+    // One letter: its best place is the one with the best bonus, found in
+    // one pass (what the pass below gives, with no table to fill).
+    if m == 1 && positions == nil {
+      let letter = word[0]
+      var best: Int32 = -1
+      var previous = Kind.white
+      for j in 0..<n {
+        let current = kind(text[j])
+        if folded(j) == letter {
+          best = max(
+            best, match + (j == 0 ? fieldStart : bonus(previous, current)) * firstLetterMultiplier)
+        }
+        previous = current
+      }
+      return best < 0 ? nil : best
     }
     // The in-order check: the leftmost place of each letter, then the
     // rightmost, which bound the pass.

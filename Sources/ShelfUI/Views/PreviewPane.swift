@@ -161,6 +161,14 @@ extension ShelfScreen {
     preview = pane
   }
 
+  /// Shows in the pane what `output` gives for the preview card, unless
+  /// the pane shows that card already: for a headless screen (`shelf
+  /// render`, `shelf frames`), which runs the command at once.
+  public func showPreview(_ output: (PickedCard) -> PreviewOutput) {
+    guard let card = previewCard, preview?.card != card else { return }
+    setPreview(output(card), for: card)
+  }
+
   /// The pane's rectangle on a `size` screen, when it is shown there.
   func previewFrame(in size: Size) -> (rect: Rect, position: PreviewWindow.Position)? {
     guard let preview, preview.isShown else { return nil }

@@ -19,7 +19,7 @@ extension ShelfContent {
     }
     let total = starts[starts.count - 1]
     let runs = max(1, min(total / 2048, 64))
-    let found = UnsafeMutableBufferPointer<[BestMatches.Match]>.allocate(capacity: runs)
+    let found = UnsafeMutableBufferPointer<[RankedCard]>.allocate(capacity: runs)
     found.initialize(repeating: [])
     defer {
       _ = found.deinitialize()
@@ -31,15 +31,15 @@ extension ShelfContent {
       let end = total * (run + 1) / runs
       var index = total * run / runs
       var row = Self.row(containing: index, starts: starts)
-      var matches: [BestMatches.Match] = []
+      var matches: [RankedCard] = []
       while index < end {
         while starts[row + 1] <= index { row += 1 }
-        let cards = rows[row].row.cards
         let order = index - starts[row]
-        let card = cards[order]
-        if let score = ShelfFilter.score(card, folded: FoldedCard(card), needle) {
-          matches.append(BestMatches.Match(score: score, row: row, order: order, card: card))
+        // The card read in place (no copy of it counted), its place kept.
+        let score = rows[row].row.cards.withUnsafeBufferPointer { cards in
+          ShelfFilter.score(cards[order], folded: FoldedCard(cards[order]), needle)
         }
+        if let score { matches.append(RankedCard(score: score, row: row, order: order)) }
         index += 1
       }
       slots.found[run] = matches
@@ -48,7 +48,7 @@ extension ShelfContent {
     all.sort { $0.precedes($1) }
     return all.map { match in
       PickedCard(
-        face: match.card, rowTitle: rows[match.row].row.title,
+        face: rows[match.row].row.cards[match.order], rowTitle: rows[match.row].row.title,
         sectionTitle: rows[match.row].sectionTitle)
     }
   }
@@ -65,7 +65,19 @@ extension ShelfContent {
   }
 }
 
+/// A match by its place: small to sort, its card read once it is printed.
+private struct RankedCard {
+  var score: Int
+  var row: Int
+  var order: Int
+
+  /// Whether it ranks before `other` (`BestMatches.ranks`).
+  func precedes(_ other: RankedCard) -> Bool {
+    BestMatches.ranks((score, row, order), before: (other.score, other.row, other.order))
+  }
+}
+
 /// Each run's matches, written by that run alone.
 private struct MatchSlots: @unchecked Sendable {
-  let found: UnsafeMutableBufferPointer<[BestMatches.Match]>
+  let found: UnsafeMutableBufferPointer<[RankedCard]>
 }

@@ -68,36 +68,52 @@ enum ShelfFilter {
   private typealias Match = BestMatches.Match
 
   /// Clears the flag of each flagged card of `cards` that does not match
-  /// `query`, reading the folded text of `folds` (made for `cards`, and
-  /// folded now if it was not yet); the stand-in card of an empty row
-  /// matches nothing. With `ranks`, `folds` also keeps the row's best
-  /// matches (`RowFolds.best`) for the "Best matches" row.
+  /// `query`, reading the text of `folds` (made for `cards`, and made now
+  /// if it was not yet: then no card is read, only bytes). With `ranks`, `folds` also keeps
+  /// the row's best matches (`RowFolds.best`) for the "Best matches" row.
   ///
   /// - Complexity: O(text of the flagged cards × query length).
   static func match(
     _ cards: [CardFace], folds: RowFolds, _ query: SearchQuery, ranks: Bool = false,
     flags: inout [Bool]
   ) {
-    let isPrepared = folds.count == cards.count
-    if isPrepared { folds.prepare(cards) }
+    guard folds.count == cards.count else {
+      // Folds made for another row: each card is read as it is.
+      for i in cards.indices where flags[i] { flags[i] = matches(cards[i], query) }
+      return  // no best kept: the chain scores such a row's matches itself
+    }
+    folds.prepare(cards)
     var best = BestMatches(limit: BestMatches.limit)
     let needed = query.byteMask
-    for i in cards.indices where flags[i] {
-      let card = cards[i]
-      // A card that lacks a byte of the query cannot match: one test of bits.
-      guard !isPrepared || folds.mask(at: i) & needed == needed else {
-        flags[i] = false
-        continue
+    let ceilings = query.terms.map { Int(FuzzyScore.ceiling(letters: $0.bytes.count)) * 1024 }
+    folds.withText { text, masks in
+      flags.withUnsafeMutableBufferPointer { flags in
+        for i in 0..<flags.count where flags[i] {
+          // A card that lacks a byte of the query cannot match: one test of bits.
+          guard masks[i] & needed == needed else {
+            flags[i] = false
+            continue
+          }
+          guard ranks else {
+            flags[i] = matches(query) { text.fields(ofCard: i, $0) }
+            continue
+          }
+          // The most the card could score, from which fields hold each word
+          // (nil: one holds none, and it does not match): a card that could
+          // not make the row's best even so is not scored.
+          guard let ceiling = ceiling(of: query, ceilings, { text.fields(ofCard: i, $0) }) else {
+            flags[i] = false
+            continue
+          }
+          flags[i] = true
+          guard best.admits(score: ceiling, row: 0, order: i) else { continue }
+          let score = score(query) { text.fields(ofCard: i, $0) }
+          // Only a card that makes the best is read (its copy is counted).
+          if let score, best.admits(score: score, row: 0, order: i) {
+            best.add(BestMatches.Match(score: score, row: 0, order: i, card: cards[i]))
+          }
+        }
       }
-      let folded = isPrepared ? folds.folded(at: i) : FoldedCard(card)
-      guard ranks else {
-        flags[i] = matches(card, folded: folded, query)
-        continue
-      }
-      // A card has a score exactly when it matches: one pass tells both.
-      let score = score(card, folded: folded, query)
-      flags[i] = score != nil
-      if let score { best.add(BestMatches.Match(score: score, row: 0, order: i, card: card)) }
     }
     if ranks { folds.best = (query, best.matches) }
   }
@@ -125,27 +141,73 @@ enum ShelfFilter {
     return false
   }
 
+  /// A card's fields as the search reads them: `body` is called with each
+  /// one's bytes, whether their ASCII is to be folded as it is read, and
+  /// whether it is the year (which only a word a year can match reads),
+  /// until it returns true; whether it did. `firstField`, then the year, of
+  /// a card (`fields(of:folded:_:)`) or of its prepared text
+  /// (`CardSearchText.Reader.fields(ofCard:_:)`).
+  typealias FieldVisitor = (UnsafeBufferPointer<UInt8>, Bool, Bool) -> Bool
+
+  /// The fields of `card`, whose non-ASCII text `folded` holds folded, as
+  /// `FieldVisitor` says.
+  @inline(__always)
+  static func fields(of card: CardFace, folded: FoldedCard, _ body: FieldVisitor) -> Bool {
+    if firstField(
+      of: card,
+      where: { index, text in read(text, folded: folded.field(index)) { body($0, $1, false) } })
+    {
+      return true
+    }
+    guard let year = card.year else { return false }
+    var digits = String(year)
+    return digits.withUTF8 { body($0, true, true) }
+  }
+
   /// Whether `card`, whose non-ASCII text `folded` holds folded, matches `query`.
   ///
   /// - Complexity: O(the card's text × query length).
   static func matches(_ card: CardFace, folded: FoldedCard, _ query: SearchQuery) -> Bool {
+    matches(query) { fields(of: card, folded: folded, $0) }
+  }
+
+  /// Whether the card whose fields `fields` visits matches `query`: every
+  /// word in some field.
+  @inline(__always)
+  static func matches(_ query: SearchQuery, fields: (FieldVisitor) -> Bool) -> Bool {
     for term in query.terms {
-      if firstField(
-        of: card,
-        where: { index, text in
-          read(text, folded: folded.field(index)) { term.matches($0, foldsASCII: $1) }
-        })
-      {
-        continue
+      let found = fields { bytes, foldsASCII, isYear in
+        (!isYear || term.canMatchYear) && term.matches(bytes, foldsASCII: foldsASCII)
       }
-      if term.canMatchYear, let year = card.year,
-        read(String(year), folded: nil, { term.matches($0, foldsASCII: $1) })
-      {
-        continue
-      }
-      return false
+      guard found else { return false }
     }
     return true
+  }
+
+  /// The most the card whose fields `fields` visits could score for
+  /// `query` (`ceilings`: each word's `FuzzyScore.ceiling`, scaled as
+  /// `score` scales it), or nil when it does not match: for each word, the
+  /// ceiling less the length of the shortest field that holds it.
+  ///
+  /// - Complexity: O(the card's text × query length), without the pass.
+  @inline(__always)
+  static func ceiling(
+    of query: SearchQuery, _ ceilings: [Int], _ fields: (FieldVisitor) -> Bool
+  ) -> Int? {
+    var total = 0
+    for (index, term) in query.terms.enumerated() {
+      var best = Int.min
+      _ = fields { bytes, foldsASCII, isYear in
+        guard !isYear || term.canMatchYear, term.matches(bytes, foldsASCII: foldsASCII) else {
+          return false
+        }
+        best = max(best, ceilings[index] - min(bytes.count, 1023))
+        return false
+      }
+      guard best > Int.min else { return nil }
+      total += best
+    }
+    return total
   }
 
   /// How well `card` matches `query`, higher first, or nil when it does
@@ -154,23 +216,23 @@ enum ShelfFilter {
   ///
   /// - Complexity: O(the card's text × query length).
   static func score(_ card: CardFace, folded: FoldedCard, _ query: SearchQuery) -> Int? {
+    score(query) { fields(of: card, folded: folded, $0) }
+  }
+
+  /// `score(_:folded:_:)` of the card whose fields `fields` visits.
+  @inline(__always)
+  static func score(_ query: SearchQuery, fields: (FieldVisitor) -> Bool) -> Int? {
     var total = 0
     for term in query.terms {
-      var best: Int?
-      func consider(_ text: String, folded: [UInt8]?) {
-        let found = read(text, folded: folded) { bytes, foldsASCII -> Int? in
-          term.score(in: bytes, foldsASCII: foldsASCII).map {
-            Int($0) * 1024 - min(bytes.count, 1023)
-          }
-        }
-        if let found, found > best ?? .min { best = found }
-      }
-      _ = firstField(of: card) { index, text in
-        consider(text, folded: folded.field(index))
+      var best = Int.min
+      _ = fields { bytes, foldsASCII, isYear in
+        guard !isYear || term.canMatchYear,
+          let found = term.score(in: bytes, foldsASCII: foldsASCII)
+        else { return false }
+        best = max(best, Int(found) * 1024 - min(bytes.count, 1023))
         return false
       }
-      if term.canMatchYear, let year = card.year { consider(String(year), folded: nil) }
-      guard let best else { return nil }
+      guard best > Int.min else { return nil }
       total += best
     }
     return total
@@ -211,9 +273,7 @@ struct BestMatches: Sendable {
 
     /// Whether it ranks before `other`.
     func precedes(_ other: Match) -> Bool {
-      if score != other.score { return score > other.score }
-      if row != other.row { return row < other.row }
-      return order < other.order
+      BestMatches.ranks((score, row, order), before: (other.score, other.row, other.order))
     }
   }
 
@@ -222,6 +282,27 @@ struct BestMatches: Sendable {
   private(set) var matches: [Match] = []
 
   init(limit: Int) { self.limit = limit }
+
+  /// Whether a match of `score` at (`row`, `order`) could be kept: false
+  /// when it ranks below every one of a full list (`add` would drop it),
+  /// so that its card need not be read.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func admits(score: Int, row: Int, order: Int) -> Bool {
+    guard matches.count == limit, let last = matches.last else { return true }
+    return Self.ranks((score, row, order), before: (last.score, last.row, last.order))
+  }
+
+  /// Whether a match of score `a.score`, in row `a.row` at `a.order`, ranks
+  /// before `b`: the higher score first; on a tie, the earlier row, then
+  /// the earlier card.
+  @inline(__always)
+  static func ranks(
+    _ a: (score: Int, row: Int, order: Int), before b: (score: Int, row: Int, order: Int)
+  ) -> Bool {
+    (b.score, a.row, a.order) < (a.score, b.row, b.order)
+  }
 
   /// Keeps `match` if it ranks among the best `limit`, in place of a
   /// match of the same card that it ranks before.
@@ -299,10 +380,8 @@ struct FoldedCard: Sendable {
 final class RowFolds: @unchecked Sendable, Equatable {
   /// How many cards it is for; a row of another count folds on the spot.
   let count: Int
-  /// For each card, its index in `cards`, or -1 when it is all ASCII; empty
-  /// when every card is.
-  private var slots: [Int32] = []
-  private var cards: [FoldedCard] = []
+  /// The cards' text, folded beyond ASCII, in one buffer.
+  private var text = CardSearchText()
   /// For each card, the `ByteMask` of its folded text and year.
   private var masks: [UInt64] = []
   private var isMade = false
@@ -316,7 +395,7 @@ final class RowFolds: @unchecked Sendable, Equatable {
   /// The folds, not made yet, of a row of `count` cards.
   init(count: Int) { self.count = count }
 
-  /// Folds `cards`, the `count` cards it is for, unless it has.
+  /// Reads `cards`, the `count` cards it is for, into its text, unless it has.
   ///
   /// - Complexity: O(the cards' text) the first time, O(1) after.
   func prepare(_ cards: [CardFace]) {
@@ -324,36 +403,21 @@ final class RowFolds: @unchecked Sendable, Equatable {
     precondition(cards.count == count, "folds made for another row")
     isMade = true
     masks = [UInt64](repeating: 0, count: cards.count)
+    text.reserveCapacity(cards: cards.count)
     cards.withUnsafeBufferPointer { cards in
       for index in cards.indices {
         let card = cards[index]
-        let folding = FoldedCard.folding(card)
-        var mask: UInt64 = 0
-        // The bytes in place, as the filter reads them (`read`): no copy.
-        _ = ShelfFilter.firstField(of: card) { field, text in
-          mask |= ShelfFilter.read(text, folded: folding?.field(field)) {
-            ByteMask.of($0, foldsASCII: $1)
-          }
-          return false
-        }
-        if let year = card.year { mask |= ByteMask.of(year: year) }
-        masks[index] = mask
-        guard let folding else { continue }
-        if slots.isEmpty { slots = [Int32](repeating: -1, count: cards.count) }
-        slots[index] = Int32(self.cards.count)
-        self.cards.append(folding)
+        masks[index] = text.append(card, folding: FoldedCard.folding(card))
       }
     }
   }
 
-  /// The `ByteMask` of card `index`'s text (after `prepare(_:)`).
+  /// `body` given the cards' text and their masks (after `prepare(_:)`).
   @inline(__always)
-  func mask(at index: Int) -> UInt64 { masks[index] }
-
-  /// The folded text of card `index` (after `prepare(_:)`).
-  func folded(at index: Int) -> FoldedCard {
-    guard !slots.isEmpty, slots[index] >= 0 else { return .plain }
-    return cards[Int(slots[index])]
+  func withText<R>(
+    _ body: (CardSearchText.Reader, UnsafeBufferPointer<UInt64>) -> R
+  ) -> R {
+    text.withReader { reader in masks.withUnsafeBufferPointer { body(reader, $0) } }
   }
 
   static func == (lhs: RowFolds, rhs: RowFolds) -> Bool { true }

@@ -33,7 +33,8 @@ extension ShelfScreen {
   public static func timedFrames(
     from first: ShelfContent, to second: ShelfContent, size: Size, framesPerSecond: Int = 60,
     configuration: ScreenConfiguration = ScreenConfiguration(), sourceScope: String? = nil,
-    canSwitchSources: Bool = false, focusStays: Bool = false
+    canSwitchSources: Bool = false, focusStays: Bool = false,
+    preview: (window: PreviewWindow, output: (PickedCard) -> PreviewOutput)? = nil
   ) -> [(time: UInt64, canvas: Canvas)] {
     var configuration = configuration
     configuration.framesPerSecond = max(1, framesPerSecond)
@@ -41,16 +42,21 @@ extension ShelfScreen {
     screen.sourceScope = sourceScope
     screen.canSwitchSources = canSwitchSources
     screen.table.resetsFocusOnChange = !focusStays
+    if let preview { screen.enablePreview(preview.window) }
+    func render(at now: UInt64) -> Canvas {
+      if let preview { screen.showPreview(preview.output) }
+      return screen.render(size: size, now: now)
+    }
     var now: UInt64 = 0
-    var frames = [(time: now, canvas: screen.render(size: size, now: now))]
+    var frames = [(time: now, canvas: render(at: now))]
     screen.setContent(second)
     _ = screen.nextFrameDeadline(now: now)  // the change starts where the first frame was drawn
     screen.table.markFrameDrawn(at: now)
     while let deadline = screen.nextFrameDeadline(now: now) {
       now = max(deadline, now + 1)
-      frames.append((now, screen.render(size: size, now: now)))
+      frames.append((now, render(at: now)))
     }
-    let last = screen.render(size: size, now: now)
+    let last = render(at: now)
     if frames.last?.canvas != last { frames.append((now, last)) }
     return frames
   }
