@@ -99,7 +99,10 @@ public final class DemoSource: LiveSource {
   }
 
   /// Makes the next version and delivers it; the one before is freed off
-  /// the delivering queue (a million cards take a while).
+  /// the delivering queue (a million cards take a while), on a serial queue
+  /// of its own: work sent to a global concurrent queue starts libdispatch's
+  /// worker monitor on Linux, which then wakes the process every second for
+  /// as long as it lives, paused or not.
   private func advance(unlessPaused: Bool) {
     let made = state.withLock { state -> (Catalog, Catalog, Periodic.Delivery)? in
       guard let deliver = state.deliver, !(unlessPaused && state.isPaused) else { return nil }
@@ -110,6 +113,8 @@ public final class DemoSource: LiveSource {
     }
     guard let (next, old, deliver) = made else { return }
     deliver(.success(LoadedCatalog(catalog: next)))
-    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(old) {} }
+    Self.freeing.async { withExtendedLifetime(old) {} }
   }
+
+  private static let freeing = DispatchQueue(label: "shelf.demo.freeing", qos: .utility)
 }
