@@ -186,15 +186,9 @@ extension SectionDelta {
     // from `new`: compared with themselves, as the full replay compares them,
     // so an item that is not equal to itself (a NaN field) fails here too.
     // An item kept in its own section is first compared byte for byte.
-    // Sections are compared on their own, many of them (a change in every
-    // row of a million cards) on every core.
     let itemStride = MemoryLayout<Section.Item>.stride
     let itemSize = MemoryLayout<Section.Item>.size
-    let (fromSection, fromItem, isItemReloaded) = (sourceSection, sourceItem, isReloaded)
-    func replayedSource(_ k: Int) -> ItemPath? {
-      fromSection[k] < 0 ? nil : ItemPath(section: Int(fromSection[k]), item: Int(fromItem[k]))
-    }
-    func isSameTouched(_ t: Int) -> Bool {
+    for t in touched {
       let start = filledStart[t]
       let s = sectionSources[t]
       let newItems = new[t].items
@@ -202,7 +196,7 @@ extension SectionDelta {
       let isSame = ownItems.withUnsafeBytes { ownBytes in
         newItems.withUnsafeBytes { newBytes in
           for j in newItems.indices {
-            guard let source = replayedSource(start + j), !isItemReloaded[start + j] else {
+            guard let source = source(start + j), !isReloaded[start + j] else {
               guard newItems[j] == newItems[j] else { return false }
               continue
             }
@@ -221,15 +215,8 @@ extension SectionDelta {
           return true
         }
       }
-      return isSame
+      guard isSame else { return false }
     }
-    guard isFilled.count >= Self.concurrentReplayCount else {
-      return touched.allSatisfy(isSameTouched)
-    }
-    return ConcurrentMap.results(count: touched.count) { isSameTouched(touched[$0]) }
-      .allSatisfy { $0 }
+    return true
   }
-
-  /// From how many items in the touched sections their replay runs on every core.
-  private static var concurrentReplayCount: Int { 50_000 }
 }

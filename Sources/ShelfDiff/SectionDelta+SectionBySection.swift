@@ -34,30 +34,16 @@ extension SectionDelta {
     var items = Items()
     var isOrdered = true  // surviving sections in old order: the changes come sorted
     var lastOld = -1
-    var survivors: [(old: Int, new: Int)] = []
-    var itemCount = 0
     for (t, s) in matching.newToOld.enumerated() where s >= 0 {
       if s < lastOld { isOrdered = false }
       lastOld = s
       if !old[s].hasSameHeader(as: new[t]) {
         sections.reloads.append(IndexDelta.Reload(from: s, to: t))
       }
-      survivors.append((s, t))
-      itemCount += new[t].items.count
-    }
-    // Each surviving section's items on their own, nil where equal; many
-    // of them (a million cards in a thousand rows) on every core.
-    func itemDelta(_ k: Int) -> IndexDelta? {
-      let before = old[survivors[k].old].items
-      let after = new[survivors[k].new].items
-      return before == after ? nil : IndexDelta(from: before, to: after)
-    }
-    let deltas =
-      itemCount >= Self.concurrentItemCount
-      ? ConcurrentMap.results(count: survivors.count, itemDelta)
-      : survivors.indices.map(itemDelta)
-    for (k, (s, t)) in survivors.enumerated() {
-      guard let delta = deltas[k] else { continue }
+      let before = old[s].items
+      let after = new[t].items
+      guard before != after else { continue }
+      let delta = IndexDelta(from: before, to: after)
       items.deletions += delta.deletions.lazy.map { ItemPath(section: s, item: $0) }
       items.insertions += delta.insertions.lazy.map { ItemPath(section: t, item: $0) }
       items.moves += delta.moves.lazy.map {
@@ -82,7 +68,4 @@ extension SectionDelta {
     }
     self.init(sections: sections, items: items)
   }
-
-  /// From how many items in the surviving sections their diffs run on every core.
-  @usableFromInline static var concurrentItemCount: Int { 50_000 }
 }

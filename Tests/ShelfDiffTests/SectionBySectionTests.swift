@@ -48,37 +48,6 @@ import Testing
   }
 }
 
-@Test func aLargeChangeIsDiffedAndReplayCheckedOnEveryCoreAsOnOne() {
-  // 120 sections of 500 items: over the count from which each section's
-  // items are diffed, and replay-checked, on every core.
-  let old = (0..<120).map { s in
-    DiffShelf(id: s, items: (0..<500).map { DiffBook(id: s * 1_000 + $0) })
-  }
-  var new = old
-  for s in new.indices where s % 3 != 0 {
-    new[s].items.remove(at: s * 7 % 400)
-    new[s].items.insert(DiffBook(id: -1 - s), at: s * 13 % 400)
-    new[s].items.swapAt(s * 3 % 250, 250 + s * 11 % 150)
-    new[s].items[s * 17 % 400].edition = 1
-  }
-  new[7].items.append(new[8].items.removeLast())
-  new.swapAt(10, 90)
-  let delta = SectionDelta(sectionBySectionFrom: old, to: new)
-  #expect(delta.applied(to: old, with: new, items: \.items) == new)
-  #expect(delta.replays(old, into: new))
-  // Section by section, each one's changes are its own diff's.
-  for (s, t) in [(1, 1), (10, 90), (7, 7)] {
-    let own = IndexDelta(from: old[s].items, to: new[t].items)
-    #expect(
-      delta.items.reloads.filter { $0.to.section == t }.map(\.to.item) == own.reloads.map(\.to))
-    #expect(delta.items.insertions.filter { $0.section == t }.map(\.item) == own.insertions)
-  }
-  // A delta that misses one change does not replay.
-  var missing = delta
-  missing.items.reloads.removeLast()
-  #expect(!missing.replays(old, into: new))
-}
-
 @MainActor @Suite(.timeLimit(.minutes(3))) struct SectionBySectionHolderConcurrencyTests {
   @Test func aHolderDiffingSectionBySectionCountsSectionsForItsThreshold() async {
     let old = (0..<4).map { Strip(id: $0, items: [Tile](ids: (10 * $0)..<(10 * $0 + 10))) }
