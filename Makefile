@@ -103,17 +103,18 @@ prebuild: deps
 # What CI runs, in order; .ci/run runs `make prebuild` beside `make test`.
 check: lint imports test specialization docs client
 
-# The terminal and scale benchmarks run the release shelf built beside Benchmarks.
-# fzf, when it installs, runs beside the `/` filter; without it that row is skipped.
 # The manual check of pixel covers in kitty under Xvfb (Scripts/kitty-covers.sh):
 # four screenshots in /tmp/shelf-kitty-covers (at rest, mid-motion, at rest, after q).
 KITTY_DEBS := kitty xvfb imagemagick xdotool
 kitty-covers: deps
 	@missing=""; for p in $(KITTY_DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+	if [ -n "$$missing" ]; then $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get update -qq \
+	  && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 	$(SWIFT) build
 	Scripts/kitty-covers.sh $$($(SWIFT) build --show-bin-path)/shelf
 
+# The terminal and scale benchmarks run the release shelf built beside Benchmarks.
+# fzf, when it installs, runs beside the `/` filter; without it that row is skipped.
 bench: deps
 	@dpkg -s fzf >/dev/null 2>&1 || $(SUDO) apt-get install -y -qq fzf || echo "bench: no fzf, its row is skipped"
 	$(SWIFT) build -c release

@@ -13,8 +13,9 @@ let engine: [SwiftSetting] = strict + [.unsafeFlags(["-cross-module-optimization
 
 let package = Package(
   name: "Shelf",
-  // What ShelfDiff's live holders need: Synchronization's Mutex (macOS 15,
-  // iOS and tvOS 18), which also covers Duration (macOS 13, iOS 16).
+  // What ShelfCatalog's parallel decoding needs: Synchronization's Atomic
+  // (macOS 15, iOS and tvOS 18), which also covers Duration (macOS 13, iOS 16).
+  // ShelfDiff's live holders lock with Dispatch (`Locked`), not a Mutex.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18)],
   // Products for the modules that promise an API to other packages; ShelfUI
   // (the one screen of `shelf`, public to this package's other modules and

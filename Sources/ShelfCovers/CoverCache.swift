@@ -6,8 +6,11 @@ import ShelfUI
 /// (the least recently shown go first).
 ///
 /// The screen asks on the main thread each frame; a cover not ready joins
-/// the work (those on screen before those ahead), one picture at a time on
-/// the `shelf.covers` queue, and `onReady` asks for the frame that shows it.
+/// the work, one picture at a time on the `shelf.covers` queue, and
+/// `onReady` asks for the frame that shows it. Those on screen go first,
+/// the one the screen asked for last first: after a fast scroll, what it
+/// shows where it stopped comes before the cards it passed on the way.
+/// Then those one screen ahead of the last screen at rest, in order.
 /// A picture that gives no cover is said once through `onFailure`, and its
 /// cards keep their placeholder.
 @MainActor
@@ -43,8 +46,10 @@ public final class CoverCache: CoverSource {
   private var entries: [Key: Entry] = [:]
   private var bytes = 0
   private var clock: UInt64 = 0
-  /// Asked for and not converted yet: those on screen first.
-  private var onScreen: [Key] = []
+  /// Asked for on screen and not converted yet, each with when the screen
+  /// last asked for it (`clock`): the newest goes first.
+  private var onScreen: [Key: UInt64] = [:]
+  /// Asked for one screen ahead and not converted yet, in order.
   private var ahead: [Key] = []
   /// Queued or being converted.
   private var asked: Set<Key> = []
@@ -99,18 +104,26 @@ public final class CoverCache: CoverSource {
     }
     if !asked.contains(key) {
       asked.insert(key)
-      onScreen.append(key)
+      onScreen[key] = clock
+    } else if onScreen[key] != nil {
+      // Still on screen: it keeps its turn before what scrolled past.
+      onScreen[key] = clock
     } else if let index = ahead.firstIndex(of: key) {
       // Scrolled into view: it goes before what is still ahead.
       ahead.remove(at: index)
-      onScreen.append(key)
+      onScreen[key] = clock
     }
     startNext()
     return nil
   }
 
+  /// Asks for `images`, one screen ahead of the screen at rest, after
+  /// those on screen; they replace what an earlier screen asked for ahead
+  /// and is still waiting: a place scrolled away from is not read any more.
   public func prefetch(_ images: [String], width: Int, height: Int) {
     guard !isSynchronous, width > 0, height > 0 else { return }
+    for key in ahead { asked.remove(key) }
+    ahead.removeAll(keepingCapacity: true)
     for image in images where !failed.contains(image) {
       let key = Key(image: image, width: width, height: height)
       guard entries[key] == nil, !asked.contains(key) else { continue }
@@ -124,8 +137,9 @@ public final class CoverCache: CoverSource {
   private func startNext() {
     guard !isConverting else { return }
     let key: Key
-    if !onScreen.isEmpty {
-      key = onScreen.removeFirst()
+    if let newest = onScreen.max(by: { $0.value < $1.value })?.key {
+      onScreen.removeValue(forKey: newest)
+      key = newest
     } else if !ahead.isEmpty {
       key = ahead.removeFirst()
     } else {

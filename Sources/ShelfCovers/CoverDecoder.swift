@@ -71,7 +71,8 @@ public enum CoverDecoder {
     return (bigEndian(bytes, 16, count: 4), bigEndian(bytes, 20, count: 4))
   }
 
-  /// The logical screen: width and height, 2 bytes each, little-endian.
+  /// The canvas's width and height, as libwebp reads them from the header
+  /// alone (a lossy, lossless or extended file).
   private static func webpSize(_ bytes: [UInt8]) -> (Int, Int)? {
     var width: Int32 = 0
     var height: Int32 = 0
@@ -81,6 +82,7 @@ public enum CoverDecoder {
     return isRead ? (Int(width), Int(height)) : nil
   }
 
+  /// The logical screen: width and height, 2 bytes each, little-endian.
   private static func gifSize(_ bytes: [UInt8]) -> (Int, Int)? {
     guard bytes.count >= 10 else { return nil }
     return (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)

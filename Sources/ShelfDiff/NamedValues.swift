@@ -13,6 +13,8 @@ public struct NamedValues: RandomAccessCollection, Hashable, Sendable, Expressib
   private enum Storage: @unchecked Sendable {
     case list([NamedValue])
     case packed(PackedValues)
+    /// A line of `SharedLines`' bytes: its values, `separator` between them.
+    case line(SharedLines, start: UInt32, count: UInt32)
   }
 
   private let storage: Storage
@@ -69,12 +71,26 @@ public struct NamedValues: RandomAccessCollection, Hashable, Sendable, Expressib
     storage = .packed(PackedValues.make(names: names, bytes: bytes, separator: separator))
   }
 
+  /// The fields of the line at `range` of `lines`' bytes: its values with
+  /// `lines.separator` between them, named by `lines.names`. Nothing is
+  /// copied: the fields keep the bytes alive.
+  ///
+  /// - Precondition: `range` is within the bytes, which hold
+  ///   `names.count - 1` separators there, and end below 4 GiB.
+  package init(line range: Range<Int>, of lines: SharedLines) {
+    precondition(
+      range.lowerBound >= 0 && range.upperBound <= lines.bytes.count
+        && range.upperBound <= Int(UInt32.max), "a line within the shared bytes")
+    storage = .line(lines, start: UInt32(range.lowerBound), count: UInt32(range.count))
+  }
+
   public var startIndex: Int { 0 }
 
   public var endIndex: Int {
     switch storage {
     case .list(let fields): fields.count
     case .packed(let packed): packed.header.names.count
+    case .line(let lines, _, _): lines.names.count
     }
   }
 
@@ -84,6 +100,20 @@ public struct NamedValues: RandomAccessCollection, Hashable, Sendable, Expressib
     case .packed(let packed):
       precondition(position >= 0 && position < packed.header.names.count, "index out of range")
       return NamedValue(name: packed.header.names[position], value: packed.value(at: position))
+    case .line(let lines, let start, let count):
+      precondition(position >= 0 && position < lines.names.count, "index out of range")
+      return NamedValue(
+        name: lines.names[position], value: lines.value(at: position, start: start, count: count))
+    }
+  }
+
+  /// The fields' names, in order: for packed fields the table's own array,
+  /// made once for every record of the source.
+  package var names: [String] {
+    switch storage {
+    case .list(let fields): fields.map(\.name)
+    case .packed(let packed): packed.header.names.names
+    case .line(let lines, _, _): lines.names.names
     }
   }
 
@@ -99,6 +129,10 @@ public struct NamedValues: RandomAccessCollection, Hashable, Sendable, Expressib
       return nil
     case .packed(let packed):
       return packed.header.names.place(of: name).map(packed.value(at:))
+    case .line(let lines, let start, let count):
+      return lines.names.place(of: name).map {
+        lines.value(at: $0, start: start, count: count)
+      }
     }
   }
 
@@ -107,6 +141,17 @@ public struct NamedValues: RandomAccessCollection, Hashable, Sendable, Expressib
       a.header.names === b.header.names, let same = a.hasSameValues(as: b)
     {
       return same
+    }
+    if case .line(let a, let aStart, let aCount) = lhs.storage,
+      case .line(let b, let bStart, let bCount) = rhs.storage,
+      a.names === b.names, a.separator == b.separator
+    {
+      return aCount == bCount
+        && a.bytes.withUnsafeBufferPointer { a in
+          b.bytes.withUnsafeBufferPointer { b in
+            SameBytes.equal(a.baseAddress! + Int(aStart), b.baseAddress! + Int(bStart), Int(aCount))
+          }
+        }
     }
     return lhs.elementsEqual(rhs)
   }
@@ -140,6 +185,55 @@ public final class FieldNames: Sendable {
 
   /// The first place of `name`, or nil.
   public func place(of name: String) -> Int? { places[name] }
+}
+
+/// The bytes of many records' lines (a TSV file as it was read), shared by
+/// their fields, which are slices of it: a million records' fields cost no
+/// allocation and no copy each. Each thread that makes records takes its
+/// own (of the same bytes), so that they do not count references to one.
+package final class SharedLines: Sendable {
+  /// The bytes: never written.
+  let bytes: [UInt8]
+  /// The names of every line's values, in order.
+  let names: FieldNames
+  /// The byte between two values, which no value holds.
+  let separator: UInt8
+
+  /// Lines of `bytes` whose values `separator` separates, named by `names`.
+  package init(bytes: [UInt8], names: FieldNames, separator: UInt8) {
+    self.bytes = bytes
+    self.names = names
+    self.separator = separator
+  }
+
+  /// The value at `place` of the line of `count` bytes at `start`.
+  func value(at place: Int, start: UInt32, count: UInt32) -> String {
+    bytes.withUnsafeBufferPointer { bytes in
+      let line = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(start) + Int(count)])
+      return String(
+        decoding: SeparatedValues.value(at: place, of: line, separator: separator), as: UTF8.self)
+    }
+  }
+}
+
+/// Values with a separator byte between each two, which none holds.
+enum SeparatedValues {
+  /// The bytes of the value at `place` of `line`.
+  static func value(at place: Int, of line: UnsafeBufferPointer<UInt8>, separator: UInt8)
+    -> UnsafeBufferPointer<UInt8>
+  {
+    // Bounded by the line even where it holds too few separators (a value
+    // past its last one is empty): an unchecked read here would run past
+    // the allocation in a release build.
+    var begin = 0
+    for _ in 0..<place {
+      while begin < line.count, line[begin] != separator { begin += 1 }
+      begin = min(begin + 1, line.count)
+    }
+    var end = begin
+    while end < line.count, line[end] != separator { end += 1 }
+    return UnsafeBufferPointer(rebasing: line[begin..<end])
+  }
 }
 
 /// One record's packed values: its names' table, then in one allocation
@@ -197,16 +291,9 @@ private final class PackedValues: ManagedBuffer<PackedValues.Header, UInt8> {
       let raw = UnsafeRawPointer(start)
       let text: UnsafeBufferPointer<UInt8>
       if header.separator >= 0 {
-        let bytes = UnsafeBufferPointer(start: start, count: header.byteCount)
-        let separator = UInt8(header.separator)
-        var begin = 0
-        for _ in 0..<place {
-          while bytes[begin] != separator { begin += 1 }
-          begin += 1
-        }
-        var end = begin
-        while end < bytes.count, bytes[end] != separator { end += 1 }
-        text = UnsafeBufferPointer(rebasing: bytes[begin..<end])
+        text = SeparatedValues.value(
+          at: place, of: UnsafeBufferPointer(start: start, count: header.byteCount),
+          separator: UInt8(header.separator))
       } else {
         let stride = MemoryLayout<Int32>.stride
         let end = Int(raw.loadUnaligned(fromByteOffset: place * stride, as: Int32.self))

@@ -245,10 +245,21 @@ package final class TerminalBackend: CanvasBackend {
   package var cellPixelSize: Size? {
     var width: Int32 = 0
     var height: Int32 = 0
-    guard shelf_window_pixels(fileno(output), &width, &height) == 0, width > 0, height > 0,
-      size.width > 0, size.height > 0
-    else { return nil }
-    return Size(width: Int(width) / size.width, height: Int(height) / size.height)
+    guard shelf_window_pixels(fileno(output), &width, &height) == 0 else { return nil }
+    return Self.cellPixelSize(
+      window: Size(width: Int(width), height: Int(height)), cells: size)
+  }
+
+  /// One cell's pixels in a window of `window` pixels and `cells` cells;
+  /// nil when either is empty, or when a cell would come to less than a
+  /// pixel a side (a window's pixels reported wrongly): covers then take
+  /// the common cell size rather than pictures of no pixels.
+  static func cellPixelSize(window: Size, cells: Size) -> Size? {
+    guard window.width > 0, window.height > 0, cells.width > 0, cells.height > 0 else {
+      return nil
+    }
+    let cell = Size(width: window.width / cells.width, height: window.height / cells.height)
+    return cell.width > 0 && cell.height > 0 ? cell : nil
   }
 
   /// Whether this process group owns the terminal (the shell's foreground job).

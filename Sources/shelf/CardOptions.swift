@@ -7,7 +7,7 @@ import ShelfUI
 struct CardOptions: ParsableArguments {
   @Option(
     "card", valueName: "line",
-    help: "A line of each card, such as '{author} · {date}': card fields in braces, as in"
+    help: "A line of each card, such as '{author}, {date}': card fields in braces, as in"
       + " --print; repeats, up to \(CardStyle.maximumLineCount) lines (default: title,"
       + " subtitle, year and rating).")
   var lines: [String] = []

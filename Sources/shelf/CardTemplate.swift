@@ -86,15 +86,23 @@ struct CardTemplate: Equatable, Sendable {
 
   /// One line for stdout or the clipboard: fields with their control
   /// characters escaped as `shelf diff` writes them (`\n`, `\u001b`), so a
-  /// card is always one line (`{json}` is escaped already); a field the
-  /// card does not have is empty.
+  /// card is always one line (`{json}` is escaped already), but for tabs,
+  /// which keep a record's id (its values, tabs between) the line it was
+  /// read from, for `cut` as fzf's output is; a field the card does not
+  /// have is empty.
   func line(for card: PickedCard) -> String {
     template.text(
       value: { Self.value(of: $0, in: card) },
       transform: { name, value in
         name == PickField.json.rawValue && card.face.fields.value(named: name) == nil
-          ? value : JSONText.escapingControls(value)
+          ? value : Self.escapingControlsButTabs(value)
       })
+  }
+
+  private static func escapingControlsButTabs(_ value: String) -> String {
+    guard value.utf8.contains(UInt8(ascii: "\t")) else { return JSONText.escapingControls(value) }
+    return value.split(separator: "\t", omittingEmptySubsequences: false)
+      .map { JSONText.escapingControls(String($0)) }.joined(separator: "\t")
   }
 
   /// A shell command line: every field one single-quoted word, so that no
@@ -104,6 +112,41 @@ struct CardTemplate: Equatable, Sendable {
     template.text(
       value: { Self.value(of: $0, in: card) }, transform: { ShellQuoting.quoted($1) },
       missing: { "{\($0)}" })
+  }
+}
+
+extension CardTemplate {
+  /// A warning for the fields the template names that no card of
+  /// `catalogs` has and no card answers (`PickField`): they print empty,
+  /// as fzf prints a field a line lacks, so the command goes on; nil
+  /// when every name is known. `option` names the template's option.
+  ///
+  /// - Complexity: O(1) when the first card has every field named; else
+  ///   O(the cards) look-ups.
+  func unknownFieldsWarning(option: String, in catalogs: [Catalog]) -> String? {
+    var unseen: [String] = []
+    for name in template.fieldNames where PickField(rawValue: name) == nil {
+      if !unseen.contains(name) { unseen.append(name) }
+    }
+    guard !unseen.isEmpty else { return nil }
+    var known = PickField.allCases.map(\.rawValue)
+    var listedCards = 0
+    for catalog in catalogs {
+      for row in catalog.rows {
+        for card in row.items {
+          unseen.removeAll { card.field(named: $0) != nil }
+          if unseen.isEmpty { return nil }
+          // The names of the first cards' fields are enough to list.
+          guard listedCards < 100 else { continue }
+          listedCards += 1
+          for field in card.fields where !known.contains(field.name) { known.append(field.name) }
+        }
+      }
+    }
+    let names = unseen.map { "{\(TerminalText.sanitized($0))}" }.joined(separator: ", ")
+    let listed = known.map { "{\(TerminalText.sanitized($0))}" }.joined(separator: ", ")
+    return
+      "\(option): no card has \(unseen.count == 1 ? "the field" : "the fields") \(names), printed empty (fields: \(listed))"
   }
 }
 

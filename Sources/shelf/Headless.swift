@@ -78,6 +78,11 @@ enum Headless {
     }
     warn(about: start)
     if options.isVerbose { sayFormats(of: start.loaded, specs: options.sources) }
+    if let warning = options.format.unknownFieldsWarning(
+      option: "--print", in: start.loaded.map(\.catalog))
+    {
+      FileHandle.standardError.write(Data("shelf: warning: \(warning)\n".utf8))
+    }
     let chain = chain(of: options.sources, showing: start.loaded.map(\.catalog))
     let matches = chain.content.rankedMatches(of: options.query, isExact: options.isExact)
     var output = ""
@@ -298,9 +303,11 @@ enum Headless {
   static func sayFormats(of loaded: [LoadedCatalog], specs: [SourceSpec]) {
     for (spec, catalog) in zip(specs, loaded) where !catalog.formatReason.isEmpty {
       let name = TerminalText.sanitized(spec.name)
+      let count = catalog.catalog.cardCount
+      let cards = "\(count) card" + (count == 1 ? "" : "s")
       FileHandle.standardError.write(
         Data(
-          "shelf: \(name): read as \(catalog.format.rawValue) (\(catalog.formatReason)), \(catalog.catalog.cardCount) cards\n"
+          "shelf: \(name): read as \(catalog.format.rawValue) (\(catalog.formatReason)), \(cards)\n"
             .utf8))
     }
   }

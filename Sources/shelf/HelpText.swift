@@ -48,7 +48,8 @@ enum HelpText {
     needs allowWindowOps, or SetSelection out of disallowedWindowOps; urxvt \
     needs a clipboard extension), Ctrl-L redraws the screen, Ctrl-Z suspends \
     (fg resumes); Shift with an arrow, Home, End, PgUp or PgDn is the key \
-    alone, and Ctrl-S and Ctrl-Q are free for --bind. With --pick, \
+    alone (but with --preview, Shift+Up/Down scroll its pane, p hides it and \
+    P focuses it), and Ctrl-S and Ctrl-Q are free for --bind. With --pick, \
     Enter prints the card, and q, or Esc with nothing open, cancels (exit 1). \
     Mouse: click focuses; the wheel over the focused row's cards scrolls them, \
     elsewhere it moves between rows.

@@ -29,6 +29,10 @@ final class InteractiveSession: EventLoopDelegate {
     /// A watched file's watcher, made when the file was first loaded, so
     /// that the next version reuses that one's cards.
     var watcher: CatalogFileWatcher?
+    /// `--stream --records`: the records upserted so far, and whether
+    /// showing them is scheduled.
+    var upserts: UpsertingCatalog?
+    var isUpsertShowScheduled = false
 
     /// Source `index` of the chain, showing `rows` at first.
     init(spec: SourceSpec, index: Int, rows: [CarouselRow]) {
@@ -189,6 +193,12 @@ final class InteractiveSession: EventLoopDelegate {
           "--bind \(TerminalText.sanitized(binding.name)): {\(field)} stands inside quotes;"
             + " Shelf quotes each field itself, so those quotes leave it unquoted: remove them"),
         from: "--bind", at: session.now())
+    }
+    // A --print field no card has prints empty: said once, in the log.
+    if let warning = options.actions.format.unknownFieldsWarning(
+      option: "--print", in: firsts.map(\.catalog))
+    {
+      session.screen.log(.warning(warning), from: "--print", at: session.now())
     }
     if let failure = start.failures.first {
       session.setMessage(.error(failure.error.description), from: failure.index)
@@ -378,18 +388,18 @@ final class InteractiveSession: EventLoopDelegate {
       fileDescriptor: 0, name: "stdin", coalesces: upserts == nil, reading: options.reading)
     let index = feed.index
     feed.status = .streaming("stdin", isOpen: true)
-    var records = upserts
+    feed.upserts = upserts
     reader.start(queue: .main) { [unowned self] (event: CatalogStreamReader.Event) in
       MainActor.assumeIsolated {
         switch event {
-        case .catalog(var loaded, _):
-          if records != nil {
-            records!.upsert(loaded.catalog)
-            loaded = LoadedCatalog(catalog: records!.catalog)
+        case .catalog(let loaded, _):
+          let feed = self.feeds[index]
+          if feed.upserts != nil {
+            feed.upserts!.upsert(loaded.catalog)
+            self.scheduleUpsertedShelf(of: feed)
+            return
           }
-          self.take(.success(loaded), from: self.feeds[index]) { _ in
-            .streaming("stdin", isOpen: true)
-          }
+          self.take(.success(loaded), from: feed) { _ in .streaming("stdin", isOpen: true) }
         case .failure(let error):
           self.take(.failure(error), from: self.feeds[index]) { _ in
             .streaming("stdin", isOpen: true)
@@ -402,6 +412,26 @@ final class InteractiveSession: EventLoopDelegate {
       }
     }
     feed.stop = { reader.stop() }
+  }
+
+  /// Shows `feed`'s upserted records once the records that arrived with
+  /// this one are upserted too: at 1,000 records a second, a version a
+  /// record (each converted and diffed, its status redrawn) kept the main
+  /// queue from the keys.
+  private func scheduleUpsertedShelf(of feed: Feed) {
+    guard !feed.isUpsertShowScheduled else { return }
+    feed.isUpsertShowScheduled = true
+    let index = feed.index
+    DispatchQueue.main.async { [unowned self] in
+      MainActor.assumeIsolated {
+        let feed = self.feeds[index]
+        feed.isUpsertShowScheduled = false
+        guard let upserts = feed.upserts else { return }
+        self.take(.success(LoadedCatalog(catalog: upserts.catalog)), from: feed) { _ in
+          .streaming("stdin", isOpen: true)
+        }
+      }
+    }
   }
 
   /// A new version of `feed` or why it failed: its status says which, its
@@ -576,12 +606,17 @@ final class InteractiveSession: EventLoopDelegate {
     let command = binding.command.command(for: card)
     let text = binding.text
     if binding.isSilent {
-      DispatchQueue.global(qos: .userInitiated).async { [unowned self] in
+      // A thread of its own, not a global queue's: silent commands may
+      // overlap, and libdispatch's worker monitor (started by the first
+      // global-queue block) would wake the idle app every second after.
+      let thread = Thread { [unowned self] in
         let outcome = BoundCommand(command: command, terminal: nil).run()
         DispatchQueue.main.async {
           MainActor.assumeIsolated { self.commandDidEnd(outcome, text: text) }
         }
       }
+      thread.name = "shelf.bind"
+      thread.start()
       return
     }
     let backend = loop.backend

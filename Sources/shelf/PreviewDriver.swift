@@ -21,6 +21,10 @@ final class PreviewDriver {
   private var pending: DispatchWorkItem?
   /// The run under way, until its output is shown.
   private var running: PreviewCommand?
+  /// Where the runs block, one after another (a run stopped for the next
+  /// card ends at once). Serial: a global queue would start libdispatch's
+  /// worker monitor, which then wakes the idle app every second.
+  private let queue = DispatchQueue(label: "shelf.preview", qos: .userInitiated)
 
   /// A driver that runs `template` for `screen`'s preview card.
   init(template: CardTemplate, screen: ShelfScreen, didChange: @escaping @MainActor () -> Void) {
@@ -64,7 +68,7 @@ final class PreviewDriver {
     pending = nil
     let command = PreviewCommand(command: template.command(for: subject))
     running = command
-    DispatchQueue.global(qos: .userInitiated).async {
+    queue.async {
       let ending = command.run(
         byteLimit: PreviewText.byteLimit, lineLimit: PreviewText.lineLimit,
         progress: { bytes in

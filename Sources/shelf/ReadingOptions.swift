@@ -67,7 +67,9 @@ struct ReadingOptions: ParsableArguments {
         + " or the first field).", valueName: "template"))
   var title: String?
 
-  @Option(help: ArgumentHelp("A card's second line.", valueName: "template"))
+  @Option(
+    help: ArgumentHelp(
+      "A card's second line (default: the field subtitle).", valueName: "template"))
   var subtitle: String?
 
   @Option(
@@ -75,15 +77,20 @@ struct ReadingOptions: ParsableArguments {
       "A card's id (default: the field id, else the whole record).", valueName: "template"))
   var id: String?
 
-  @Option(help: ArgumentHelp("The field holding a card's year.", valueName: "field"))
+  @Option(
+    help: ArgumentHelp(
+      "The field holding a card's year (default: year).", valueName: "field"))
   var year: String?
 
-  @Option(help: ArgumentHelp("The field holding a card's rating, 0 to 5.", valueName: "field"))
+  @Option(
+    help: ArgumentHelp(
+      "The field holding a card's rating, 0 to 5 (default: rating).", valueName: "field"))
   var rating: String?
 
   @Option(
     name: .customLong("link"),
-    help: ArgumentHelp("A card's link ({url} in templates).", valueName: "template"))
+    help: ArgumentHelp(
+      "A card's link ({url} in templates; default: the field url).", valueName: "template"))
   var link: String?
 
   @Option(
@@ -93,7 +100,8 @@ struct ReadingOptions: ParsableArguments {
   var image: String?
 
   @Option(
-    help: ArgumentHelp("The field holding a card's tags, comma-separated.", valueName: "field"))
+    help: ArgumentHelp(
+      "The field holding a card's tags, comma-separated (default: tags).", valueName: "field"))
   var tags: String?
 
   @Flag(

@@ -29,7 +29,10 @@ import Testing
     // The help's paragraphs wrap: phrases are looked for with the lines joined.
     let flat = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     // The keys the executable handles itself, besides those the screen lists.
-    for key in ["Ctrl-L redraws", "Ctrl-Z suspends", "Tab/Shift-Tab", "[ and ] previous/next"] {
+    for key in [
+      "Ctrl-L redraws", "Ctrl-Z suspends", "Tab/Shift-Tab", "[ and ] previous/next",
+      "Shift+Up/Down scroll its pane",
+    ] {
       #expect(flat.contains(key), "help does not mention \(key)")
     }
     // Esc closes the top layer and never quits (KeyEncodingTests hold the app to it).
@@ -170,6 +173,18 @@ import Testing
       #expect(!result.standardOutput.contains(option), "\(command) --help lists \(option)")
     }
     #expect(try runShelf(["help", command]).standardOutput == result.standardOutput)
+  }
+
+  /// The man page is made from the same text, and its generator drops every
+  /// character outside ASCII: an example with one would read wrong there.
+  @Test(arguments: ["", "render", "frames", "record", "diff", "config"])
+  func helpIsASCIISoTheManPageSaysTheSame(command: String) throws {
+    let result = try runShelf(command.isEmpty ? ["--help"] : [command, "--help"])
+    #expect(result.status == 0)
+    let outside = result.standardOutput.split(separator: "\n").filter {
+      !$0.unicodeScalars.allSatisfy(\.isASCII)
+    }
+    #expect(outside.isEmpty, "\(outside)")
   }
 
   @Test func helpGroupsTheOptionsAsSourcesDemoAndDisplay() throws {

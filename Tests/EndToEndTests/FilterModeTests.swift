@@ -86,7 +86,8 @@ private func packageCatalog(in folder: URL) throws -> (catalog: URL, names: Stri
   }
 
   /// Records piped in with no id field: with no `--print`, each match is its
-  /// title, not the record's whole content (its id) with its tabs escaped.
+  /// title; with `--print {id}`, the record's whole content (its id) as the
+  /// line it was read from, tabs and all, while other controls are escaped.
   @Test func filterOfRecordsPrintsTheirTitlesUnlessToldOtherwise() throws {
     let tsv = "section\tname\tdesc\nweb\tcurl\tfetch urls\nweb\twget\tget files\nnet\tnc\tnetcat\n"
     let found = try runShelf(["--group-by", "section", "--filter", "curl"], input: Data(tsv.utf8))
@@ -94,7 +95,17 @@ private func packageCatalog(in folder: URL) throws -> (catalog: URL, names: Stri
     #expect(found.standardOutput == "curl\n")
     let ids = try runShelf(
       ["--group-by", "section", "--filter", "curl", "--print", "{id}"], input: Data(tsv.utf8))
-    #expect(ids.standardOutput == "web\\tcurl\\tfetch urls\n")
+    #expect(ids.standardOutput == "web\tcurl\tfetch urls\n")
+    // A field no record has prints empty, with one warning naming those that exist.
+    let typo = try runShelf(
+      ["--group-by", "section", "--filter", "curl", "--print", "{nmae}|{desc}"],
+      input: Data(tsv.utf8))
+    #expect(typo.status == 0)
+    #expect(typo.standardOutput == "|fetch urls\n")
+    #expect(
+      typo.standardError
+        == "shelf: warning: --print: no card has the field {nmae}, printed empty (fields: {id}, {title}, {subtitle}, {year}, {rating}, {row}, {section}, {url}, {json}, {name}, {desc})\n"
+    )
   }
 
   /// Twenty queries of real use on the installed packages: shelf's first

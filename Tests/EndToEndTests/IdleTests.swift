@@ -4,18 +4,26 @@ import Testing
 extension InTmux {
   /// Nothing moves, nothing runs.
   @Suite struct Idle {
-    @Test(arguments: [
-      ("--no-live --catalog \(fixtures)/small.json", false), ("--rate ludicrous", true),
-    ])
-    func anIdleScreenUsesNoCPUAndNeverWakesUp(options: String, pausesTheDemo: Bool) throws {
+    /// Each case: the options, then a key pressed once the screen is up
+    /// and the text it brings (nil: nothing to see).
+    @Test(
+      arguments: [
+        ("--no-live --catalog \(fixtures)/small.json", nil, nil),
+        ("--rate ludicrous", "Space", "paused"),
+        // The preview command has run and ended: nothing of it wakes the app.
+        ("--no-live --catalog \(fixtures)/small.json --preview 'echo {title}'", nil, "│Emma"),
+        // So has a silent bound command.
+        ("--no-live --catalog \(fixtures)/small.json --bind 'x:silent:true'", "x", nil),
+      ] as [(String, String?, String?)])
+    func anIdleScreenUsesNoCPUAndNeverWakesUp(options: String, key: String?, shows: String?)
+      throws
+    {
       let session = try TmuxSession()
       defer { session.close() }
       try session.startShelf(options)
       session.expectScreen(containing: "? help")
-      if pausesTheDemo {
-        try session.send("Space")
-        session.expectScreen(containing: "paused")
-      }
+      if let key { try session.send(key) }
+      if let shows { session.expectScreen(containing: shows) }
       let pid = try #require(session.foregroundProcess())
       // Let start-up work settle (the last frame, Dispatch's idle worker threads
       // retiring): wait for a second and a half without any activity.

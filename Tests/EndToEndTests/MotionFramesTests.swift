@@ -48,12 +48,12 @@ extension InTmux {
     }
 
     /// Every change was easy to follow (still blocks stay, moving ones go one
-    /// way, each animated over frames between its two ends), and there were
-    /// `count` of them.
+    /// way, each animated over frames between its two ends, headers over
+    /// their own rows and never popping in), and there were `count` of them.
     private func expectFollowable(
       _ report: FrameReport, changes count: Int, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-      for check in ["still", "oneway", "animated", "gaps"] {
+      for check in ["still", "oneway", "animated", "gaps", "sections"] {
         #expect(
           report.checks[check] == [], "\(check): \(report.summary)", sourceLocation: sourceLocation)
       }
@@ -102,9 +102,10 @@ extension InTmux {
 
     /// The section fixtures under `--watch`, each edit and back: a row moving
     /// into the section above, a whole section moving, a row inserted at the
-    /// top above the focus. Every frame readable, every change followable;
-    /// the tallest block the edits move is the Magazines section (its header
-    /// and three rows, 19 lines), so no gap may be taller.
+    /// top above the focus. Every frame readable, every change followable,
+    /// the section rules included (a header over its own rows, never popping
+    /// in); the tallest block the edits move is the Magazines section (its
+    /// header and three rows, 19 lines), so no gap may be taller.
     @Test func sectionEditsMoveHeadersWithTheirRowsLive() throws {
       let sections =
         ["a", "row-joins-section-above", "a", "section-moves", "a"]

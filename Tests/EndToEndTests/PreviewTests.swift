@@ -46,13 +46,14 @@ import Testing
     // A command still running when the focus moves on is killed.
     try session.send("l")
     session.expectScreen(containing: "slow dracula")
-    #expect(isRunning("sleep 86391"))
+    // The shell prints before it becomes the sleep: wait for that.
+    #expect(blockingPollUntil { isRunning("sleep 86391") })
     try session.send("l")
     session.expectScreen(containing: "slow ivanhoe")
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline, isRunning("sleep 86391") { Thread.sleep(forTimeInterval: 0.05) }
-    #expect(!isRunning("sleep 86391"), "the preview of a card the focus left still runs")
-    #expect(isRunning("sleep 86392"))
+    #expect(
+      blockingPollUntil { !isRunning("sleep 86391") },
+      "the preview of a card the focus left still runs")
+    #expect(blockingPollUntil { isRunning("sleep 86392") })
     try session.quitAndExpectRestored()
     #expect(!isRunning("sleep 86392"), "a preview outlived the app")
   }

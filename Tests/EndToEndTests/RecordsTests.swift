@@ -65,6 +65,12 @@ import Testing
     #expect(result.standardOutput == "Emma\n")
   }
 
+  @Test func oneRecordIsOneCardNotOneCards() throws {
+    let result = try runShelf(["--filter", "lph", "--verbose"], input: Data("alpha\n".utf8))
+    #expect(result.status == 0)
+    #expect(result.standardError == "shelf: stdin: read as lines (from the content), 1 card\n")
+  }
+
   @Test func plainTextOnAPipeIsSearchedLineByLineAsFzfDoes() throws {
     let lines = "alpha\nbeta\ngamma, delta\n"
     let result = try runShelf(["--filter", "lph", "--verbose"], input: Data(lines.utf8))

@@ -61,6 +61,46 @@ private func temporaryFolder() throws -> URL {
   }
 }
 
+/// The bytes a writer thread puts into a pipe, as `FileReader` reads them
+/// from the pipe's other end with `limit`; and the bytes it left unread.
+private func readThroughAPipe(_ bytes: [UInt8], limit: Int) throws -> (
+  result: Result<[UInt8], CatalogError>, unread: Int
+) {
+  let pipe = Pipe()
+  let writer = Thread {
+    pipe.fileHandleForWriting.write(Data(bytes))
+    try? pipe.fileHandleForWriting.close()
+  }
+  writer.start()
+  let descriptor = pipe.fileHandleForReading.fileDescriptor
+  let result = Result { () throws(CatalogError) in
+    try FileReader.read(descriptor: descriptor, limit: limit, source: .standardInput)
+  }
+  let unread = try pipe.fileHandleForReading.readToEnd()?.count ?? 0
+  return (result, unread)
+}
+
+@Test func aPipeIsReadWholeAcrossBlocks() throws {
+  // More than the first blocks (64 KiB, doubling) hold, none of them alike.
+  let bytes = (0..<(3 << 20) + 12_345).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) }
+  let (result, unread) = try readThroughAPipe(bytes, limit: 4 << 20)
+  #expect(try result.get() == bytes)
+  #expect(unread == 0)
+}
+
+@Test func aPipeIsReadNoFurtherThanOneByteOverTheLimit() throws {
+  let (result, unread) = try readThroughAPipe(
+    [UInt8](repeating: 0x61, count: (1 << 20) + 5_000), limit: 1 << 20)
+  guard case .failure(let error) = result else {
+    Issue.record("a pipe over the limit was read")
+    return
+  }
+  #expect(error.exitCode == 65)
+  #expect(error.description == "stdin: is larger than the limit of 1 MiB")
+  // The reader stopped at the limit and one byte: the rest stays in the pipe.
+  #expect(unread == 4_999)
+}
+
 @Test func readErrorsAreIOFailuresWithExitCode74() throws {
   // Reading /proc/self/mem at offset 0 fails with EIO: address 0 is never mapped.
   do {

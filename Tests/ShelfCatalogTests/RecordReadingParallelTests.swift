@@ -101,3 +101,30 @@ extension DelimitedCase {
     self.reading = reading
   }
 }
+
+@Test func aTableReadFromAnArrayKeepsItsFieldsAsSlicesOfItAndTheSameCards() throws {
+  // Over the size read on every core: fields are slices of the array.
+  let lines = (0..<40_000).map { "r\($0 / 400)\tcard \($0) of many\t\(1900 + $0 % 100)" }
+  let text = "row\ttitle\ty\n" + lines.joined(separator: "\n") + "\n"
+  #expect(text.utf8.count > 1 << 20)
+  let reading = CatalogReading(mapping: RecordMapping(groupBy: "row", year: "y"))
+  let shared = try CatalogLoader.load(
+    bytes: Array(text.utf8), source: .file("x"), reading: reading)
+  // The same cards as the fields copied, on one thread or several.
+  let bytes = Array(text.utf8)
+  for threads in [1, 2] {
+    let copied = try bytes.withUnsafeBufferPointer { buffer throws(CatalogError) in
+      try CatalogLoader.load(
+        buffer: buffer, source: .file("x"), limits: .default, threads: threads, reading: reading)
+    }
+    let isSame = shared.catalog == copied.catalog
+    #expect(isSame)
+  }
+  let card = shared.catalog.rows[3].items[7]
+  #expect(card.title == "card 1207 of many" && card.year == 1907)
+  #expect(
+    Array(card.fields) == [
+      CardField(name: "row", value: "r3"), CardField(name: "title", value: "card 1207 of many"),
+      CardField(name: "y", value: "1907"),
+    ])
+}

@@ -109,14 +109,31 @@ private func fields(_ pairs: KeyValuePairs<String, String>) -> CardFields {
   #expect(loaded.catalog.rows[0].items[0].fields == fields(["name": "café", "note": "日本"]))
 }
 
-@Test func aFieldAtTheLengthLimitIsReadAndOneByteMoreIsNot() throws {
+@Test(arguments: ["x.csv", "x.tsv", "x.txt"])
+func aFieldAtTheLengthLimitIsReadAndOneByteMoreIsNot(name: String) throws {
   let limits = CatalogLimits(maximumStringLength: 64)
   let at = String(repeating: "x", count: 64)
-  #expect(try load("a\n\(at)\n", name: "x.csv", limits: limits).catalog.cardCount == 1)
-  let error = failure(Array("a\n\"\(at)y\"\n".utf8), name: "x.csv", limits: limits)
-  #expect(
-    error?.description == "x.csv, line 2, column 1: a field is 65 bytes long; the limit is 64 bytes"
-  )
+  let isLines = name == "x.txt"
+  let separator = name == "x.csv" ? "," : "\t"
+  let reading = isLines ? CatalogReading.automatic : CatalogReading(fields: ["a", "b"])
+  let record = isLines ? at : "\(at)\(separator)b"
+  for ending in ["\n", "\r\n", ""] {
+    let loaded = try load("\(record)\(ending)", name: name, reading: reading, limits: limits)
+    #expect(loaded.catalog.rows[0].items[0].fields[0].value == at)
+  }
+  // One byte more, and a line of a million: both refused where the field
+  // starts, the long one without its length (it is not read to its end).
+  for long in [at + "y", String(repeating: "y", count: 1_000_000)] {
+    for value in name == "x.csv" ? [long, "\"\(long)\""] : [long] {
+      let error = failure(
+        Array("\(isLines ? "" : "n" + separator)\(value)\n".utf8), name: name, reading: reading,
+        limits: limits)
+      let column = isLines ? 1 : 3
+      #expect(
+        error?.description
+          == "\(name), line 1, column \(column): a field is longer than the limit of 64 bytes")
+    }
+  }
 }
 
 // MARK: - Mapping
@@ -145,6 +162,54 @@ private func fields(_ pairs: KeyValuePairs<String, String>) -> CardFields {
         id: "7", title: "Dune (1965)", subtitle: "by Herbert", year: 1965, rating: 4.5,
         tags: ["sf", "classic"], url: "https://x/7", fields: cards[0].fields))
   #expect(cards[1].year == nil && cards[1].rating == nil && cards[1].tags.isEmpty)
+}
+
+@Test func aTemplateNamingAFieldNoRecordHasWarnsOnceWithTheFieldsThatExist() throws {
+  let reading = CatalogReading(
+    mapping: RecordMapping(
+      title: FieldTemplate("{nmae}"), subtitle: FieldTemplate("{name} by {autor}"),
+      year: "year"))
+  for (name, text) in [
+    ("b.csv", "name,year\nDune,1965\nEmma,1815\n"),
+    ("b.ndjson", "{\"name\": \"Dune\"}\n{\"name\": \"Emma\", \"year\": 1815}\n"),
+  ] {
+    let loaded = try load(text, name: name, reading: reading)
+    // The shelf still loads, titles blank; one warning says why.
+    #expect(loaded.catalog.rows[0].items.map(\.title) == ["", ""])
+    #expect(
+      loaded.warningLines == [
+        #"\#(name): no record has the fields {nmae} in --title, {autor} in --subtitle, left blank (fields: "name", "year")"#
+      ])
+    #expect(loaded.warningSummary == loaded.warningLines.first)
+  }
+  let known = CatalogReading(mapping: RecordMapping(title: FieldTemplate("{name}")))
+  #expect(try load("name\nDune\n", name: "b.csv", reading: known).warnings.isEmpty)
+  // A stream line's record may lack what others have: no warning for it.
+  var stream = reading
+  stream.format = .ndjson
+  let line = try CatalogLoader.load(
+    bytes: Array(#"{"name": "Dune"}"#.utf8), source: .streamLine(1), reading: stream)
+  #expect(line.warnings.isEmpty)
+}
+
+@Test func fieldsNamedAsACardsPartsAreThosePartsUnlessAnOptionSaysOtherwise() throws {
+  let csv =
+    "title,subtitle,year,rating,tags,url,note\nDune,Herbert,1965,4.5,\"sf, classic\",https://d,x\n"
+  let ndjson =
+    #"{"title": "Dune", "subtitle": "Herbert", "year": 1965, "rating": 4.5, "tags": "sf, classic", "url": "https://d", "note": "x"}"#
+  let expected = Card(
+    id: "Dune\tHerbert\t1965\t4.5\tsf, classic\thttps://d\tx", title: "Dune", subtitle: "Herbert",
+    year: 1965, rating: 4.5, tags: ["sf", "classic"], url: "https://d")
+  for (name, text) in [("b.csv", csv), ("b.ndjson", ndjson + "\n")] {
+    var card = try load(text, name: name).catalog.rows[0].items[0]
+    card.fields = []
+    #expect(card == expected, "\(name)")
+  }
+  // An option names another field, or none: the part follows it.
+  let reading = CatalogReading(
+    mapping: RecordMapping(subtitle: FieldTemplate("{note}"), year: "note", tags: "note"))
+  let card = try load(csv, name: "b.csv", reading: reading).catalog.rows[0].items[0]
+  #expect(card.subtitle == "x" && card.year == nil && card.tags == ["x"] && card.rating == 4.5)
 }
 
 @Test func aTagsFieldIsCutAtCommasAndTrimmed() throws {

@@ -22,6 +22,19 @@ private func tabbed(_ values: [String], _ names: FieldNames) -> NamedValues {
   }
 }
 
+/// `values` as a line, tabs between, of bytes that other lines share:
+/// `before` and `after` around it.
+private func sharedLine(
+  _ values: [String], _ names: FieldNames, before: String = "x\ty\n", after: String = "\nz"
+) -> NamedValues {
+  let line = Array(values.joined(separator: "\t").utf8)
+  let bytes = Array(before.utf8) + line + Array(after.utf8)
+  let start = before.utf8.count
+  return NamedValues(
+    line: start..<start + line.count,
+    of: SharedLines(bytes: bytes, names: names, separator: UInt8(ascii: "\t")))
+}
+
 private func listed(_ values: [String], _ names: FieldNames) -> NamedValues {
   NamedValues(zip(names.names, values).map { NamedValue(name: $0, value: $1) })
 }
@@ -83,9 +96,26 @@ private let recordPairs = Gen.draws(64).map { draws in
       #expect(Array(c) == Array(listed(pair[0], names)))
       #expect((c == d) == (pair[0] == pair[1]) && (a == d) == (pair[0] == pair[1]))
       if c == d { #expect(c.hashValue == d.hashValue) }
+      // A slice of shared bytes reads, compares and hashes as the same fields.
+      let (e, f) = (sharedLine(pair[0], names), sharedLine(pair[1], names, before: ""))
+      #expect(Array(e) == Array(listed(pair[0], names)))
+      #expect(e.names == names.names)
+      for (place, name) in names.names.enumerated() {
+        #expect(e.value(named: name) == pair[0][place])
+      }
+      #expect((e == f) == (pair[0] == pair[1]) && (e == b) == (pair[0] == pair[1]))
+      if e == f { #expect(e.hashValue == f.hashValue && e.hashValue == a.hashValue) }
     }
     #expect((a == b) == (pair[0] == pair[1]))
     #expect((a == listed(pair[1], names)) == (pair[0] == pair[1]))
     if a == b { #expect(a.hashValue == b.hashValue) }
   }
+}
+
+@Test func aSharedLineWithTooFewSeparatorsReadsNothingPastItsEnd() {
+  // Three names over a line with one tab: the missing value is empty, and
+  // the reading stops at the line's end, not in the next line's bytes.
+  let fields = sharedLine(["a", "b"], FieldNames(["x", "y", "z"]), after: "\tnext\tline")
+  #expect(fields.map(\.value) == ["a", "b", ""])
+  #expect(fields.value(named: "z") == "")
 }

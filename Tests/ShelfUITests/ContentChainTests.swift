@@ -143,6 +143,47 @@ func theChainShowsWhatTheFilterAlwaysShowedAndEachStepReplays(seed: UInt64) {
   #expect(chain.fallbackCount == 0)
 }
 
+/// A query's pass that a newer query interrupts (after a few rows) leaves
+/// the chain so that the newer query's pass shows what the filter shows,
+/// best matches included, whichever rows the first one reached.
+@Test func aPassANewerQueryInterruptsLeavesTheNextPassRight() {
+  var interruptions = 0  // over the run: a case may have no row to interrupt
+  for seed in 0..<60 as Range<UInt64> {
+    var rng = SeededGenerator(seed: seed)
+    var content = randomContent(&rng)
+    let chain = ContentChain(content)
+    var query = ""
+    for step in 0..<20 {
+      let rowsLeft = Locked(Int.random(in: 0..<3, using: &rng))
+      let interrupted = query + letters.randomElement(using: &rng)!
+      _ = chain.setQuery(interrupted) {
+        rowsLeft.withLock { left in
+          defer { left -= 1 }
+          return left <= 0
+        }
+      }
+      if chain.isInterrupted { interruptions += 1 }
+      if Int.random(in: 0..<3, using: &rng) == 0 {
+        // New content arrives with the newer query (the worker merges them).
+        let old = content
+        content = edited(content, &rng)
+        _ = chain.setContent(
+          content, delta: SectionDelta(from: old.rows, to: content.rows), from: old)
+      }
+      switch Int.random(in: 0..<3, using: &rng) {
+      case 0: query = interrupted + letters.randomElement(using: &rng)!
+      case 1: query = String(interrupted.dropLast())
+      default: query = interrupted
+      }
+      _ = chain.setQuery(query)
+      #expect(!chain.isInterrupted)
+      let want = expected(content, query: query, recent: [])
+      #expect(chain.sections == want, "seed \(seed) step \(step): \(query.debugDescription)")
+    }
+  }
+  #expect(interruptions > 100)
+}
+
 @Test func recentlyViewedHoldsTwentyNewestFirstWithoutRepeats() {
   var recent = RecentlyViewed()
   for i in 0..<25 { recent.open(rowID: "r", cardID: "c\(i)") }

@@ -83,18 +83,24 @@ extension FrameChecker {
   ///
   /// - **A header stands over its own rows**: the first row title under a
   ///   header (above the next header) is one of that section's rows at one
-  ///   end of the change, never a row of another section.
+  ///   end of the change, never a row of another section that stays there:
+  ///   a row sliding past a header shows under it for a frame or two (one
+  ///   passing another is seen passing), but not for `standing` frames in a
+  ///   row, which read as the row being in that header's section.
   /// - **No header pops**: a header whose section gains or loses a row, and
   ///   which changes lines, is seen in at least half the frames of its trip
   ///   (from the last frame at its first line to the first at its last), not
   ///   hidden and then shown at its new line.
-  static func sectionProblems(_ frames: [FrameChecker]) -> [String] {
+  static func sectionProblems(_ frames: [FrameChecker], standing: Int = 3) -> [String] {
     guard let first = frames.first, let last = frames.last else { return [] }
     let (start, end) = (first.sectionRows, last.sectionRows)
     let known = start.values.reduce(into: Set<String>()) { $0.formUnion($1) }.union(
       end.values.reduce(into: Set<String>()) { $0.formUnion($1) })
     var problems: [String] = []
+    // The frames in a row, so far, that each header stood over each foreign row.
+    var runs: [[String]: Int] = [:]
     for (index, frame) in frames.enumerated() {
+      var stood: [[String]: Int] = [:]
       var header: String?
       for y in 1..<max(1, frame.grid.count - 1) {
         switch frame.kind(ofLine: y) {
@@ -105,12 +111,18 @@ extension FrameChecker {
           let row = rowTitle(frame.grid[y].joined())
           let own = start[current, default: []].union(end[current, default: []])
           if known.contains(row) && !own.contains(row) {
-            problems.append(
-              "frame \(index): header \"\(current)\" stands over row \"\(row)\" of another section")
+            let run = runs[[current, row], default: 0] + 1
+            stood[[current, row]] = run
+            if run == standing {
+              problems.append(
+                "frame \(index): header \"\(current)\" stands over row \"\(row)\" of another "
+                  + "section, \(run) frames in a row")
+            }
           }
         default: continue
         }
       }
+      runs = stood
     }
     let (from, to) = (first.blockLines, last.blockLines)
     let lines = frames.map(\.blockLines)

@@ -14,7 +14,7 @@ private func score(_ word: String, _ text: String) -> Int32? {
 /// The card score, length included.
 private func cardScore(_ query: String, _ title: String) -> Int? {
   let card = CardFace(id: "c", title: title)
-  return ShelfFilter.score(card, folded: FoldedCard(card), SearchQuery(query))
+  return ShelfFilter.score(card, folded: FoldedCard(card), SearchQuery(query))?.score
 }
 
 /// Whether `better` scores above `worse` for `word`.
@@ -106,25 +106,94 @@ private func ranks(_ word: String, _ better: String, over worse: String) -> Bool
   #expect(ShelfFilter.matches(card, SearchQuery("curl4", isExact: true)))
 }
 
+/// A match of `score` at (`row`, `order`), for a card of id "row.order" or `id`.
+private func match(
+  _ score: Int, length: Int = 0, _ row: Int, _ order: Int, id: String? = nil
+) -> BestMatches.Match {
+  BestMatches.Match(
+    rank: BestMatches.Rank(score: score, length: length, row: row, order: order),
+    card: CardFace(id: id ?? "\(row).\(order)", title: ""))
+}
+
 @Test func theBestMatchesKeepTheTopInScoreThenCatalogOrder() {
   var best = BestMatches(limit: 3)
   for (score, row, order) in [(5, 0, 0), (9, 0, 1), (5, 1, 0), (9, 1, 2), (1, 2, 0), (5, 0, 3)] {
-    let card = CardFace(id: "\(row).\(order)", title: "")
-    best.add(BestMatches.Match(score: score, row: row, order: order, card: card))
+    best.add(match(score, row, order))
   }
   #expect(
-    best.matches.map { [$0.score, $0.row, $0.order] } == [[9, 0, 1], [9, 1, 2], [5, 0, 0]])
+    best.matches.map { [$0.rank.score, $0.rank.row, $0.rank.order] }
+      == [[9, 0, 1], [9, 1, 2], [5, 0, 0]])
+}
+
+@Test func onAnEqualScoreTheShorterTextRanksFirstThenTheCatalogsOrder() {
+  var best = BestMatches(limit: 4)
+  let added = [(9, 30, 0, 0), (9, 12, 1, 0), (9, 12, 0, 5), (7, 1, 0, 1), (9, 40, 0, 2)]
+  for (score, length, row, order) in added { best.add(match(score, length: length, row, order)) }
+  // The shortest of the 9s first; of the two as short, the earlier row.
+  #expect(best.matches.map(\.card.id) == ["0.5", "1.0", "0.0", "0.2"])
+  var places = RankedPlaces(limit: 4)
+  for (score, length, row, order) in added {
+    places.add(BestMatches.Rank(score: score, length: length, row: row, order: order))
+  }
+  #expect(places.ranks == best.matches.map(\.rank))
+}
+
+/// One untitled section of one row holding `cards`.
+private func content(_ cards: [CardFace]) -> ShelfContent {
+  ShelfContent(
+    title: "",
+    sections: [
+      ShelfSection(id: "s", title: nil, rows: [CarouselRow(id: "r", title: "", cards: cards)])
+    ])
+}
+
+@Test func pythonRanksPython3AboveLibpython3ThoughTheirSectionMatchesBest() {
+  // Records grouped by section: every card's section field is "python",
+  // which the word matches whole; the title's match and then the shorter
+  // text part them.
+  let cards = [
+    ("libpython3-stdlib", "interactive high-level object-oriented language (standard library)"),
+    ("python3-pip", "Python package installer"),
+    ("python3", "interactive high-level object-oriented language"),
+  ].map { name, summary in
+    CardFace(
+      id: name, title: name,
+      fields: [.init(name: "section", value: "python"), .init(name: "summary", value: summary)])
+  }
+  #expect(
+    content(cards).rankedMatches(of: "python").map(\.face.id) == [
+      "python3", "python3-pip", "libpython3-stdlib",
+    ])
+}
+
+@Test func cardsThatScoreTheSameRankTheOneWithLessTextFirst() {
+  let cards = [("a", "an archiver of files onto tapes"), ("b", "archiver"), ("c", "an archiver")]
+    .map { id, note in CardFace(id: id, title: "tar", fields: [.init(name: "note", value: note)]) }
+  #expect(content(cards).rankedMatches(of: "tar").map(\.face.id) == ["b", "c", "a"])
+  // The same text: the catalog's order.
+  let same = ["x", "y"].map { CardFace(id: $0, title: "tar") }
+  #expect(content(same).rankedMatches(of: "tar").map(\.face.id) == ["x", "y"])
+}
+
+@Test func aWordMatchedInTheTitleCountsMoreThanInAnotherField() {
+  // `libctf0` of the section `devel` has both words at a field's start, but
+  // `libc6-dev` has them in its title, the name the user sees and types.
+  let packages = [("libctf0", "devel"), ("libc6-dev", "libdevel"), ("libcrypt-dev", "libdevel")]
+  let cards = packages.map { name, section in
+    CardFace(id: name, title: name, fields: [.init(name: "section", value: section)])
+  }
+  #expect(content(cards).rankedMatches(of: "libc dev").map(\.face.id).first == "libc6-dev")
+  // Only the section `devel` holds the whole word.
+  #expect(content(cards).rankedMatches(of: "'devel").map(\.face.id) == ["libctf0"])
 }
 
 @Test func aCardInSeveralRowsIsOneBestMatchAtItsBestScore() {
   var best = BestMatches(limit: 2)
-  let card = { (id: String) in CardFace(id: id, title: "") }
   let added = [(5, 0, 0, "a"), (7, 1, 0, "b"), (9, 2, 0, "a"), (9, 3, 0, "a"), (3, 4, 0, "b")]
-  for (score, row, order, id) in added {
-    best.add(BestMatches.Match(score: score, row: row, order: order, card: card(id)))
-  }
+  for (score, row, order, id) in added { best.add(match(score, row, order, id: id)) }
   // "a" at its best score and, of the two ties, its first place; "b" once.
-  #expect(best.matches.map { "\($0.card.id)\($0.score)/\($0.row)" } == ["a9/2", "b7/1"])
+  #expect(
+    best.matches.map { "\($0.card.id)\($0.rank.score)/\($0.rank.row)" } == ["a9/2", "b7/1"])
 }
 
 @Test func aYearsMaskIsTheMaskOfItsDigits() {

@@ -45,7 +45,7 @@ private func edited(_ content: ShelfContent, _ rng: inout some RandomNumberGener
 @Test func anyMixOfKeysChangesSizesAndTimeKeepsTheScreenWhole() async {
   await propertyCheck(count: 20, input: Gen.draws(1024)) { draws in
     var rng = draws
-    fuzz(&rng, content: AnimationFixtures.base)
+    await fuzz(&rng, content: AnimationFixtures.base)
   }
 }
 
@@ -53,15 +53,17 @@ private func edited(_ content: ShelfContent, _ rng: inout some RandomNumberGener
 @Test func anyMixOfKeysChangesSizesAndTimeOnTallerContentKeepsTheScreenWhole() async {
   await propertyCheck(count: 10, input: Gen.draws(1024)) { draws in
     var rng = draws
-    fuzz(&rng, content: Fixtures.content)
+    await fuzz(&rng, content: Fixtures.content)
   }
 }
 
 /// Random keys, edits, sizes and time on a screen of `content`. Every frame
 /// must be whole, and the same as a screen that reuses nothing of earlier
-/// frames (no remembered row placements, no drawn rows) draws.
+/// frames (no remembered row placements, no drawn rows) draws. Each step
+/// yields the main actor: a run takes seconds, and other tests' main-queue
+/// work (the live holders' stress tests wait on it) must not stall behind it.
 @MainActor
-private func fuzz(_ rng: inout some RandomNumberGenerator, content initial: ShelfContent) {
+private func fuzz(_ rng: inout some RandomNumberGenerator, content initial: ShelfContent) async {
   var content = initial
   let screen = ShelfScreen(
     content: content, configuration: ScreenConfiguration(animationDuration: 200),
@@ -77,6 +79,7 @@ private func fuzz(_ rng: inout some RandomNumberGenerator, content initial: Shel
   var size = sizes[0]
   var now: UInt64 = 0
   for step in 0..<120 {
+    await Task.yield()
     switch Int.random(in: 0..<10, using: &rng) {
     case 0..<5:
       let key = keys.randomElement(using: &rng)!

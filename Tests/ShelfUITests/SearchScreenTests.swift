@@ -196,10 +196,14 @@ private func searchScreen() -> ShelfScreen { screen(films) }
   #expect(screen.focusedIDs.row == ReservedID.bestMatches)
   // The cards below stay in their rows, each row's order kept.
   #expect(screen.shownRowIDs.dropFirst() == ["world-cinema", "kurosawa"])
-  #expect(screen.focusedPick?.rowTitle == "World Cinema")
-  // A better match for a longer query takes the focus.
-  type(" ikiru", on: screen)
+  // Every card scores the same for "Akira Kurosawa": the one with the
+  // least text first, as it comes in its own row.
   #expect(screen.focusedPick?.face.id == "ikiru")
+  #expect(screen.focusedPick?.rowTitle == "Kurosawa at Toho")
+  // A better match for a longer query takes the focus.
+  type(" 1950", on: screen)
+  #expect(screen.focusedPick?.face.id == "rashomon")
+  #expect(screen.focusedPick?.rowTitle == "World Cinema")
 }
 
 @MainActor
@@ -222,6 +226,44 @@ private func searchScreen() -> ShelfScreen { screen(films) }
   #expect(screen.handle(.enter, size: size) == .pick)
   #expect(screen.pickedCards.map(\.face.id) == ["ikiru"])
   #expect(screen.pickedCards.first?.rowTitle != BestMatch.rowTitle)
+}
+
+/// Installed packages as `--group-by section` makes them: a row per
+/// section, each card a package with its section and summary as fields.
+private let packages: ShelfContent = {
+  let listing = [
+    ("libdevel", "libcurl4-openssl-dev", "development files and documentation for libcurl"),
+    ("libs", "libcurl3-gnutls", "easy-to-use client-side URL transfer library (GnuTLS flavour)"),
+    ("libs", "libcurl4", "easy-to-use client-side URL transfer library (OpenSSL flavour)"),
+    ("devel", "llvm-tblgen", "Modular compiler and toolchain technologies, tblgen: target"),
+    ("devel", "libctf0", "Compact C Type Format library (runtime, BFD dependency)"),
+    ("libdevel", "libc6-dev", "GNU C Library: Development Libraries and Header Files"),
+    ("web", "curl", "command line tool for transferring data with URL syntax"),
+    ("utils", "tar", "GNU version of the tar archiving utility"),
+  ]
+  var rows: [CarouselRow] = []
+  for (section, name, summary) in listing {
+    let card = CardFace(
+      id: name, title: name,
+      fields: [.init(name: "section", value: section), .init(name: "summary", value: summary)])
+    if let index = rows.firstIndex(where: { $0.id == section }) {
+      rows[index].cards.append(card)
+    } else {
+      rows.append(CarouselRow(id: section, title: section, cards: [card]))
+    }
+  }
+  return Fixtures.oneSection(title: "Packages", rows: rows)
+}()
+
+@MainActor
+@Test func enterInThePromptPicksThePackageTheQueryNames() {
+  for (query, expected) in [("curl", "curl"), ("^tar", "tar"), ("libc dev", "libc6-dev")] {
+    let screen = screen(packages)
+    screen.actions = ScreenActions(isPicking: true)
+    type("/" + query, on: screen)
+    #expect(screen.handle(.enter, size: size) == .pick)
+    #expect(screen.pickedCards.map(\.face.id) == [expected], "\(query)")
+  }
 }
 
 @MainActor

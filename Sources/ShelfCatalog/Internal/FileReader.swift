@@ -51,39 +51,22 @@ package enum FileReader {
   }
 
   /// All bytes from `descriptor` until end of file, at most `limit`.
+  ///
+  /// Reads into blocks and joins them once at the end, freeing each as it
+  /// is copied: growing one buffer by doubling held the old and the new
+  /// one at once, so an endless input (`/dev/zero`) took twice the limit
+  /// before it was refused. No more than `limit + 1` bytes are read.
   package static func read(
     descriptor: Int32, expectedSize: Int = 0, limit: Int, source: CatalogSource
   ) throws(CatalogError) -> [UInt8] {
-    // One byte more than expected, so a file that grew is noticed without a second pass.
-    var capacity = max(expectedSize + 1, 64 << 10)
-    var bytes: [UInt8] = []
-    var failure: Int32 = 0
-    var isAtEnd = false
+    // One byte more than expected, so a file that grew is noticed without
+    // a second block: a regular file is read straight into its one block.
+    var blockSize = max(expectedSize + 1, 64 << 10)
+    var blocks: [[UInt8]] = []
+    var total = 0
     while true {
-      // Read straight into uninitialised capacity: filling 100 MB with zeros
-      // first only to overwrite them costs as much as the read itself.
-      let previous = bytes
-      bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-        count = previous.count
-        previous.withUnsafeBufferPointer { old in
-          if let base = old.baseAddress {
-            buffer.baseAddress!.initialize(from: base, count: old.count)
-          }
-        }
-        while count < capacity {
-          let result = systemRead(descriptor, buffer.baseAddress! + count, capacity - count)
-          if result < 0 && errno == EINTR { continue }
-          if result < 0 {
-            failure = errno
-          } else if result == 0 {
-            isAtEnd = true
-          } else {
-            count += result
-            continue
-          }
-          break
-        }
-      }
+      let size = min(blockSize, limit + 1 - total)
+      let (block, failure, isAtEnd) = readBlock(descriptor, size: size)
       if failure != 0 {
         if failure == EISDIR {
           throw CatalogError(
@@ -91,11 +74,55 @@ package enum FileReader {
         }
         throw CatalogError(.ioFailure, source: source, problem: "read error: \(describe(failure))")
       }
-      if bytes.count > limit { throw tooLarge(bytes.count, limit: limit, source: source) }
-      if isAtEnd { return bytes }
-      capacity = min(capacity * 2, limit + 1)
-      if capacity <= bytes.count { throw tooLarge(bytes.count, limit: limit, source: source) }
+      total += block.count
+      if total > limit { throw tooLarge(total, limit: limit, source: source) }
+      if !block.isEmpty { blocks.append(block) }
+      if isAtEnd { break }
+      blockSize = min(blockSize * 2, maximumBlockSize)
     }
+    if blocks.count <= 1 { return blocks.first ?? [] }
+    return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+      count = 0
+      for index in blocks.indices {
+        blocks[index].withUnsafeBufferPointer { block in
+          (buffer.baseAddress! + count).initialize(from: block.baseAddress!, count: block.count)
+          count += block.count
+        }
+        blocks[index] = []
+      }
+    }
+  }
+
+  /// The largest block `read(descriptor:)` reads an input of unknown size
+  /// into, past which blocks stop doubling: the join's extra memory.
+  private static let maximumBlockSize = 8 << 20
+
+  /// Up to `size` bytes from `descriptor`, fewer only at the end of the
+  /// input or on a failure (its `errno`).
+  private static func readBlock(_ descriptor: Int32, size: Int) -> (
+    block: [UInt8], failure: Int32, isAtEnd: Bool
+  ) {
+    var failure: Int32 = 0
+    var isAtEnd = false
+    // Read straight into uninitialised capacity: filling 100 MB with zeros
+    // first only to overwrite them costs as much as the read itself.
+    let block = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      count = 0
+      while count < size {
+        let result = systemRead(descriptor, buffer.baseAddress! + count, size - count)
+        if result < 0 && errno == EINTR { continue }
+        if result < 0 {
+          failure = errno
+        } else if result == 0 {
+          isAtEnd = true
+        } else {
+          count += result
+          continue
+        }
+        break
+      }
+    }
+    return (block, failure, isAtEnd)
   }
 
   /// Throws "not a regular file (a FIFO)" unless `status` is a regular

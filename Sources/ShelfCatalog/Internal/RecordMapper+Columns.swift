@@ -13,9 +13,10 @@ extension RecordMapper {
     let title: [Piece]
     /// Nil: the field `id`, else the record's whole content.
     let id: [Piece]?
+    /// These and the typed fields: the option's, else the field of the
+    /// part's name; nil when neither.
     let subtitle: [Piece]?
     let url: [Piece]?
-    /// Nil: the field `image`, if any.
     let image: [Piece]?
     let year: Int?
     let rating: Int?
@@ -52,12 +53,13 @@ extension RecordMapper {
         title = [.text("")]
       }
       id = mapping.id.map(pieces) ?? place["id"].map { [.column($0)] }
-      subtitle = mapping.subtitle.map(pieces)
-      url = mapping.url.map(pieces)
+      // A field named as a card's part is that part by default, as `card(_:)` says.
+      subtitle = mapping.subtitle.map(pieces) ?? place["subtitle"].map { [.column($0)] }
+      url = mapping.url.map(pieces) ?? place["url"].map { [.column($0)] }
       image = mapping.image.map(pieces) ?? place["image"].map { [.column($0)] }
-      year = mapping.year.flatMap { place[$0] }
-      rating = mapping.rating.flatMap { place[$0] }
-      tags = mapping.tags.flatMap { place[$0] }
+      year = place[mapping.year ?? "year"]
+      rating = place[mapping.rating ?? "rating"]
+      tags = place[mapping.tags ?? "tags"]
     }
 
     /// `pieces` filled in from the values `value` gives by column.

@@ -11,6 +11,9 @@ struct RecordMapper {
   /// The card of `record`: every field kept, the rest from the templates.
   /// The default title is the field `title`, else `name`, else the first
   /// field that does not group the records (which the row already shows).
+  /// A field named as a card's own part (`subtitle`, `year`, `rating`,
+  /// `tags`, `url`, `image`) is that part unless an option says otherwise:
+  /// records exported from a catalog show as its cards did.
   func card(_ record: Record) -> Card {
     let fields = record.fields
     let value: (String) -> String? = { fields.value(named: $0) }
@@ -21,11 +24,11 @@ struct RecordMapper {
       ?? fields.first)?.value ?? ""
     return card(
       fields: fields, id: mapping.id.map { $0.text(value: value) } ?? value("id"), title: title,
-      subtitle: mapping.subtitle.map { $0.text(value: value) },
-      url: mapping.url.map { $0.text(value: value) },
+      subtitle: mapping.subtitle.map { $0.text(value: value) } ?? value("subtitle"),
+      url: mapping.url.map { $0.text(value: value) } ?? value("url"),
       image: mapping.image.map { $0.text(value: value) } ?? value("image"),
-      year: mapping.year.flatMap(value), rating: mapping.rating.flatMap(value),
-      tags: mapping.tags.flatMap(value))
+      year: value(mapping.year ?? "year"), rating: value(mapping.rating ?? "rating"),
+      tags: value(mapping.tags ?? "tags"))
   }
 
   /// The card of `fields` with the templates' texts and the typed fields'

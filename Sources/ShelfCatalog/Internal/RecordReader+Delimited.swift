@@ -60,10 +60,12 @@ extension RecordReader {
       } else {
         var end = index
         var bits: UInt8 = 0
-        while end < bytes.count, bytes[end] != separator, bytes[end] != .newline {
+        let stop = scanLimit(from: index)
+        while end < stop, bytes[end] != separator, bytes[end] != .newline {
           bits |= bytes[end]
           end += 1
         }
+        if end == stop, stop < bytes.count { throw fieldTooLong(at: index) }
         var last = end
         if last > index, bytes[last - 1] == .carriageReturn,
           end == bytes.count
@@ -110,10 +112,12 @@ extension RecordReader {
     while true {
       if quoting, position < bytes.count, bytes[position] == .quote { return nil }
       var end = position
-      while end < bytes.count, bytes[end] != separator, bytes[end] != .newline {
+      let stop = scanLimit(from: position)
+      while end < stop, bytes[end] != separator, bytes[end] != .newline {
         bits |= bytes[end]
         end += 1
       }
+      if end == stop, stop < bytes.count { return nil }
       var last = end
       if last > position, bytes[last - 1] == .carriageReturn,
         end == bytes.count || bytes[end] == .newline
@@ -170,6 +174,9 @@ extension RecordReader {
       guard position < bytes.count else {
         throw failure(.malformedJSON, at: open, "unterminated quoted field")
       }
+      if value.count + position - runStart > limits.maximumStringLength {
+        throw fieldTooLong(at: open)
+      }
       let byte = bytes[position]
       if byte == .newline { line += 1 }
       if byte == .quote {
@@ -185,12 +192,7 @@ extension RecordReader {
       }
       position += 1
     }
-    if value.count > limits.maximumStringLength {
-      throw failure(
-        at: open,
-        "a field is \(value.count) bytes long; the limit is \(MessageText.size(limits.maximumStringLength))"
-      )
-    }
+    if value.count > limits.maximumStringLength { throw fieldTooLong(at: open) }
     return String(decoding: value, as: UTF8.self)
   }
 }
@@ -204,7 +206,8 @@ struct FieldPacker {
   /// The fields whose values are `spans` of `bytes`, named by `names`:
   /// spans of one line, `separator` (which none holds) between each two.
   static func fields(
-    _ spans: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, separator: UInt8,
+    _ spans: UnsafeBufferPointer<Range<Int>>, of bytes: UnsafeBufferPointer<UInt8>,
+    separator: UInt8,
     names: FieldNames
   ) -> CardFields {
     guard let first = spans.first, let last = spans.last else { return CardFields() }

@@ -55,12 +55,16 @@ extension RecordReader {
     let table = FieldNames(names)
     let readCuts = cuts(from: index, pieces: pieces)
     let read = Locked([Int: RecordMapper.Grouping]())
+    // Each piece its own: threads do not count references to one object.
+    let owner = self.owner.flatMap { $0.count <= Int(UInt32.max) ? $0 : nil }
     DispatchQueue.concurrentPerform(iterations: readCuts.count - 1) { piece in
       WorkerPriority.yieldToInteractive()
       guard
         let grouping = cards(
           in: readCuts[piece]..<readCuts[piece + 1], separator: separator, quoting: quoting,
-          names: table, columns: columns, mapper: mapper, title: title)
+          names: table,
+          lines: owner.map { SharedLines(bytes: $0, names: table, separator: separator) },
+          columns: columns, mapper: mapper, title: title)
       else {
         valid.withLock { $0 = false }
         return
@@ -99,7 +103,7 @@ extension RecordReader {
   /// wrong or the last record does not end at the range's end.
   private func cards(
     in range: Range<Int>, separator: UInt8, quoting: Bool, names table: FieldNames,
-    columns: RecordMapper.Columns, mapper: RecordMapper, title: String
+    lines: SharedLines?, columns: RecordMapper.Columns, mapper: RecordMapper, title: String
   ) -> RecordMapper.Grouping? {
     var grouping = RecordMapper.Grouping(title: title)
     var index = range.lowerBound
@@ -117,13 +121,23 @@ extension RecordReader {
           at: &index, line: &line, separator: separator, quoting: quoting, into: &spans)
         {
           guard spans.count == table.count else { return nil }
-          let current = spans
-          let value = { (column: Int) in checkedText(current[column], isASCII: isASCII) }
-          grouping.append(
-            mapper.card(
-              FieldPacker.fields(spans, of: bytes, separator: separator, names: table),
-              columns: columns, value: value),
-            section: columns.sectionBy.map(value), row: columns.groupBy.map(value))
+          // Closures passed straight to the calls, not kept in a `let`: a
+          // kept one was a context allocated, and this reader copied, for
+          // every record.
+          spans.withUnsafeBufferPointer { spans in
+            // The line's values as the bytes hold them: a slice of the
+            // shared bytes, else a copy.
+            let fields =
+              if let lines {
+                CardFields(line: spans.first!.lowerBound..<spans.last!.upperBound, of: lines)
+              } else {
+                FieldPacker.fields(spans, of: bytes, separator: separator, names: table)
+              }
+            grouping.append(
+              mapper.card(fields, columns: columns) { checkedText(spans[$0], isASCII: isASCII) },
+              section: columns.sectionBy.map { checkedText(spans[$0], isASCII: isASCII) },
+              row: columns.groupBy.map { checkedText(spans[$0], isASCII: isASCII) })
+          }
           continue
         }
         guard

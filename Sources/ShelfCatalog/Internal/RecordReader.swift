@@ -32,6 +32,9 @@ struct RecordReader: @unchecked Sendable {
   let bytes: UnsafeBufferPointer<UInt8>
   let source: CatalogSource
   let limits: CatalogLimits
+  /// `bytes` as an array, when the caller has one: then a CSV or TSV
+  /// record's fields are a slice of it (`SharedLines`), not a copy.
+  var owner: [UInt8]? = nil
 
   /// Where the content starts: after a UTF-8 byte order mark.
   var start: Int {
@@ -155,17 +158,28 @@ struct RecordReader: @unchecked Sendable {
   /// bytes are valid UTF-8 (`checkUTF8` has said so): they are not checked
   /// again.
   func text(_ start: Int, _ end: Int, isASCII: Bool = false) throws(CatalogError) -> String {
-    if end - start > limits.maximumStringLength {
-      throw failure(
-        at: start,
-        "a field is \(end - start) bytes long; the limit is \(MessageText.size(limits.maximumStringLength))"
-      )
-    }
+    if end - start > limits.maximumStringLength { throw fieldTooLong(at: start) }
     let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
     if #available(macOS 26, iOS 26, tvOS 26, *) {
       return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: isASCII))
     }
     return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Where a field or line that starts at `start` is looked at no further:
+  /// the limit, a carriage return and one byte more, which tell a value at
+  /// the limit from a longer one. A 50 MB line is refused after 1 MiB of
+  /// it, not after a scan of the whole.
+  @inline(__always)
+  func scanLimit(from start: Int) -> Int {
+    min(bytes.count, start + limits.maximumStringLength + 2)
+  }
+
+  /// The failure of a field that starts at `start` and is longer than the limit.
+  func fieldTooLong(at start: Int) -> CatalogError {
+    failure(
+      at: start,
+      "a field is longer than the limit of \(MessageText.size(limits.maximumStringLength))")
   }
 
   /// Fails at the first byte of `range` (all of the content by default)
@@ -210,7 +224,10 @@ struct RecordReader: @unchecked Sendable {
     var index = start
     var number = 1
     while index < bytes.count {
-      let end = bytes[index...].firstIndex(of: .newline) ?? bytes.count
+      let stop = scanLimit(from: index)
+      guard
+        let end = bytes[index..<stop].firstIndex(of: .newline) ?? (stop == bytes.count ? stop : nil)
+      else { throw fieldTooLong(at: index) }
       var last = end
       if last > index, bytes[last - 1] == .carriageReturn { last -= 1 }
       if last > index {

@@ -43,7 +43,10 @@ public enum CatalogLoader {
   ) throws(CatalogError) -> LoadedCatalog {
     let result = bytes.withUnsafeBufferPointer { buffer in
       Result { () throws(CatalogError) in
-        try load(buffer: buffer, source: source, limits: limits, reading: reading)
+        try loadReusingCards(
+          buffer: buffer, source: source, limits: limits, threads: threads(forSize: buffer.count),
+          from: nil, keepsCards: false, reading: reading, owner: bytes
+        ).loaded
       }
     }
     return try result.get()
@@ -135,14 +138,17 @@ public enum CatalogLoader {
   package static func loadReusingCards(
     buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits,
     threads: Int, from reuse: CardReuse?, keepsCards: Bool,
-    reading: CatalogReading = .automatic
+    reading: CatalogReading = .automatic, owner: [UInt8]? = nil
   ) throws(CatalogError) -> (
     loaded: LoadedCatalog, cards: CardReuse?, rowsDecodedInParallel: Bool, reusedCardCount: Int
   ) {
     if buffer.count > limits.maximumFileSize {
       throw FileReader.tooLarge(buffer.count, limit: limits.maximumFileSize, source: source)
     }
-    let reader = RecordReader(bytes: buffer, source: source, limits: limits)
+    var reader = RecordReader(bytes: buffer, source: source, limits: limits)
+    // A table's records keep their fields as slices of the bytes, when
+    // the bytes are an array they can keep.
+    reader.owner = owner
     let (format, reason) = reader.format(for: reading)
     if format != .catalog {
       let mapper = RecordMapper(mapping: reading.mapping, limits: limits)
@@ -162,6 +168,9 @@ public enum CatalogLoader {
       var loaded = LoadedCatalog(catalog: catalog)
       loaded.format = format
       loaded.formatReason = reason
+      if let warning = mapper.unknownFieldWarning(in: catalog, source: source) {
+        loaded.warnings.append(warning)
+      }
       return (loaded, nil, inParallel, 0)
     }
     var decoder = CatalogDecoder(bytes: buffer, limits: limits)

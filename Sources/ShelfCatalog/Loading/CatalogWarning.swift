@@ -1,6 +1,7 @@
-/// A problem that does not stop loading, such as a duplicate id.
+/// A problem that does not stop loading, such as a duplicate id or a
+/// template naming a field no record has.
 public struct CatalogWarning: Hashable, Sendable, CustomStringConvertible {
-  /// What kind of thing is repeated.
+  /// What kind of thing is repeated, or missing.
   public enum Kind: Hashable, Sendable {
     /// Two sections with one id.
     case duplicateSectionID
@@ -8,6 +9,9 @@ public struct CatalogWarning: Hashable, Sendable, CustomStringConvertible {
     case duplicateRowID
     /// Two cards with one id in the same row.
     case duplicateCardID
+    /// A mapping option (`--title {nmae}`) names fields no record has: its
+    /// text is blank where they stand.
+    case unknownField
   }
 
   /// What is repeated.
@@ -23,6 +27,10 @@ public struct CatalogWarning: Hashable, Sendable, CustomStringConvertible {
   /// How many times the id occurs (in the catalog for sections and rows, in
   /// its row for cards): 2 or more. One warning stands for all of them.
   public var occurrences: Int
+  /// For `unknownField`: each field no record has with the option that
+  /// names it (`{nmae} in --title`), and the fields the records have.
+  public var unknownFields: [String] = []
+  public var knownFields: [String] = []
 
   /// A warning from its parts.
   public init(
@@ -37,15 +45,31 @@ public struct CatalogWarning: Hashable, Sendable, CustomStringConvertible {
     self.occurrences = occurrences
   }
 
+  /// An `unknownField` warning: `unknown` lists each field no record has
+  /// with its option, `{nmae} in --title`; `known` the fields that exist.
+  public init(unknownFields unknown: [String], knownFields known: [String], source: CatalogSource) {
+    self.init(
+      .unknownField, source: source, id: "", firstPath: "", duplicatePath: "", occurrences: 1)
+    unknownFields = unknown
+    knownFields = known
+  }
+
   /// `shelf.json: duplicate row id "sci-fi" at sections[0].rows[1] and sections[2].rows[0]`,
   /// ending in `, 3 times in all` for an id repeated more than once.
+  /// For `unknownField`: `books.csv: no record has the field {nmae} in
+  /// --title, left blank (fields: "name", "author")`.
   public var description: String {
-    let noun =
-      switch kind {
-      case .duplicateSectionID: "section"
-      case .duplicateRowID: "row"
-      case .duplicateCardID: "card"
-      }
+    let noun: String
+    switch kind {
+    case .duplicateSectionID: noun = "section"
+    case .duplicateRowID: noun = "row"
+    case .duplicateCardID: noun = "card"
+    case .unknownField:
+      let listed = knownFields.prefix(20).map { MessageText.quoted($0) }.joined(separator: ", ")
+      let field = unknownFields.count == 1 ? "the field" : "the fields"
+      return
+        "\(source): no record has \(field) \(unknownFields.joined(separator: ", ")), left blank (fields: \(listed)\(knownFields.count > 20 ? ", …" : ""))"
+    }
     let times = occurrences > 2 ? ", \(occurrences) times in all" : ""
     return
       "\(source): duplicate \(noun) id \(MessageText.quoted(id)) at \(firstPath) and \(duplicatePath)"

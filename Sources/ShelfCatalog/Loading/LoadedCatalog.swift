@@ -2,7 +2,8 @@
 public struct LoadedCatalog: Equatable, Sendable {
   /// The catalog.
   public var catalog: Catalog
-  /// Duplicate ids, first occurrence first; at most `CatalogLimits.maximumWarnings`.
+  /// Fields a mapping names that no record has, then duplicate ids, first
+  /// occurrence first; at most `CatalogLimits.maximumWarnings`.
   public var warnings: [CatalogWarning]
   /// How many further warnings were found but not kept.
   public var omittedWarningCount: Int
@@ -22,12 +23,22 @@ public struct LoadedCatalog: Equatable, Sendable {
   /// else how many ids repeat, with the first three
   /// (`books.json: 87 ids occur more than once, e.g. "a", "b", "c"`);
   /// nil without warnings.
+  /// A field no record has comes first, then the ids.
   public var warningSummary: String? {
-    guard let first = warnings.first else { return nil }
-    let count = warnings.count + omittedWarningCount
-    guard count > 1 else { return first.description }
-    let examples = warnings.prefix(3).map { MessageText.quoted($0.id) }.joined(separator: ", ")
-    return "\(first.source): \(count) ids occur more than once, e.g. \(examples)"
+    let unknown = warnings.first { $0.kind == .unknownField }
+    let duplicates = warnings.filter { $0.kind != .unknownField }
+    var summary: String?
+    if let first = duplicates.first {
+      let count = duplicates.count + omittedWarningCount
+      let examples = duplicates.prefix(3).map { MessageText.quoted($0.id) }
+        .joined(separator: ", ")
+      summary =
+        count > 1
+        ? "\(first.source): \(count) ids occur more than once, e.g. \(examples)"
+        : first.description
+    }
+    guard let unknown else { return summary }
+    return [unknown.description, summary].compactMap { $0 }.joined(separator: "; ")
   }
 
   /// One line per warning, plus `... and N more warnings` when some were omitted.

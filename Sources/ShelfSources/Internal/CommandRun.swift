@@ -7,6 +7,11 @@ import ShelfCatalog
 
 /// One run of a shell command: its standard output, up to a limit, or why it failed.
 struct CommandRun {
+  /// How often `collect`'s `progress` is handed the output at most.
+  static let progressInterval = Duration.milliseconds(progressMilliseconds)
+  /// `progressInterval` in milliseconds, as `poll` waits.
+  static let progressMilliseconds = 100
+
   /// Why a run failed, before it has a source to be named by.
   struct Failure: Error {
     var kind: CatalogError.Kind
@@ -63,9 +68,9 @@ struct CommandRun {
   /// `progress`, when given, is handed the output so far as it grows, at
   /// most every `progressInterval`.
   func collect(
-    timeout: Duration, wake: Int32, lineLimit: Int?,
-    progress: (([UInt8]) -> Void)? = nil, progressInterval: Duration = .milliseconds(100)
+    timeout: Duration, wake: Int32, lineLimit: Int?, progress: (([UInt8]) -> Void)? = nil
   ) -> Result<Output, Failure>? {
+    let progressInterval = Self.progressInterval
     let deadline = ContinuousClock.now + timeout
     var lastProgress = ContinuousClock.now - progressInterval
     var reported = 0  // the bytes `progress` was last handed
@@ -115,7 +120,8 @@ struct CommandRun {
       }
       // Output not handed to `progress` yet waits at most its interval.
       let isUnreported = progress != nil && bytes.count > reported
-      let ready = poll(&fds, 3, Int32(min(remaining, isUnreported ? 100 : 60_000)))
+      let wait = isUnreported ? Self.progressMilliseconds : 60_000
+      let ready = poll(&fds, 3, Int32(min(remaining, wait)))
       if ready < 0 && errno == EINTR { continue }
       if let progress, isUnreported, ContinuousClock.now - lastProgress >= progressInterval {
         lastProgress = ContinuousClock.now

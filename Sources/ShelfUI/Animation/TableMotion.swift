@@ -18,10 +18,12 @@
 /// way for one block and the other way for another (a reshuffle, or a move
 /// against an insertion or a scroll), it holds the furthest it has come on
 /// its way and the blocks going the other way pass over it, so it still goes
-/// one way; and the moved blocks are staggered in time (each sets off a
-/// little after the one before, in the order of a few tried whose frames show
-/// the smallest gaps), so the slots they leave and take open one after the
-/// other rather than all together.
+/// one way. Wherever the slots that several moved blocks leave and take would
+/// show together as a gap taller than the tallest block a user sees move (a
+/// reshuffle, or rows crossing while others close up), the blocks are
+/// staggered in time (each sets off a little after the one before, in the
+/// order of a few tried whose frames show the smallest gaps), so the slots
+/// open one after the other rather than all together.
 ///
 /// Between two neighbouring still entries lies a gap: its deleted entries (in
 /// old order) and inserted ones (in new order), stacked from its top, as open
@@ -58,8 +60,14 @@ struct TableMotion: Sendable {
     /// Whether it holds a section header: a section (or its header) moving
     /// as one opaque block, not a row that leaves or joins a section.
     var holdsHeader = false
+    /// Whether it holds the focused row (and no header), drawn over
+    /// everything, headers included: the still entries it passes give way at its pace over its
+    /// whole trip, so a header it crosses is seen sliding before and after
+    /// the row covers it, not hidden for all of its short way and then shown.
+    var keepsPace = false
     /// When it sets off and how long it travels, as parts of the whole
-    /// motion: staggered in a reshuffle (see `staggered()`), else 0 and 1.
+    /// motion: staggered where gaps would open together (see `staggered()`),
+    /// else 0 and 1.
     var start = 0.0
     var duration = 1.0
 
@@ -97,8 +105,12 @@ struct TableMotion: Sendable {
   private(set) var isConveyor = true
 
   /// The motion between `before` and `after`, whose entries change as `kinds`
-  /// says, on a screen whose table shows in `body`.
-  init(from before: TransitionEnd, to after: TransitionEnd, kinds: EntryChanges, body: Rect) {
+  /// says, on a screen whose table shows in `body`; `focused` is the old
+  /// entry of the focused row, if it survives.
+  init(
+    from before: TransitionEnd, to after: TransitionEnd, kinds: EntryChanges, body: Rect,
+    focused: Int? = nil
+  ) {
     self.before = before
     self.after = after
     self.body = body
@@ -151,7 +163,7 @@ struct TableMotion: Sendable {
         groups[groups.count - 1] = Group(
           oldFirst: last.oldFirst, newFirst: last.newFirst, count: last.count + 1,
           oldY: last.oldY, newY: last.newY, height: last.height + height,
-          holdsHeader: last.holdsHeader)
+          holdsHeader: last.holdsHeader, keepsPace: last.keepsPace)
       } else {
         groups.append(
           Group(
@@ -161,6 +173,9 @@ struct TableMotion: Sendable {
       groupOfOld[old] = groups.count - 1
       groupOfNew[new] = groups.count - 1
       if oldModel.entries[old].row == nil { groups[groups.count - 1].holdsHeader = true }
+      if old == focused && !groups[groups.count - 1].holdsHeader {
+        groups[groups.count - 1].keepsPace = true
+      }
     }
     self.groups = groups
     self.groupOfOld = groupOfOld
@@ -173,7 +188,7 @@ struct TableMotion: Sendable {
     (newChangingRows, newChangingHeaders) = Self.prefixCounts(newModel, newParts)
     // A still entry on screen whose ways disagree: it holds (see `stillY`).
     isConveyor = groups.isEmpty || stillEntriesGoOneWay()
-    if !isConveyor { self.groups = staggered() }
+    self.groups = staggered()
   }
 
   // MARK: - Staggering
@@ -181,15 +196,15 @@ struct TableMotion: Sendable {
   /// The groups with their starts staggered, when that opens no gap
   /// taller than the tallest block moving and all at once does.
   ///
-  /// Where blocks pass a still entry both ways, it holds, so the slots the
-  /// blocks leave and take may show together; blocks that set off one after
+  /// Where blocks pass a still entry both ways, it holds, and where several
+  /// blocks cross, the slots they leave and take may show together; blocks that set off one after
   /// the other open them one after the other. A few orders are tried and the
   /// one whose frames show the smallest gaps kept (all at once on a tie).
   ///
   /// - Complexity: O(orders × samples × (log entries × groups + entries drawn)).
   private func staggered() -> [Group] {
     guard groups.count > 1 else { return groups }
-    let tallest = groups.map(\.height).max() ?? 0
+    let tallest = tallestBlock
     var best = groups
     var bestExcess = worstGapExcess(tallest: tallest)
     guard bestExcess > 0 else { return groups }
@@ -225,8 +240,28 @@ struct TableMotion: Sendable {
     return best
   }
 
-  /// Frames a staggering is judged by (a 300 ms motion's at 50 per second).
-  private static let gapSamples = 16
+  /// Lines of the tallest block a user sees move: a section moving whole is
+  /// one block, and otherwise each header or row is its own (rows that travel
+  /// together are still read one by one), as is each deleted or inserted one.
+  private var tallestBlock: Int {
+    var tallest = 0
+    for group in groups {
+      if group.holdsHeader {
+        tallest = max(tallest, group.height)
+      } else {
+        for old in group.oldFirst..<(group.oldFirst + group.count) {
+          tallest = max(tallest, before.model.entries[old].height)
+        }
+      }
+    }
+    if oldChangingRows.last ?? 0 > 0 || newChangingRows.last ?? 0 > 0 {
+      tallest = max(tallest, before.model.rowHeight, after.model.rowHeight)
+    }
+    return tallest
+  }
+
+  /// Frames a staggering is judged by (more than a 300 ms motion's at 50 per second).
+  private static let gapSamples = 24
 
   /// Lines by which the tallest run of blank body lines, over a few frames,
   /// is taller than `tallest` and the line a hidden title leaves (0: none).
@@ -363,6 +398,7 @@ struct TableMotion: Sendable {
   /// The progress at which `group` starts and ends passing still entry
   /// `still` (nil: it keeps pace with it all the way).
   private func passingWindow(_ group: Group, _ still: Int, share: Int? = nil) -> (Double, Double)? {
+    if group.keepsPace { return nil }
     // The group's top relative to where the still entry would be without the
     // blocks passing it, over the group's own trip: r(q) = r0 + v q.
     let share = Double(share ?? evenShare(still))

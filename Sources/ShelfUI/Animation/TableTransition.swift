@@ -105,7 +105,13 @@ struct TableTransition: Sendable {
     self.arrivals = arrivals
     self.departures = departures
 
-    motion = TableMotion(from: before, to: after, kinds: kinds, body: Layout.body(for: size))
+    var focusedOld: Int?
+    if after.model.rows.indices.contains(after.state.focusRow) {
+      let old = kinds.oldOfNew[after.model.entryOfRow[after.state.focusRow]]
+      if old >= 0 { focusedOld = old }
+    }
+    motion = TableMotion(
+      from: before, to: after, kinds: kinds, body: Layout.body(for: size), focused: focusedOld)
   }
 
   /// Has the carousel of `rowID` replay `delta`, the one its holder computed

@@ -66,6 +66,11 @@ final class ContentChain {
   /// How many contents the root diffed (no delta came with them, or it did
   /// not fit), rather than taking their delta translated.
   private(set) var rootDiffCount = 0
+  /// Whether the last query's pass was interrupted: the rows it did not
+  /// reach show every card they showed before (more than match, never fewer),
+  /// their best matches are not ranked, and the output is no one's to show
+  /// until the next query's pass.
+  private(set) var isInterrupted = false
 
   /// A chain showing `content` unfiltered, with no recently viewed row: its
   /// output is `content`'s rows.
@@ -141,8 +146,17 @@ final class ContentChain {
   /// Filters by `query` (`SearchQuery`: its words, folded, in title,
   /// subtitle, year or tags; as typed with `isExact`), and ranks the best
   /// matches in a row at the top.
-  func setQuery(_ query: String, isExact: Bool = false) -> [TableUpdate] {
-    guard query != self.query || isExact != self.isExact else { return take() }
+  ///
+  /// `isStale` is asked before each row: once it says a newer query waits,
+  /// the pass tests no more rows and ranks nothing (`isInterrupted`), and
+  /// its updates are for no one; the next query's pass is whole again. (A
+  /// row left untested keeps the cards it showed, or every card when the
+  /// query does not narrow the last: more than match, so a narrowing pass
+  /// from there still finds every match.)
+  func setQuery(
+    _ query: String, isExact: Bool = false, isStale: @escaping @Sendable () -> Bool = { false }
+  ) -> [TableUpdate] {
+    guard query != self.query || isExact != self.isExact || isInterrupted else { return take() }
     let old = SearchQuery(self.query, isExact: self.isExact)
     self.query = query
     self.isExact = isExact
@@ -156,13 +170,21 @@ final class ContentChain {
       // A longer query hides cards and shows none: only the shown are matched.
       // Rows are matched by a loop over their cards here, where the cards'
       // type is known: the chain's generic code would copy each card to test it.
+      let skipped = Locked(false)
       filter.setPredicate(
         { card in ShelfFilter.matches(card, needle) },
         isNarrowing: needle.narrows(old),
         sectionTest: { row, flags in
+          guard !isStale() else {
+            skipped.withLock { $0 = true }
+            return  // the flags as they came: every card it may show
+          }
           ShelfFilter.match(row.items, folds: row.folds, needle, ranks: true, flags: &flags)
         })
+      isInterrupted = skipped.withLock { $0 }
+      guard !isInterrupted else { return take() }
     }
+    isInterrupted = false
     refreshBestRow()
     return take()
   }
@@ -189,6 +211,9 @@ final class ContentChain {
   /// - Complexity: O(rows × `BestMatches.limit`) for rows the filter ranked
   ///   as it tested them; the matches of another row are scored here.
   private func refreshBestRow() {
+    // Rows an interrupted pass did not reach are not ranked: the next
+    // query's pass ranks them.
+    guard !isInterrupted else { return }
     let needle = SearchQuery(query, isExact: isExact)
     guard !needle.isEmpty else {
       bestMatches = []
@@ -202,22 +227,24 @@ final class ContentChain {
         // Best first: once one is not kept, none after it is (and no card
         // is copied for a match that would be dropped).
         for var match in kept.matches {
-          guard ranked.admits(score: match.score, row: index, order: match.order) else { break }
-          match.row = index
+          match.rank.row = index
+          guard ranked.admits(match.rank) else { break }
           ranked.add(match)
         }
       } else {
         for (order, card) in row.items.enumerated() {
-          guard let score = ShelfFilter.score(card, folded: FoldedCard(card), needle) else {
+          guard let found = ShelfFilter.score(card, folded: FoldedCard(card), needle) else {
             continue
           }
-          ranked.add(BestMatches.Match(score: score, row: index, order: order, card: card))
+          let rank = BestMatches.Rank(
+            score: found.score, length: found.length, row: index, order: order)
+          ranked.add(BestMatches.Match(rank: rank, card: card))
         }
       }
     }
     let rows = filter.sections
     bestMatches = ranked.matches.map { match in
-      let row = rows[match.row].row
+      let row = rows[match.rank.row].row
       return BestMatch(
         rowID: row.id, rowTitle: row.title, sectionTitle: row.sectionTitle ?? "", card: match.card)
     }

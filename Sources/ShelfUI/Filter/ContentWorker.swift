@@ -167,7 +167,11 @@ final class ContentWorker: Sendable {
         return state.pending
       }
       guard let request = next else { return }
-      let updates = engine.apply(request)
+      // A query's pass stops early once a newer query waits: its result
+      // would be dropped, and the newer one is what the user waits for.
+      let updates = engine.apply(request) { [state] in
+        state.withLock { $0.pending.query != nil || $0.pending.isExact != nil }
+      }
       didCompute?()
       let isOvertaken = state.withLock { !$0.pending.isEmpty }
       if isOvertaken {
@@ -203,7 +207,10 @@ extension ContentWorker {
     init(_ content: ShelfContent) { self.content = content }
 
     /// Takes `request` through the chain (or past it); the table's updates.
-    func apply(_ request: Request) -> [TableUpdate] {
+    /// `isStale` says whether a newer query waits (`ContentChain.setQuery`).
+    func apply(
+      _ request: Request, isStale: @escaping @Sendable () -> Bool = { false }
+    ) -> [TableUpdate] {
       query = request.query ?? query
       isExact = request.isExact ?? isExact
       recentlyViewed = request.recentlyViewed ?? recentlyViewed
@@ -225,7 +232,7 @@ extension ContentWorker {
       self.chain = chain
       if request.recentlyViewed != nil { updates += chain.setRecentlyViewed(recentlyViewed) }
       if request.query != nil || request.isExact != nil {
-        updates += chain.setQuery(query, isExact: isExact)
+        updates += chain.setQuery(query, isExact: isExact, isStale: isStale)
       }
       // The open prompt waits for a character: the rows' text is made now.
       if isWarm { chain.prepareSearch() }

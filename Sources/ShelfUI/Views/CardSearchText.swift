@@ -8,7 +8,7 @@
 /// Folded text has no upper-case ASCII, so reading every field with ASCII
 /// folding on gives the same bytes either way.
 struct CardSearchText: Sendable {
-  /// Per card: a byte of flags (`hasYear`), then each non-empty field: its
+  /// Per card: a byte of flags (`hasYear`, `hasTitle`), then each non-empty field: its
   /// length (LEB128) and its bytes. A card's year, when it has one, is its
   /// last field, in decimal.
   private var bytes: [UInt8] = []
@@ -16,6 +16,8 @@ struct CardSearchText: Sendable {
   private var starts: [UInt32] = [0]
 
   private static let hasYear: UInt8 = 1
+  /// The card's title is not empty: its first field is the title.
+  private static let hasTitle: UInt8 = 2
 
   /// How many cards it holds.
   var count: Int { starts.count - 1 }
@@ -33,7 +35,7 @@ struct CardSearchText: Sendable {
   @discardableResult
   mutating func append(_ card: CardFace, folding: FoldedCard?) -> UInt64 {
     var mask: UInt64 = 0
-    bytes.append(card.year == nil ? 0 : Self.hasYear)
+    bytes.append((card.year == nil ? 0 : Self.hasYear) | (card.title.isEmpty ? 0 : Self.hasTitle))
     _ = ShelfFilter.firstField(of: card) { index, text in
       ShelfFilter.read(text, folded: folding?.field(index)) { field, foldsASCII in
         mask |= ByteMask.of(field, foldsASCII: foldsASCII)
@@ -81,12 +83,13 @@ struct CardSearchText: Sendable {
     @inline(__always)
     func fields(
       ofCard index: Int,
-      _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ foldsASCII: Bool, _ isYear: Bool) -> Bool
+      _ body: ShelfFilter.FieldVisitor
     ) -> Bool {
       let end = Int(starts[index + 1])
       var at = Int(starts[index])
       precondition(at < end && end <= bytes.count, "a card's search text out of bounds")
       let hasYear = bytes[at] & CardSearchText.hasYear != 0
+      var kind = bytes[at] & CardSearchText.hasTitle != 0 ? ShelfFilter.FieldKind.title : .other
       at += 1
       while at < end {
         var length = 0
@@ -101,7 +104,8 @@ struct CardSearchText: Sendable {
         precondition(length <= end - at, "a field runs past its card")
         let field = UnsafeBufferPointer(rebasing: bytes[at..<(at + length)])
         at += length
-        if body(field, true, hasYear && at == end) { return true }
+        if body(field, true, hasYear && at == end ? .year : kind) { return true }
+        kind = .other
       }
       return false
     }

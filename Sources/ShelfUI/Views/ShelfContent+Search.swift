@@ -19,7 +19,7 @@ extension ShelfContent {
     }
     let total = starts[starts.count - 1]
     let runs = max(1, min(total / 2048, 64))
-    let found = UnsafeMutableBufferPointer<[RankedCard]>.allocate(capacity: runs)
+    let found = UnsafeMutableBufferPointer<[BestMatches.Rank]>.allocate(capacity: runs)
     found.initialize(repeating: [])
     defer {
       _ = found.deinitialize()
@@ -31,15 +31,18 @@ extension ShelfContent {
       let end = total * (run + 1) / runs
       var index = total * run / runs
       var row = Self.row(containing: index, starts: starts)
-      var matches: [RankedCard] = []
+      var matches: [BestMatches.Rank] = []
       while index < end {
         while starts[row + 1] <= index { row += 1 }
         let order = index - starts[row]
         // The card read in place (no copy of it counted), its place kept.
-        let score = rows[row].row.cards.withUnsafeBufferPointer { cards in
+        let found = rows[row].row.cards.withUnsafeBufferPointer { cards in
           ShelfFilter.score(cards[order], folded: FoldedCard(cards[order]), needle)
         }
-        if let score { matches.append(RankedCard(score: score, row: row, order: order)) }
+        if let found {
+          matches.append(
+            BestMatches.Rank(score: found.score, length: found.length, row: row, order: order))
+        }
         index += 1
       }
       slots.found[run] = matches
@@ -65,19 +68,7 @@ extension ShelfContent {
   }
 }
 
-/// A match by its place: small to sort, its card read once it is printed.
-private struct RankedCard {
-  var score: Int
-  var row: Int
-  var order: Int
-
-  /// Whether it ranks before `other` (`BestMatches.ranks`).
-  func precedes(_ other: RankedCard) -> Bool {
-    BestMatches.ranks((score, row, order), before: (other.score, other.row, other.order))
-  }
-}
-
 /// Each run's matches, written by that run alone.
 private struct MatchSlots: @unchecked Sendable {
-  let found: UnsafeMutableBufferPointer<[RankedCard]>
+  let found: UnsafeMutableBufferPointer<[BestMatches.Rank]>
 }

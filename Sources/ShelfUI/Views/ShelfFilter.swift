@@ -43,15 +43,19 @@ enum ShelfFilter {
     for section in result.sections {
       for row in section.rows where row.id != ReservedID.recentlyViewed {
         for (order, card) in row.cards.enumerated() {
-          guard let score = score(card, folded: FoldedCard(card), needle) else { continue }
-          ranked.add(Match(score: score, row: origins.count, order: order, card: card))
+          guard let found = score(card, folded: FoldedCard(card), needle) else { continue }
+          ranked.add(
+            Match(
+              rank: Rank(
+                score: found.score, length: found.length, row: origins.count, order: order),
+              card: card))
         }
         origins.append((row.id, row.title, section.title ?? ""))
       }
     }
     guard !ranked.matches.isEmpty else { return result }
     let cards = ranked.matches.map { match in
-      let origin = origins[match.row]
+      let origin = origins[match.rank.row]
       return BestMatch(
         rowID: origin.rowID, rowTitle: origin.rowTitle, sectionTitle: origin.sectionTitle,
         card: match.card
@@ -66,6 +70,7 @@ enum ShelfFilter {
   }
 
   private typealias Match = BestMatches.Match
+  private typealias Rank = BestMatches.Rank
 
   /// Clears the flag of each flagged card of `cards` that does not match
   /// `query`, reading the text of `folds` (made for `cards`, and made now
@@ -83,7 +88,8 @@ enum ShelfFilter {
       return  // no best kept: the chain scores such a row's matches itself
     }
     folds.prepare(cards)
-    var best = BestMatches(limit: BestMatches.limit)
+    // Places and scores only: a card is copied once it is among the best.
+    var best = RankedPlaces(limit: BestMatches.limit)
     let needed = query.byteMask
     let ceilings = query.terms.map { Int(FuzzyScore.ceiling(letters: $0.bytes.count)) * 1024 }
     folds.withText { text, masks in
@@ -100,22 +106,22 @@ enum ShelfFilter {
           }
           // The most the card could score, from which fields hold each word
           // (nil: one holds none, and it does not match): a card that could
-          // not make the row's best even so is not scored.
+          // not make the row's best even so (with the shortest text) is not scored.
           guard let ceiling = ceiling(of: query, ceilings, { text.fields(ofCard: i, $0) }) else {
             flags[i] = false
             continue
           }
           flags[i] = true
-          guard best.admits(score: ceiling, row: 0, order: i) else { continue }
-          let score = score(query) { text.fields(ofCard: i, $0) }
-          // Only a card that makes the best is read (its copy is counted).
-          if let score, best.admits(score: score, row: 0, order: i) {
-            best.add(BestMatches.Match(score: score, row: 0, order: i, card: cards[i]))
+          guard best.admits(Rank(score: ceiling, length: 0, row: 0, order: i)) else { continue }
+          if let found = score(query, fields: { text.fields(ofCard: i, $0) }) {
+            best.add(Rank(score: found.score, length: found.length, row: 0, order: i))
           }
         }
       }
     }
-    if ranks { folds.best = (query, best.matches) }
+    if ranks {
+      folds.best = (query, best.ranks.map { Match(rank: $0, card: cards[$0.order]) })
+    }
   }
 
   /// Whether `card` matches `query`, folding its text on the spot.
@@ -143,11 +149,25 @@ enum ShelfFilter {
 
   /// A card's fields as the search reads them: `body` is called with each
   /// one's bytes, whether their ASCII is to be folded as it is read, and
-  /// whether it is the year (which only a word a year can match reads),
-  /// until it returns true; whether it did. `firstField`, then the year, of
-  /// a card (`fields(of:folded:_:)`) or of its prepared text
-  /// (`CardSearchText.Reader.fields(ofCard:_:)`).
-  typealias FieldVisitor = (UnsafeBufferPointer<UInt8>, Bool, Bool) -> Bool
+  /// which field it is (`FieldKind`), until it returns true; whether it
+  /// did. `firstField`, then the year, of a card (`fields(of:folded:_:)`)
+  /// or of its prepared text (`CardSearchText.Reader.fields(ofCard:_:)`).
+  typealias FieldVisitor = (UnsafeBufferPointer<UInt8>, Bool, FieldKind) -> Bool
+
+  /// Which field of a card the search reads.
+  enum FieldKind {
+    /// The title, whose matches count more (`titleBonus`).
+    case title
+    /// The year, which only a word a year can match reads.
+    case year
+    /// Any other field.
+    case other
+  }
+
+  /// What a word matched in the title earns above the same match in another
+  /// field: the title is what the user sees and names, so `libc dev` finds
+  /// `libc6-dev` before `libctf0` of the section `devel`.
+  static let titleBonus = 24
 
   /// The fields of `card`, whose non-ASCII text `folded` holds folded, as
   /// `FieldVisitor` says.
@@ -155,13 +175,15 @@ enum ShelfFilter {
   static func fields(of card: CardFace, folded: FoldedCard, _ body: FieldVisitor) -> Bool {
     if firstField(
       of: card,
-      where: { index, text in read(text, folded: folded.field(index)) { body($0, $1, false) } })
+      where: { index, text in
+        read(text, folded: folded.field(index)) { body($0, $1, index == 0 ? .title : .other) }
+      })
     {
       return true
     }
     guard let year = card.year else { return false }
     var digits = String(year)
-    return digits.withUTF8 { body($0, true, true) }
+    return digits.withUTF8 { body($0, true, .year) }
   }
 
   /// Whether `card`, whose non-ASCII text `folded` holds folded, matches `query`.
@@ -176,8 +198,8 @@ enum ShelfFilter {
   @inline(__always)
   static func matches(_ query: SearchQuery, fields: (FieldVisitor) -> Bool) -> Bool {
     for term in query.terms {
-      let found = fields { bytes, foldsASCII, isYear in
-        (!isYear || term.canMatchYear) && term.matches(bytes, foldsASCII: foldsASCII)
+      let found = fields { bytes, foldsASCII, kind in
+        (kind != .year || term.canMatchYear) && term.matches(bytes, foldsASCII: foldsASCII)
       }
       guard found else { return false }
     }
@@ -197,11 +219,11 @@ enum ShelfFilter {
     var total = 0
     for (index, term) in query.terms.enumerated() {
       var best = Int.min
-      _ = fields { bytes, foldsASCII, isYear in
-        guard !isYear || term.canMatchYear, term.matches(bytes, foldsASCII: foldsASCII) else {
-          return false
-        }
-        best = max(best, ceilings[index] - min(bytes.count, 1023))
+      _ = fields { bytes, foldsASCII, kind in
+        guard kind != .year || term.canMatchYear, term.matches(bytes, foldsASCII: foldsASCII)
+        else { return false }
+        let bonus = kind == .title ? titleBonus * 1024 : 0
+        best = max(best, ceilings[index] + bonus - min(bytes.count, 1023))
         return false
       }
       guard best > Int.min else { return nil }
@@ -212,30 +234,39 @@ enum ShelfFilter {
 
   /// How well `card` matches `query`, higher first, or nil when it does
   /// not: for each word, its best field's `FuzzyScore`, less a little for
-  /// a longer field (which only parts equal scores), summed.
+  /// a longer field (which only parts equal scores), summed; and the
+  /// length of all the text search reads of it, which parts equal scores
+  /// (the shorter first, as fzf prefers the shorter line).
   ///
   /// - Complexity: O(the card's text × query length).
-  static func score(_ card: CardFace, folded: FoldedCard, _ query: SearchQuery) -> Int? {
+  static func score(
+    _ card: CardFace, folded: FoldedCard, _ query: SearchQuery
+  ) -> (score: Int, length: Int)? {
     score(query) { fields(of: card, folded: folded, $0) }
   }
 
   /// `score(_:folded:_:)` of the card whose fields `fields` visits.
   @inline(__always)
-  static func score(_ query: SearchQuery, fields: (FieldVisitor) -> Bool) -> Int? {
+  static func score(
+    _ query: SearchQuery, fields: (FieldVisitor) -> Bool
+  ) -> (score: Int, length: Int)? {
     var total = 0
-    for term in query.terms {
+    var length = 0
+    for (index, term) in query.terms.enumerated() {
       var best = Int.min
-      _ = fields { bytes, foldsASCII, isYear in
-        guard !isYear || term.canMatchYear,
+      _ = fields { bytes, foldsASCII, kind in
+        if index == 0 { length += bytes.count }  // every field is visited once per word
+        guard kind != .year || term.canMatchYear,
           let found = term.score(in: bytes, foldsASCII: foldsASCII)
         else { return false }
-        best = max(best, Int(found) * 1024 - min(bytes.count, 1023))
+        let bonus = kind == .title ? titleBonus : 0
+        best = max(best, (Int(found) + bonus) * 1024 - min(bytes.count, 1023))
         return false
       }
       guard best > Int.min else { return nil }
       total += best
     }
-    return total
+    return (total, length)
   }
 
   /// `body` given the bytes of `folded` when given, else of `text`, which
@@ -255,26 +286,40 @@ enum ShelfFilter {
 }
 
 /// The best matches of a query, by score: what the "Best matches" row
-/// holds. Ties keep the catalog's order (row, then card). A card (by id)
-/// is held once, however many rows hold it: at its best score, and on a
-/// tie at its first place in the catalog.
+/// holds. Ties go to the shorter text, then keep the catalog's order (row,
+/// then card). A card (by id) is held once, however many rows hold it: at
+/// its best rank.
 struct BestMatches: Sendable {
   /// The most cards the row holds.
   static let limit = 50
 
-  /// One match.
-  struct Match: Sendable {
+  /// Where a match ranks: the higher score first; on a tie the card with
+  /// less text (as fzf's default tiebreak prefers the shorter line, so
+  /// that `python` finds `python3` before `libpython3-stdlib`), then the
+  /// earlier row, then the earlier card.
+  struct Rank: Equatable, Sendable {
     var score: Int
+    /// The length of the card's searched text (`ShelfFilter.score`).
+    var length: Int
     /// The row's place in the content.
     var row: Int
     /// The card's place in its row.
     var order: Int
+
+    /// Whether it ranks before `other`.
+    @inline(__always)
+    func precedes(_ other: Rank) -> Bool {
+      (other.score, length, row, order) < (score, other.length, other.row, other.order)
+    }
+  }
+
+  /// One match.
+  struct Match: Sendable {
+    var rank: Rank
     var card: CardFace
 
     /// Whether it ranks before `other`.
-    func precedes(_ other: Match) -> Bool {
-      BestMatches.ranks((score, row, order), before: (other.score, other.row, other.order))
-    }
+    func precedes(_ other: Match) -> Bool { rank.precedes(other.rank) }
   }
 
   let limit: Int
@@ -283,25 +328,15 @@ struct BestMatches: Sendable {
 
   init(limit: Int) { self.limit = limit }
 
-  /// Whether a match of `score` at (`row`, `order`) could be kept: false
-  /// when it ranks below every one of a full list (`add` would drop it),
-  /// so that its card need not be read.
+  /// Whether a match of `rank` could be kept: false when it ranks below
+  /// every one of a full list (`add` would drop it), so that its card need
+  /// not be read.
   ///
   /// - Complexity: O(1).
   @inline(__always)
-  func admits(score: Int, row: Int, order: Int) -> Bool {
+  func admits(_ rank: Rank) -> Bool {
     guard matches.count == limit, let last = matches.last else { return true }
-    return Self.ranks((score, row, order), before: (last.score, last.row, last.order))
-  }
-
-  /// Whether a match of score `a.score`, in row `a.row` at `a.order`, ranks
-  /// before `b`: the higher score first; on a tie, the earlier row, then
-  /// the earlier card.
-  @inline(__always)
-  static func ranks(
-    _ a: (score: Int, row: Int, order: Int), before b: (score: Int, row: Int, order: Int)
-  ) -> Bool {
-    (b.score, a.row, a.order) < (a.score, b.row, b.order)
+    return rank.precedes(last.rank)
   }
 
   /// Keeps `match` if it ranks among the best `limit`, in place of a
@@ -321,6 +356,40 @@ struct BestMatches: Sendable {
     var index = matches.count
     while index > 0 && match.precedes(matches[index - 1]) { index -= 1 }
     matches.insert(match, at: index)
+  }
+}
+
+/// The best ranks of one pass over a row: places, not cards, so that a pass
+/// copies no card and compares no id (a row's cards are told apart by their
+/// place; a card in several rows is made one match across rows by
+/// `BestMatches`).
+struct RankedPlaces {
+  let limit: Int
+  /// The best, best first.
+  private(set) var ranks: [BestMatches.Rank] = []
+
+  init(limit: Int) {
+    self.limit = limit
+    ranks.reserveCapacity(limit)
+  }
+
+  /// Whether `rank` would be kept (`BestMatches.admits`).
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func admits(_ rank: BestMatches.Rank) -> Bool {
+    ranks.count < limit || rank.precedes(ranks[limit - 1])
+  }
+
+  /// Keeps `rank` if it ranks among the best `limit`.
+  ///
+  /// - Complexity: O(`limit`).
+  mutating func add(_ rank: BestMatches.Rank) {
+    guard admits(rank) else { return }
+    if ranks.count == limit { ranks.removeLast() }
+    var index = ranks.count
+    while index > 0 && rank.precedes(ranks[index - 1]) { index -= 1 }
+    ranks.insert(rank, at: index)
   }
 }
 

@@ -63,6 +63,13 @@ followed in that frame, nor one missing at either end of the change.
            a row its title and cards. Frames where nothing moves are left to
            the holes check. Unlike the others, it is checked on every frame,
            keys and all.
+  sections a section header stands over its own rows: the first row title
+           under it (above the next header) is not, three frames in a row, a
+           row that sits in another section at both ends of the change (a row
+           passing under a header shows there for a frame or two); and a
+           header whose section gains or loses rows and changes lines is seen
+           in at least half the frames of its trip (from the last frame at its
+           first line to the first at its last), not hidden, then popped in.
 
 Usage:
   frames.py --shelf PATH [--size 120x40] [--seconds 20] [--keys jjjjll] -- ARGS
@@ -99,7 +106,7 @@ HEAVY = {"┏": "top-left", "┓": "top-right", "┗": "bottom-left", "┛": "bo
          "━": "horizontal", "┃": "side"}
 BOX = {**{c: (r, "light") for c, r in LIGHT.items()}, **{c: (r, "heavy") for c, r in HEAVY.items()}}
 MARKER = "▸"
-MOTION = ("still", "oneway", "animated", "gaps")
+MOTION = ("still", "oneway", "animated", "gaps", "sections")
 # Lines of a row block: its title, then a card box of this many lines.
 CARD_HEIGHT = 5
 ROW_HEIGHT = 1 + CARD_HEIGHT
@@ -620,6 +627,56 @@ def motion_problems(change):
     return problems
 
 
+def section_rows(frame):
+    """Each section header -> the row titles under it, down to the next header."""
+    sections = {}
+    current = None
+    for y, block in sorted((y, b) for b, y in frame.lines.items()):
+        if block[0] == "header":
+            current = block
+            sections[current] = set()
+        elif current is not None:
+            sections[current].add(block)
+    return sections
+
+
+def section_problems(change, standing=3):
+    """[(offset in the change, reason)]: a header over another section's row
+    `standing` frames in a row, and a header that pops (see "sections")."""
+    first, last = change[0], change[-1]
+    start, end = section_rows(first), section_rows(last)
+    known = set().union(*start.values(), *end.values())
+    problems = []
+    runs = {}
+    for i, frame in enumerate(change):
+        stood = {}
+        order = sorted((y, b) for b, y in frame.lines.items())
+        for (_, block), (_, below) in zip(order, order[1:]):
+            if block[0] != "header" or below[0] != "row":
+                continue
+            own = start.get(block, set()) | end.get(block, set())
+            if below in known and below not in own:
+                run = runs.get((block, below), 0) + 1
+                stood[(block, below)] = run
+                if run == standing:
+                    problems.append((i, f'header "{block[1]}" stands over row "{below[1]}" of '
+                                        f"another section, {run} frames in a row"))
+        runs = stood
+    for block, old in first.lines.items():
+        new = last.lines.get(block)
+        if block[0] != "header" or new is None or new == old or start.get(block) == end.get(block):
+            continue
+        leaves = max([i for i, f in enumerate(change) if f.lines.get(block) == old], default=0)
+        arrives = min([i for i, f in enumerate(change) if f.lines.get(block) == new],
+                      default=len(change) - 1)
+        trip = change[leaves + 1:arrives]
+        seen = sum(1 for f in trip if block in f.lines)
+        if trip and 2 * seen < len(trip):
+            problems.append((arrives, f'header "{block[1]}" seen in {seen} of the {len(trip)} '
+                                      "frames of its trip: it pops"))
+    return problems
+
+
 def gap_problems(stills):
     """[(frame, reason)] for each frame with a gap taller than the tallest block
     moving around it (see gaps)."""
@@ -656,6 +713,8 @@ def check_motion(stills, rests, frame_times, since, results):
         counts.append(len(change))
         for offset, check, reason in motion_problems(change):
             results[start + offset][1].append((check, f"change from frame {start}: {reason}"))
+        for offset, reason in section_problems(change):
+            results[start + offset][1].append(("sections", f"change from frame {start}: {reason}"))
     return counts
 
 
@@ -963,6 +1022,27 @@ def display_lines(screen):
 
 # MARK: - Main
 
+def read_asciicast(path):
+    """An asciicast v2 recording (`shelf record`) as (stream, times, quit time):
+    each output event is one frame, cut as a synchronized update's end would
+    cut it, at the event's time; the recording ends a second after its last."""
+    data = bytearray()
+    times = []
+    with open(path, encoding="utf-8") as f:
+        f.readline()  # the header: size and environment
+        for line in f:
+            if not line.strip():
+                continue
+            at, kind, text = json.loads(line)
+            if kind != "o":
+                continue
+            piece = text.encode("utf-8") + SYNC_END
+            times.append((len(data), float(at), len(piece)))
+            data += piece
+    quit_time = times[-1][1] + 1 if times else None
+    return bytes(data), times, quit_time
+
+
 def parse_size(text):
     width, height = text.lower().split("x")
     return int(width), int(height)
@@ -978,7 +1058,9 @@ def main(argv):
         description="Record shelf in a pseudo-terminal and check every frame.",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
     parser.add_argument("--shelf", help="the shelf binary to run")
-    parser.add_argument("--replay", help="check a recorded stream instead of running the app")
+    parser.add_argument("--replay", help="check a recorded stream instead of running the app "
+                                             "(an asciicast .cast from shelf record: each "
+                                             "event one frame)")
     parser.add_argument("--times", help="with --replay: the stream's arrival times (.times)")
     parser.add_argument("--save", help="write the recorded stream here (and its times beside)")
     parser.add_argument("--size", default="120x40", type=parse_size, help="WxH (120x40)")
@@ -1029,7 +1111,9 @@ def main(argv):
     status = 0
     quit_time = None
     phase_time = None
-    if options.replay:
+    if options.replay and options.replay.endswith(".cast"):
+        data, times, quit_time = read_asciicast(options.replay)
+    elif options.replay:
         with open(options.replay, "rb") as f:
             data = f.read()
         times = []
