@@ -108,6 +108,11 @@ public final class SectionStore<Section: ChainableSection>: SectionSource, Place
   private func accept(_ sections: [Section], delta: SectionDelta, checksContent: Bool) {
     let old = self.sections
     self.sections = sections
+    // Links translate item changes: sections whose items a delta left
+    // undiffed are diffed here, each within itself.
+    let delta =
+      delta.undiffedSections.allSatisfy({ $0.from < old.count && $0.to < sections.count })
+      ? delta.diffingUndiffedSections(from: old, to: sections) : delta
     // The check reads the delta as a placement, as the first link would:
     // the placement goes down with the delta, so no link reads it again.
     let change = SourceChange.delta(delta, isRediffed: false)

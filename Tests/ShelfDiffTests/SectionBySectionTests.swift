@@ -48,6 +48,35 @@ import Testing
   }
 }
 
+/// A delta made at the level of sections only names the sections whose
+/// items changed; it replays into the new sections all the same (their
+/// items taken as they are), and diffing those sections later gives the
+/// delta made a level at a time.
+@Test func aSectionsOnlyDeltaNamesChangedSectionsAndDiffsThemLater() async {
+  await propertyCheck(count: 300, input: shelfVersions) { versions in
+    let (old, new) = (versions.old, versions.new)
+    let delta = SectionDelta(sectionsFrom: old, to: new)
+    #expect(delta.items == SectionDelta.Items())
+    let bySection = SectionDelta(sectionBySectionFrom: old, to: new)
+    #expect(delta.sections == bySection.sections)
+    #expect(
+      delta.isValid(oldItemCounts: old.map(\.items.count), newItemCounts: new.map(\.items.count)))
+    #expect(delta.applied(to: old, with: new, items: \.items) == new)
+    #expect(delta.replays(old, into: new))
+    #expect(delta.diffingUndiffedSections(from: old, to: new) == bySection)
+    #expect(delta.isEmpty == bySection.isEmpty)
+    // A named section whose items are then told changes too does not fit.
+    if let named = delta.undiffedSections.first, !new[named.to].items.isEmpty {
+      var wrong = delta
+      wrong.items.reloads = [
+        SectionDelta.Items.Reload(
+          from: ItemPath(section: named.from, item: 0), to: ItemPath(section: named.to, item: 0))
+      ]
+      #expect(!wrong.replays(old, into: new))
+    }
+  }
+}
+
 @MainActor @Suite(.timeLimit(.minutes(3))) struct SectionBySectionHolderConcurrencyTests {
   @Test func aHolderDiffingSectionBySectionCountsSectionsForItsThreshold() async {
     let old = (0..<4).map { Strip(id: $0, items: [Tile](ids: (10 * $0)..<(10 * $0 + 10))) }

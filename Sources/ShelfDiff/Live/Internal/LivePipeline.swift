@@ -79,6 +79,8 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     var delta: (@Sendable (Model.Snapshot, Model.Snapshot) -> Model.Delta)?
     /// What the data-count threshold counts, when it is not the model's count.
     var dataCount: (@Sendable (Model.Snapshot) -> Int)?
+    /// Whether `delta` leaves items undiffed (`CollectionSectionData.leavesItemsUndiffed`).
+    var leavesItemsUndiffed = false
   }
 
   struct State {
