@@ -125,7 +125,7 @@ extension ScaleBenchmarks {
       let converted = Monotonic.seconds()
       let content = ShelfContent(run.isMultiple(of: 2) ? newCatalog : oldCatalog)
       let delta =
-        withDelta ? SectionDelta(sectionBySectionFrom: previous.rows, to: content.rows) : nil
+        withDelta ? SectionDelta(sectionsFrom: previous.rows, to: content.rows) : nil
       if withDelta {
         // As the app's converter: one diff, then one hop to the main queue.
         PathCounters.noteDiff("converter")

@@ -14,8 +14,9 @@ struct SourceUpdate: Sendable {
   /// The source's content, namespaced.
   var content: ShelfContent
   /// The change of the rows of cards from the version before, `version - 1`,
-  /// to `content.rows` (row moves and card changes in one delta); nil when
-  /// the converter does not diff.
+  /// to `content.rows` (row moves, and the rows whose cards changed, named
+  /// but not diffed: `SectionDelta.undiffedSections`); nil when the
+  /// converter does not diff.
   var delta: SectionDelta?
   /// The number of this version: the source's first content is 0, and each
   /// version delivered is one more than the one before it.
@@ -28,10 +29,11 @@ struct SourceUpdate: Sendable {
 /// done is skipped, and old snapshots are freed on the background queue too.
 ///
 /// Given the rows the source starts with, it also diffs each new version
-/// against the version delivered before it, there, once (rows and their
-/// cards in one delta): the delta then flows through the app's chain to the
-/// table's holder and on to each changed row's carousel, and nothing diffs
-/// the table or a row's cards again. Whether a version is delivered is decided on the
+/// against the version delivered before it, there, once, by rows (a row
+/// whose cards changed is named, not diffed): the delta then flows through
+/// the app's chain to the table's holder, which replays it in O(rows), and
+/// a changed row's cards are diffed once, by the table, only if the row
+/// shows. Whether a version is delivered is decided on the
 /// queue, before it becomes the base of the next diff, and every version
 /// decided on is delivered, in order: so each delta starts from the sections
 /// the source's store holds when it arrives.
@@ -93,7 +95,9 @@ final class ContentConverter: Sendable {
           parcel.value = SourceUpdate(content: content, delta: nil, version: 0)
           return
         }
-        let delta = SectionDelta(sectionBySectionFrom: before.rows, to: content.rows)
+        // Rows only: a changed row is named, its cards diffed by the table
+        // if and when it shows (`SectionDelta.undiffedSections`).
+        let delta = SectionDelta(sectionsFrom: before.rows, to: content.rows)
         PathCounters.noteDiff("converter")
         didDiff?()
         // Overtaken meanwhile: dropped before it becomes the base, so the

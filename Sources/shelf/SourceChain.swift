@@ -35,6 +35,8 @@ final class SourceChain {
   /// Counts selections and source changes: a switch's delta diffed before
   /// the latest of them is stale and dropped.
   private var switchGeneration = 0
+  /// Whether the output's change is being told by `apply`, not by the links.
+  private var isRelaying = false
 
   /// A chain of `specs`, showing `contents` (namespaced as
   /// `namespace(ofSourceAt:)` says) and their `ids`, all sources selected; a
@@ -52,7 +54,10 @@ final class SourceChain {
     stores = contents.map { SectionStore($0.rows) }
     let all = Concat<CarouselRow>(stores)
     selection = SourceSwitch([all] + stores)
-    selection.observe { [weak self] change in self?.onChange?(change) }
+    selection.observe { [weak self] change in
+      guard let self, !self.isRelaying else { return }
+      self.onChange?(change)
+    }
   }
 
   /// The namespace of the source at `index` among `count`: none for a single
@@ -100,7 +105,16 @@ final class SourceChain {
   /// without one as a reload (the screen's holder then diffs the table).
   private func apply(_ index: Int, content: ShelfContent, delta: SectionDelta?) {
     titles[index] = content.title.isEmpty ? specs[index].name : content.title
-    if let delta {
+    if let delta, !delta.undiffedSections.isEmpty, let offset = shownOffset(ofSource: index) {
+      // The converter named the rows whose cards changed without diffing
+      // them (the table diffs the rows it shows): the links, which translate
+      // card changes, take the rows as a reload, and the output's change is
+      // the delta moved to the source's place among the rows shown, O(rows).
+      isRelaying = true
+      stores[index].reload(content.rows)
+      isRelaying = false
+      onChange?(.delta(delta.shiftingSections(by: offset), isRediffed: false))
+    } else if let delta {
       // The converter diffed these very rows against the version the store
       // holds: the store reads the delta's placement but does not compare a
       // million cards again on the main queue. The table's holder still
@@ -111,6 +125,16 @@ final class SourceChain {
     }
     // A switch diffed against the data before this change is stale: again.
     if let pending = pendingSelection { select(pending) }
+  }
+
+  /// Where source `index`'s rows start among the rows shown; nil when
+  /// another source is shown alone.
+  private func shownOffset(ofSource index: Int) -> Int? {
+    switch selection.selectedIndex {
+    case 0: stores[..<index].reduce(0) { $0 + $1.sections.count }
+    case index + 1: 0
+    default: nil
+    }
   }
 
   // MARK: - Selection
@@ -199,5 +223,46 @@ final class SourceChain {
   /// line among several and told apart from the others (`SourceNames`).
   nonisolated static func shortName(ofSourceAt index: Int, in specs: [SourceSpec]) -> String {
     SourceNames.distinct(specs.map(\.name))[index]
+  }
+}
+
+extension SectionDelta {
+  /// The same change of sections placed `offset` sections further on, among
+  /// others that do not change (a source's rows among all sources' rows).
+  ///
+  /// - Complexity: O(`changeCount`).
+  fileprivate func shiftingSections(by offset: Int) -> SectionDelta {
+    guard offset != 0 else { return self }
+    func index(_ i: Int) -> Int { i + offset }
+    func match(_ m: IndexDelta.Reload) -> IndexDelta.Reload {
+      IndexDelta.Reload(from: m.from + offset, to: m.to + offset)
+    }
+    func path(_ p: ItemPath) -> ItemPath { ItemPath(section: p.section + offset, item: p.item) }
+    func pair(_ m: ItemMatch<ItemPath>) -> ItemMatch<ItemPath> {
+      ItemMatch(from: path(m.from), to: path(m.to))
+    }
+    var shifted = self
+    shifted.sections.deletions = sections.deletions.map(index)
+    shifted.sections.insertions = sections.insertions.map(index)
+    shifted.sections.moves = sections.moves.map(match)
+    shifted.sections.reloads = sections.reloads.map(match)
+    shifted.sections.duplicates = sections.duplicates.map { duplicate in
+      var duplicate = duplicate
+      duplicate.oldPositions = duplicate.oldPositions.map(index)
+      duplicate.newPositions = duplicate.newPositions.map(index)
+      return duplicate
+    }
+    shifted.items.deletions = items.deletions.map(path)
+    shifted.items.insertions = items.insertions.map(path)
+    shifted.items.moves = items.moves.map(pair)
+    shifted.items.reloads = items.reloads.map(pair)
+    shifted.items.duplicates = items.duplicates.map { duplicate in
+      var duplicate = duplicate
+      duplicate.oldPaths = duplicate.oldPaths.map(path)
+      duplicate.newPaths = duplicate.newPaths.map(path)
+      return duplicate
+    }
+    shifted.undiffedSections = undiffedSections.map(match)
+    return shifted
   }
 }

@@ -67,7 +67,7 @@ import Testing
     #expect(delivered.first?.content == ShelfContent(second))
     #expect(
       delivered.first?.delta
-        == SectionDelta(sectionBySectionFrom: first.rows, to: delivered[0].content.rows))
+        == SectionDelta(sectionsFrom: first.rows, to: delivered[0].content.rows))
 
     let third = randomCatalog(&rng, title: "A")
     converter.convert(third) { delivered.append($0) }

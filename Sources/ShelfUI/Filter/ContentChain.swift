@@ -130,7 +130,9 @@ final class ContentChain {
     let rows = content.chainRows
     rowsByID = Self.index(rows)
     if let delta, let old, delta.replays(old.rows, into: content.rows) {
-      store.update(rows, delta: delta)
+      // The links translate card changes: the rows the delta left undiffed
+      // are diffed here (the filter reads every row's cards anyway).
+      store.update(rows, delta: delta.diffingUndiffedSections(from: old.rows, to: content.rows))
     } else {
       rootDiffCount += 1
       PathCounters.noteDiff("content chain root")

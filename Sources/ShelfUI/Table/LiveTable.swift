@@ -27,6 +27,10 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
   private var replaying:
     [String: (batch: Int, completion: BatchCompletion, waiting: [@MainActor () -> Void])] = [:]
 
+  /// How many changed rows' cards were diffed (`RowCardChanges`): only
+  /// rows whose carousels showed.
+  private(set) var rowCardDiffCount = 0
+
   /// How long a carousel may take before the table's watchdog lets its batch go.
   let carouselTimeout: Duration
 
@@ -46,11 +50,11 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
     // changes, mostly off screen. The table view decides what animates
     // (`largeBatchLimit` counts the visible changes).
     data.changeCountThreshold = .max
-    // Diffed without a delta, rows by id and then the cards of each changed
-    // row: a card belongs to its row, and a million of them are not matched
-    // across rows. The data-count threshold counts rows, as it did when the
-    // table's items were rows.
-    data.diffsSectionBySection = true
+    // Diffed without a delta, rows by id only: a changed row's cards are
+    // diffed when its carousel shows (`RowCardChanges`), so a million cards
+    // are neither matched across rows nor diffed off screen. The data-count
+    // threshold counts rows, as it did when the table's items were rows.
+    data.leavesItemsUndiffed = true
     data.view = self
     data.manualReloadDelegate = self
   }
@@ -98,7 +102,7 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
   func performBatchUpdates(
     _ delta: SectionDelta, updateData: @escaping () -> Void, completion: @escaping () -> Void
   ) {
-    let oldRowCount = data.sections.count
+    let oldRows = data.sections
     updateData()
     // The holder took the card reloads it handed over out of `delta`.
     var whole = delta
@@ -113,16 +117,20 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
     // The batch is complete when the table's own animation has ended and
     // every carousel handed its row's changes has settled.
     let batchCompletion = BatchCompletion(completion)
-    send(.committed(rows, delta: whole, completion: { batchCompletion.done() }))
+    let changes = RowCardChanges(whole, from: oldRows, to: rows)
+    send(.committed(rows, delta: whole, changes: changes, completion: { batchCompletion.done() }))
     batch += 1
-    // Each changed row's carousel replays its own card changes.
-    let changes = whole.cardChanges(oldRowCount: oldRowCount, newRowCount: rows.count)
-    for (t, cardDelta) in changes.sorted(by: { $0.key < $1.key }) {
+    // Each changed row's carousel replays its own card changes (a row with
+    // no carousel, off screen, is not diffed: it shows its cards as they
+    // are when it comes on screen).
+    defer { rowCardDiffCount += changes.diffedRowCount }
+    for t in changes.changedRows {
       let row = rows[t]
       guard let carousel = carousels[row.id] else {
         send(.carouselSettled(rowID: row.id))
         continue
       }
+      let cardDelta = changes.cards(ofRow: t)
       let rowID = row.id
       let batch = batch
       batchCompletion.wait()

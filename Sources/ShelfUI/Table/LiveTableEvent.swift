@@ -11,9 +11,11 @@ import ShelfDiff
 /// has settled.
 enum LiveTableEvent {
   /// The table's holder committed `rows` by `delta` (a change of rows of
-  /// cards); `completion` lets it deliver its next batch, once the table's
-  /// own animation has ended.
-  case committed(_ rows: [CarouselRow], delta: SectionDelta, completion: () -> Void)
+  /// cards), whose rows' card changes `changes` tells (diffing a row only
+  /// when asked); `completion` lets it deliver its next batch, once the
+  /// table's own animation has ended.
+  case committed(
+    _ rows: [CarouselRow], delta: SectionDelta, changes: RowCardChanges, completion: () -> Void)
   /// The table's holder replaced everything by `rows`, without animation.
   case reloaded(_ rows: [CarouselRow])
   /// A row's carousel holder committed its cards by `delta`; `completion`
@@ -26,7 +28,8 @@ enum LiveTableEvent {
   /// Lets the holder go on when no view is there to handle the event.
   func completeUnhandled() {
     switch self {
-    case .committed(_, _, let completion), .carouselBegan(_, _, let completion): completion()
+    case .committed(_, _, _, let completion), .carouselBegan(_, _, let completion):
+      completion()
     case .reloaded, .carouselSettled: break
     }
   }

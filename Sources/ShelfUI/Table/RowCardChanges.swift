@@ -1,15 +1,73 @@
 import ShelfDiff
 
+/// The change of each row's cards in one batch of the table, by the row's
+/// new index: what its carousel replays. A delta over rows of cards tells
+/// some rows' card changes (a chain's translation) and only names others
+/// whose cards changed (`SectionDelta.undiffedSections`, the table holder's
+/// own diff, the converter's): those are diffed here, each once, and only
+/// when asked for, that is when the row's carousel shows. A row that comes
+/// on screen later shows its cards as they are, with nothing to diff.
+///
+/// Only rows in both the old and the new data are named; a card that moves
+/// to another row leaves the one and joins the other.
+@MainActor
+final class RowCardChanges {
+  /// The rows' card changes the delta told, and those diffed so far.
+  private var known: [Int: IndexDelta]
+  /// The rows whose cards changed but are not diffed yet: their old index.
+  private var undiffed: [Int: Int]
+  /// The rows before and after the batch.
+  private let old: [CarouselRow]
+  private let new: [CarouselRow]
+  /// Every changed row, ascending.
+  let changedRows: [Int]
+  /// How many rows' cards were diffed here.
+  private(set) var diffedRowCount = 0
+
+  /// The card changes `delta` makes of `old` into `new` (empty when the
+  /// delta does not fit them).
+  ///
+  /// - Complexity: O(rows + `delta.changeCount` log `delta.changeCount`);
+  ///   no card is read.
+  init(_ delta: SectionDelta, from old: [CarouselRow], to new: [CarouselRow]) {
+    self.old = old
+    self.new = new
+    known = delta.toldCardChanges(oldRowCount: old.count, newRowCount: new.count)
+    undiffed = [:]
+    for section in delta.undiffedSections where section.to < new.count && section.from < old.count {
+      undiffed[section.to] = section.from
+    }
+    changedRows = Set(known.keys).union(undiffed.keys).sorted()
+  }
+
+  /// Whether the row at new index `t` has changed cards.
+  func contains(_ t: Int) -> Bool { known[t] != nil || undiffed[t] != nil }
+
+  /// The card changes of the row at new index `t`: told, or diffed now
+  /// (once) when the delta only named the row; empty for an unchanged row.
+  ///
+  /// - Complexity: O(1) when known, otherwise O(the row's cards) expected.
+  func cards(ofRow t: Int) -> IndexDelta {
+    if let delta = known[t] { return delta }
+    guard let s = undiffed.removeValue(forKey: t) else { return IndexDelta() }
+    PathCounters.noteDiff("row cards")
+    diffedRowCount += 1
+    let delta = IndexDelta(from: old[s].cards, to: new[t].cards)
+    known[t] = delta
+    return delta
+  }
+
+}
+
 extension SectionDelta {
-  /// The change of each row's cards, told by this delta over rows of cards,
-  /// by the row's new index: what its carousel replays. Only rows in both
-  /// the old and the new data are named; a card that moves to another row
-  /// leaves the one and joins the other.
+  /// The change of each row's cards this delta over rows of cards lists in
+  /// `items`, by the row's new index (rows it names in `undiffedSections`
+  /// are not among them).
   ///
   /// - Precondition: the delta fits `oldRowCount` and `newRowCount` rows
   ///   (an empty answer otherwise).
   /// - Complexity: O(rows + `changeCount` log `changeCount`).
-  func cardChanges(oldRowCount: Int, newRowCount: Int) -> [Int: IndexDelta] {
+  fileprivate func toldCardChanges(oldRowCount: Int, newRowCount: Int) -> [Int: IndexDelta] {
     guard let mapping = sections.indexMapping(oldCount: oldRowCount, newCount: newRowCount)
     else { return [:] }
     var changes: [Int: IndexDelta] = [:]

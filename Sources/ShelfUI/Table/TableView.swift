@@ -281,8 +281,8 @@ final class TableView {
   /// their order in a batch).
   func handle(_ event: LiveTableEvent) {
     switch event {
-    case .committed(let rows, let delta, let completion):
-      tableDidCommit(rows, delta: delta, completion: completion)
+    case .committed(let rows, let delta, let changes, let completion):
+      tableDidCommit(rows, delta: delta, changes: changes, completion: completion)
     case .reloaded(let rows):
       tableDidReload(rows)
     case .carouselBegan(let rowID, let delta, let completion):
@@ -295,13 +295,13 @@ final class TableView {
   /// The table holder committed a batch: lay it out and animate it; its
   /// `completion` runs when the table's own animation has ended.
   private func tableDidCommit(
-    _ rows: [CarouselRow], delta: SectionDelta, completion: @escaping () -> Void
+    _ rows: [CarouselRow], delta: SectionDelta, changes: RowCardChanges,
+    completion: @escaping () -> Void
   ) {
     commitCount += 1
     // A batch the watchdog released may still be drawing: end it first.
     animator.finish()
     completeEverything()
-    let oldRowCount = model.rows.count
     let content = ShelfContent(title: title, rows: rows)
     if let transition = commit(content, delta: delta, carouselsStartWithTable: false) {
       tableCompletion = completion
@@ -310,10 +310,11 @@ final class TableView {
       // table's first frame: the delta says them already, so the change
       // reaches the screen without waiting for the carousels' holders
       // (which replay the same changes, and end with the animation).
-      for (t, cards) in delta.cardChanges(oldRowCount: oldRowCount, newRowCount: rows.count) {
+      // Only the rows shown are diffed, when the delta did not tell theirs.
+      for t in changes.changedRows {
         let rowID = rows[t].id
         guard animator.isWaiting(forCarousel: rowID) else { continue }
-        animator.resolveCarousel(rowID, with: cards)
+        animator.resolveCarousel(rowID, with: changes.cards(ofRow: t))
         animator.startCarouselAtNextFrame(rowID)
       }
     } else {
