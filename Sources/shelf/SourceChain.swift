@@ -105,7 +105,9 @@ final class SourceChain {
   /// without one as a reload (the screen's holder then diffs the table).
   private func apply(_ index: Int, content: ShelfContent, delta: SectionDelta?) {
     titles[index] = content.title.isEmpty ? specs[index].name : content.title
-    if let delta, !delta.undiffedSections.isEmpty, let offset = shownOffset(ofSource: index) {
+    if let delta, !delta.undiffedSections.isEmpty, delta.items.isEmpty,
+      let offset = shownOffset(ofSource: index)
+    {
       // The converter named the rows whose cards changed without diffing
       // them (the table diffs the rows it shows): the links, which translate
       // card changes, take the rows as a reload, and the output's change is
@@ -230,16 +232,12 @@ extension SectionDelta {
   /// The same change of sections placed `offset` sections further on, among
   /// others that do not change (a source's rows among all sources' rows).
   ///
+  /// - Precondition: `items` is empty (a delta made by rows only).
   /// - Complexity: O(`changeCount`).
   fileprivate func shiftingSections(by offset: Int) -> SectionDelta {
-    guard offset != 0 else { return self }
     func index(_ i: Int) -> Int { i + offset }
     func match(_ m: IndexDelta.Reload) -> IndexDelta.Reload {
       IndexDelta.Reload(from: m.from + offset, to: m.to + offset)
-    }
-    func path(_ p: ItemPath) -> ItemPath { ItemPath(section: p.section + offset, item: p.item) }
-    func pair(_ m: ItemMatch<ItemPath>) -> ItemMatch<ItemPath> {
-      ItemMatch(from: path(m.from), to: path(m.to))
     }
     var shifted = self
     shifted.sections.deletions = sections.deletions.map(index)
@@ -250,16 +248,6 @@ extension SectionDelta {
       var duplicate = duplicate
       duplicate.oldPositions = duplicate.oldPositions.map(index)
       duplicate.newPositions = duplicate.newPositions.map(index)
-      return duplicate
-    }
-    shifted.items.deletions = items.deletions.map(path)
-    shifted.items.insertions = items.insertions.map(path)
-    shifted.items.moves = items.moves.map(pair)
-    shifted.items.reloads = items.reloads.map(pair)
-    shifted.items.duplicates = items.duplicates.map { duplicate in
-      var duplicate = duplicate
-      duplicate.oldPaths = duplicate.oldPaths.map(path)
-      duplicate.newPaths = duplicate.newPaths.map(path)
       return duplicate
     }
     shifted.undiffedSections = undiffedSections.map(match)

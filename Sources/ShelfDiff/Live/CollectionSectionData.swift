@@ -207,38 +207,43 @@ public final class CollectionSectionData<Section: DiffableSection & Sendable>: S
   /// they differ. Default false: items matched across all sections.
   public var diffsSectionBySection: Bool {
     get { pipeline.state.withLock { $0.settings.delta != nil && !$0.settings.leavesItemsUndiffed } }
-    set { setLevelDiff(newValue ? .sectionBySection : nil) }
+    set {
+      let diff: @Sendable ([Section], [Section]) -> SectionDelta = { old, new in
+        SectionDelta(sectionBySectionFrom: old, to: new)
+      }
+      let count: @Sendable ([Section]) -> Int = { sections in sections.count }
+      pipeline.state.withLock {
+        $0.settings.delta = newValue ? diff : nil
+        $0.settings.dataCount = newValue ? count : nil
+        $0.settings.leavesItemsUndiffed = false
+      }
+    }
   }
 
-  /// Whether the holder's own diff stops at the sections, as
-  /// `SectionDelta(sectionsFrom:to:)`: each surviving section whose items
-  /// differ is listed in the delta's `undiffedSections`, for the view to
-  /// diff when it needs that section's items (a table, the rows it shows),
-  /// and the `dataCountThreshold` counts sections. Default false.
+  /// Whether the holder's own diff stops at the sections
+  /// (`diffSectionsOnly(with:)`): each surviving section whose items differ
+  /// is listed in the delta's `undiffedSections`, for the view to diff when
+  /// it needs that section's items (a table, the rows it shows), and the
+  /// `dataCountThreshold` counts sections. Default false.
   public var leavesItemsUndiffed: Bool {
-    get { pipeline.state.withLock { $0.settings.leavesItemsUndiffed } }
-    set { setLevelDiff(newValue ? .sectionsOnly : nil) }
+    pipeline.state.withLock { $0.settings.leavesItemsUndiffed }
   }
 
-  /// The holder's own diff a level at a time, or nil: the model's diff.
-  private enum LevelDiff { case sectionBySection, sectionsOnly }
-
-  private func setLevelDiff(_ level: LevelDiff?) {
-    let bySection: @Sendable ([Section], [Section]) -> SectionDelta = { old, new in
-      SectionDelta(sectionBySectionFrom: old, to: new)
-    }
-    let sectionsOnly: @Sendable ([Section], [Section]) -> SectionDelta = { old, new in
-      SectionDelta(sectionsFrom: old, to: new)
-    }
+  /// Makes the holder's own diff (of an update without a delta, or whose
+  /// delta did not replay) `diff`, which stops at the sections, as
+  /// `SectionDelta(sectionsFrom:to:)` does (`leavesItemsUndiffed`); the
+  /// `dataCountThreshold` then counts sections. Pass
+  /// `{ SectionDelta(sectionsFrom: $0, to: $1) }` from where `Section` is a
+  /// concrete type: the diff compares every surviving section's items, which
+  /// is several times faster specialised than through this generic holder.
+  public func diffSectionsOnly(
+    with diff: @escaping @Sendable ([Section], [Section]) -> SectionDelta
+  ) {
     let count: @Sendable ([Section]) -> Int = { sections in sections.count }
     pipeline.state.withLock {
-      switch level {
-      case .sectionBySection?: $0.settings.delta = bySection
-      case .sectionsOnly?: $0.settings.delta = sectionsOnly
-      case nil: $0.settings.delta = nil
-      }
-      $0.settings.dataCount = level == nil ? nil : count
-      $0.settings.leavesItemsUndiffed = level == .sectionsOnly
+      $0.settings.delta = diff
+      $0.settings.dataCount = count
+      $0.settings.leavesItemsUndiffed = true
     }
   }
 

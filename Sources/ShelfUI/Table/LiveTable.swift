@@ -27,8 +27,8 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
   private var replaying:
     [String: (batch: Int, completion: BatchCompletion, waiting: [@MainActor () -> Void])] = [:]
 
-  /// How many changed rows' cards were diffed (`RowCardChanges`): only
-  /// rows whose carousels showed.
+  /// How many changed rows the delta only named were handed to their
+  /// carousels to diff (`RowCardChanges`): only rows whose carousels showed.
   private(set) var rowCardDiffCount = 0
 
   /// How long a carousel may take before the table's watchdog lets its batch go.
@@ -54,7 +54,7 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
     // diffed when its carousel shows (`RowCardChanges`), so a million cards
     // are neither matched across rows nor diffed off screen. The data-count
     // threshold counts rows, as it did when the table's items were rows.
-    data.leavesItemsUndiffed = true
+    data.diffSectionsOnly { old, new in SectionDelta(sectionsFrom: old, to: new) }
     data.view = self
     data.manualReloadDelegate = self
   }
@@ -102,7 +102,7 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
   func performBatchUpdates(
     _ delta: SectionDelta, updateData: @escaping () -> Void, completion: @escaping () -> Void
   ) {
-    let oldRows = data.sections
+    let oldRowCount = data.sections.count
     updateData()
     // The holder took the card reloads it handed over out of `delta`.
     var whole = delta
@@ -117,28 +117,33 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
     // The batch is complete when the table's own animation has ended and
     // every carousel handed its row's changes has settled.
     let batchCompletion = BatchCompletion(completion)
-    let changes = RowCardChanges(whole, from: oldRows, to: rows)
+    let changes = RowCardChanges(whole, oldRowCount: oldRowCount, newRowCount: rows.count)
     send(.committed(rows, delta: whole, changes: changes, completion: { batchCompletion.done() }))
     batch += 1
-    // Each changed row's carousel replays its own card changes (a row with
-    // no carousel, off screen, is not diffed: it shows its cards as they
-    // are when it comes on screen).
-    defer { rowCardDiffCount += changes.diffedRowCount }
+    // Each changed row's carousel replays its own card changes, or diffs
+    // them on its holder's queue where the delta only named the row (a row
+    // with no carousel, off screen, is not diffed: it shows its cards as
+    // they are when it comes on screen).
     for t in changes.changedRows {
       let row = rows[t]
       guard let carousel = carousels[row.id] else {
         send(.carouselSettled(rowID: row.id))
         continue
       }
-      let cardDelta = changes.cards(ofRow: t)
       let rowID = row.id
       let batch = batch
       batchCompletion.wait()
       replaying[rowID]?.completion.done()  // an earlier batch's, overtaken
       replaying[rowID] = (batch, batchCompletion, [])
-      carousel.data.update(row.cards, delta: cardDelta) { [weak self] in
+      let settled: @Sendable () -> Void = { [weak self] in
         // Runs once the carousel's batch has ended (or at once if it had nothing to show).
         Task { @MainActor in self?.carouselDidSettle(rowID, batch: batch) }
+      }
+      if let cardDelta = changes.told(ofRow: t) {
+        carousel.data.update(row.cards, delta: cardDelta, completion: settled)
+      } else {
+        rowCardDiffCount += 1
+        carousel.data.update(row.cards, completion: settled)
       }
     }
     // The watchdog: a carousel that never settles does not hold the table.

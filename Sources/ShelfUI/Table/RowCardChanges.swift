@@ -3,60 +3,40 @@ import ShelfDiff
 /// The change of each row's cards in one batch of the table, by the row's
 /// new index: what its carousel replays. A delta over rows of cards tells
 /// some rows' card changes (a chain's translation) and only names others
-/// whose cards changed (`SectionDelta.undiffedSections`, the table holder's
-/// own diff, the converter's): those are diffed here, each once, and only
-/// when asked for, that is when the row's carousel shows. A row that comes
-/// on screen later shows its cards as they are, with nothing to diff.
+/// whose cards changed (`SectionDelta.undiffedSections`: the table holder's
+/// own diff, the converter's): those are diffed by the row's carousel's
+/// holder, on its queue, and only for a row whose carousel shows. A row
+/// that comes on screen later shows its cards as they are, with nothing to
+/// diff.
 ///
 /// Only rows in both the old and the new data are named; a card that moves
 /// to another row leaves the one and joins the other.
-@MainActor
-final class RowCardChanges {
-  /// The rows' card changes the delta told, and those diffed so far.
-  private var known: [Int: IndexDelta]
-  /// The rows whose cards changed but are not diffed yet: their old index.
-  private var undiffed: [Int: Int]
-  /// The rows before and after the batch.
-  private let old: [CarouselRow]
-  private let new: [CarouselRow]
+struct RowCardChanges {
+  /// The rows' card changes the delta told.
+  private let told: [Int: IndexDelta]
   /// Every changed row, ascending.
   let changedRows: [Int]
-  /// How many rows' cards were diffed here.
-  private(set) var diffedRowCount = 0
 
-  /// The card changes `delta` makes of `old` into `new` (empty when the
-  /// delta does not fit them).
+  /// The card changes `delta` makes of `oldRowCount` rows into
+  /// `newRowCount` (none when the delta does not fit them).
   ///
   /// - Complexity: O(rows + `delta.changeCount` log `delta.changeCount`);
   ///   no card is read.
-  init(_ delta: SectionDelta, from old: [CarouselRow], to new: [CarouselRow]) {
-    self.old = old
-    self.new = new
-    known = delta.toldCardChanges(oldRowCount: old.count, newRowCount: new.count)
-    undiffed = [:]
-    for section in delta.undiffedSections where section.to < new.count && section.from < old.count {
-      undiffed[section.to] = section.from
+  init(_ delta: SectionDelta, oldRowCount: Int, newRowCount: Int) {
+    told = delta.toldCardChanges(oldRowCount: oldRowCount, newRowCount: newRowCount)
+    var rows = Set(told.keys)
+    for section in delta.undiffedSections
+    where section.to < newRowCount && section.from < oldRowCount {
+      rows.insert(section.to)
     }
-    changedRows = Set(known.keys).union(undiffed.keys).sorted()
+    changedRows = rows.sorted()
   }
 
-  /// Whether the row at new index `t` has changed cards.
-  func contains(_ t: Int) -> Bool { known[t] != nil || undiffed[t] != nil }
-
-  /// The card changes of the row at new index `t`: told, or diffed now
-  /// (once) when the delta only named the row; empty for an unchanged row.
+  /// The card changes of the changed row at new index `t` as the delta told
+  /// them; nil for a row it only named (its carousel's holder diffs it).
   ///
-  /// - Complexity: O(1) when known, otherwise O(the row's cards) expected.
-  func cards(ofRow t: Int) -> IndexDelta {
-    if let delta = known[t] { return delta }
-    guard let s = undiffed.removeValue(forKey: t) else { return IndexDelta() }
-    PathCounters.noteDiff("row cards")
-    diffedRowCount += 1
-    let delta = IndexDelta(from: old[s].cards, to: new[t].cards)
-    known[t] = delta
-    return delta
-  }
-
+  /// - Complexity: O(1).
+  func told(ofRow t: Int) -> IndexDelta? { told[t] }
 }
 
 extension SectionDelta {

@@ -310,11 +310,14 @@ final class TableView {
       // table's first frame: the delta says them already, so the change
       // reaches the screen without waiting for the carousels' holders
       // (which replay the same changes, and end with the animation).
-      // Only the rows shown are diffed, when the delta did not tell theirs.
+      // A row the delta only named waits for its carousel's holder, which
+      // diffs its cards off the main queue, as a row with no delta does.
       for t in changes.changedRows {
         let rowID = rows[t].id
-        guard animator.isWaiting(forCarousel: rowID) else { continue }
-        animator.resolveCarousel(rowID, with: changes.cards(ofRow: t))
+        guard animator.isWaiting(forCarousel: rowID), let cards = changes.told(ofRow: t) else {
+          continue
+        }
+        animator.resolveCarousel(rowID, with: cards)
         animator.startCarouselAtNextFrame(rowID)
       }
     } else {
