@@ -231,6 +231,13 @@ final class ChildProcess {
     return chunks
   }
 
+  /// How many bytes written to the child's input pipe it has not read yet.
+  var unreadInput: Int {
+    guard input >= 0 else { return 0 }
+    var count: Int32 = 0
+    return ioctl(input, UInt(FIONREAD), &count) == 0 ? Int(count) : 0
+  }
+
   /// Closes the child's input pipe: end of input.
   func closeInput() {
     if input >= 0 { close(input) }

@@ -7,8 +7,6 @@ public enum CoverColors: Int, Sendable, Hashable {
   case none = 0
   /// The eight ANSI colours.
   case ansi8 = 8
-  /// The sixteen ANSI colours.
-  case ansi16 = 16
   /// The xterm 256-colour palette.
   case palette256 = 256
 }

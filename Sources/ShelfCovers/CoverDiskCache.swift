@@ -1,15 +1,30 @@
 import Glibc
+import Synchronization
 
 /// Pictures fetched over the network, kept on disk by URL
 /// (`$XDG_CACHE_HOME/shelf/covers`) up to a number of bytes: the least
 /// recently used (by modification time, touched on each use) go first.
 /// Used from one queue at a time; a write is a new file renamed into place,
 /// so another process never reads half a picture.
+///
+/// The bytes the pictures take are counted as they are stored: the folder
+/// is read whole once, at the first store, and again only when the count
+/// passes the limit, to find the least recently used.
 public struct CoverDiskCache: Sendable {
   /// The folder of pictures.
   public let directory: String
   /// The most bytes the pictures may take together.
   public let limit: Int
+  /// The running count of the pictures' bytes, shared by copies of the
+  /// cache; -1 until the folder is first read.
+  private let usage = Usage()
+  /// How many times the folder was read whole (tests read it).
+  package var scanCount: Int { usage.scans.load(ordering: .relaxed) }
+
+  private final class Usage: Sendable {
+    let bytes = Atomic<Int>(-1)
+    let scans = Atomic<Int>(0)
+  }
 
   /// 256 MiB.
   public static let defaultLimit = 256 << 20
@@ -50,6 +65,8 @@ public struct CoverDiskCache: Sendable {
   public func store(_ bytes: [UInt8], of url: String) {
     guard bytes.count <= limit, makeDirectory() else { return }
     let file = path(of: url)
+    var replaced = stat()
+    let replacedSize = stat(file, &replaced) == 0 ? Int(replaced.st_size) : 0
     let part = file + ".\(getpid()).part"
     let descriptor = open(part, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return }
@@ -67,12 +84,28 @@ public struct CoverDiskCache: Sendable {
       unlink(part)
       return
     }
-    evict()
+    var total = usage.bytes.load(ordering: .relaxed)
+    // Counted from the folder once; then by what each store adds.
+    total = total < 0 ? scan().reduce(0) { $0 + $1.size } : total + bytes.count - replacedSize
+    if total > limit { total = evict() }
+    usage.bytes.store(total, ordering: .relaxed)
   }
 
-  /// Removes the least recently used pictures until the rest fit the limit.
-  func evict() {
-    guard let folder = opendir(directory) else { return }
+  /// Removes the least recently used pictures until the rest fit the
+  /// limit; returns the bytes the rest take.
+  func evict() -> Int {
+    let files = scan()
+    var total = files.reduce(0) { $0 + $1.size }
+    for file in files.sorted(by: { $0.time < $1.time }) where total > limit {
+      if unlink(file.path) == 0 { total -= file.size }
+    }
+    return total
+  }
+
+  /// The pictures in the folder, with when each was last used and its size.
+  private func scan() -> [(path: String, time: Int, size: Int)] {
+    usage.scans.add(1, ordering: .relaxed)
+    guard let folder = opendir(directory) else { return [] }
     var files: [(path: String, time: Int, size: Int)] = []
     while let entry = readdir(folder) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -86,10 +119,7 @@ public struct CoverDiskCache: Sendable {
       files.append((path, time, Int(status.st_size)))
     }
     closedir(folder)
-    var total = files.reduce(0) { $0 + $1.size }
-    for file in files.sorted(by: { $0.time < $1.time }) where total > limit {
-      if unlink(file.path) == 0 { total -= file.size }
-    }
+    return files
   }
 
   /// Makes the folder and its parents; whether it exists.

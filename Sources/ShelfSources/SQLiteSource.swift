@@ -109,9 +109,9 @@ public final class SQLiteSource: LiveSource {
     case .failure(let error): delivered = .error(error)
     }
     // The rows as cards, outside the lock (a record without the group field fails).
-    var mapped: Result<Catalog, CatalogError>?
+    var mapped: Result<LoadedCatalog, CatalogError>?
     if case .result(let result) = delivered {
-      mapped = Result { () throws(CatalogError) -> Catalog in
+      mapped = Result { () throws(CatalogError) -> LoadedCatalog in
         try SQLiteRecords.catalog(
           of: result, title: SQLiteRecords.title(ofDatabaseAt: path), mapping: mapping,
           source: .named(path), limits: limits)
@@ -123,8 +123,7 @@ public final class SQLiteSource: LiveSource {
       switch delivered {
       case .result:
         switch mapped {
-        case .success(let catalog)?:
-          let loaded = LoadedCatalog(catalog: catalog)
+        case .success(let loaded)?:
           state.latest = loaded
           return .success(loaded)
         case .failure(let error)?:

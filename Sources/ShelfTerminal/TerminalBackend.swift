@@ -25,6 +25,9 @@ package final class TerminalBackend: CanvasBackend {
   private var isEnded = false
   /// Reads escape sequences whole, across reads.
   private var keyDecoder = KeyDecoder()
+  /// What the user typed while the terminal was asked about itself, before
+  /// ncurses read it: the first keys `readEvents` gives.
+  private var typedAhead: [UInt8] = []
   /// The descriptor frames are written to (the tty, even when stdout is a pipe).
   package var outputFileDescriptor: Int32 { fileno(output) }
   /// The colours the backend draws with.
@@ -87,6 +90,7 @@ package final class TerminalBackend: CanvasBackend {
       kittyPictures: isKnown && options.asksForKittyPictures, input: fileno(input),
       output: fileno(output), term: term)
     showsKittyPictures = answers.showsKittyPictures
+    typedAhead = answers.typed
     let background: Background
     switch options.theme {
     case .dark, .solarized, .highContrast: background = .dark
@@ -363,6 +367,11 @@ package final class TerminalBackend: CanvasBackend {
 
   // MARK: - Input
 
+  /// Whether keys typed before the screen began wait to be read
+  /// (`readEvents` gives them first): the loop reads them without waiting
+  /// for more input.
+  package var hasTypedAhead: Bool { !typedAhead.isEmpty }
+
   /// Whether the tty has hung up or failed: reading it would never give a key.
   package var isInputClosed: Bool {
     var descriptor = pollfd(fd: inputFileDescriptor, events: Int16(POLLIN), revents: 0)
@@ -378,6 +387,10 @@ package final class TerminalBackend: CanvasBackend {
   package func readEvents() -> [TerminalEvent] {
     guard !isEnded else { return [] }
     var events: [TerminalEvent] = []
+    if !typedAhead.isEmpty {
+      events += keyDecoder.feed(typed: typedAhead, at: Self.milliseconds()).map { .key($0) }
+      typedAhead = []
+    }
     while true {
       var character: wint_t = 0
       let result = wget_wch(window, &character)

@@ -42,6 +42,25 @@ final class ContentConverter: Sendable {
   private struct Base: Sendable {
     var rows: [CarouselRow]
     var version: Int
+    /// The revision of each of the catalog's rows, by section and row, when
+    /// the catalog came with them (`convert(_:revisions:namespace:deliver:)`).
+    var revisions: RowRevisions?
+    /// How many rows each of the catalog's sections had, empty ones too:
+    /// where `rows` are by section and row, as `revisions` counts them.
+    var rowCounts: [Int] = []
+
+    /// `rows` in the catalog's sections (no ids or titles: only the rows
+    /// are read), by the same section and row as `revisions`.
+    ///
+    /// - Complexity: O(rows + sections).
+    var rowsBySection: [ShelfSection] {
+      var start = 0
+      return rowCounts.map { count in
+        defer { start += count }
+        let end = min(start + count, rows.count)
+        return ShelfSection(id: "", title: nil, rows: Array(rows[min(start, end)..<end]))
+      }
+    }
   }
 
   private let queue = DispatchQueue(label: "shelf.content", qos: .userInitiated)
@@ -55,6 +74,8 @@ final class ContentConverter: Sendable {
   /// Called on the queue after each diff, before the check for a newer
   /// catalog (tests hold a conversion there).
   private let didDiff: (@Sendable () -> Void)?
+  /// How many cards were converted, over every version (tests read it).
+  private let convertedCards = Atomic<Int>(0)
 
   /// A converter; with `rows`, the source's first content, each version is
   /// diffed against the one before.
@@ -63,13 +84,23 @@ final class ContentConverter: Sendable {
     self.didDiff = didDiff
   }
 
+  /// How many cards the versions converted so far took, in all.
+  var convertedCardCount: Int { convertedCards.load(ordering: .relaxed) }
+
   /// Converts `catalog` off the main queue, its ids in `namespace` (one of
   /// several sources), diffs it (when this converter diffs), then calls
   /// `deliver` with the update on the main queue, unless a newer catalog
   /// arrived before it was done.
+  ///
+  /// With `revisions` (a live source that builds each version from the one
+  /// before, such as `--stream --records`: `UpsertingCatalog`), a row whose
+  /// revision is the one the version before had at the same place is taken
+  /// from that version, not converted again: a version that touches a few
+  /// rows costs those rows, here and in each check down the chain, which
+  /// finds the rows taken equal byte for byte.
   @MainActor
   func convert(
-    _ catalog: Catalog, namespace: SourceNamespace? = nil,
+    _ catalog: Catalog, revisions: RowRevisions? = nil, namespace: SourceNamespace? = nil,
     deliver: @escaping @MainActor @Sendable (SourceUpdate) -> Void
   ) {
     let number = newest.add(1, ordering: .relaxed).newValue
@@ -88,7 +119,16 @@ final class ContentConverter: Sendable {
       if catalog.cardCount >= ShelfContent.parallelConversionSize {
         WorkerPriority.yieldToInteractive()
       }
-      let content = ShelfContent(catalog, namespace: namespace)
+      let reused =
+        revisions == nil
+        ? nil
+        : base.withLock { base -> (revisions: RowRevisions, sections: [ShelfSection])? in
+          guard let base, let old = base.revisions else { return nil }
+          return (old, base.rowsBySection)
+        }
+      let (content, converted) = ShelfContent.converting(
+        catalog, namespace: namespace, revisions: revisions, reusing: reused)
+      convertedCards.add(converted, ordering: .relaxed)
       let parcel = Parcel<SourceUpdate>(nil)
       base.withLock { base in
         guard let before = base else {
@@ -104,7 +144,9 @@ final class ContentConverter: Sendable {
         // next version is diffed against what the main queue will hold.
         guard newest.load(ordering: .relaxed) == number else { return }
         // The version before is let go here, not on the main queue.
-        base = Base(rows: content.rows, version: before.version + 1)
+        base = Base(
+          rows: content.rows, version: before.version + 1, revisions: revisions,
+          rowCounts: catalog.sections.map(\.rows.count))
         parcel.value = SourceUpdate(
           content: content, delta: delta, version: before.version + 1)
       }

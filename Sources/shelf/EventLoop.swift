@@ -66,6 +66,13 @@ final class EventLoop {
     frameTimer.schedule(deadline: .distantFuture)
     sources.append(frameTimer)
     for source in sources { source.resume() }
+    // Keys typed while the terminal was asked about itself are read now:
+    // the input source only fires for input still to come.
+    if backend.hasTypedAhead {
+      DispatchQueue.main.async { [unowned self] in
+        MainActor.assumeIsolated { self.readInput() }
+      }
+    }
     setNeedsDraw()
   }
 

@@ -133,7 +133,8 @@ enum Headless {
         runOnce(command, timeout: every ?? spec.defaultInterval, reading: reading))
     case .sqlite(let path, let query):
       do {
-        return try SQLiteSource.loadOnce(path: path, query: query, mapping: reading.mapping)
+        return try reportingWarnings(
+          SQLiteSource.loadOnce(path: path, query: query, mapping: reading.mapping))
       } catch {
         throw AppError(error)
       }

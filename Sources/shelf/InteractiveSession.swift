@@ -22,8 +22,9 @@ final class InteractiveSession: EventLoopDelegate {
     let converter: ContentConverter
     /// The state the status line shows; nil for a source that never changes.
     var status: SourceStatus?
-    /// A snapshot that arrived while paused.
-    var pending: Catalog?
+    /// A snapshot that arrived while paused, with its rows' revisions when
+    /// it is upserted records.
+    var pending: (catalog: Catalog, revisions: RowRevisions?)?
     /// Stops the source for good (a running command is killed and reaped).
     var stop: (() -> Void)?
     /// A watched file's watcher, made when the file was first loaded, so
@@ -427,9 +428,11 @@ final class InteractiveSession: EventLoopDelegate {
         let feed = self.feeds[index]
         feed.isUpsertShowScheduled = false
         guard let upserts = feed.upserts else { return }
-        self.take(.success(LoadedCatalog(catalog: upserts.catalog)), from: feed) { _ in
-          .streaming("stdin", isOpen: true)
-        }
+        // With its rows' revisions: only the rows touched since are converted.
+        self.take(
+          .success(LoadedCatalog(catalog: upserts.catalog)), from: feed,
+          revisions: upserts.revisions
+        ) { _ in .streaming("stdin", isOpen: true) }
       }
     }
   }
@@ -439,7 +442,7 @@ final class InteractiveSession: EventLoopDelegate {
   /// the last good data on screen.
   private func take(
     _ result: Result<LoadedCatalog, CatalogError>, from feed: Feed,
-    status: (_ isValid: Bool) -> SourceStatus
+    revisions: RowRevisions? = nil, status: (_ isValid: Bool) -> SourceStatus
   ) {
     switch result {
     case .success(let loaded):
@@ -451,7 +454,7 @@ final class InteractiveSession: EventLoopDelegate {
         messageOwner = nil
       }
       updateStatuses()
-      receive(loaded.catalog, from: feed)
+      receive(loaded.catalog, revisions: revisions, from: feed)
     case .failure(let error):
       feed.status = status(false)
       setMessage(.error(error.description), from: feed.index)
@@ -499,22 +502,26 @@ final class InteractiveSession: EventLoopDelegate {
     return formatter
   }()
 
-  /// A new snapshot of `feed`: shown now, or kept while paused.
-  private func receive(_ catalog: Catalog, from feed: Feed) {
+  /// A new snapshot of `feed` (with its rows' `revisions`, for upserted
+  /// records): shown now, or kept while paused.
+  private func receive(_ catalog: Catalog, revisions: RowRevisions? = nil, from feed: Feed) {
     if screen.liveStatus == .paused {
-      if let old = feed.pending.take() { freer.free(old) }
-      feed.pending = catalog
+      if let old = feed.pending.take() { freer.free(old.catalog) }
+      feed.pending = (catalog, revisions)
       loop.setNeedsDraw()
     } else {
-      show(catalog, from: feed)
+      show(catalog, revisions: revisions, from: feed)
     }
   }
 
   /// Converts `catalog` off the main queue and hands it to the chain; a
-  /// source's snapshots arrive in order, and one overtaken by a newer is skipped.
-  private func show(_ catalog: Catalog, from feed: Feed) {
+  /// source's snapshots arrive in order, and one overtaken by a newer is
+  /// skipped. With `revisions`, rows no newer than the shown version's are
+  /// taken from it, not converted again.
+  private func show(_ catalog: Catalog, revisions: RowRevisions? = nil, from feed: Feed) {
     let namespace = SourceChain.namespace(ofSourceAt: feed.index, in: feeds.map(\.spec))
-    feed.converter.convert(catalog, namespace: namespace) { [unowned self] update in
+    feed.converter.convert(catalog, revisions: revisions, namespace: namespace) {
+      [unowned self] update in
       chain.update(feed.index, with: update)
       loop.setNeedsDraw()
     }
@@ -527,7 +534,7 @@ final class InteractiveSession: EventLoopDelegate {
     var applied = false
     for feed in feeds {
       guard let pending = feed.pending.take() else { continue }
-      show(pending, from: feed)
+      show(pending.catalog, revisions: pending.revisions, from: feed)
       applied = true
       if !all { break }
     }

@@ -45,6 +45,17 @@ import Testing
     #expect(shown.status == 0, "\(shown.standardError)")
     #expect(shown.standardOutput.contains("Emma"))
     #expect(shown.standardOutput.contains("Herbert"))
+    // A field no column has: one warning naming the columns, the shelf still shown.
+    let misspelt = try runShelf(
+      [
+        "render", "--sqlite", path, "--sql", "select id, title, author from books",
+        "--subtitle", "{autor}",
+      ])
+    #expect(misspelt.status == 0)
+    #expect(
+      misspelt.standardError
+        == #"shelf: warning: \#(path): no record has the field {autor} in --subtitle, left blank (fields: "id", "title", "author")"#
+        + "\n")
   }
 }
 

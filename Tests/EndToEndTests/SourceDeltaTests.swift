@@ -77,6 +77,95 @@ import Testing
     #expect(delta.replays(ShelfContent(second).rows, into: ShelfContent(third).rows))
   }
 
+  // MARK: - Upserted records
+
+  /// One record as a catalog: card `id` in row `row`.
+  private func record(_ id: Int, row: Int, text: String) -> Catalog {
+    Catalog(
+      title: "stdin",
+      sections: [
+        Section(
+          id: "", title: "",
+          rows: [Row(id: "r\(row)", title: "r\(row)", items: [Card(id: "\(id)", title: text)])])
+      ])
+  }
+
+  /// An upserted record touches one row (two when it moves): only that
+  /// row's cards are converted again, and every other row is the shown
+  /// version's very value, so the checks down the chain compare its bytes.
+  @Test func anUpsertConvertsOnlyTheRowsItTouches() async throws {
+    var feed = UpsertingCatalog(title: "stdin", keep: 50)
+    for id in 0..<200 { feed.upsert(record(id, row: id % 10, text: "first \(id)")) }
+    let converter = ContentConverter(diffingFrom: [])
+    var delivered: [SourceUpdate] = []
+    converter.convert(feed.catalog, revisions: feed.revisions) { delivered.append($0) }
+    #expect(await eventually { converter.isIdle })
+    #expect(converter.convertedCardCount == 200)
+    // Card 3 again, in its own row (20 cards): that row alone.
+    feed.upsert(record(3, row: 3, text: "again"))
+    converter.convert(feed.catalog, revisions: feed.revisions) { delivered.append($0) }
+    #expect(await eventually { converter.isIdle })
+    #expect(converter.convertedCardCount == 200 + 20)
+    // Card 4 moved to row 5: both rows (19 and 21 cards).
+    feed.upsert(record(4, row: 5, text: "moved"))
+    converter.convert(feed.catalog, revisions: feed.revisions) { delivered.append($0) }
+    #expect(await eventually { converter.isIdle })
+    #expect(converter.convertedCardCount == 200 + 20 + 40)
+    #expect(delivered.map(\.version) == [1, 2, 3])
+    #expect(delivered.last?.content == ShelfContent(feed.catalog))
+    let before = delivered[1].content.sections[0].rows
+    let after = delivered[2].content.sections[0].rows
+    for r in before.indices where r != 4 && r != 5 {
+      let isSame = withUnsafeBytes(of: before[r]) { old in
+        withUnsafeBytes(of: after[r]) { $0.elementsEqual(old) }
+      }
+      #expect(isSame, "row \(r) is the shown version's value")
+    }
+  }
+
+  /// Whatever records come (new rows, moves, trims) and whichever versions
+  /// are overtaken or held back while paused, each version delivered is what
+  /// converting the whole catalog gives.
+  @Test func upsertedVersionsAreTheWholeCatalogsContent() async {
+    await propertyCheck(count: 30, input: Gen.draws(1024)) { draws in
+      var rng = draws
+      var feed = UpsertingCatalog(title: "stdin", keep: Int.random(in: 1...4, using: &rng))
+      let converter = ContentConverter(diffingFrom: [])
+      var delivered: [SourceUpdate] = []
+      var held: (Catalog, RowRevisions)?
+      var handed: [Catalog] = []
+      for step in 0..<40 {
+        let id = Int.random(in: 0..<12, using: &rng)
+        feed.upsert(record(id, row: Int.random(in: 0..<5, using: &rng), text: "\(step)"))
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0: held = (feed.catalog, feed.revisions)  // paused: shown later
+        case 1: break  // not shown: a later version holds its change too
+        default:
+          if let (catalog, revisions) = held.take() {
+            converter.convert(catalog, revisions: revisions) { delivered.append($0) }
+            handed.append(catalog)
+          }
+          converter.convert(feed.catalog, revisions: feed.revisions) { delivered.append($0) }
+          handed.append(feed.catalog)
+        }
+      }
+      converter.convert(feed.catalog, revisions: feed.revisions) { delivered.append($0) }
+      handed.append(feed.catalog)
+      #expect(await eventually { converter.isIdle })
+      // Each delivered is a catalog handed over, in order (some overtaken).
+      var next = 0
+      for update in delivered {
+        while next < handed.count, ShelfContent(handed[next]) != update.content { next += 1 }
+        #expect(next < handed.count, "version \(update.version) is a catalog handed over")
+      }
+      #expect(delivered.last?.content == ShelfContent(feed.catalog))
+      for pair in zip(delivered, delivered.dropFirst()) where pair.1.version == pair.0.version + 1 {
+        let delta = pair.1.delta
+        #expect(delta?.replays(pair.0.content.rows, into: pair.1.content.rows) == true)
+      }
+    }
+  }
+
   /// A delta computed against a version the store no longer holds (or not
   /// yet) reloads the chain's output instead of being applied to it.
   @Test func aDeltaAgainstAnotherVersionIsNeverAppliedToTheStore() throws {

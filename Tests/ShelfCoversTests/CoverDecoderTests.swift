@@ -120,6 +120,23 @@ struct CoverFiles {
     #expect(cache.bytes(of: "http://x/b") == nil)
     #expect(cache.bytes(of: "http://x/a") != nil && cache.bytes(of: "http://x/c") != nil)
   }
+
+  @Test func theFolderIsReadOnceAndThenOnlyWhenTheLimitIsPassed() throws {
+    let folder = try CoverFiles().folder.appendingPathComponent("cache").path
+    let cache = CoverDiskCache(directory: folder, limit: 250)
+    for name in ["a", "b"] { cache.store(Array(repeating: 1, count: 100), of: "http://x/\(name)") }
+    // A picture stored again replaces its bytes: still within the limit.
+    cache.store(Array(repeating: 2, count: 100), of: "http://x/a")
+    #expect(cache.scanCount == 1, "read at the first store only")
+    cache.store(Array(repeating: 3, count: 100), of: "http://x/c")
+    #expect(cache.scanCount == 2, "read again to find the least recently used")
+    // Another cache of the same folder counts what the first left.
+    let again = CoverDiskCache(directory: folder, limit: 250)
+    again.store(Array(repeating: 4, count: 40), of: "http://x/d")
+    #expect(again.scanCount == 1)
+    again.store(Array(repeating: 5, count: 20), of: "http://x/e")
+    #expect(again.scanCount == 2, "200 + 40 + 20 bytes pass the limit")
+  }
 }
 
 @Suite struct CoverScalerTests {

@@ -79,6 +79,28 @@ private func cards() -> SourceDeliveries {
     #expect(error?.exitCode == 64)
   }
 
+  @Test func aTemplateFieldNoColumnHasIsWarnedOfNamingTheColumns() throws {
+    let folder = try ScratchFolder()
+    let path = folder.path + "/shop.db"
+    try makeBooksDatabase(at: path)
+    let mapping = RecordMapping(
+      title: FieldTemplate("{titel}"), subtitle: FieldTemplate("{author}"), year: "published")
+    let expected =
+      #"\#(path): no record has the fields {titel} in --title, {published} in --year, left blank (fields: "id", "title", "author")"#
+    let loaded = try SQLiteSource.loadOnce(
+      path: path, query: "select id, title, author from books", mapping: mapping)
+    #expect(loaded.warnings.map(\.description) == [expected])
+    // No row came back: the columns are known still.
+    let empty = try SQLiteSource.loadOnce(
+      path: path, query: "select id, title, author from books where 0", mapping: mapping)
+    #expect(empty.warnings.map(\.description) == [expected])
+    // Every field named is a column, though one is NULL in every row: no warning.
+    let nulls = try SQLiteSource.loadOnce(
+      path: path, query: "select id, title, author, null as published from books",
+      mapping: RecordMapping(title: FieldTemplate("{title}"), year: "published"))
+    #expect(nulls.warnings.isEmpty)
+  }
+
   @Test(arguments: [
     ("missing.db", "select 1", 66, "cannot open the database (unable to open database file)"),
     ("shop.db", "select missing from books", 65, "the query failed: no such column: missing"),

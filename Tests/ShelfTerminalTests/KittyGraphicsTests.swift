@@ -127,6 +127,26 @@ import Testing
     #expect(answers.showsKittyPictures && answers.background == .light)
   }
 
+  @Test func keysTypedWhileTheAnswersAreAwaitedAreKeptInOrder() {
+    let osc11 = Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{7}".utf8)
+    let da1 = Array("\u{1B}[?62;22c".utf8)
+    // j, the background's answer, é, an arrow key (a CSI, not an answer),
+    // kitty's answer, k, DA1's answer, then q typed after it.
+    let reply =
+      Array("j".utf8) + osc11 + Array("é".utf8) + Array("\u{1B}[A".utf8)
+      + TerminalQuery.kittyAnswer + Array("k".utf8) + da1 + Array("q".utf8)
+    let answers = TerminalQuery.answers(to: reply, background: true)
+    #expect(answers.background == .light && answers.showsKittyPictures)
+    #expect(answers.typed == Array("jé\u{1B}[Akq".utf8))
+    // An answer cut short by the time limit is not taken for keys.
+    #expect(TerminalQuery.split(Array("x\u{1B}]11;rgb:00".utf8)).typed == Array("x".utf8))
+    // The reader gives them first, as keys, in order.
+    var decoder = KeyDecoder()
+    #expect(
+      decoder.feed(typed: answers.typed, at: 0)
+        == [.character("j"), .character("é"), .up, .character("k"), .character("q")])
+  }
+
   @Test func theGraphicsQueryAsksForNoPictureToBeKept() {
     let text = KittyGraphicsTests.text(TerminalQuery.kittyQuestion)
     #expect(text == "⎋_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA⎋\\")

@@ -60,13 +60,20 @@ extension FrameChecker {
       case .header:
         let title = Self.headerTitle(grid[y].joined())
         current = title
-        sections[title, default: []] = []
+        sections[title, default: []].formUnion([])
       case .title:
         if let current { sections[current, default: []].insert(Self.rowTitle(grid[y].joined())) }
       default: continue
       }
     }
     return sections
+  }
+
+  /// The title of the row marked focused, if one is.
+  var focusedRowTitle: String? {
+    (1..<max(1, grid.count - 1)).first { grid[$0].first == "▸" }.map {
+      Self.rowTitle(grid[$0].joined())
+    }
   }
 
   /// A header line's title.
@@ -81,49 +88,42 @@ extension FrameChecker {
 
   /// The section rules of a change's `frames`, whose ends give each section's rows:
   ///
-  /// - **A header stands over its own rows**: the first row title under a
-  ///   header (above the next header) is one of that section's rows at one
-  ///   end of the change, never a row of another section that stays there:
-  ///   a row sliding past a header shows under it for a frame or two (one
-  ///   passing another is seen passing), but not for `standing` frames in a
-  ///   row, which read as the row being in that header's section.
+  /// - **A header stands over its own rows only**: in no frame is a row title
+  ///   under a header (below it, above the next header) one of a row that
+  ///   both ends show under another header, the same at both. A section
+  ///   moving whole is one opaque block, and a row whose own header it hides
+  ///   does not show under it. Two rows are exempt: one that leaves or joins
+  ///   a section (it is seen crossing the sections on its way), and the
+  ///   focused one, which is whole in every frame, even where a section
+  ///   moving past it hides its header (the focus wins).
   /// - **No header pops**: a header whose section gains or loses a row, and
   ///   which changes lines, is seen in at least half the frames of its trip
   ///   (from the last frame at its first line to the first at its last), not
-  ///   hidden and then shown at its new line.
-  static func sectionProblems(_ frames: [FrameChecker], standing: Int = 3) -> [String] {
+  ///   hidden and then shown at its new line. (The focused row is drawn over
+  ///   everything: a header crossing it steps over it in one frame rather
+  ///   than hide behind it, so the focus stays whole and the header seen.)
+  static func sectionProblems(_ frames: [FrameChecker]) -> [String] {
     guard let first = frames.first, let last = frames.last else { return [] }
-    let (start, end) = (first.sectionRows, last.sectionRows)
-    let known = start.values.reduce(into: Set<String>()) { $0.formUnion($1) }.union(
-      end.values.reduce(into: Set<String>()) { $0.formUnion($1) })
+    // Each row both ends show under the same header -> that header.
+    var headers: [String: [String]] = [:]
+    for sections in [first.sectionRows, last.sectionRows] {
+      for (header, rows) in sections {
+        for row in rows { headers[row, default: []].append(header) }
+      }
+    }
+    let own = headers.compactMapValues { $0.count == 2 && $0[0] == $0[1] ? $0[0] : nil }
     var problems: [String] = []
-    // The frames in a row, so far, that each header stood over each foreign row.
-    var runs: [[String]: Int] = [:]
     for (index, frame) in frames.enumerated() {
-      var stood: [[String]: Int] = [:]
-      var header: String?
-      for y in 1..<max(1, frame.grid.count - 1) {
-        switch frame.kind(ofLine: y) {
-        case .header: header = headerTitle(frame.grid[y].joined())
-        case .title:
-          guard let current = header else { continue }
-          header = nil  // only the first row under it
-          let row = rowTitle(frame.grid[y].joined())
-          let own = start[current, default: []].union(end[current, default: []])
-          if known.contains(row) && !own.contains(row) {
-            let run = runs[[current, row], default: 0] + 1
-            stood[[current, row]] = run
-            if run == standing {
-              problems.append(
-                "frame \(index): header \"\(current)\" stands over row \"\(row)\" of another "
-                  + "section, \(run) frames in a row")
-            }
-          }
-        default: continue
+      let focused = frame.focusedRowTitle
+      for (header, rows) in frame.sectionRows.sorted(by: { $0.key < $1.key }) {
+        for row in rows.sorted() where row != focused && own[row].map({ $0 != header }) ?? false {
+          problems.append(
+            "frame \(index): header \"\(header)\" stands over row \"\(row)\" of another section"
+          )
         }
       }
-      runs = stood
     }
+    let (start, end) = (first.sectionRows, last.sectionRows)
     let (from, to) = (first.blockLines, last.blockLines)
     let lines = frames.map(\.blockLines)
     for (block, old) in from where block.isHeader {

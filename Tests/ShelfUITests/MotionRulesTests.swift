@@ -11,6 +11,8 @@ import Testing
 // - always animated: every edit that changes the screen draws frames between;
 // - stillness: a header or row on the same line before and after never moves;
 // - one way: every other one goes straight from its line to its new one;
+// - sections: a header never stands over a row of another section, and a
+//   header whose section gains or loses rows never pops in;
 // and every frame stays readable, with no gap taller than the tallest block
 // the edit moves.
 
@@ -91,14 +93,35 @@ private func frames(
     now += 16
     frames.append(screen.render(size: size, now: now))
   }
+  // A section moving whole is one block; any other header or row its own.
+  let tallest = transition.map { max($0.motion.tallestBlock, tallestSectionShifting($0)) } ?? 0
+  return (frames, tallest, transition != nil)
+}
+
+/// Lines of the tallest section that keeps its rows and shifts whole, header
+/// and rows alike, on screen: one block moving (it gives way to another).
+private func tallestSectionShifting(_ transition: TableTransition) -> Int {
+  let (before, after) = (transition.before, transition.after)
   var tallest = 0
-  if let transition {
-    for placement in transition.motion.placements(at: 0) + transition.motion.placements(at: 1)
-    where placement.kind != .still {
-      tallest = max(tallest, placement.height)
+  for (old, entry) in before.model.entries.enumerated() where entry.row == nil {
+    let id = before.model.content.sections[entry.section].id
+    guard let new = after.model.entryIndexByID[.section(id)] else { continue }
+    let count = before.model.content.sections[entry.section].rows.count
+    guard count == after.model.content.sections[after.model.entries[new].section].rows.count,
+      new + count < after.model.entries.count || count == 0
+    else { continue }
+    let shifts = (0...count).map {
+      (after.model.entries[new + $0].y - after.state.scrollY)
+        - (before.model.entries[old + $0].y - before.state.scrollY)
+    }
+    let same = (0...count).allSatisfy {
+      before.model.entries[old + $0].id == after.model.entries[new + $0].id
+    }
+    if same && shifts[0] != 0 && Set(shifts).count == 1 {
+      tallest = max(tallest, before.model.entries[old + count].maxY - entry.y)
     }
   }
-  return (frames, tallest, transition != nil)
+  return tallest
 }
 
 private let sizes = [
@@ -113,7 +136,7 @@ private func everyEditOfASmallCatalogMovesAsUIKitWould(edit: Edit, seed: UInt64)
   let keys = [[], [Key.down], [.down, .down, .right], [.end]][Int(seed / 3) % 4]
   let (canvases, tallest, animated) = frames(of: edit, seed: seed, size: size, focusKeys: keys)
   let checkers = canvases.map(FrameChecker.init(canvas:))
-  let motion = FrameChecker.motionProblems(checkers)
+  let motion = FrameChecker.motionProblems(checkers) + FrameChecker.sectionProblems(checkers)
   #expect(motion.isEmpty, "\(edit) seed \(seed) at \(size.width)x\(size.height): \(motion)")
   if canvases.first!.lines != canvases.last!.lines {
     #expect(animated, "\(edit) seed \(seed): the edit applied at once")

@@ -52,7 +52,25 @@ extension RecordMapper {
       }
     }
     guard !known.isEmpty else { return nil }
-    let unknown = named.filter { unseen.contains($0.name) }.map { "{\($0.name)} in \($0.option)" }
+    return warning(unseen: unseen, known: known, source: source)
+  }
+
+  /// A warning naming each field an option names that is not among
+  /// `fields` (a query's columns: known even when no row came back), with
+  /// those fields; nil when every one is there, or there are no fields.
+  func unknownFieldWarning(fields: [String], source: CatalogSource) -> CatalogWarning? {
+    guard !fields.isEmpty else { return nil }
+    let unseen = Set(namedFields.map(\.name)).subtracting(fields)
+    guard !unseen.isEmpty else { return nil }
+    return warning(unseen: unseen, known: fields, source: source)
+  }
+
+  private func warning(unseen: Set<String>, known: [String], source: CatalogSource)
+    -> CatalogWarning
+  {
+    let unknown = namedFields.filter { unseen.contains($0.name) }.map {
+      "{\($0.name)} in \($0.option)"
+    }
     return CatalogWarning(unknownFields: unknown, knownFields: known, source: source)
   }
 }

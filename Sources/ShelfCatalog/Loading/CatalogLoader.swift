@@ -135,6 +135,16 @@ public enum CatalogLoader {
     return try mapper.catalog(numbered, title: title, source: source)
   }
 
+  /// A warning naming each field `mapping`'s options name (`--title
+  /// {nmae}`) that is not among `fields`, the fields every record may
+  /// have (a query's columns), with those fields; nil when all are there.
+  public static func unknownFieldWarning(
+    mapping: RecordMapping, fields: [String], source: CatalogSource
+  ) -> CatalogWarning? {
+    RecordMapper(mapping: mapping, limits: .default).unknownFieldWarning(
+      fields: fields, source: source)
+  }
+
   package static func loadReusingCards(
     buffer: UnsafeBufferPointer<UInt8>, source: CatalogSource, limits: CatalogLimits,
     threads: Int, from reuse: CardReuse?, keepsCards: Bool,

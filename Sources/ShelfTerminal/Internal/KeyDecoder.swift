@@ -114,6 +114,23 @@ struct KeyDecoder {
     return keys
   }
 
+  /// Reads `bytes`, typed at `time` before ncurses read the terminal (while
+  /// it was asked about itself), as the characters they are in UTF-8, in
+  /// order; returns the keys they complete. A byte that is no UTF-8 is dropped.
+  mutating func feed(typed bytes: [UInt8], at time: UInt64) -> [Key] {
+    var keys: [Key] = []
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    decoding: while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): keys += feed(.character(scalar.value), at: time)
+      case .emptyInput: break decoding
+      case .error: continue
+      }
+    }
+    return keys
+  }
+
   /// The escape delay has passed with nothing more: a lone ESC is the Esc
   /// key, and a sequence cut short is dropped.
   mutating func expire() -> [Key] {

@@ -3,7 +3,9 @@ import ShelfUI
 
 /// Asks the terminal before ncurses takes it, in one round trip: its
 /// background (OSC 11) and whether it shows pictures with the kitty graphics
-/// protocol (a query kitty answers `OK`); neither answer reaches the keys.
+/// protocol (a query kitty answers `OK`); neither answer reaches the keys,
+/// and keys typed while the answers are awaited are kept, in order
+/// (`Answers.typed`), for the key reader.
 enum TerminalQuery {
   /// How long to wait for the terminal's answers, in milliseconds.
   static let timeout: Int32 = 200
@@ -15,6 +17,8 @@ enum TerminalQuery {
     var background: Background?
     /// Whether it answered the kitty graphics query with `OK`.
     var showsKittyPictures = false
+    /// What the user typed while the answers were awaited, as typed.
+    var typed: [UInt8] = []
   }
 
   /// OSC 11: "what is your background?"
@@ -41,13 +45,70 @@ enum TerminalQuery {
   /// none and it was asked for.
   static func answers(to reply: [UInt8], background: Bool) -> Answers {
     var answers = Answers()
-    answers.showsKittyPictures = contains(reply, kittyAnswer)
+    let (said, typed) = split(reply)
+    answers.typed = typed
+    answers.showsKittyPictures = contains(said, kittyAnswer)
     if background {
       answers.background =
-        Background(osc11Reply: reply)
+        Background(osc11Reply: said)
         ?? getenv("COLORFGBG").flatMap { Background(colorFGBG: String(cString: $0)) } ?? .dark
     }
     return answers
+  }
+
+  /// `reply` parted into the terminal's answers (control strings such as
+  /// OSC and APC, up to BEL or `ESC \`, and the DA1 answer `ESC [ ? … c`)
+  /// and everything else, which the user typed meanwhile, in order. An
+  /// answer cut off by the time limit is an answer still.
+  static func split(_ reply: [UInt8]) -> (answers: [UInt8], typed: [UInt8]) {
+    var answers: [UInt8] = []
+    var typed: [UInt8] = []
+    var index = 0
+    while index < reply.count {
+      let end = answerEnd(in: reply, at: index)
+      if end > index {
+        answers += reply[index..<end]
+        index = end
+      } else {
+        typed.append(reply[index])
+        index += 1
+      }
+    }
+    return (answers, typed)
+  }
+
+  /// Where the answer that starts at `start` ends (one past its last
+  /// byte), or `start` when none starts there.
+  private static func answerEnd(in reply: [UInt8], at start: Int) -> Int {
+    let escape: UInt8 = 0x1B
+    guard reply[start] == escape, start + 1 < reply.count else { return start }
+    switch reply[start + 1] {
+    // OSC, DCS, APC: a control string, up to BEL (OSC) or ST.
+    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"):
+      var index = start + 2
+      while index < reply.count {
+        if reply[index] == 0x07 { return index + 1 }
+        if reply[index] == escape, index + 1 < reply.count, reply[index + 1] == UInt8(ascii: "\\") {
+          return index + 2
+        }
+        index += 1
+      }
+      return reply.count
+    // DA1: `ESC [ ?`, digits and semicolons, `c`.
+    case UInt8(ascii: "["):
+      guard start + 2 < reply.count, reply[start + 2] == UInt8(ascii: "?") else { return start }
+      var index = start + 3
+      while index < reply.count {
+        let byte = reply[index]
+        if byte == UInt8(ascii: "c") { return index + 1 }
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ";")
+        else { return start }
+        index += 1
+      }
+      return reply.count
+    default:
+      return start
+    }
   }
 
   private static func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
@@ -60,8 +121,11 @@ enum TerminalQuery {
   /// Sends `question` and then DA1 ("what are you?"), which nearly every
   /// terminal answers: the DA1 answer, or the time limit, ends the wait, so
   /// a terminal that ignores the question costs one round trip. Input is
-  /// read with echo off and then flushed, so no answer reaches the screen
-  /// or the key reader.
+  /// read with echo off, so no answer reaches the screen; what is read,
+  /// answers and keys typed meanwhile, is returned (`split` parts them).
+  /// Once DA1 is answered every answer is in, and what follows is the
+  /// user's, left for ncurses; without that answer, the input is flushed,
+  /// so that a late answer does not reach the key reader.
   private static func ask(_ question: [UInt8], input: Int32, output: Int32, term: String)
     -> [UInt8]?
   {
@@ -76,13 +140,13 @@ enum TerminalQuery {
       cc[Int(VTIME)] = 0
     }
     guard tcsetattr(input, TCSANOW, &raw) == 0 else { return nil }
+    var reply: [UInt8] = []
     defer {
-      tcflush(input, TCIFLUSH)
+      if !hasDeviceAttributes(reply) { tcflush(input, TCIFLUSH) }
       tcsetattr(input, TCSANOW, &saved)
     }
     let query = question + Array("\u{1B}[c".utf8)
     guard write(output, query, query.count) == query.count else { return nil }
-    var reply: [UInt8] = []
     var remaining = timeout
     var clock = timespec()
     clock_gettime(CLOCK_MONOTONIC, &clock)

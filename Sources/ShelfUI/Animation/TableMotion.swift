@@ -243,7 +243,7 @@ struct TableMotion: Sendable {
   /// Lines of the tallest block a user sees move: a section moving whole is
   /// one block, and otherwise each header or row is its own (rows that travel
   /// together are still read one by one), as is each deleted or inserted one.
-  private var tallestBlock: Int {
+  var tallestBlock: Int {
     var tallest = 0
     for group in groups {
       if group.holdsHeader {
@@ -473,8 +473,41 @@ struct TableMotion: Sendable {
   func stillLine(_ still: Int, at progress: Double) -> Int {
     if progress <= 0 { return oldTop(still) }
     if progress >= 1 { return newTop(still) }
-    if isGlued[still] { return stillLine(still + 1, at: progress) - height(still) }
-    return Int(stillY(still, at: progress).rounded())
+    let y =
+      isGlued[still]
+      ? stillLine(still + 1, at: progress) - height(still)
+      : Int(stillY(still, at: progress).rounded())
+    return clearingFocus(still, y, at: progress)
+  }
+
+  /// Line `y` of still entry `still` at `progress`, or, for a section header
+  /// the focused row crosses, past that row from the frame the two would
+  /// first meet: the focused row is drawn over everything, so a header it
+  /// covered would hide (and the rows under it read as the section's above).
+  /// The header steps over the row at once and waits there for its own path,
+  /// still going one way, seen in every frame.
+  private func clearingFocus(_ still: Int, _ y: Int, at progress: Double) -> Int {
+    guard height(still) == 1, let focus = groups.first(where: \.keepsPace),
+      let way = crossing(focus, still)
+    else { return y }
+    func exact(_ progress: Double) -> Int {
+      isGlued[still]
+        ? stillLine(still + 1, at: progress) - 1 : Int(stillY(still, at: progress).rounded())
+    }
+    /// Whether the header has met the row by `progress` (it goes down as the row goes up).
+    func met(_ progress: Double) -> Bool {
+      let top = groupLine(focus, at: progress)
+      return way == .up ? exact(progress) >= top : exact(progress) < top + focus.height
+    }
+    guard met(progress) else { return y }
+    var (low, high) = (0.0, progress)
+    for _ in 0..<20 {
+      let mid = (low + high) / 2
+      if met(mid) { high = mid } else { low = mid }
+    }
+    let top = groupLine(focus, at: high)
+    return way == .up
+      ? min(newTop(still), max(y, top + focus.height)) : max(newTop(still), min(y, top - 1))
   }
 
   // MARK: - Travelling entries
@@ -483,7 +516,43 @@ struct TableMotion: Sendable {
   private func groupLine(_ group: Group, at progress: Double) -> Int {
     let local = group.local(progress)
     if local >= 1 { return group.newY }
-    return Int((Double(group.oldY) + Double(group.newY - group.oldY) * local).rounded())
+    let y = Int((Double(group.oldY) + Double(group.newY - group.oldY) * local).rounded())
+    return group.keepsPace ? clearingStillHeaders(group, y) : y
+  }
+
+  /// Line `y` of the focused row's group, or past the section headers it
+  /// would cover that keep their line (one that moves steps over the row
+  /// instead: `clearingFocus`): the row is drawn over everything, so a header
+  /// it covered would hide, and the rows under it read as the section's
+  /// above. The row steps over such a header at once, still one way.
+  private func clearingStillHeaders(_ group: Group, _ y: Int) -> Int {
+    let down = group.newY > group.oldY
+    var y = y
+    // The first still entry whose line is `line` or below (still entries keep their order).
+    func firstStill(from line: Int) -> Int {
+      var (low, high) = (1, stillOld.count - 1)
+      while low < high {
+        let mid = (low + high) / 2
+        if oldTop(mid) < line { low = mid + 1 } else { high = mid }
+      }
+      return low
+    }
+    for _ in 0..<stillOld.count {
+      var still = firstStill(from: y)
+      var covered: Int?
+      while still < stillOld.count - 1 && oldTop(still) < y + group.height {
+        if height(still) == 1 && oldTop(still) == newTop(still)
+          && before.model.entries[Int(stillOld[still])].row == nil
+        {
+          covered = oldTop(still)
+          if down { break }
+        }
+        still += 1
+      }
+      guard let line = covered else { break }
+      y = down ? line + 1 : line - group.height
+    }
+    return down ? min(y, group.newY) : max(y, group.newY)
   }
 
   // MARK: - Gaps

@@ -222,7 +222,7 @@ struct TableTransition: Sendable {
     } else if let headerWithFocus {
       scene.entries.insert(headerWithFocus, at: 0)
     }
-    return scene
+    return withoutRowsUnderOtherHeaders(scene)
   }
 
   /// Which group of blocks an entry is drawn with.

@@ -63,14 +63,15 @@ followed in that frame, nor one missing at either end of the change.
            a row its title and cards. Frames where nothing moves are left to
            the holes check. Unlike the others, it is checked on every frame,
            keys and all.
-  sections a section header stands over its own rows: the first row title
-           under it (above the next header) is not, three frames in a row, a
-           row that sits in another section at both ends of the change (a row
-           passing under a header shows there for a frame or two); and a
-           header whose section gains or loses rows and changes lines is seen
-           in at least half the frames of its trip (from the last frame at its
-           first line to the first at its last), not hidden, then popped in.
-
+  sections a section header stands over its own rows only: in no frame is a
+           row title under a header (below it, above the next one) a row
+           that both ends of the change show under one other header (a row
+           that leaves or joins a section is seen crossing the sections on
+           its way, and the focused row, whole in every frame, may pass under
+           another section's header); and a header whose section gains or
+           loses rows and changes lines is seen in at least half the frames of
+           its trip (from the last frame at its first line to the first at its
+           last), not hidden, then popped in.
 Usage:
   frames.py --shelf PATH [--size 120x40] [--seconds 20] [--keys jjjjll] -- ARGS
   frames.py --shelf PATH --watch-sequence A.json B.json ... [--keys ...] -- ARGS
@@ -495,6 +496,9 @@ class Still:
         self.shape = tuple(layout_shape(rows[y], kinds[y]) for y in range(top, bottom + 1))
         self.text = tuple(text_of(rows[y]) for y in range(top, bottom + 1))
         self.gaps = blank_runs(kinds, body)
+        # The focused row, marked at the start of its title.
+        self.focused = next((("row", row_title(rows[y])) for y in range(top, bottom + 1)
+                             if kinds[y] == "title" and rows[y][0][0] == MARKER), None)
         # Each section header with the rows drawn directly under it, one after
         # the other: its section as this frame shows it.
         at = {y: block for block, y in self.lines.items()}
@@ -640,28 +644,26 @@ def section_rows(frame):
     return sections
 
 
-def section_problems(change, standing=3):
-    """[(offset in the change, reason)]: a header over another section's row
-    `standing` frames in a row, and a header that pops (see "sections")."""
+def section_problems(change):
+    """[(offset in the change, reason)]: a header over a row of another section,
+    and a header that pops (see "sections")."""
     first, last = change[0], change[-1]
     start, end = section_rows(first), section_rows(last)
-    known = set().union(*start.values(), *end.values())
+    # Each row both ends show under the same header -> that header.
+    headers = {}
+    for sections in (start, end):
+        for header, rows in sections.items():
+            for row in rows:
+                headers.setdefault(row, []).append(header)
+    own = {row: found[0] for row, found in headers.items()
+           if len(found) == 2 and found[0] == found[1]}
     problems = []
-    runs = {}
     for i, frame in enumerate(change):
-        stood = {}
-        order = sorted((y, b) for b, y in frame.lines.items())
-        for (_, block), (_, below) in zip(order, order[1:]):
-            if block[0] != "header" or below[0] != "row":
-                continue
-            own = start.get(block, set()) | end.get(block, set())
-            if below in known and below not in own:
-                run = runs.get((block, below), 0) + 1
-                stood[(block, below)] = run
-                if run == standing:
-                    problems.append((i, f'header "{block[1]}" stands over row "{below[1]}" of '
-                                        f"another section, {run} frames in a row"))
-        runs = stood
+        for header, rows in section_rows(frame).items():
+            for row in sorted(rows):
+                if row != frame.focused and row in own and own[row] != header:
+                    problems.append((i, f'header "{header[1]}" stands over row "{row[1]}" of '
+                                        "another section"))
     for block, old in first.lines.items():
         new = last.lines.get(block)
         if block[0] != "header" or new is None or new == old or start.get(block) == end.get(block):
