@@ -78,39 +78,31 @@ import Testing
 }
 
 @MainActor @Suite(.timeLimit(.minutes(3))) struct SectionBySectionHolderConcurrencyTests {
-  @Test func aHolderDiffingSectionBySectionCountsSectionsForItsThreshold() async {
+  /// Section by section, or by sections only (naming the sections whose
+  /// items changed, not diffing them): either way the threshold counts
+  /// sections, and the view's mirror ends as the new sections.
+  @Test(arguments: [false, true])
+  func aHolderDiffingALevelAtATimeCountsSectionsForItsThreshold(sectionsOnly: Bool) async {
     let old = (0..<4).map { Strip(id: $0, items: [Tile](ids: (10 * $0)..<(10 * $0 + 10))) }
     var new = old
     new[2].items.swapAt(0, 9)
     new[3].items.append(new[1].items.removeFirst())
     let holder = CollectionSectionData(old, clock: ManualClock())
     holder.dataCountThreshold = 5  // fewer than the items, more than the sections
-    holder.diffsSectionBySection = true
-    #expect(holder.diffsSectionBySection)
-    let view = RecordingSectionView(holder)
-    holder.update(new)
-    await view.waitForEvents(1)
-    #expect(view.batches == [SectionDelta(sectionBySectionFrom: old, to: new)])
-    #expect(view.failures.isEmpty && view.mirror == new)
-    view.completeBatch()
-    #expect(holder.isIdle)
-  }
-
-  @Test func aHolderDiffingSectionsOnlyNamesTheChangedSectionsAndCountsSections() async {
-    let old = (0..<4).map { Strip(id: $0, items: [Tile](ids: (10 * $0)..<(10 * $0 + 10))) }
-    var new = old
-    new[2].items.swapAt(0, 9)
-    new[3].items.append(new[1].items.removeFirst())
-    let holder = CollectionSectionData(old, clock: ManualClock())
-    holder.dataCountThreshold = 5  // fewer than the items, more than the sections
-    holder.diffSectionsOnly { SectionDelta(sectionsFrom: $0, to: $1) }
-    #expect(holder.leavesItemsUndiffed && !holder.diffsSectionBySection)
+    if sectionsOnly {
+      holder.diffSectionsOnly { SectionDelta(sectionsFrom: $0, to: $1) }
+    } else {
+      holder.diffsSectionBySection = true
+    }
+    #expect(holder.diffsSectionBySection == !sectionsOnly)
+    #expect(holder.leavesItemsUndiffed == sectionsOnly)
     let view = RecordingSectionView(holder)
     holder.update(new)
     await view.waitForEvents(1)
     let named = SectionDelta(
       undiffedSections: [1, 2, 3].map { IndexDelta.Reload(from: $0, to: $0) })
-    #expect(view.batches == [named])
+    #expect(
+      view.batches == [sectionsOnly ? named : SectionDelta(sectionBySectionFrom: old, to: new)])
     #expect(view.failures.isEmpty && view.mirror == new)
     view.completeBatch()
     #expect(holder.isIdle)
