@@ -44,7 +44,8 @@ final class EventLoop {
     DispatchTime.now().uptimeNanoseconds / 1_000_000
   }
 
-  /// Starts the sources and shows the first frame. Call `dispatchMain()` next.
+  /// Starts the sources and shows the first frame. Run the main run loop
+  /// next (`InteractiveSession.run`).
   func start() {
     let input = DispatchSource.makeReadSource(
       fileDescriptor: backend.inputFileDescriptor, queue: .main)

@@ -81,10 +81,18 @@ final class InteractiveSession: EventLoopDelegate {
   /// quits; never returns. Errors before the terminal is taken are thrown.
   static func run(_ options: RunOptions, isNoColorSet: Bool) throws(AppError) -> Never {
     // The start-up values (the first catalogs, their converted content) end
-    // with `start`'s scope: `dispatchMain()` never returns, so locals here
+    // with `start`'s scope: the loop below never returns, so locals here
     // would keep a million cards' first version alive for the whole run.
     retained = try start(options, isNoColorSet: isNoColorSet)
-    dispatchMain()
+    // The main queue runs here, on the main thread, for the whole session:
+    // its run loop drains the queue and sleeps in the kernel while idle.
+    // Not `dispatchMain()`: on Linux it ends the main thread and Dispatch's
+    // pool threads drain the main queue, among them those a large catalog's
+    // parallel paths lowered to nice 5 for good (`WorkerPriority`), so keys
+    // and frames would run at their priority. `run()` returns only once its
+    // run loop has nothing to wait on; on the main thread the main queue
+    // always counts, so the loop is a safeguard.
+    while true { RunLoop.main.run() }
   }
 
   /// Loads the first catalogs, takes over the terminal and starts the session.

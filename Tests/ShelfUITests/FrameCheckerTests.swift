@@ -37,7 +37,7 @@ func everyFrameOfAGoldenTranscriptIsReadable(name: String) throws {
     atRest: FrameChecker.Expectations(isAtRest: true))
   #expect(problems.isEmpty, "\(name):\n\(problems.joined(separator: "\n"))")
   let frames = transcript.components(separatedBy: "\n\u{0C}\n").map(FrameChecker.init(text:))
-  let motion = FrameChecker.motionProblems(frames)
+  let motion = FrameChecker.motionProblems(frames) + FrameChecker.sectionProblems(frames)
   #expect(motion.isEmpty, "\(name):\n\(motion.joined(separator: "\n"))")
 }
 

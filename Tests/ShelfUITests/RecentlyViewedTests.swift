@@ -137,7 +137,8 @@ func recentlyViewedArrivesWithoutMovingTheFocusedRow(size: Size) {
   _ = screen.handle(.home, size: size)
   #expect(screen.focusedIDs.row == ReservedID.recentlyViewed)
   let checkers = frames.map(FrameChecker.init(canvas:))
-  #expect(FrameChecker.motionProblems(checkers).isEmpty)
+  #expect(
+    (FrameChecker.motionProblems(checkers) + FrameChecker.sectionProblems(checkers)).isEmpty)
 }
 
 // With `--no-recent`, opening a card adds no row.

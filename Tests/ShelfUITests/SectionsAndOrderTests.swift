@@ -108,7 +108,8 @@ func aNewOrderAnimatesUnderTheMotionRules(key: Character, size: Size) {
   #expect(frames.count > 3, "it animates")
   #expect(screen.shownCardIDs(ofRow: "sci-fi").first == "long")
   let checkers = frames.map(FrameChecker.init(canvas:))
-  #expect(FrameChecker.motionProblems(checkers).isEmpty)
+  #expect(
+    (FrameChecker.motionProblems(checkers) + FrameChecker.sectionProblems(checkers)).isEmpty)
   for checker in checkers {
     #expect(checker.problems(FrameChecker.Expectations(maximumHole: Metrics.rowHeight + 1)).isEmpty)
   }

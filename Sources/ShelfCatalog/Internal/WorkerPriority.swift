@@ -19,10 +19,16 @@ package enum WorkerPriority {
   package static let workerNiceness: Int32 = 5
 
   /// Lowers the calling thread to `workerNiceness`, unless it is the main
-  /// thread (a headless `render` loads there) or already as low. Linux's
-  /// niceness is per thread; raising it back needs privileges, so a thread
-  /// of Dispatch's pool stays lowered, as fits a thread that does background
-  /// work.
+  /// thread (the first catalogs and a headless `render` load there) or
+  /// already as low. Linux's niceness is per thread; raising it back needs
+  /// privileges, so a thread of Dispatch's pool stays lowered, as fits a
+  /// thread that does background work.
+  ///
+  /// That holds only while no pool thread runs the main queue's blocks: the
+  /// app drains the main queue on the main thread with its run loop
+  /// (`InteractiveSession.run`), never with `dispatchMain()`, which on Linux
+  /// ends the main thread and hands the main queue to the pool, where keys
+  /// and frames would run at nice 5 and `Thread.isMainThread` is false.
   package static func yieldToInteractive() {
     #if os(Linux)
       guard !Thread.isMainThread else { return }

@@ -465,6 +465,9 @@ struct TableMotion: Sendable {
         reach(conveyorY(still, at: point, share: share))
       }
     }
+    // Nor does it hold behind an even pace to its new line: the slot it
+    // leaves behind closes at least as fast as the motion goes on.
+    reach(from + (to - from) * progress)
     return to > from ? min(to, furthest) : max(to, furthest)
   }
 

@@ -105,8 +105,7 @@ final class PseudoTerminalShelf {
   }
 
   /// Whether one of the app's threads is inside `write(2)`: blocked on a
-  /// terminal that stopped reading, when it stays there. (The main queue
-  /// runs on a worker thread once `dispatchMain()` parks the main one.)
+  /// terminal that stopped reading, when it stays there.
   var isWriting: Bool {
     #if arch(x86_64)
       let writeCall = "1"

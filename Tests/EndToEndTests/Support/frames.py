@@ -58,11 +58,14 @@ followed in that frame, nor one missing at either end of the change.
            before and the one after (a demo that never rests has no changes
            to read): the blocks whose line differs between two of them move,
            and those that show in one and not the other are inserted, deleted
-           or scrolled. A section header and the rows under it that move the
-           same distance with it are one block; a header is 1 line,
-           a row its title and cards. Frames where nothing moves are left to
-           the holes check. Unlike the others, it is checked on every frame,
-           keys and all.
+           or scrolled; when none does, with the 8 frames each way (a slow
+           change, or one whose titles are hidden), and when none does there
+           either, nothing moves: no gap may be taller than the one line. A
+           section header and the rows under it that move the same distance
+           with it are one block; a header is 1 line, a row its title and
+           cards; a row cut by the body's top, its title above it, moves when
+           its last line does. Unlike the others, it is checked on every
+           frame, keys and all.
   sections a section header stands over its own rows only: in no frame is a
            row title under a header (below it, above the next one) a row
            that both ends of the change show under one other header (a row
@@ -113,6 +116,10 @@ CARD_HEIGHT = 5
 ROW_HEIGHT = 1 + CARD_HEIGHT
 # Frames back (and one ahead) the gaps check looks for the rows of each section.
 SECTION_MEMORY = 30
+# The kinds of a card's lines.
+CARD_LINES = ("top", "side", "bottom", "edge", "mixed")
+# Frames each way the gaps check looks for a change when none shows next to a frame.
+GAP_REACH = 8
 TEMPLATE = ["top", "side", "side", "side", "bottom"]
 # A row title line ends with the focused card's position in the row: "3 / 24".
 POSITION = re.compile(r"\d+ / \d+ ?$")
@@ -496,6 +503,13 @@ class Still:
         self.shape = tuple(layout_shape(rows[y], kinds[y]) for y in range(top, bottom + 1))
         self.text = tuple(text_of(rows[y]) for y in range(top, bottom + 1))
         self.gaps = blank_runs(kinds, body)
+        # Where the row cut by the body's top (its title above it) ends, if one is.
+        self.cut_end = None
+        if kinds[top] in CARD_LINES:
+            y = top
+            while y <= bottom and kinds[y] in CARD_LINES and (y == top or kinds[y] != "top"):
+                y += 1
+            self.cut_end = y
         # The focused row, marked at the start of its title.
         self.focused = next((("row", row_title(rows[y])) for y in range(top, bottom + 1)
                              if kinds[y] == "title" and rows[y][0][0] == MARKER), None)
@@ -566,6 +580,9 @@ def tallest_changing_block(first, last, sections=None):
             tallest = max(tallest, 1 + ROW_HEIGHT * len(own))
     for block in set(first.lines) ^ set(last.lines):
         tallest = max(tallest, block_height(block))
+    # A row cut by the body's top shows no title, but moves when its end does.
+    if first.cut_end is not None and last.cut_end is not None and first.cut_end != last.cut_end:
+        tallest = max(tallest, ROW_HEIGHT)
     return tallest
 
 
@@ -690,11 +707,16 @@ def gap_problems(stills):
         for recent in stills[max(0, i - SECTION_MEMORY):i + 2]:
             for header, rows in recent.sections.items():
                 sections.setdefault(header, set()).update(rows)
-        tallest = max([tallest_changing_block(stills[a], stills[b], sections)
-                       for a, b in ((i - 1, i), (i, i + 1)) if 0 <= a and b < len(stills)]
-                      + [0])
-        if tallest == 0:
-            continue
+        tallest = 0
+        # The frames next to it, then (when nothing shows changing between
+        # those: a slow change, or one whose titles are hidden) a few more.
+        for reach in (1, GAP_REACH):
+            pairs = [(a, a + 1) for a in range(i - reach, i + reach)
+                     if 0 <= a and a + 1 < len(stills)]
+            tallest = max([tallest_changing_block(stills[a], stills[b], sections)
+                           for a, b in pairs] + [0])
+            if tallest:
+                break
         for y, run in frame.gaps:
             if run > tallest + 1:
                 problems.append((i, f"lines {y}-{y + run - 1}: {run} blank lines, taller than "
