@@ -107,7 +107,39 @@ public final class Insert<Section: ChainableSection>: SectionSource {
       let (placement, isRediffed) = core.placement(
         of: change, in: core.upstream.sections, recomputed: { recomputed() })
     else { return }
+    if !isRediffed, let delta = change.delta, let lifted = liftedItemDelta(delta) {
+      core.output.replace(with: recomputed())
+      core.send(.delta(lifted, isRediffed: false))
+      return
+    }
     self.change(placement, isRediffed: isRediffed)
+  }
+
+  /// The output's delta for upstream's `delta`, when it changes items only
+  /// and the element is a section, which then stays where it is: the same
+  /// changes, in the sections after the element one section further on.
+  /// Nil for any other delta, which takes the general translation.
+  ///
+  /// The usual change below a filter's "Best matches" row: a new query
+  /// hides and shows many items, and this costs O(*c*) for *c* changes,
+  /// where the general translation maps every item of the touched sections.
+  ///
+  /// - Complexity: O(*c*) for *c* changes.
+  private func liftedItemDelta(_ delta: SectionDelta) -> SectionDelta? {
+    guard case .section = element, delta.sections.isEmpty, delta.items.duplicates.isEmpty
+    else { return nil }
+    guard let inserted = position?.section else { return delta }
+    func lift(_ path: ItemPath) -> ItemPath {
+      path.section < inserted ? path : ItemPath(section: path.section + 1, item: path.item)
+    }
+    func lift(_ match: ItemMatch<ItemPath>) -> ItemMatch<ItemPath> {
+      ItemMatch(from: lift(match.from), to: lift(match.to))
+    }
+    let items = delta.items
+    return SectionDelta(
+      items: SectionDelta.Items(
+        deletions: items.deletions.map(lift), insertions: items.insertions.map(lift),
+        moves: items.moves.map(lift), reloads: items.reloads.map(lift)))
   }
 
   private func change(_ placement: Placement, isRediffed: Bool) {

@@ -73,6 +73,11 @@ private func packageCatalog(in folder: URL) throws -> (catalog: URL, names: Stri
     let none = try runShelf(["--filter", "zzqxzzqx"])
     #expect(none.status == 1)
     #expect(none.standardOutput.isEmpty)
+    // A card that several rows hold is printed once, as fzf prints a line once.
+    let ids = try runShelf(["--filter", "dost", "--print", "{id}"]).standardOutput
+      .split(separator: "\n")
+    #expect(ids.contains("crime-and-punishment"))
+    #expect(Set(ids).count == ids.count, "\(ids)")
   }
 
   /// Every match, best first (as fzf ranks them): a whole field, then a

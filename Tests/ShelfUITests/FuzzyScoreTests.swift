@@ -187,6 +187,33 @@ private func content(_ cards: [CardFace]) -> ShelfContent {
   #expect(content(cards).rankedMatches(of: "'devel").map(\.face.id) == ["libctf0"])
 }
 
+@Test func aCardInSeveralRowsIsOneRankedMatchAtItsBestRank() {
+  // "crime" is in both rows and scores the same in each: it is printed
+  // once, from the first row (a tie keeps the content's order).
+  let crime = CardFace(id: "crime", title: "Crime and Punishment", subtitle: "Dostoevsky")
+  let idiot = CardFace(id: "idiot", title: "The Idiot", subtitle: "Dostoevsky")
+  let rows = [
+    CarouselRow(id: "picks", title: "Picks", cards: [crime]),
+    CarouselRow(id: "russian", title: "Russian", cards: [idiot, crime]),
+  ]
+  let content = ShelfContent(
+    title: "", sections: [ShelfSection(id: "s", title: nil, rows: rows)])
+  let matches = content.rankedMatches(of: "dost")
+  #expect(matches.map(\.face.id) == ["idiot", "crime"])
+  #expect(matches.map(\.rowTitle) == ["Russian", "Picks"])
+  // With no words, every card once, in the content's order.
+  #expect(content.rankedMatches(of: "").map(\.face.id) == ["crime", "idiot"])
+  // Ids are unique only within a row: another card of the same id is printed.
+  let other = CarouselRow(
+    id: "more", title: "More", cards: [CardFace(id: "idiot", title: "Dost Idiot")])
+  let more = ShelfContent(
+    title: "", sections: [ShelfSection(id: "s", title: nil, rows: rows + [other])])
+  #expect(
+    more.rankedMatches(of: "dost").map(\.face.title) == [
+      "Dost Idiot", "The Idiot", "Crime and Punishment",
+    ])
+}
+
 @Test func aCardInSeveralRowsIsOneBestMatchAtItsBestScore() {
   var best = BestMatches(limit: 2)
   let added = [(5, 0, 0, "a"), (7, 1, 0, "b"), (9, 2, 0, "a"), (9, 3, 0, "a"), (3, 4, 0, "b")]
@@ -194,6 +221,26 @@ private func content(_ cards: [CardFace]) -> ShelfContent {
   // "a" at its best score and, of the two ties, its first place; "b" once.
   #expect(
     best.matches.map { "\($0.card.id)\($0.rank.score)/\($0.rank.row)" } == ["a9/2", "b7/1"])
+  // Another card of the same id (ids are unique only within a row) is held too.
+  var twins = BestMatches(limit: 3)
+  twins.add(match(5, 0, 0, id: "a"))
+  twins.add(
+    BestMatches.Match(
+      rank: BestMatches.Rank(score: 7, length: 0, row: 1, order: 0),
+      card: CardFace(id: "a", title: "another")))
+  #expect(twins.matches.map(\.card.title) == ["another", ""])
+}
+
+@Test func aTextsMaskHoldsTheBitOfEachOfItsBytesFoldedOrNot() {
+  let bytes = (0...255).map { UInt8($0) }
+  bytes.withUnsafeBufferPointer { all in
+    for byte in bytes {
+      let one = UnsafeBufferPointer(rebasing: all[Int(byte)...Int(byte)])
+      #expect(ByteMask.of(one) == ByteMask.bit(byte))
+      #expect(ByteMask.of(one, foldsASCII: true) == ByteMask.bit(SearchFolding.foldedASCII(byte)))
+    }
+    #expect(ByteMask.of(all) == bytes.reduce(0) { $0 | ByteMask.bit($1) })
+  }
 }
 
 @Test func aYearsMaskIsTheMaskOfItsDigits() {

@@ -118,32 +118,70 @@ public struct CarouselRow: Identifiable, Equatable, Sendable {
 }
 
 /// What a card shows, in the strip and in the details panel.
+///
+/// Its fields live in one shared, copy-on-write box: copying a card (the
+/// `/` filter keeps a million of them, the chain's links pass them on)
+/// retains one reference rather than each of its strings, and two copies
+/// of one card compare equal without reading their text.
 public struct CardFace: Identifiable, Equatable, Sendable {
   /// Unique within its row.
-  public var id: String
+  public var id: String {
+    get { storage.id }
+    set { unique().id = newValue }
+  }
   /// First line.
-  public var title: String
+  public var title: String {
+    get { storage.title }
+    set { unique().title = newValue }
+  }
   /// Second line (author, director).
-  public var subtitle: String
+  public var subtitle: String {
+    get { storage.subtitle }
+    set { unique().subtitle = newValue }
+  }
   /// Year, when known.
-  public var year: Int?
+  public var year: Int? {
+    get { storage.year }
+    set { unique().year = newValue }
+  }
   /// 0 to 5, drawn as stars.
-  public var rating: Double?
+  public var rating: Double? {
+    get { storage.rating }
+    set { unique().rating = newValue }
+  }
   /// The details panel's paragraph.
-  public var summary: String
+  public var summary: String {
+    get { storage.summary }
+    set { unique().summary = newValue }
+  }
   /// Labels, listed in the details panel.
-  public var tags: [String]
+  public var tags: [String] {
+    get { storage.tags }
+    set { unique().tags = newValue }
+  }
   /// A link, shown in the details panel; empty when the card has none.
-  public var url: String
+  public var url: String {
+    get { storage.url }
+    set { unique().url = newValue }
+  }
   /// The cover picture as the card gives it (a path or an http(s) URL);
   /// empty when the card has none.
-  public var image: String
+  public var image: String {
+    get { storage.image }
+    set { unique().image = newValue }
+  }
   /// The other fields the card came with, in their order: listed in the
   /// details panel, searched, and named in templates.
-  public var fields: NamedValues
+  public var fields: NamedValues {
+    get { storage.fields }
+    set { unique().fields = newValue }
+  }
 
   /// One of a card's other fields: a name and its value as text.
   public typealias Field = NamedValue
+
+  /// The fields, shared by the copies of the card until one is changed.
+  private var storage: Storage
 
   /// A card face; only `id` and `title` are required.
   public init(
@@ -151,15 +189,65 @@ public struct CardFace: Identifiable, Equatable, Sendable {
     summary: String = "", tags: [String] = [], url: String = "", image: String = "",
     fields: NamedValues = []
   ) {
-    self.id = id
-    self.title = title
-    self.subtitle = subtitle
-    self.year = year
-    self.rating = rating
-    self.summary = summary
-    self.tags = tags
-    self.url = url
-    self.image = image
-    self.fields = fields
+    storage = Storage(
+      id: id, title: title, subtitle: subtitle, year: year, rating: rating, summary: summary,
+      tags: tags, url: url, image: image, fields: fields)
+  }
+
+  /// Whether the two cards have the same fields: at once when they are
+  /// copies of one card.
+  public static func == (lhs: CardFace, rhs: CardFace) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.hasSameFields(as: rhs.storage)
+  }
+
+  /// The box, made this card's own before a field of it changes.
+  private mutating func unique() -> Storage {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    return storage
+  }
+
+  /// A card's fields. Changed only through a card that holds the one
+  /// reference to it (`unique()`), so a box that two threads can see is
+  /// never written: hence `@unchecked Sendable`.
+  private final class Storage: @unchecked Sendable {
+    var id: String
+    var title: String
+    var subtitle: String
+    var year: Int?
+    var rating: Double?
+    var summary: String
+    var tags: [String]
+    var url: String
+    var image: String
+    var fields: NamedValues
+
+    init(
+      id: String, title: String, subtitle: String, year: Int?, rating: Double?, summary: String,
+      tags: [String], url: String, image: String, fields: NamedValues
+    ) {
+      self.id = id
+      self.title = title
+      self.subtitle = subtitle
+      self.year = year
+      self.rating = rating
+      self.summary = summary
+      self.tags = tags
+      self.url = url
+      self.image = image
+      self.fields = fields
+    }
+
+    func copy() -> Storage {
+      Storage(
+        id: id, title: title, subtitle: subtitle, year: year, rating: rating, summary: summary,
+        tags: tags, url: url, image: image, fields: fields)
+    }
+
+    func hasSameFields(as other: Storage) -> Bool {
+      id == other.id && title == other.title && subtitle == other.subtitle
+        && year == other.year && rating == other.rating && summary == other.summary
+        && tags == other.tags && url == other.url && image == other.image
+        && fields == other.fields
+    }
   }
 }

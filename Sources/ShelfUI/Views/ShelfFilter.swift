@@ -224,7 +224,9 @@ enum ShelfFilter {
         else { return false }
         let bonus = kind == .title ? titleBonus * 1024 : 0
         best = max(best, ceilings[index] + bonus - min(bytes.count, 1023))
-        return false
+        // The title's bonus outweighs any other field's shorter length: a
+        // word the title holds has its ceiling there, and no later field is read.
+        return kind == .title
       }
       guard best > Int.min else { return nil }
       total += best
@@ -254,13 +256,17 @@ enum ShelfFilter {
     var length = 0
     for (index, term) in query.terms.enumerated() {
       var best = Int.min
+      let ceiling = Int(FuzzyScore.ceiling(letters: term.bytes.count))
       _ = fields { bytes, foldsASCII, kind in
         if index == 0 { length += bytes.count }  // every field is visited once per word
-        guard kind != .year || term.canMatchYear,
+        let bonus = kind == .title ? titleBonus : 0
+        let penalty = min(bytes.count, 1023)
+        // A field that could not beat the best even at the word's ceiling
+        // (a title matched well, say) is not scored: the same best.
+        guard (ceiling + bonus) * 1024 - penalty > best, kind != .year || term.canMatchYear,
           let found = term.score(in: bytes, foldsASCII: foldsASCII)
         else { return false }
-        let bonus = kind == .title ? titleBonus : 0
-        best = max(best, (Int(found) + bonus) * 1024 - min(bytes.count, 1023))
+        best = max(best, (Int(found) + bonus) * 1024 - penalty)
         return false
       }
       guard best > Int.min else { return nil }
@@ -287,8 +293,9 @@ enum ShelfFilter {
 
 /// The best matches of a query, by score: what the "Best matches" row
 /// holds. Ties go to the shorter text, then keep the catalog's order (row,
-/// then card). A card (by id) is held once, however many rows hold it: at
-/// its best rank.
+/// then card). A card (its id and face) is held once, however many rows
+/// hold it: at its best rank. (Ids are unique only within a row: another
+/// card of the same id is held too.)
 struct BestMatches: Sendable {
   /// The most cards the row holds.
   static let limit = 50
@@ -347,7 +354,7 @@ struct BestMatches: Sendable {
     if matches.count == limit, !match.precedes(matches[limit - 1]) { return }
     // A copy of the card that fell out of the best ranked below all of them,
     // and so below `match`: only a copy still held can rank before it.
-    if let held = matches.firstIndex(where: { $0.card.id == match.card.id }) {
+    if let held = matches.firstIndex(where: { $0.card == match.card }) {
       guard match.precedes(matches[held]) else { return }
       matches.remove(at: held)
     } else if matches.count == limit {
@@ -471,7 +478,10 @@ final class RowFolds: @unchecked Sendable, Equatable {
     guard !isMade else { return }
     precondition(cards.count == count, "folds made for another row")
     isMade = true
-    masks = [UInt64](repeating: 0, count: cards.count)
+    // Locals, not the properties, in the loop: a class's stored property
+    // costs an exclusivity check on every access.
+    var masks = [UInt64](repeating: 0, count: cards.count)
+    var text = CardSearchText()
     text.reserveCapacity(cards: cards.count)
     cards.withUnsafeBufferPointer { cards in
       for index in cards.indices {
@@ -479,6 +489,8 @@ final class RowFolds: @unchecked Sendable, Equatable {
         masks[index] = text.append(card, folding: FoldedCard.folding(card))
       }
     }
+    self.masks = masks
+    self.text = text
   }
 
   /// `body` given the cards' text and their masks (after `prepare(_:)`).
