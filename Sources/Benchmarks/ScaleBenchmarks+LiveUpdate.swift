@@ -118,11 +118,19 @@ extension ScaleBenchmarks {
     var samples: [Double] = []
     var withConversion: [Double] = []
     var frames = 0
+    var counts: [String: Int] = [:]
     for run in 0...runs {
       needsDisplay.isSet = false
+      PathCounters.reset()
       let converted = Monotonic.seconds()
       let content = ShelfContent(run.isMultiple(of: 2) ? newCatalog : oldCatalog)
-      let delta = withDelta ? SectionDelta(from: previous.sections, to: content.sections) : nil
+      let delta =
+        withDelta ? SectionDelta(sectionsFrom: previous.rows, to: content.rows) : nil
+      if withDelta {
+        // As the app's converter: one diff, then one hop to the main queue.
+        PathCounters.noteDiff("converter")
+        PathCounters.noteHop("converter")
+      }
       previous = content
       let start = Monotonic.seconds()
       if withDelta {
@@ -155,7 +163,9 @@ extension ScaleBenchmarks {
           quietSince = Monotonic.seconds()
         }
       }
+      if run > 0 { counts.merge(PathCounters.snapshot, uniquingKeysWith: +) }
     }
+    printPathCounts(counts, changes: runs)
     if withDelta {
       harness.printSamples(
         "1% of 1M, catalog to first frame (convert, diff, setContent with delta)",
@@ -179,6 +189,26 @@ extension ScaleBenchmarks {
         Harness.format(seconds: $0)
       }
     }
+  }
+
+  /// Prints what one change cost on its way to the screen (`PathCounters`,
+  /// summed over `changes`): diffs and main-queue hops per change, by step.
+  private static func printPathCounts(_ counts: [String: Int], changes: Int) {
+    guard changes > 0 else { return }
+    func perChange(_ prefix: String) -> (total: Double, steps: String) {
+      let named = counts.filter { $0.key.hasPrefix(prefix) }.sorted { $0.key < $1.key }
+      let total = Double(named.map(\.value).reduce(0, +)) / Double(changes)
+      let steps = named.map { name, count in
+        "\(name.dropFirst(prefix.count)) \(Harness.fixed(Double(count) / Double(changes)))"
+      }
+      return (total, steps.isEmpty ? "none" : steps.joined(separator: ", "))
+    }
+    let diffs = perChange("diff: ")
+    let hops = perChange("hop: ")
+    let stages = Set(counts.keys.filter { $0.hasPrefix("hop: ") }).count
+    print(
+      "  per change: \(Harness.fixed(diffs.total)) diffs (\(diffs.steps)); "
+        + "\(Harness.fixed(hops.total)) main-queue hops in \(stages) stages (\(hops.steps))")
   }
 
   /// The same delta through the live holder: a `CollectionSectionData` of

@@ -84,15 +84,43 @@ public final class SectionStore<Section: ChainableSection>: SectionSource, Place
   ///   versions, as an edit of a copy keeps them, are not compared item by
   ///   item); plus a diff when the delta fails.
   public func update(_ sections: [Section], delta: SectionDelta) {
+    accept(sections, delta: delta, checksContent: true)
+  }
+
+  /// Replaces the sections with `sections`, which `delta` turns the current
+  /// sections into, as `update(_:delta:)` does, but checks only that the
+  /// delta fits the sections' item counts (each section's, before and
+  /// after), not the items it keeps or their order: for a
+  /// delta just computed from these very sections (a converter's diff of
+  /// the version the store holds), where that check would only repeat the
+  /// diff's work, a pass over every item of the sections it touches (a
+  /// million cards, on the queue that draws the screen). A delta that does
+  /// not fit is counted, reported and replaced by a diff, as there.
+  ///
+  /// - Complexity: O(*s* + *c* + *t*) for *s* sections, *c* changes and *t*
+  ///   items in the sections the delta touches, without comparing an item;
+  ///   plus a diff when the delta does not fit.
+  public func update(_ sections: [Section], trustedDelta delta: SectionDelta) {
+    accept(sections, delta: delta, checksContent: false)
+  }
+
+  /// `update(_:delta:)`, its check of the kept items only when `checksContent`.
+  private func accept(_ sections: [Section], delta: SectionDelta, checksContent: Bool) {
     let old = self.sections
     self.sections = sections
+    // Links translate item changes: sections whose items a delta left
+    // undiffed are diffed here, each within itself.
+    let delta =
+      delta.undiffedSections.allSatisfy({ $0.from < old.count && $0.to < sections.count })
+      ? delta.diffingUndiffedSections(from: old, to: sections) : delta
     // The check reads the delta as a placement, as the first link would:
     // the placement goes down with the delta, so no link reads it again.
     let change = SourceChange.delta(delta, isRediffed: false)
     let newCounts = change.itemCounts(of: sections, before: counts)
     guard newCounts.count == sections.count,
       let placement = Placement(delta, oldCounts: counts, newCounts: newCounts),
-      placement.replaysContent(old, into: sections)
+      checksContent
+        ? placement.replaysContent(old, into: sections) : newCounts == sections.itemCounts
     else {
       rejectedDeltaCount += 1
       counts = sections.itemCounts

@@ -37,20 +37,31 @@ extension ShelfContent {
   /// the caller's, whatever the catalog's size, for tests.
   package init(_ catalog: Catalog, namespace: SourceNamespace?, inParallel: Bool) {
     let rows = catalog.sections.flatMap(\.rows)
+    // Each row carries its section's id and title.
+    let headers = catalog.sections.map { section in
+      Header(
+        id: namespace?.scoped(section.id) ?? section.id,
+        title: namespace?.headerTitle(section.title) ?? section.title)
+    }
+    var sectionOfRow: [Int] = []
+    sectionOfRow.reserveCapacity(rows.count)
+    for (index, section) in catalog.sections.enumerated() {
+      sectionOfRow.append(contentsOf: repeatElement(index, count: section.rows.count))
+    }
     let converted =
       inParallel && rows.count > 1
-      ? Self.rowsInParallel(rows, namespace: namespace)
-      : rows.map { Self.row($0, namespace: namespace) }
-    var next = 0
-    self.init(
-      title: catalog.title,
-      sections: catalog.sections.map { section in
-        defer { next += section.rows.count }
-        return ShelfSection(
-          id: namespace?.scoped(section.id) ?? section.id,
-          title: namespace?.headerTitle(section.title) ?? section.title,
-          rows: Array(converted[next..<next + section.rows.count]))
-      })
+      ? Self.rowsInParallel(
+        rows, headers: headers, sectionOfRow: sectionOfRow, namespace: namespace)
+      : rows.indices.map {
+        Self.row(rows[$0], in: headers[sectionOfRow[$0]], namespace: namespace)
+      }
+    self.init(title: catalog.title, rows: converted)
+  }
+
+  /// A section's id and title, as its rows carry them.
+  private struct Header: Sendable {
+    var id: String
+    var title: String?
   }
 
   /// What the screen shows of `catalog`, as `init(_:namespace:)` makes it,
@@ -75,9 +86,11 @@ extension ShelfContent {
     let content = ShelfContent(
       title: catalog.title,
       sections: catalog.sections.enumerated().map { s, section in
-        ShelfSection(
+        let header = Header(
           id: namespace?.scoped(section.id) ?? section.id,
-          title: namespace?.headerTitle(section.title) ?? section.title,
+          title: namespace?.headerTitle(section.title) ?? section.title)
+        return ShelfSection(
+          id: header.id, title: header.title,
           rows: section.rows.enumerated().map { r, row in
             if let revision = revisions.revision(section: s, row: r),
               previous.revisions.revision(section: s, row: r) == revision,
@@ -86,14 +99,16 @@ extension ShelfContent {
               return previous.sections[s].rows[r]
             }
             convertedCards += row.items.count
-            return Self.row(row, namespace: namespace)
+            return Self.row(row, in: header, namespace: namespace)
           })
       })
     return (content, convertedCards)
   }
 
   /// `rows` converted in contiguous runs spread over the cores.
-  private static func rowsInParallel(_ rows: [Row], namespace: SourceNamespace?) -> [CarouselRow] {
+  private static func rowsInParallel(
+    _ rows: [Row], headers: [Header], sectionOfRow: [Int], namespace: SourceNamespace?
+  ) -> [CarouselRow] {
     guard !rows.isEmpty else { return [] }  // never writes the shared empty buffer
     return [CarouselRow](unsafeUninitializedCapacity: rows.count) { buffer, count in
       let slots = SharedRows(slots: buffer)
@@ -102,14 +117,17 @@ extension ShelfContent {
       DispatchQueue.concurrentPerform(iterations: runs) { run in
         WorkerPriority.yieldToInteractive()
         for k in (rows.count * run / runs)..<(rows.count * (run + 1) / runs) {
-          slots.slots.initializeElement(at: k, to: row(rows[k], namespace: namespace))
+          slots.slots.initializeElement(
+            at: k, to: row(rows[k], in: headers[sectionOfRow[k]], namespace: namespace))
         }
       }
       count = rows.count
     }
   }
 
-  private static func row(_ row: Row, namespace: SourceNamespace?) -> CarouselRow {
+  private static func row(_ row: Row, in header: Header, namespace: SourceNamespace?)
+    -> CarouselRow
+  {
     CarouselRow(
       id: namespace?.scoped(row.id) ?? row.id, title: row.title,
       cards: row.items.map { card in
@@ -118,7 +136,7 @@ extension ShelfContent {
           rating: card.rating, summary: card.summary ?? "", tags: card.tags,
           url: card.url ?? "", image: card.image.map { namespace?.image($0) ?? $0 } ?? "",
           fields: card.fields)
-      })
+      }, sectionID: header.id, sectionTitle: header.title)
   }
 }
 

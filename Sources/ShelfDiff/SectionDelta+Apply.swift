@@ -89,6 +89,25 @@ extension SectionDelta {
     else { return nil }
     var sectionTargets = Array(repeating: -1, count: oldItemCounts.count)
     for (t, s) in sectionSources.enumerated() where s >= 0 { sectionTargets[s] = t }
+    // Sections whose items were not diffed take new's items as they are; no
+    // item change may name them.
+    guard let isUndiffed = undiffedTargets(sectionSources: sectionSources) else { return nil }
+    func isNamed(old s: Int) -> Bool { sectionTargets[s] >= 0 && isUndiffed[sectionTargets[s]] }
+    for path in items.deletions where path.section >= 0 && path.section < oldItemCounts.count {
+      guard !isNamed(old: path.section) else { return nil }
+    }
+    for move in items.moves {
+      if move.from.section >= 0 && move.from.section < oldItemCounts.count {
+        guard !isNamed(old: move.from.section) else { return nil }
+      }
+      if move.to.section >= 0 && move.to.section < newItemCounts.count {
+        guard !isUndiffed[move.to.section] else { return nil }
+      }
+    }
+    for path in items.insertions + items.reloads.map(\.to)
+    where path.section >= 0 && path.section < newItemCounts.count {
+      guard !isUndiffed[path.section] else { return nil }
+    }
 
     var isLeaving = oldItemCounts.map { Array(repeating: false, count: $0) }
     var sources: [[ItemPath?]] = newItemCounts.map { Array(repeating: nil, count: $0) }
@@ -123,7 +142,7 @@ extension SectionDelta {
     for t in newItemCounts.indices {
       let s = sectionSources[t]
       var slot = 0
-      if s >= 0 {
+      if s >= 0 && !isUndiffed[t] {
         for i in 0..<oldItemCounts[s] where !isLeaving[s][i] {
           while slot < newItemCounts[t] && isFilled[t][slot] { slot += 1 }
           guard slot < newItemCounts[t] else { return nil }
@@ -140,6 +159,27 @@ extension SectionDelta {
     }
     guard !items.reloads.hasRepeatedTarget() else { return nil }
     return (sectionSources, sources)
+  }
+}
+
+extension SectionDelta {
+  /// For each new section, whether `undiffedSections` lists it; nil when
+  /// the list does not fit `sectionSources` (for each new section, the old
+  /// one it continues, or -1): each entry a surviving section's old and new
+  /// index, in ascending `from`, none twice.
+  ///
+  /// - Complexity: O(*s*) for *s* new sections.
+  func undiffedTargets(sectionSources: [Int]) -> [Bool]? {
+    var isUndiffed = [Bool](repeating: false, count: sectionSources.count)
+    var lastFrom = -1
+    for section in undiffedSections {
+      guard section.from > lastFrom, section.to >= 0, section.to < sectionSources.count,
+        sectionSources[section.to] == section.from
+      else { return nil }
+      lastFrom = section.from
+      isUndiffed[section.to] = true
+    }
+    return isUndiffed
   }
 }
 

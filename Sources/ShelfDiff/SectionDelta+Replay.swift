@@ -5,7 +5,9 @@ extension SectionDelta {
   /// `new`: the delta fits their item counts (`isValid(oldItemCounts:newItemCounts:)`),
   /// and `applied(to:with:)` gives `new`'s ids and headers and `new`'s items.
   ///
-  /// Only the sections the delta touches are replayed item by item. A
+  /// Only the sections the delta touches are replayed item by item; those
+  /// in `undiffedSections` take new's items as they are (only their ids and
+  /// headers are compared, as their diff is left to whoever needs it). A
   /// surviving section it does not touch replays to its old self, so it is
   /// first compared with its new self byte for byte, in runs of neighbours
   /// (a chain or an edit that kept the section holds the same bytes: its
@@ -96,6 +98,10 @@ extension SectionDelta {
       _ = touch(reload.to.section)
     }
     for (t, s) in sectionSources.enumerated() where s < 0 { _ = touch(t) }
+    // A section whose items were not diffed takes new's items as they are:
+    // no item change may touch it, and its items are not compared.
+    guard let isUndiffed = undiffedTargets(sectionSources: sectionSources) else { return false }
+    for section in undiffedSections where filledStart[section.to] >= 0 { return false }
 
     // Touched surviving sections: their unmoved items fill the other slots
     // in order. Over buffers: an array element written in place costs a
@@ -162,7 +168,7 @@ extension SectionDelta {
         t += 1
         continue
       }
-      guard filledStart[t] < 0 else {
+      guard filledStart[t] < 0 && !isUndiffed[t] else {
         if !isHeaderReloaded[t] {
           guard old[s].id == new[t].id, old[s].hasSameHeader(as: new[t]) else { return false }
         }
@@ -170,7 +176,9 @@ extension SectionDelta {
         continue
       }
       var end = t + 1
-      while end < new.count && filledStart[end] < 0 && sectionSources[end] == s + (end - t) {
+      while end < new.count && filledStart[end] < 0 && !isUndiffed[end]
+        && sectionSources[end] == s + (end - t)
+      {
         end += 1
       }
       if !SameBytes.elements(of: old, from: s, new, from: t, count: end - t) {

@@ -36,6 +36,8 @@ extension SectionDelta {
   /// it. Pass its `reloads` by their `from` path, as UIKit reads reloads
   /// before the update (<doc:DrivingAUITableView>).
   ///
+  /// - Precondition: `undiffedSections` is empty: UIKit is told every
+  ///   item change (`diffingUndiffedSections(from:to:)` lists them).
   /// - Complexity: O(`changeCount` log `changeCount`).
   public func forUIKit() -> SectionDelta {
     var sections = sections.separatingMovedReloads()

@@ -90,25 +90,40 @@ public struct SectionDelta: Hashable, Sendable {
   public var sections: IndexDelta
   /// The item changes, by `ItemPath`.
   public var items: Items
+  /// Surviving sections whose items changed but were not diffed (old index
+  /// `from`, new index `to`), by ascending `from`: the change of such a
+  /// section's items is `IndexDelta(from:to:)` of its old and new items,
+  /// left to whoever needs it (`SectionDelta(sectionsFrom:to:)` makes such
+  /// a delta; a table diffs the cards of a row only when it shows it).
+  /// No change in `items` names these sections, and a replay takes their
+  /// items from new as they are.
+  public var undiffedSections: [IndexDelta.Reload]
 
   /// A delta from its parts; `SectionDelta(from:to:)` computes one.
   ///
   /// - Complexity: O(1).
   @inlinable
-  public init(sections: IndexDelta = IndexDelta(), items: Items = Items()) {
+  public init(
+    sections: IndexDelta = IndexDelta(), items: Items = Items(),
+    undiffedSections: [IndexDelta.Reload] = []
+  ) {
     self.sections = sections
     self.items = items
+    self.undiffedSections = undiffedSections
   }
 
   /// Whether the two arrays of sections were the same: nothing to animate.
   ///
   /// - Complexity: O(1).
-  public var isEmpty: Bool { sections.isEmpty && items.isEmpty }
+  public var isEmpty: Bool { sections.isEmpty && items.isEmpty && undiffedSections.isEmpty }
 
-  /// The number of changes a view animates, sections and items together.
+  /// The number of changes a view animates, sections and items together
+  /// (a section whose items were not diffed counts once).
   ///
   /// - Complexity: O(1).
-  public var changeCount: Int { sections.changeCount + items.changeCount }
+  public var changeCount: Int {
+    sections.changeCount + items.changeCount + undiffedSections.count
+  }
 }
 
 extension SectionDelta: CustomStringConvertible {
@@ -120,6 +135,9 @@ extension SectionDelta: CustomStringConvertible {
     var parts: [String] = []
     if case let summary = sections.summary, !summary.isEmpty { parts.append("sections " + summary) }
     if case let summary = items.summary, !summary.isEmpty { parts.append("items " + summary) }
+    if !undiffedSections.isEmpty {
+      parts.append("undiffed [" + undiffedSections.map(\.description).joined(separator: ", ") + "]")
+    }
     return "SectionDelta(" + (parts.isEmpty ? "no changes" : parts.joined(separator: "; ")) + ")"
   }
 }

@@ -13,8 +13,10 @@ import Synchronization
 struct SourceUpdate: Sendable {
   /// The source's content, namespaced.
   var content: ShelfContent
-  /// The change from the sections of the version before, `version - 1`, to
-  /// `content.sections`; nil when the converter does not diff.
+  /// The change of the rows of cards from the version before, `version - 1`,
+  /// to `content.rows` (row moves, and the rows whose cards changed, named
+  /// but not diffed: `SectionDelta.undiffedSections`); nil when the
+  /// converter does not diff.
   var delta: SectionDelta?
   /// The number of this version: the source's first content is 0, and each
   /// version delivered is one more than the one before it.
@@ -26,21 +28,39 @@ struct SourceUpdate: Sendable {
 /// converted in the order they arrive, one overtaken by a newer before it is
 /// done is skipped, and old snapshots are freed on the background queue too.
 ///
-/// Given the sections the source starts with, it also diffs each new version
-/// against the version delivered before it, there, once: the delta then
-/// flows through the app's chain to the table's holder, which need not diff
-/// the whole table again. Whether a version is delivered is decided on the
+/// Given the rows the source starts with, it also diffs each new version
+/// against the version delivered before it, there, once, by rows (a row
+/// whose cards changed is named, not diffed): the delta then flows through
+/// the app's chain to the table's holder, which replays it in O(rows), and
+/// a changed row's cards are diffed once, by the table, only if the row
+/// shows. Whether a version is delivered is decided on the
 /// queue, before it becomes the base of the next diff, and every version
 /// decided on is delivered, in order: so each delta starts from the sections
 /// the source's store holds when it arrives.
 final class ContentConverter: Sendable {
   /// The version the next one is diffed against: the last delivered.
   private struct Base: Sendable {
-    var sections: [ShelfSection]
+    var rows: [CarouselRow]
     var version: Int
-    /// The revision of each of `sections`' rows, by section and row, when
+    /// The revision of each of the catalog's rows, by section and row, when
     /// the catalog came with them (`convert(_:revisions:namespace:deliver:)`).
     var revisions: RowRevisions?
+    /// How many rows each of the catalog's sections had, empty ones too:
+    /// where `rows` are by section and row, as `revisions` counts them.
+    var rowCounts: [Int] = []
+
+    /// `rows` in the catalog's sections (no ids or titles: only the rows
+    /// are read), by the same section and row as `revisions`.
+    ///
+    /// - Complexity: O(rows + sections).
+    var rowsBySection: [ShelfSection] {
+      var start = 0
+      return rowCounts.map { count in
+        defer { start += count }
+        let end = min(start + count, rows.count)
+        return ShelfSection(id: "", title: nil, rows: Array(rows[min(start, end)..<end]))
+      }
+    }
   }
 
   private let queue = DispatchQueue(label: "shelf.content", qos: .userInitiated)
@@ -57,10 +77,10 @@ final class ContentConverter: Sendable {
   /// How many cards were converted, over every version (tests read it).
   private let convertedCards = Atomic<Int>(0)
 
-  /// A converter; with `sections`, the source's first content, each version
-  /// is diffed against the one before.
-  init(diffingFrom sections: [ShelfSection]? = nil, didDiff: (@Sendable () -> Void)? = nil) {
-    base = Mutex(sections.map { Base(sections: $0, version: 0) })
+  /// A converter; with `rows`, the source's first content, each version is
+  /// diffed against the one before.
+  init(diffingFrom rows: [CarouselRow]? = nil, didDiff: (@Sendable () -> Void)? = nil) {
+    base = Mutex(rows.map { Base(rows: $0, version: 0) })
     self.didDiff = didDiff
   }
 
@@ -104,7 +124,7 @@ final class ContentConverter: Sendable {
         ? nil
         : base.withLock { base -> (revisions: RowRevisions, sections: [ShelfSection])? in
           guard let base, let old = base.revisions else { return nil }
-          return (old, base.sections)
+          return (old, base.rowsBySection)
         }
       let (content, converted) = ShelfContent.converting(
         catalog, namespace: namespace, revisions: revisions, reusing: reused)
@@ -115,19 +135,24 @@ final class ContentConverter: Sendable {
           parcel.value = SourceUpdate(content: content, delta: nil, version: 0)
           return
         }
-        let delta = SectionDelta(from: before.sections, to: content.sections)
+        // Rows only: a changed row is named, its cards diffed by the table
+        // if and when it shows (`SectionDelta.undiffedSections`).
+        let delta = SectionDelta(sectionsFrom: before.rows, to: content.rows)
+        PathCounters.noteDiff("converter")
         didDiff?()
         // Overtaken meanwhile: dropped before it becomes the base, so the
         // next version is diffed against what the main queue will hold.
         guard newest.load(ordering: .relaxed) == number else { return }
         // The version before is let go here, not on the main queue.
         base = Base(
-          sections: content.sections, version: before.version + 1, revisions: revisions)
+          rows: content.rows, version: before.version + 1, revisions: revisions,
+          rowCounts: catalog.sections.map(\.rows.count))
         parcel.value = SourceUpdate(
           content: content, delta: delta, version: before.version + 1)
       }
       guard parcel.value != nil else { return }
       isDelivering = true
+      PathCounters.noteHop("converter")
       DispatchQueue.main.async {
         MainActor.assumeIsolated {
           if let update = parcel.value.take() { deliver(update) }

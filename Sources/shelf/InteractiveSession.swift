@@ -35,11 +35,11 @@ final class InteractiveSession: EventLoopDelegate {
     var upserts: UpsertingCatalog?
     var isUpsertShowScheduled = false
 
-    /// Source `index` of the chain, showing `sections` at first.
-    init(spec: SourceSpec, index: Int, sections: [ShelfSection]) {
+    /// Source `index` of the chain, showing `rows` at first.
+    init(spec: SourceSpec, index: Int, rows: [CarouselRow]) {
       self.spec = spec
       self.index = index
-      converter = ContentConverter(diffingFrom: sections)
+      converter = ContentConverter(diffingFrom: rows)
     }
   }
 
@@ -180,7 +180,7 @@ final class InteractiveSession: EventLoopDelegate {
     screen.isExactSearch = search.isExact
     if !search.query.isEmpty { screen.startSearch(search.query) }
     let feeds = specs.indices.map {
-      Feed(spec: specs[$0], index: $0, sections: contents[$0].sections)
+      Feed(spec: specs[$0], index: $0, rows: contents[$0].rows)
     }
     for feed in feeds {
       if case .watch = feed.spec { feed.watcher = watchers.removeFirst() }

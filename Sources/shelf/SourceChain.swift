@@ -4,28 +4,13 @@ import ShelfContentMapping
 import ShelfDiff
 import ShelfUI
 
-/// A section of the table as the app's chain carries it: its rows are the
-/// items a transform may translate.
-struct SourceSection: ChainableSection {
-  var section: ShelfSection
-
-  var id: String { section.id }
-
-  var items: [CarouselRow] {
-    get { section.rows }
-    set { section.rows = newValue }
-  }
-
-  func hasSameHeader(as other: SourceSection) -> Bool {
-    section.hasSameHeader(as: other.section)
-  }
-}
-
-/// The sources on one screen, as a chain: one store per source, their
-/// sections concatenated in the order given (`Concat`), and a `SourceSwitch`
-/// between all of them and each alone (Tab). A change of one source reaches
-/// the output as a change of that source's sections only: the delta its
-/// converter computed, translated by each link (`onChange` gets it).
+/// The sources on one screen, as a chain of rows of cards (the one shape
+/// from the source to the screen: each row carries its section's id and
+/// title): one store per source, their rows concatenated in the order given
+/// (`Concat`), and a `SourceSwitch` between all of them and each alone (Tab).
+/// A change of one source reaches the output as a change of that source's
+/// rows only: the delta its converter computed, translated by each link
+/// (`onChange` gets it).
 ///
 /// With several sources, each source's section and row ids live in a
 /// namespace of their own (`SourceNamespace`), so equal ids in two catalogs
@@ -34,8 +19,8 @@ struct SourceSection: ChainableSection {
 final class SourceChain {
   /// The sources, in order.
   let specs: [SourceSpec]
-  private let stores: [SectionStore<SourceSection>]
-  private let selection: SourceSwitch<SourceSection>
+  private let stores: [SectionStore<CarouselRow>]
+  private let selection: SourceSwitch<CarouselRow>
   /// Each source's catalog title, or its name while it has none.
   private var titles: [String]
   /// The version of each source's content in its store (`SourceUpdate`):
@@ -50,6 +35,8 @@ final class SourceChain {
   /// Counts selections and source changes: a switch's delta diffed before
   /// the latest of them is stale and dropped.
   private var switchGeneration = 0
+  /// Whether the output's change is being told by `apply`, not by the links.
+  private var isRelaying = false
 
   /// A chain of `specs`, showing `contents` (namespaced as
   /// `namespace(ofSourceAt:)` says) and their `ids`, all sources selected; a
@@ -64,10 +51,13 @@ final class SourceChain {
     titles = zip(specs, contents).map { spec, content in
       content.title.isEmpty ? spec.name : content.title
     }
-    stores = contents.map { SectionStore($0.sections.map(SourceSection.init)) }
-    let all = Concat<SourceSection>(stores)
+    stores = contents.map { SectionStore($0.rows) }
+    let all = Concat<CarouselRow>(stores)
     selection = SourceSwitch([all] + stores)
-    selection.observe { [weak self] change in self?.onChange?(change) }
+    selection.observe { [weak self] change in
+      guard let self, !self.isRelaying else { return }
+      self.onChange?(change)
+    }
   }
 
   /// The namespace of the source at `index` among `count`: none for a single
@@ -115,14 +105,38 @@ final class SourceChain {
   /// without one as a reload (the screen's holder then diffs the table).
   private func apply(_ index: Int, content: ShelfContent, delta: SectionDelta?) {
     titles[index] = content.title.isEmpty ? specs[index].name : content.title
-    let sections = content.sections.map(SourceSection.init)
-    if let delta {
-      stores[index].update(sections, delta: delta)
+    if let delta, !delta.undiffedSections.isEmpty, delta.items.isEmpty,
+      let offset = shownOffset(ofSource: index)
+    {
+      // The converter named the rows whose cards changed without diffing
+      // them (the table diffs the rows it shows): the links, which translate
+      // card changes, take the rows as a reload, and the output's change is
+      // the delta moved to the source's place among the rows shown, O(rows).
+      isRelaying = true
+      stores[index].reload(content.rows)
+      isRelaying = false
+      onChange?(.delta(delta.shiftingSections(by: offset), isRediffed: false))
+    } else if let delta {
+      // The converter diffed these very rows against the version the store
+      // holds: the store reads the delta's placement but does not compare a
+      // million cards again on the main queue. The table's holder still
+      // checks the delta by replay, on its own queue.
+      stores[index].update(content.rows, trustedDelta: delta)
     } else {
-      stores[index].reload(sections)
+      stores[index].reload(content.rows)
     }
     // A switch diffed against the data before this change is stale: again.
     if let pending = pendingSelection { select(pending) }
+  }
+
+  /// Where source `index`'s rows start among the rows shown; nil when
+  /// another source is shown alone.
+  private func shownOffset(ofSource index: Int) -> Int? {
+    switch selection.selectedIndex {
+    case 0: stores[..<index].reduce(0) { $0 + $1.sections.count }
+    case index + 1: 0
+    default: nil
+    }
   }
 
   // MARK: - Selection
@@ -172,7 +186,7 @@ final class SourceChain {
     let old = selection.sections
     let new = selection.sources[index].sections
     switchQueue.async {
-      let delta = SectionDelta(from: old, to: new)
+      let delta = SectionDelta(sectionBySectionFrom: old, to: new)
       DispatchQueue.main.async { [weak self] in
         MainActor.assumeIsolated {
           guard let self, generation == self.switchGeneration else { return }
@@ -187,7 +201,7 @@ final class SourceChain {
 
   /// What the screen shows now.
   var content: ShelfContent {
-    ShelfContent(title: title, sections: selection.sections.map(\.section))
+    ShelfContent(title: title, rows: selection.sections)
   }
 
   /// The header's title: the catalog shown, or the catalogs' titles joined
@@ -211,5 +225,32 @@ final class SourceChain {
   /// line among several and told apart from the others (`SourceNames`).
   nonisolated static func shortName(ofSourceAt index: Int, in specs: [SourceSpec]) -> String {
     SourceNames.distinct(specs.map(\.name))[index]
+  }
+}
+
+extension SectionDelta {
+  /// The same change of sections placed `offset` sections further on, among
+  /// others that do not change (a source's rows among all sources' rows).
+  ///
+  /// - Precondition: `items` is empty (a delta made by rows only).
+  /// - Complexity: O(`changeCount`).
+  fileprivate func shiftingSections(by offset: Int) -> SectionDelta {
+    func index(_ i: Int) -> Int { i + offset }
+    func match(_ m: IndexDelta.Reload) -> IndexDelta.Reload {
+      IndexDelta.Reload(from: m.from + offset, to: m.to + offset)
+    }
+    var shifted = self
+    shifted.sections.deletions = sections.deletions.map(index)
+    shifted.sections.insertions = sections.insertions.map(index)
+    shifted.sections.moves = sections.moves.map(match)
+    shifted.sections.reloads = sections.reloads.map(match)
+    shifted.sections.duplicates = sections.duplicates.map { duplicate in
+      var duplicate = duplicate
+      duplicate.oldPositions = duplicate.oldPositions.map(index)
+      duplicate.newPositions = duplicate.newPositions.map(index)
+      return duplicate
+    }
+    shifted.undiffedSections = undiffedSections.map(match)
+    return shifted
   }
 }

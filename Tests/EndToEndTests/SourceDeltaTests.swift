@@ -49,7 +49,7 @@ import Testing
     let reached = DispatchSemaphore(value: 0)
     let proceed = DispatchSemaphore(value: 0)
     let isHolding = Atomic<Bool>(true)
-    let converter = ContentConverter(diffingFrom: first.sections) {
+    let converter = ContentConverter(diffingFrom: first.rows) {
       // The first diff waits here until a newer catalog has been handed over.
       guard isHolding.exchange(false, ordering: .relaxed) else { return }
       reached.signal()
@@ -67,14 +67,14 @@ import Testing
     #expect(delivered.first?.content == ShelfContent(second))
     #expect(
       delivered.first?.delta
-        == SectionDelta(from: first.sections, to: delivered[0].content.sections))
+        == SectionDelta(sectionsFrom: first.rows, to: delivered[0].content.rows))
 
     let third = randomCatalog(&rng, title: "A")
     converter.convert(third) { delivered.append($0) }
     #expect(await eventually { converter.isIdle })
     #expect(delivered.map(\.version) == [1, 2])
     let delta = try #require(delivered.last?.delta)
-    #expect(delta.replays(ShelfContent(second).sections, into: ShelfContent(third).sections))
+    #expect(delta.replays(ShelfContent(second).rows, into: ShelfContent(third).rows))
   }
 
   // MARK: - Upserted records
@@ -161,7 +161,7 @@ import Testing
       #expect(delivered.last?.content == ShelfContent(feed.catalog))
       for pair in zip(delivered, delivered.dropFirst()) where pair.1.version == pair.0.version + 1 {
         let delta = pair.1.delta
-        #expect(delta?.replays(pair.0.content.sections, into: pair.1.content.sections) == true)
+        #expect(delta?.replays(pair.0.content.rows, into: pair.1.content.rows) == true)
       }
     }
   }
@@ -176,21 +176,21 @@ import Testing
       contents: catalogs.indices.map { content(catalogs[$0], source: $0, of: 2) })
     var changes: [SourceChange] = []
     chain.onChange = { changes.append($0) }
-    let before = chain.content.sections
+    let before = chain.content.rows
     let next = content(randomCatalog(&rng, title: "B"), source: 1, of: 2)
     // Version 2 arrives while the store holds version 0: its delta is from version 1.
-    let wrong = SectionDelta(from: next.sections, to: next.sections)
+    let wrong = SectionDelta(from: next.rows, to: next.rows)
     chain.update(1, with: SourceUpdate(content: next, delta: wrong, version: 2))
     #expect(changes == [.reload])
-    #expect(chain.content.sections == before.filter { $0.id.hasPrefix("1:") } + next.sections)
+    #expect(chain.content.rows == before.filter { $0.id.hasPrefix("1:") } + next.rows)
 
     let later = content(randomCatalog(&rng, title: "B"), source: 1, of: 2)
-    let delta = SectionDelta(from: next.sections, to: later.sections)
+    let delta = SectionDelta(from: next.rows, to: later.rows)
     chain.update(1, with: SourceUpdate(content: later, delta: delta, version: 3))
     #expect(changes.count == 2)
     let translated = try #require(changes.last?.delta)
     let first = before.filter { $0.id.hasPrefix("1:") }
-    #expect(translated.replays(first + next.sections, into: chain.content.sections))
+    #expect(translated.replays(first + next.rows, into: chain.content.rows))
   }
 
   // MARK: - Through the chain to the table
@@ -237,7 +237,7 @@ import Testing
       self.chain = chain
       self.screen = screen
       self.reference = reference
-      converters = contents.map { ContentConverter(diffingFrom: $0.sections) }
+      converters = contents.map { ContentConverter(diffingFrom: $0.rows) }
     }
 
     func change(_ index: Int, to catalog: Catalog) {

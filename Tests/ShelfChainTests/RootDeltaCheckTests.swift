@@ -102,4 +102,32 @@ struct RootDeltaCheckTests {
     #expect(store.rejectedDeltaCount == 2)
     #expect(filter.sections == filter.expectedSections)
   }
+
+  /// A trusted delta is read for its placement only: one that fits the
+  /// counts passes to the filter after the store, one that does not is
+  /// rejected and replaced by a diff, as an untrusted one is.
+  @Test func aTrustedDeltaIsCheckedForItsCountsOnly() {
+    let old = [
+      Row(id: "a", title: "", items: [Card(id: "x", value: 1), Card(id: "y", value: 2)]),
+      Row(id: "b", title: "", items: [Card(id: "z", value: 3)]),
+    ]
+    let store = SectionStore(old)
+    let filter = ItemFilter(store) { $0.value != 0 }
+    var told: [SourceChange] = []
+    store.observe { told.append($0) }
+    var new = old
+    new[0].items.swapAt(0, 1)
+    new[1].items.append(Card(id: "w", value: 4))
+    let right = SectionDelta(sectionBySectionFrom: old, to: new)
+    store.update(new, trustedDelta: right)
+    #expect(told == [.delta(right, isRediffed: false)])
+    #expect(filter.sections == new && store.rejectedDeltaCount == 0)
+
+    var newer = new
+    newer[1].items.removeAll()
+    store.update(newer, trustedDelta: SectionDelta())  // two cards too many
+    #expect(store.rejectedDeltaCount == 1)
+    #expect(told.last == .delta(SectionDelta(from: new, to: newer), isRediffed: true))
+    #expect(filter.sections == filter.expectedSections)
+  }
 }

@@ -4,9 +4,9 @@ import Testing
 
 @testable import ShelfUI
 
-// Content that comes with its delta (`ShelfScreen.setContent(_:delta:)`):
-// the content chain's root takes it translated (`ChainRowDelta`), the table's
-// holder takes it as it is; neither diffs.
+// Content that comes with its delta (`ShelfScreen.setContent(_:delta:)`), a
+// change of rows of cards: the content chain's root and the table's holder
+// take it as it is; neither diffs.
 
 /// Random content whose cards differ only in title (see `randomContent(_:card:)`).
 private func randomContent(_ rng: inout SeededGenerator) -> ShelfContent {
@@ -15,36 +15,31 @@ private func randomContent(_ rng: inout SeededGenerator) -> ShelfContent {
   }
 }
 
+/// The headers' motion is derived at layout time from the rows' own change:
+/// the sections-of-rows delta derived from the row part of the one delta
+/// over rows of cards turns the old sections into the new ones.
 @Test(arguments: 0..<200 as Range<UInt64>)
-func aTableDeltaTranslatedToTheChainsRowsReplaysThemExactly(seed: UInt64) throws {
+func theHeadersDeltaDerivedFromTheRowsDeltaTurnsOldSectionsIntoNew(seed: UInt64) throws {
   var rng = SeededGenerator(seed: seed)
-  let old = randomContent(&rng)
-  let new = randomContent(&rng)
-  let delta = SectionDelta(from: old.sections, to: new.sections)
-  let oldRows = old.chainRows
-  let newRows = new.chainRows
-  let rowDelta = try #require(
-    ChainRowDelta.delta(
-      from: old.sections, to: new.sections, oldRows: oldRows, newRows: newRows, given: delta))
-  #expect(rowDelta.replays(oldRows, into: newRows), "\(rowDelta)")
-  // No more row moves than the chain's own diff of its rows finds.
-  #expect(
-    rowDelta.sections.moves.count <= SectionDelta(from: oldRows, to: newRows).sections.moves.count)
+  let old = DisplayModel(randomContent(&rng))
+  let new = DisplayModel(randomContent(&rng))
+  let rowDelta = SectionDelta(from: old.content.rows, to: new.content.rows).sections
+  let derived = try #require(new.sectionDelta(from: old, rowDelta: rowDelta))
+  let (sections, rows) = derived.applied(to: old.sections, with: new.sections)
+  #expect(sections.map(\.id) == new.sections.map(\.id))
+  #expect(rows.map { $0.map(\.id) } == new.sections.map { $0.rows.map(\.id) })
 }
 
-@Test func aDeltaThatDoesNotFitTheTableIsNotTranslated() {
+@Test func aRowsDeltaThatDoesNotFitTheModelsDerivesNoHeaders() {
   let old = ShelfContent(
     title: "t",
     sections: [
       ShelfSection(id: "s", title: nil, rows: [CarouselRow(id: "r", title: "R", cards: [])])
     ])
   var new = old
-  new.sections[0].rows.append(CarouselRow(id: "q", title: "Q", cards: []))
-  let wrong = SectionDelta(from: new.sections, to: old.sections)  // the other way round
-  #expect(
-    ChainRowDelta.delta(
-      from: old.sections, to: new.sections, oldRows: old.chainRows, newRows: new.chainRows,
-      given: wrong) == nil)
+  new.rows.append(CarouselRow(id: "q", title: "Q", cards: [], sectionID: "s"))
+  let wrong = SectionDelta(from: new.rows, to: old.rows).sections  // the other way round
+  #expect(DisplayModel(new).sectionDelta(from: DisplayModel(old), rowDelta: wrong) == nil)
 }
 
 /// New content with its delta, through a chain with a query and a recently
@@ -58,24 +53,24 @@ func contentWithItsDeltaFiltersAsWhenTheRootDiffs(seed: UInt64) {
   let diffing = ContentChain(content)
   let query = ["", "a", "b", "c"].randomElement(using: &rng)!
   let recent = [RecentlyViewed.Entry(rowID: "r\(Int.random(in: 0..<8, using: &rng))", cardID: "c1")]
-  var table = translating.setQuery(query).last?.sections ?? translating.sections
+  var table = translating.setQuery(query).last?.rows ?? translating.rows
   _ = diffing.setQuery(query)
   if Bool.random(using: &rng) {
-    table = translating.setRecentlyViewed(recent).last?.sections ?? table
+    table = translating.setRecentlyViewed(recent).last?.rows ?? table
     _ = diffing.setRecentlyViewed(recent)
   }
-  #expect(table == translating.sections)
+  #expect(table == translating.rows)
   for _ in 0..<6 {
     let next = randomContent(&rng)
-    let delta = SectionDelta(from: content.sections, to: next.sections)
+    let delta = SectionDelta(from: content.rows, to: next.rows)
     for update in translating.setContent(next, delta: delta, from: content) {
       if let delta = update.delta {
-        #expect(delta.replays(table, into: update.sections))
+        #expect(delta.replays(table, into: update.rows))
       }
-      table = update.sections
+      table = update.rows
     }
     _ = diffing.setContent(next)
-    #expect(table == translating.sections)
+    #expect(table == translating.rows)
     #expect(translating.sections == diffing.sections)
     content = next
   }
@@ -117,7 +112,7 @@ func contentWithItsDeltaFiltersAsWhenTheRootDiffs(seed: UInt64) {
   var now: UInt64 = 0
   for _ in 0..<8 {
     let next = randomContent(&rng)
-    screen.setContent(next, delta: SectionDelta(from: content.sections, to: next.sections))
+    screen.setContent(next, delta: SectionDelta(from: content.rows, to: next.rows))
     content = next
     for _ in 0..<2 {  // the batch on screen ends, then the one that waited
       now += 10_000

@@ -105,7 +105,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
     await yieldUntil("the table's batch completed") { table.isIdle }
     #expect(!screen.table.animator.isBusy)
     #expect(screen.nextFrameDeadline(now: 400) == nil)
-    #expect(table.data.sections == target.sections)
+    #expect(table.data.sections == target.rows)
     #expect(table.carousels["r1"]?.data.items == target.sections[0].rows[0].cards)
   }
 
@@ -198,6 +198,48 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
     #expect(table.carousels["r1"]?.data.items == next.sections[0].rows[0].cards)
   }
 
+  /// A change of an off-screen row's cards is not diffed (the holder's own
+  /// diff names the row only); scrolled into view, the row shows its new
+  /// cards exactly, still with no diff. The row on screen is diffed, once.
+  @Test func anOffScreenRowIsDiffedOnlyIfItShows() async throws {
+    let rows = (0..<12).map { r in
+      AnimationFixtures.row("r\(r)", (0..<4).map { "c\(r).\($0)" })
+    }
+    let base = ShelfContent(
+      title: "Rows", sections: [ShelfSection(id: "s", title: "All", rows: rows)])
+    let screen = ShelfScreen(
+      content: base, configuration: ScreenConfiguration(animationDuration: 300),
+      updates: .liveHolders(ManualClock()))
+    _ = screen.render(size: size, now: 0)
+    let table = try #require(screen.table.liveTable)
+    var target = base
+    target.sections[0].rows[0].cards.remove(at: 1)  // on screen
+    target.sections[0].rows[11].cards.remove(at: 0)  // off screen
+    target.sections[0].rows[11].cards.insert(AnimationFixtures.card("late"), at: 1)
+    #expect(!screen.shownRowIDs.isEmpty)
+    screen.setContent(target)
+    await yieldUntil("the table committed") { table.data.sections == target.rows }
+    _ = await runToIdle(screen, from: 1000)
+    #expect(table.rowCardDiffCount == 1)  // r0's, not r11's
+    #expect(table.carousels["r11"] == nil)
+    // Scrolled to the last row: it shows the new cards, as a screen that
+    // started with them shows it.
+    let fresh = ShelfScreen(
+      content: target, configuration: ScreenConfiguration(animationDuration: 300),
+      updates: .liveHolders(ManualClock()))
+    _ = fresh.render(size: size, now: 0)
+    for _ in 0..<11 {
+      _ = screen.handle(.down, size: size)
+      _ = fresh.handle(.down, size: size)
+    }
+    let end = max(await runToIdle(screen, from: 2000).end, await runToIdle(fresh, from: 2000).end)
+    let shown = TextBackend.text(of: screen.render(size: size, now: end + 1000))
+    #expect(shown.contains("Card late"))
+    #expect(!shown.contains("Card c11.0"))
+    #expect(shown == TextBackend.text(of: fresh.render(size: size, now: end + 1000)))
+    #expect(table.rowCardDiffCount == 1)
+  }
+
   @Test func throughTheHoldersTheLastContentAlwaysWins() async throws {
     await propertyCheck(count: 8, input: Gen.draws(2048)) { draws in
       var rng = draws
@@ -227,7 +269,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
       }
       _ = await runToIdle(screen, from: now + 1)
       #expect(table.isIdle)
-      #expect(table.data.sections == content.sections)
+      #expect(table.data.sections == content.rows)
       #expect(screen.shownRowIDs == content.sections.flatMap(\.rows).map(\.id))
       #expect(screen.table.carouselCompletions.isEmpty && screen.table.tableCompletion == nil)
       for (rowID, carousel) in table.carousels {

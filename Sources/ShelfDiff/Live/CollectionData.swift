@@ -64,6 +64,24 @@ public final class CollectionData<Element: Identifiable & Equatable & Sendable>:
     pipeline.submit({ _ in items }, completion: completion)
   }
 
+  /// Queues `items` as the new data, with `delta`, the change from the newest
+  /// data submitted before them (a sectioned holder's view hands a row its
+  /// own changes so), which the holder need not diff. `completion` runs once
+  /// they are committed (or once a newer snapshot that replaced them is).
+  ///
+  /// The delta is still replayed before a view sees it; one that does not
+  /// turn the current items into `items` is reported as `.rejectedDelta` and
+  /// the items are diffed instead, as `update(_:)` does. Updates that
+  /// coalesce are diffed, current -> newest.
+  ///
+  /// - Complexity: O(*n* + `delta.changeCount`) on the holder's queue to
+  ///   check the delta, for *n* items, instead of a diff.
+  public func update(
+    _ items: [Element], delta: IndexDelta, completion: (@Sendable () -> Void)? = nil
+  ) {
+    pipeline.submit({ _ in items }, delta: delta, completion: completion)
+  }
+
   /// Queues the newest submitted data with `items` added at the end.
   public func append(_ items: [Element], completion: (@Sendable () -> Void)? = nil) {
     pipeline.submit({ $0 + items }, completion: completion)

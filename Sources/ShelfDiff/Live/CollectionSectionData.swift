@@ -190,12 +190,61 @@ public final class CollectionSectionData<Section: DiffableSection & Sendable>: S
 
   // MARK: - Thresholds
 
-  /// Above this many sections plus items (before or after), the view gets
-  /// `reloadData()` instead of an animated batch, and no delta is computed.
-  /// Default 10,000.
+  /// Above this many sections plus items (before or after; sections alone
+  /// when `diffsSectionBySection`), the view gets `reloadData()` instead of
+  /// an animated batch, and no delta is computed. Default 10,000.
   public var dataCountThreshold: Int {
     get { pipeline.state.withLock { $0.settings.dataCountThreshold } }
     set { pipeline.state.withLock { $0.settings.dataCountThreshold = newValue } }
+  }
+
+  /// Whether the holder's own diff (of an update without a delta, or whose
+  /// delta did not replay) goes a level at a time, as
+  /// `SectionDelta(sectionBySectionFrom:to:)`: items matched within their
+  /// section only, an item that changes section deleted from one and
+  /// inserted into the other. The `dataCountThreshold` then counts sections,
+  /// not items: each section's items are diffed on their own, and only where
+  /// they differ. Default false: items matched across all sections.
+  public var diffsSectionBySection: Bool {
+    get { pipeline.state.withLock { $0.settings.delta != nil && !$0.settings.leavesItemsUndiffed } }
+    set {
+      let diff: @Sendable ([Section], [Section]) -> SectionDelta = { old, new in
+        SectionDelta(sectionBySectionFrom: old, to: new)
+      }
+      let count: @Sendable ([Section]) -> Int = { sections in sections.count }
+      pipeline.state.withLock {
+        $0.settings.delta = newValue ? diff : nil
+        $0.settings.dataCount = newValue ? count : nil
+        $0.settings.leavesItemsUndiffed = false
+      }
+    }
+  }
+
+  /// Whether the holder's own diff stops at the sections
+  /// (`diffSectionsOnly(with:)`): each surviving section whose items differ
+  /// is listed in the delta's `undiffedSections`, for the view to diff when
+  /// it needs that section's items (a table, the rows it shows), and the
+  /// `dataCountThreshold` counts sections. Default false.
+  public var leavesItemsUndiffed: Bool {
+    pipeline.state.withLock { $0.settings.leavesItemsUndiffed }
+  }
+
+  /// Makes the holder's own diff (of an update without a delta, or whose
+  /// delta did not replay) `diff`, which stops at the sections, as
+  /// `SectionDelta(sectionsFrom:to:)` does (`leavesItemsUndiffed`); the
+  /// `dataCountThreshold` then counts sections. Pass
+  /// `{ SectionDelta(sectionsFrom: $0, to: $1) }` from where `Section` is a
+  /// concrete type: the diff compares every surviving section's items, which
+  /// is several times faster specialised than through this generic holder.
+  public func diffSectionsOnly(
+    with diff: @escaping @Sendable ([Section], [Section]) -> SectionDelta
+  ) {
+    let count: @Sendable ([Section]) -> Int = { sections in sections.count }
+    pipeline.state.withLock {
+      $0.settings.delta = diff
+      $0.settings.dataCount = count
+      $0.settings.leavesItemsUndiffed = true
+    }
   }
 
   /// Above this many section and item changes in one delta, the view gets

@@ -56,8 +56,8 @@ struct EntryChanges: Sendable {
 
   /// The changes `delta` describes, or nil if it does not fit the two models.
   private init?(_ delta: SectionDelta, from old: DisplayModel, to new: DisplayModel) {
-    let oldSections = old.content.sections
-    let newSections = new.content.sections
+    let oldSections = old.sections
+    let newSections = new.sections
     guard
       let sectionMap = delta.sections.indexMapping(
         oldCount: oldSections.count, newCount: newSections.count)
@@ -163,10 +163,10 @@ private struct EntryIndex {
 
   init(_ model: DisplayModel) {
     self.model = model
-    header = Array(repeating: nil, count: model.content.sections.count)
+    header = Array(repeating: nil, count: model.sections.count)
     firstRow = []
     var row = 0
-    for section in model.content.sections {
+    for section in model.sections {
       firstRow.append(row)
       row += section.rows.count
     }
@@ -182,8 +182,8 @@ private struct EntryIndex {
 
   /// The entry at `path`, if the path names a row.
   func entry(ofRow path: ItemPath) -> Int? {
-    guard model.content.sections.indices.contains(path.section),
-      model.content.sections[path.section].rows.indices.contains(path.item)
+    guard model.sections.indices.contains(path.section),
+      model.sections[path.section].rows.indices.contains(path.item)
     else { return nil }
     return rowEntry(section: path.section, row: path.item)
   }

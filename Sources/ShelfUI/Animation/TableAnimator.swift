@@ -134,6 +134,12 @@ struct TableAnimator: Sendable {
     carouselStarts[rowID] == .some(nil) && !completedCarousels.contains(rowID)
   }
 
+  /// Whether the carousel of `rowID` was handed a reload and has not ended:
+  /// waiting, or animating.
+  func isRunning(carousel rowID: String) -> Bool {
+    carouselStarts[rowID] != nil && !completedCarousels.contains(rowID)
+  }
+
   /// Has the carousel of `rowID` replay `delta`, its holder's.
   mutating func resolveCarousel(_ rowID: String, with delta: IndexDelta) {
     transition?.resolveCarousel(rowID, with: delta)

@@ -47,7 +47,7 @@ struct TableTransition: Sendable {
     let kinds = EntryChanges(
       from: before.model, to: after.model,
       delta: delta
-        ?? SectionDelta(from: before.model.content.sections, to: after.model.content.sections))
+        ?? SectionDelta(from: before.model.sections, to: after.model.sections))
     self.kinds = kinds
 
     let bodyHeight = ViewState.bodyHeight(for: size)

@@ -4,7 +4,7 @@ struct BestMatch: Equatable, Sendable {
   /// The row's title.
   static let rowTitle = "Best matches"
 
-  /// The id of the card's own row (escaped, see `ReservedID`).
+  /// The id of the card's own row.
   var rowID: String
   /// The title of the card's own row.
   var rowTitle: String

@@ -4,32 +4,36 @@ import ShelfDiff
 
 /// What the table shows next, and how it got there.
 struct TableUpdate: Sendable {
-  /// The table's sections.
-  var sections: [ShelfSection]
-  /// The change from the table's previous sections, as translated through
-  /// the chain; nil to let the table's holder diff.
+  /// The table's rows.
+  var rows: [CarouselRow]
+  /// The change from the table's previous rows (rows of cards), as the
+  /// chain translated it; nil to let the table's holder diff.
   var delta: SectionDelta?
   /// Whether nothing matched the query (the screen says so; no row does).
   var isNoMatches: Bool
+
+  /// The rows grouped into the table's sections.
+  var sections: [ShelfSection] { ShelfSection.grouping(rows) }
 }
 
 /// The screen's content as a chain: the source's rows, the recently viewed
 /// row `Insert`ed at the top, the `/` filter's `ItemFilter` of cards, the "Best
 /// matches" row `Insert`ed above all while a query is on, an
-/// `EmptySectionFilter` that drops rows left with none, and a `Placeholder`
-/// while nothing matches. Each change — new content, a new query, another
-/// recently viewed card — goes in at its link, and the delta that comes out is
-/// regrouped into the table's sections of rows (`RowGrouping`).
+/// `EmptySectionFilter` that drops rows left with none while a query is on
+/// (a `SourceSwitch` shows it or the unfiltered rows). Each change — new
+/// content, a new query, another recently viewed card — goes in at its link,
+/// and the delta that comes out is the table's, as it is: the chain's rows
+/// are the table's rows (`ChainRow`), its sections derived at layout time.
 ///
 /// Not `Sendable`, like the chain it holds: one thread at a time uses it
 /// (`ContentWorker`'s queue, or the caller's in immediate mode).
 ///
 /// - Complexity: new content costs the root's diff of its rows and cards,
-///   or with the table's delta, its translation (O(rows + the changed rows'
-///   cards), after a replay check of it); a new query O(*n*) for *n* cards
-///   (every card is matched again, on several threads; a query that extends
-///   the last matches only the cards shown); another
-///   recently viewed card O(rows + its cards). Each then costs O(rows) to regroup.
+///   or with its delta, a replay check of it (O(cards)); a new query O(*n*)
+///   for *n* cards (every card is matched again, on several threads; a query
+///   that extends the last matches only the cards shown); another recently
+///   viewed card O(rows + its cards). Each then costs O(rows) to hand the
+///   rows on.
 final class ContentChain {
   /// The source's rows: the root.
   private let store: SectionStore<ChainRow>
@@ -41,13 +45,12 @@ final class ContentChain {
   private let best: Insert<ChainRow>
   /// The rows that keep cards.
   private let nonEmpty: EmptySectionFilter<ChainRow>
-  /// The output: "no matches" while nothing is left.
-  private let output: Placeholder<ChainRow>
+  /// The output: every row of `best` while no query is on (a row with no
+  /// cards shows), else `nonEmpty`.
+  private let output: SourceSwitch<ChainRow>
   /// The output's changes since the last `take()`, each with the output it made.
   private var changes: [(change: SourceChange, rows: [ChainRow])] = []
-  /// The grouping of the output the table last got.
-  private var grouping: RowGrouping
-  /// The content's rows by (escaped) id, for the recently viewed cards.
+  /// The content's rows by id, for the recently viewed cards.
   private var rowsByID: [String: ChainRow] = [:]
   /// The recently viewed cards, newest first.
   private var recentCards: [RecentlyViewed.Entry] = []
@@ -57,7 +60,8 @@ final class ContentChain {
   private(set) var isExact = false
   /// The cards of the "Best matches" row, best first, as the content holds them.
   private(set) var bestMatches: [BestMatch] = []
-  /// How many changes the grouping could not translate, and diffed instead.
+  /// How many of the output's changes came without a delta (the table's
+  /// holder diffs them).
   private(set) var fallbackCount = 0
   /// How many contents the root diffed (no delta came with them, or it did
   /// not fit), rather than taking their delta translated.
@@ -69,7 +73,7 @@ final class ContentChain {
   private(set) var isInterrupted = false
 
   /// A chain showing `content` unfiltered, with no recently viewed row: its
-  /// output is `content`'s sections.
+  /// output is `content`'s rows.
   ///
   /// - Complexity: O(*n*) for *n* cards.
   init(_ content: ShelfContent) {
@@ -79,19 +83,16 @@ final class ContentChain {
     filter = ItemFilter(recent)
     best = Insert(filter, .section(Self.bestRow(cards: []), at: 0), isShown: false)
     nonEmpty = EmptySectionFilter(best)
-    output = Placeholder(
-      nonEmpty,
-      .section(
-        ChainRow(
-          id: ReservedID.noMatches, sectionID: ReservedID.noMatches, sectionOccurrence: 0,
-          sectionTitle: nil, title: "", items: [])))
-    grouping = RowGrouping(output.sections)
+    output = SourceSwitch([best, nonEmpty])
     rowsByID = Self.index(rows)
     output.observe { [weak self] change in
       guard let self else { return }
       changes.append((change, output.sections))
     }
   }
+
+  /// The table's rows now.
+  var rows: [CarouselRow] { output.sections.map(\.row) }
 
   /// Makes every row's text ready for the filter (`RowFolds`), on every
   /// core, so that the first character typed only matches: the `/` prompt
@@ -110,33 +111,34 @@ final class ContentChain {
   }
 
   /// The table's sections now.
-  var sections: [ShelfSection] { grouping.sections }
+  var sections: [ShelfSection] { ShelfSection.grouping(rows) }
 
   /// Whether nothing matches the query.
-  var isNoMatches: Bool { grouping.isNoMatches && !query.isEmpty }
+  var isNoMatches: Bool { output.sections.isEmpty && !query.isEmpty }
 
   /// Whether the output is what `content` alone shows: no query, no
   /// recently viewed row (the screen can then skip the chain).
   var isPassThrough: Bool { query.isEmpty && recentCards.isEmpty }
 
-  /// Shows `content`. Given `delta`, the table's delta from `old` (the
-  /// content shown before) to `content`, the root takes it translated to its
-  /// rows (`ChainRowDelta`); otherwise, or when it does not replay `old`
-  /// into `content`, the root diffs its rows and cards.
+  /// Shows `content`. Given `delta`, the change of the rows of cards from
+  /// `old` (the content shown before) to `content`, the root takes it as it
+  /// is; otherwise, or when it does not replay `old` into `content`, the
+  /// root's rows are diffed, then the cards of each changed row.
   func setContent(
     _ content: ShelfContent, delta: SectionDelta? = nil, from old: ShelfContent? = nil
   ) -> [TableUpdate] {
     let rows = content.chainRows
     rowsByID = Self.index(rows)
-    if let delta, let old, delta.replays(old.sections, into: content.sections),
-      let rowDelta = ChainRowDelta.delta(
-        from: old.sections, to: content.sections, oldRows: store.sections, newRows: rows,
-        given: delta)
-    {
-      store.update(rows, delta: rowDelta)
+    if let delta, let old, delta.replays(old.rows, into: content.rows) {
+      // The links translate card changes: the rows the delta left undiffed
+      // are diffed here (the filter reads every row's cards anyway).
+      store.update(rows, delta: delta.diffingUndiffedSections(from: old.rows, to: content.rows))
     } else {
       rootDiffCount += 1
-      store.update(rows)
+      PathCounters.noteDiff("content chain root")
+      // A row's cards are diffed within the row: a million cards are not
+      // matched across rows.
+      store.update(rows, delta: SectionDelta(sectionBySectionFrom: store.sections, to: rows))
     }
     refreshRecentRow()
     refreshBestRow()
@@ -161,15 +163,18 @@ final class ContentChain {
     self.query = query
     self.isExact = isExact
     let needle = SearchQuery(query, isExact: isExact)
+    // Rows with no cards leave before a query filters, and come back after.
+    if !needle.isEmpty { showNonEmptyRows(only: true) }
     if needle.isEmpty {
       filter.setPredicate({ _ in true }, sectionTest: { _, _ in })  // every flag stays set
+      showNonEmptyRows(only: false)
     } else {
       // A longer query hides cards and shows none: only the shown are matched.
       // Rows are matched by a loop over their cards here, where the cards'
       // type is known: the chain's generic code would copy each card to test it.
       let skipped = Locked(false)
       filter.setPredicate(
-        { card in card.id != ReservedID.emptyRowCard && ShelfFilter.matches(card, needle) },
+        { card in ShelfFilter.matches(card, needle) },
         isNarrowing: needle.narrows(old),
         sectionTest: { row, flags in
           guard !isStale() else {
@@ -184,6 +189,21 @@ final class ContentChain {
     isInterrupted = false
     refreshBestRow()
     return take()
+  }
+
+  /// Shows only the rows that keep cards, or every row: the rows with no
+  /// cards are all the two differ in, so the switch is told their deletion
+  /// or insertion (nothing is diffed).
+  private func showNonEmptyRows(only: Bool) {
+    let index = only ? 1 : 0
+    guard output.selectedIndex != index else { return }
+    let rows = best.sections
+    let empty = rows.indices.filter { rows[$0].items.isEmpty }
+    output.select(
+      index,
+      delta: SectionDelta(
+        sections: only ? IndexDelta(deletions: empty) : IndexDelta(insertions: empty),
+        items: SectionDelta.Items()))
   }
 
   /// The "Best matches" row as the query and the filtered rows make it:
@@ -204,7 +224,7 @@ final class ContentChain {
     }
     var ranked = BestMatches(limit: BestMatches.limit)
     for (index, row) in filter.sections.enumerated()
-    where row.id != ReservedID.recentlyViewed && !row.isSectionHolder && !row.items.isEmpty {
+    where row.id != ReservedID.recentlyViewed && !row.items.isEmpty {
       if let kept = row.folds.best, kept.query == needle {
         // Best first: once one is not kept, none after it is (and no card
         // is copied for a match that would be dropped).
@@ -226,7 +246,7 @@ final class ContentChain {
     }
     let rows = filter.sections
     bestMatches = ranked.matches.map { match in
-      let row = rows[match.rank.row]
+      let row = rows[match.rank.row].row
       return BestMatch(
         rowID: row.id, rowTitle: row.title, sectionTitle: row.sectionTitle ?? "", card: match.card)
     }
@@ -254,7 +274,7 @@ final class ContentChain {
   private func refreshRecentRow() {
     var cards: [CardFace] = []
     for entry in recentCards {
-      guard let row = rowsByID[entry.rowID] ?? rowsByID[ReservedID.escaped(entry.rowID)],
+      guard let row = rowsByID[entry.rowID],
         var card = row.items.first(where: { $0.id == entry.cardID })
       else { continue }  // a deleted card leaves the row
       card.id = entry.recentCardID
@@ -276,26 +296,25 @@ final class ContentChain {
     defer { changes = [] }
     return changes.compactMap { change, rows in
       guard change.delta?.isEmpty != true else { return nil }  // nothing the table would show
-      let next = RowGrouping(rows)
-      let translated = change.delta.flatMap { next.delta(from: grouping, given: $0) }
-      if translated == nil { fallbackCount += 1 }
-      grouping = next
+      if change.delta == nil { fallbackCount += 1 }
       return TableUpdate(
-        sections: next.sections, delta: translated, isNoMatches: next.isNoMatches && !query.isEmpty)
+        rows: rows.map(\.row), delta: change.delta, isNoMatches: rows.isEmpty && !query.isEmpty)
     }
   }
 
   private static func recentRow(cards: [CardFace]) -> ChainRow {
     ChainRow(
-      id: ReservedID.recentlyViewed, sectionID: ReservedID.recentlyViewed, sectionOccurrence: 0,
-      sectionTitle: nil, title: RecentlyViewed.title, items: cards,
+      row: CarouselRow(
+        id: ReservedID.recentlyViewed, title: RecentlyViewed.title, cards: cards,
+        sectionID: ReservedID.recentlyViewed),
       folds: RowFolds(count: cards.count))
   }
 
   private static func bestRow(cards: [CardFace]) -> ChainRow {
     ChainRow(
-      id: ReservedID.bestMatches, sectionID: ReservedID.bestMatches, sectionOccurrence: 0,
-      sectionTitle: nil, title: BestMatch.rowTitle, items: cards,
+      row: CarouselRow(
+        id: ReservedID.bestMatches, title: BestMatch.rowTitle, cards: cards,
+        sectionID: ReservedID.bestMatches),
       folds: RowFolds(count: cards.count))
   }
 

@@ -42,6 +42,7 @@ final class ContentPath {
       if isImmediate {
         MainActor.assumeIsolated { screen?.receive(result) }
       } else {
+        PathCounters.noteHop("content worker")
         DispatchQueue.main.async {
           MainActor.assumeIsolated { screen?.receive(result) }
         }
@@ -91,7 +92,7 @@ final class ContentPath {
       return
     }
     worker.request(content: content, contentDelta: delta, isSilent: true)
-    screen.submit(content.sections, delta: tableHoldsSource ? delta : nil)
+    screen.submit(content.rows, delta: tableHoldsSource ? delta : nil)
     tableHoldsSource = true
   }
 
@@ -148,7 +149,7 @@ extension ShelfScreen {
         if result.updates.isEmpty { table.focusToRestore = nil }
       }
     }
-    for update in result.updates { submit(update.sections, delta: update.delta) }
+    for update in result.updates { submit(update.rows, delta: update.delta) }
     // The table's holder asks for frames once it commits; the status line and
     // the no-matches message change with the result itself.
     if chrome != (contentPath.shownQuery, contentPath.isNoMatches) { onNeedsDisplay?() }

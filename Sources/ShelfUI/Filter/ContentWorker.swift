@@ -223,7 +223,7 @@ extension ContentWorker {
         if let chain {
           updates += chain.setContent(newContent, delta: request.contentDelta, from: old)
         } else {
-          updates.append(TableUpdate(sections: newContent.sections, delta: nil, isNoMatches: false))
+          updates.append(TableUpdate(rows: newContent.rows, delta: nil, isNoMatches: false))
         }
       }
       guard isActive || chain != nil else { return updates }
@@ -246,8 +246,8 @@ extension ContentWorker {
       var updates = updates
       if mustResync {
         mustResync = false
-        let sections = chain?.sections ?? content.sections
-        updates = [TableUpdate(sections: sections, delta: nil, isNoMatches: isNoMatches)]
+        let rows = chain?.rows ?? content.rows
+        updates = [TableUpdate(rows: rows, delta: nil, isNoMatches: isNoMatches)]
       }
       return Result(
         updates: updates, query: query, isExact: isExact,

@@ -32,6 +32,9 @@ struct DisplayModel: Sendable {
 
   /// What is shown.
   let content: ShelfContent
+  /// The content's sections: its runs of rows of the same section, each
+  /// drawn under one header (a titled section's).
+  let sections: [ShelfSection]
   /// Every row, top to bottom across sections.
   let rows: [CarouselRow]
   /// Headers and rows, top to bottom.
@@ -53,14 +56,15 @@ struct DisplayModel: Sendable {
   /// Rows of content.
   var contentRowCount: Int { rows.count }
 
-  /// The model of `content`, its cards shaped as `cardStyle` says and
-  /// `coverLines` taller for their covers.
+  /// The model of `content`, its headers derived from its rows, its cards
+  /// shaped as `cardStyle` says and `coverLines` taller for their covers.
   ///
-  /// - Complexity: O(sections + rows).
+  /// - Complexity: O(rows).
   init(_ content: ShelfContent, cardStyle: CardStyle = .standard, coverLines: Int = 0) {
     self.content = content
     self.cardStyle = cardStyle
     self.coverLines = coverLines
+    sections = content.sections
     let rowHeight = cardStyle.rowHeight + coverLines
     var rows: [CarouselRow] = []
     var entries: [Entry] = []
@@ -68,7 +72,7 @@ struct DisplayModel: Sendable {
     var rowIndexByID: [String: Int] = [:]
     var entryIndexByID: [EntryID: Int] = [:]
     var y = 0
-    for (sectionIndex, section) in content.sections.enumerated() {
+    for (sectionIndex, section) in sections.enumerated() {
       if section.title != nil {
         let id = EntryID.section(section.id)
         if entryIndexByID[id] == nil { entryIndexByID[id] = entries.count }
@@ -128,6 +132,6 @@ struct DisplayModel: Sendable {
   func title(ofEntry index: Int) -> String? {
     let entry = entries[index]
     guard entry.row == nil else { return nil }
-    return content.sections[entry.section].title
+    return sections[entry.section].title
   }
 }

@@ -1,13 +1,14 @@
 import ShelfDiff
 
 /// The table as the view of the live holders: a `CollectionSectionData` of
-/// sections of rows drives it, and every reloaded row is handed to that row's
-/// own carousel, the view of a `CollectionData` of cards, created for rows that
-/// show.
+/// rows of cards (rows as its sections, cards as their items) drives it, and
+/// each row whose cards changed is handed its own changes, which that row's
+/// carousel, the view of a `CollectionData` of cards created for rows that
+/// show, replays (never a second diff).
 @MainActor
 final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDelegate {
-  /// Sections of rows: the table's data.
-  let data: CollectionSectionData<ShelfSection>
+  /// Rows of cards: the table's data.
+  let data: CollectionSectionData<CarouselRow>
   /// Times the holders' watchdogs.
   let clock: any CollectionDataClock
   /// The carousels of rows that show or just showed, by row id.
@@ -15,35 +16,59 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
   /// Where the table's and its carousels' holders report, in order: the view
   /// that draws the table.
   private let send: @MainActor (LiveTableEvent) -> Void
+  /// The card reloads the holder handed over for the batch it is about to
+  /// commit: the manual-reload delegate hears of them first.
+  private var handedReloads: [ItemPathPair] = []
+  /// The batches committed so far: a carousel's settling counts for its own.
+  private var batch = 0
+  /// For each row whose carousel replays the batch's card changes, by row
+  /// id: its batch, the batch's completion, and the completions of its
+  /// handed-over card reloads, which wait for it to settle.
+  private var replaying:
+    [String: (batch: Int, completion: BatchCompletion, waiting: [@MainActor () -> Void])] = [:]
+
+  /// How many changed rows the delta only named were handed to their
+  /// carousels to diff (`RowCardChanges`): only rows whose carousels showed.
+  private(set) var rowCardDiffCount = 0
 
   /// How long a carousel may take before the table's watchdog lets its batch go.
   let carouselTimeout: Duration
 
-  /// A table holding `sections`, whose carousels animate for `animationDuration`
+  /// A table holding `rows`, whose carousels animate for `animationDuration`
   /// milliseconds (the watchdog allows several times that), and whose holders
   /// report every batch to `send`.
   init(
-    sections: [ShelfSection], clock: any CollectionDataClock, animationDuration: UInt64,
+    rows: [CarouselRow], clock: any CollectionDataClock, animationDuration: UInt64,
     send: @escaping @MainActor (LiveTableEvent) -> Void
   ) {
     self.clock = clock
     self.send = send
     carouselTimeout = .milliseconds(max(1000, 4 * Int(min(animationDuration, 60_000))))
-    data = CollectionSectionData(sections, clock: clock)
+    data = CollectionSectionData(rows, clock: clock)
     data.manualReloadTimeout = carouselTimeout
+    // Its items are cards: a 1% change of a million is ten thousand card
+    // changes, mostly off screen. The table view decides what animates
+    // (`largeBatchLimit` counts the visible changes).
+    data.changeCountThreshold = .max
+    // Diffed without a delta, rows by id only: a changed row's cards are
+    // diffed when its carousel shows (`RowCardChanges`), so a million cards
+    // are neither matched across rows nor diffed off screen. The data-count
+    // threshold counts rows, as it did when the table's items were rows.
+    data.diffSectionsOnly { old, new in SectionDelta(sectionsFrom: old, to: new) }
     data.view = self
     data.manualReloadDelegate = self
   }
 
-  /// Queues new sections (from any change: data or filter).
-  func submit(_ sections: [ShelfSection]) {
-    data.update(sections)
+  /// Queues new rows (from any change: data or filter).
+  func submit(_ rows: [CarouselRow]) {
+    data.update(rows)
   }
 
-  /// Queues new sections with the delta that makes them from the last ones
-  /// queued (the content chain's); the holder checks it by replay.
-  func submit(_ sections: [ShelfSection], delta: SectionDelta) {
-    data.update(sections, delta: delta)
+  /// Queues new rows with the delta of rows of cards that makes them from
+  /// the last ones queued (the converter's, as the chain translated it); the
+  /// holder checks it by replay.
+  func submit(_ rows: [CarouselRow], delta: SectionDelta) {
+    data.update(rows, delta: delta)
   }
 
   /// Whether no update is being diffed, animated or waiting, in the table or a carousel.
@@ -77,38 +102,120 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
   func performBatchUpdates(
     _ delta: SectionDelta, updateData: @escaping () -> Void, completion: @escaping () -> Void
   ) {
+    let oldRowCount = data.sections.count
     updateData()
-    send(.committed(data.sections, delta: delta, completion: completion))
+    // The holder took the card reloads it handed over out of `delta`.
+    var whole = delta
+    if !handedReloads.isEmpty {
+      whole.items.reloads += handedReloads.map {
+        SectionDelta.Items.Reload(from: $0.source, to: $0.target)
+      }
+      whole.items.reloads.sort { $0.from < $1.from }
+      handedReloads = []
+    }
+    let rows = data.sections
+    // The batch is complete when the table's own animation has ended and
+    // every carousel handed its row's changes has settled.
+    let batchCompletion = BatchCompletion(completion)
+    let changes = RowCardChanges(whole, oldRowCount: oldRowCount, newRowCount: rows.count)
+    send(.committed(rows, delta: whole, changes: changes, completion: { batchCompletion.done() }))
+    batch += 1
+    // Each changed row's carousel replays its own card changes, or diffs
+    // them on its holder's queue where the delta only named the row (a row
+    // with no carousel, off screen, is not diffed: it shows its cards as
+    // they are when it comes on screen).
+    for t in changes.changedRows {
+      let row = rows[t]
+      guard let carousel = carousels[row.id] else {
+        send(.carouselSettled(rowID: row.id))
+        continue
+      }
+      let rowID = row.id
+      let batch = batch
+      batchCompletion.wait()
+      replaying[rowID]?.completion.done()  // an earlier batch's, overtaken
+      replaying[rowID] = (batch, batchCompletion, [])
+      let settled: @Sendable () -> Void = { [weak self] in
+        // Runs once the carousel's batch has ended (or at once if it had nothing to show).
+        Task { @MainActor in self?.carouselDidSettle(rowID, batch: batch) }
+      }
+      if let cardDelta = changes.told(ofRow: t) {
+        carousel.data.update(row.cards, delta: cardDelta, completion: settled)
+      } else {
+        rowCardDiffCount += 1
+        carousel.data.update(row.cards, completion: settled)
+      }
+    }
+    // The watchdog: a carousel that never settles does not hold the table.
+    clock.schedule(after: carouselTimeout) { batchCompletion.expire() }
+  }
+
+  /// The carousel of `rowID` ended its batch `batch`: the table hears it,
+  /// and so do the card reloads that waited for it.
+  private func carouselDidSettle(_ rowID: String, batch: Int) {
+    send(.carouselSettled(rowID: rowID))
+    guard let entry = replaying[rowID], entry.batch == batch else { return }
+    replaying[rowID] = nil
+    for complete in entry.waiting { complete() }
+    entry.completion.done()
   }
 
   func reloadData() {
+    handedReloads = []
     send(.reloaded(data.sections))
   }
 
   // MARK: - CollectionDataManualReloadDelegate
 
-  /// Every changed row is redrawn by its carousel (or, off screen, by nobody).
-  func willHandleReload(at pair: ItemPathPair) -> Bool { true }
+  /// Every changed card is redrawn by its row's carousel (or, off screen, by
+  /// nobody): the row's changes go to it together.
+  func willHandleReload(at pair: ItemPathPair) -> Bool {
+    handedReloads.append(pair)
+    return true
+  }
 
   func reloadItems(
     at itemPaths: [ItemPath], indexPathCompletion: @escaping @MainActor @Sendable (ItemPath) -> Void
   ) {
+    let rows = data.sections
     for path in itemPaths {
-      let row = data[path]
-      let rowID = row.id
-      guard let carousel = carousels[rowID] else {
-        send(.carouselSettled(rowID: rowID))
+      let rowID = rows[path.section].id
+      if replaying[rowID] != nil {
+        replaying[rowID]?.waiting.append { indexPathCompletion(path) }
+      } else {
         indexPathCompletion(path)
-        continue
-      }
-      carousel.data.update(row.cards) { [send] in
-        // Runs once the carousel's batch has ended (or at once if it had nothing to show).
-        Task { @MainActor in
-          send(.carouselSettled(rowID: rowID))
-          indexPathCompletion(path)
-        }
       }
     }
+  }
+}
+
+/// The table holder's completion of one batch: called once, when the
+/// table's own animation has ended and every carousel handed a row of the
+/// batch has settled, or when the watchdog expires it.
+@MainActor
+private final class BatchCompletion {
+  /// The table's own animation, and each carousel not settled yet.
+  private var outstanding = 1
+  private var completion: (() -> Void)?
+
+  init(_ completion: @escaping () -> Void) {
+    self.completion = completion
+  }
+
+  /// One more carousel to wait for.
+  func wait() { outstanding += 1 }
+
+  /// One thing waited for ended.
+  func done() {
+    outstanding -= 1
+    if outstanding <= 0 { expire() }
+  }
+
+  /// Completes the batch now, if it was not yet.
+  func expire() {
+    guard let completion else { return }
+    self.completion = nil
+    completion()
   }
 }
 

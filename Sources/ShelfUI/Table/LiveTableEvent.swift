@@ -10,11 +10,14 @@ import ShelfDiff
 /// batch is complete when its own transition has ended and every changed row
 /// has settled.
 enum LiveTableEvent {
-  /// The table's holder committed `sections` by `delta`; `completion` lets
-  /// it deliver its next batch, once the table's own animation has ended.
-  case committed(_ sections: [ShelfSection], delta: SectionDelta, completion: () -> Void)
-  /// The table's holder replaced everything by `sections`, without animation.
-  case reloaded(_ sections: [ShelfSection])
+  /// The table's holder committed `rows` by `delta` (a change of rows of
+  /// cards), whose rows' card changes `changes` tells (diffing a row only
+  /// when asked); `completion` lets it deliver its next batch, once the
+  /// table's own animation has ended.
+  case committed(
+    _ rows: [CarouselRow], delta: SectionDelta, changes: RowCardChanges, completion: () -> Void)
+  /// The table's holder replaced everything by `rows`, without animation.
+  case reloaded(_ rows: [CarouselRow])
   /// A row's carousel holder committed its cards by `delta`; `completion`
   /// runs when the carousel's animation has ended.
   case carouselBegan(rowID: String, delta: IndexDelta, completion: () -> Void)
@@ -25,7 +28,8 @@ enum LiveTableEvent {
   /// Lets the holder go on when no view is there to handle the event.
   func completeUnhandled() {
     switch self {
-    case .committed(_, _, let completion), .carouselBegan(_, _, let completion): completion()
+    case .committed(_, _, _, let completion), .carouselBegan(_, _, let completion):
+      completion()
     case .reloaded, .carouselSettled: break
     }
   }

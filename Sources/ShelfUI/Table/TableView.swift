@@ -9,17 +9,19 @@ import ShelfDiff
 ///
 /// How a change becomes frames, in order:
 ///
-/// 1. **Content in.** `submit(_:)` takes the content to show (already
-///    filtered by the screen). On the live path it goes to `LiveTable`
-///    (`LiveTable.swift`), whose `CollectionSectionData` diffs it on its own
-///    queue; on the immediate path (headless frames, tests) it is committed at
-///    once, or waits, newest only, while a batch is in flight.
+/// 1. **Content in.** `submit(_:delta:)` takes the rows to show (already
+///    filtered by the screen), with their delta over rows of cards when one
+///    came. On the live path they go to `LiveTable` (`LiveTable.swift`),
+///    whose `CollectionSectionData` replays the delta (or diffs, given none)
+///    on its own queue; on the immediate path (headless frames, tests) they
+///    are committed at once, or wait, newest only, while a batch is in flight.
 /// 2. **Holder delta.** The table's holder reports its checked `SectionDelta`
 ///    as a `LiveTableEvent` (`.committed`) to `handle(_:)` on the main queue.
-///    Rows whose cards changed are not redrawn by the table: `LiveTable`
-///    gives each to that row's `LiveCarousel`, whose own `CollectionData`
-///    diffs the cards and reports its `IndexDelta` (`.carouselBegan`), then
-///    its end (`.carouselSettled`), the same way.
+///    Rows whose cards changed are not redrawn by the table: each changed
+///    row's carousel starts from the row's own card changes in that delta,
+///    and `LiveTable` hands them to the row's `LiveCarousel`, whose own
+///    `CollectionData` replays them (`.carouselBegan`) and ends with the
+///    carousel (`.carouselSettled`).
 /// 3. **Transition.** `commit(_:delta:animated:carouselsStartWithTable:)` lays
 ///    out the new content, finds the focus in it (`ViewState.resolve`) while
 ///    keeping the focused row's place on screen, and makes a `TableTransition`
@@ -120,7 +122,7 @@ final class TableView {
     state.rememberIDs(in: model)
     if case .liveHolders(let clock) = updates {
       liveTable = LiveTable(
-        sections: content.sections, clock: clock, animationDuration: configuration.effectiveDuration
+        rows: content.rows, clock: clock, animationDuration: configuration.effectiveDuration
       ) { [weak self] event in
         guard let self else { return event.completeUnhandled() }
         self.handle(event)
@@ -132,15 +134,16 @@ final class TableView {
   var isBusy: Bool { animator.isBusy }
 
   /// Sends `content` on its way to the screen: through the holders, or at
-  /// once. A `delta` from the content submitted before (the screen's content
-  /// chain made one) spares the holder a diff; it still checks it by replay.
+  /// once. A `delta` of the rows of cards from the content submitted before
+  /// (the screen's content chain made one) spares the holder a diff; it
+  /// still checks it by replay.
   func submit(_ content: ShelfContent, delta: SectionDelta? = nil) {
     title = content.title
     if let liveTable {
       if let delta {
-        liveTable.submit(content.sections, delta: delta)
+        liveTable.submit(content.rows, delta: delta)
       } else {
-        liveTable.submit(content.sections)
+        liveTable.submit(content.rows)
       }
     } else if animator.isBusy {
       pendingContent = content  // only the newest waits
@@ -152,7 +155,8 @@ final class TableView {
 
   /// Makes `content` the table's data and starts the transition from what is
   /// on screen, unless nothing visible changes, animation is off, or the batch
-  /// is too large to animate.
+  /// is too large to animate. `delta`, the change of the rows of cards, gives
+  /// the rows' motion; the headers' is derived from it (`DisplayModel.sectionDelta`).
   ///
   /// - Returns: the transition begun, if any.
   @discardableResult
@@ -203,7 +207,8 @@ final class TableView {
     state = after
     guard animated, configuration.effectiveDuration > 0, lastSize != nil else { return nil }
     let transition = TableTransition(
-      from: before, to: TransitionEnd(model: newModel, state: after), size: size, delta: delta,
+      from: before, to: TransitionEnd(model: newModel, state: after), size: size,
+      delta: delta.flatMap { newModel.sectionDelta(from: before.model, rowDelta: $0.sections) },
       carouselsAwaitDeltas: !carouselsStartWithTable)
     if transition.visibleChangeCount > configuration.largeBatchLimit || transition.isStill {
       return nil
@@ -276,10 +281,10 @@ final class TableView {
   /// their order in a batch).
   func handle(_ event: LiveTableEvent) {
     switch event {
-    case .committed(let sections, let delta, let completion):
-      tableDidCommit(sections, delta: delta, completion: completion)
-    case .reloaded(let sections):
-      tableDidReload(sections)
+    case .committed(let rows, let delta, let changes, let completion):
+      tableDidCommit(rows, delta: delta, changes: changes, completion: completion)
+    case .reloaded(let rows):
+      tableDidReload(rows)
     case .carouselBegan(let rowID, let delta, let completion):
       carouselDidBegin(rowID, delta: delta, completion: completion)
     case .carouselSettled(let rowID):
@@ -290,16 +295,31 @@ final class TableView {
   /// The table holder committed a batch: lay it out and animate it; its
   /// `completion` runs when the table's own animation has ended.
   private func tableDidCommit(
-    _ sections: [ShelfSection], delta: SectionDelta, completion: @escaping () -> Void
+    _ rows: [CarouselRow], delta: SectionDelta, changes: RowCardChanges,
+    completion: @escaping () -> Void
   ) {
     commitCount += 1
     // A batch the watchdog released may still be drawing: end it first.
     animator.finish()
     completeEverything()
-    let content = ShelfContent(title: title, sections: sections)
+    let content = ShelfContent(title: title, rows: rows)
     if let transition = commit(content, delta: delta, carouselsStartWithTable: false) {
       tableCompletion = completion
       liveTable?.prepareCarousels(for: transition)
+      // Each changed row's carousel replays its card changes from the
+      // table's first frame: the delta says them already, so the change
+      // reaches the screen without waiting for the carousels' holders
+      // (which replay the same changes, and end with the animation).
+      // A row the delta only named waits for its carousel's holder, which
+      // diffs its cards off the main queue, as a row with no delta does.
+      for t in changes.changedRows {
+        let rowID = rows[t].id
+        guard animator.isWaiting(forCarousel: rowID), let cards = changes.told(ofRow: t) else {
+          continue
+        }
+        animator.resolveCarousel(rowID, with: cards)
+        animator.startCarouselAtNextFrame(rowID)
+      }
     } else {
       completion()
     }
@@ -307,12 +327,12 @@ final class TableView {
   }
 
   /// The table holder asks for a redraw without animation.
-  private func tableDidReload(_ sections: [ShelfSection]) {
+  private func tableDidReload(_ rows: [CarouselRow]) {
     commitCount += 1
     animator.finish()
     completeEverything()
     commit(
-      ShelfContent(title: title, sections: sections), animated: false,
+      ShelfContent(title: title, rows: rows), animated: false,
       carouselsStartWithTable: false)
     onNeedsDisplay?()
   }
@@ -323,12 +343,15 @@ final class TableView {
   private func carouselDidBegin(
     _ rowID: String, delta: IndexDelta, completion: @escaping () -> Void
   ) {
-    guard animator.isWaiting(forCarousel: rowID) else {
+    if animator.isWaiting(forCarousel: rowID) {
+      animator.resolveCarousel(rowID, with: delta)
+      animator.startCarouselAtNextFrame(rowID)
+    } else if !animator.isRunning(carousel: rowID) {
       completion()
       return
     }
-    animator.resolveCarousel(rowID, with: delta)
-    animator.startCarouselAtNextFrame(rowID)
+    // Started with the table already (its changes came with the table's
+    // delta): the holder's batch ends with the carousel's animation.
     carouselCompletions[rowID] = completion
     onNeedsDisplay?()
   }

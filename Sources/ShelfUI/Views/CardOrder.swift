@@ -75,13 +75,10 @@ struct CardOrders: Equatable, Sendable {
   func applied(to content: ShelfContent) -> ShelfContent {
     guard !isCatalog else { return content }
     var content = content
-    for section in content.sections.indices {
-      for row in content.sections[section].rows.indices {
-        let order = order(ofRow: content.sections[section].rows[row].id)
-        guard order != .catalog else { continue }
-        content.sections[section].rows[row].cards = order.sorted(
-          content.sections[section].rows[row].cards)
-      }
+    for row in content.rows.indices {
+      let order = order(ofRow: content.rows[row].id)
+      guard order != .catalog else { continue }
+      content.rows[row].cards = order.sorted(content.rows[row].cards)
     }
     return content
   }

@@ -53,12 +53,6 @@ struct CardSearchText: Sendable {
     return mask
   }
 
-  /// Appends an empty card, which no word matches.
-  mutating func appendNothing() {
-    bytes.append(0)
-    starts.append(UInt32(bytes.count))
-  }
-
   private mutating func appendField(_ field: UnsafeBufferPointer<UInt8>) {
     guard !field.isEmpty else { return }  // no word matches an empty field
     var length = field.count

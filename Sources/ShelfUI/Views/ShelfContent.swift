@@ -3,20 +3,59 @@ import ShelfDiff
 /// What the table of carousels shows: ShelfUI's own view of a catalog, so the
 /// views depend on no data source. The `shelf` executable builds it from a
 /// `ShelfCatalog.Catalog`.
+///
+/// One shape from the source to the screen: rows of cards, each row carrying
+/// the id and title of the section it belongs to. The table draws a section
+/// header over each run of consecutive rows of the same section (`sections`).
 public struct ShelfContent: Equatable, Sendable {
   /// Shown in the status line.
   public var title: String
-  /// Groups of rows, top to bottom.
-  public var sections: [ShelfSection]
+  /// The carousels, top to bottom, each with its section's id and title.
+  public var rows: [CarouselRow]
 
-  /// Content titled `title` with `sections`.
-  public init(title: String, sections: [ShelfSection]) {
+  /// Content titled `title` with `rows`.
+  public init(title: String, rows: [CarouselRow]) {
     self.title = title
-    self.sections = sections
+    self.rows = rows
+  }
+
+  /// Content titled `title` with the rows of `sections`, each row given its
+  /// section's id and title (a section with no rows adds none).
+  ///
+  /// - Complexity: O(sections + rows).
+  public init(title: String, sections: [ShelfSection]) {
+    self.init(title: title, rows: Self.rows(of: sections))
+  }
+
+  /// The rows grouped into sections: a run of consecutive rows with the same
+  /// section id is one section, whose rows do not repeat its id and title.
+  /// Setting it sets `rows`.
+  ///
+  /// - Complexity: O(rows).
+  public var sections: [ShelfSection] {
+    get { ShelfSection.grouping(rows) }
+    set { rows = Self.rows(of: newValue) }
+  }
+
+  /// The rows of `sections`, each given its section's id and title.
+  ///
+  /// - Complexity: O(sections + rows).
+  static func rows(of sections: [ShelfSection]) -> [CarouselRow] {
+    var rows: [CarouselRow] = []
+    rows.reserveCapacity(sections.reduce(0) { $0 + $1.rows.count })
+    for section in sections {
+      for var row in section.rows {
+        row.sectionID = section.id
+        row.sectionTitle = section.title
+        rows.append(row)
+      }
+    }
+    return rows
   }
 }
 
-/// A heading over a group of carousels.
+/// A heading over a group of carousels: a run of consecutive rows of the
+/// same section, as `ShelfContent.sections` groups them.
 public struct ShelfSection: Identifiable, Equatable, Sendable {
   /// Unique among sections.
   public var id: String
@@ -31,6 +70,23 @@ public struct ShelfSection: Identifiable, Equatable, Sendable {
     self.title = title
     self.rows = rows
   }
+
+  /// The sections of `rows`: each run of consecutive rows with the same
+  /// section id, its rows without the section's id and title.
+  ///
+  /// - Complexity: O(`rows.count`).
+  static func grouping(_ rows: [CarouselRow]) -> [ShelfSection] {
+    var sections: [ShelfSection] = []
+    for var row in rows {
+      if sections.isEmpty || sections[sections.count - 1].id != row.sectionID {
+        sections.append(ShelfSection(id: row.sectionID, title: row.sectionTitle, rows: []))
+      }
+      row.sectionID = ""
+      row.sectionTitle = nil
+      sections[sections.count - 1].rows.append(row)
+    }
+    return sections
+  }
 }
 
 /// One carousel's data: a title and its cards.
@@ -41,12 +97,23 @@ public struct CarouselRow: Identifiable, Equatable, Sendable {
   public var title: String
   /// Left to right.
   public var cards: [CardFace]
+  /// The id of the section the row belongs to: consecutive rows with the
+  /// same one are drawn under one header.
+  public var sectionID: String
+  /// The heading of the row's section; nil draws no header line.
+  public var sectionTitle: String?
 
-  /// A row with `id`, `title` and `cards`.
-  public init(id: String, title: String, cards: [CardFace]) {
+  /// A row with `id`, `title` and `cards`, in the section `sectionID` titled
+  /// `sectionTitle`.
+  public init(
+    id: String, title: String, cards: [CardFace], sectionID: String = "",
+    sectionTitle: String? = nil
+  ) {
     self.id = id
     self.title = title
     self.cards = cards
+    self.sectionID = sectionID
+    self.sectionTitle = sectionTitle
   }
 }
 

@@ -19,17 +19,12 @@ enum ShelfFilter {
   ) -> ShelfContent {
     let query = SearchQuery(query, isExact: isExact)
     guard !query.isEmpty else { return content }
-    var result = ShelfContent(title: content.title, sections: [])
-    for section in content.sections {
-      var kept = section
-      kept.rows = section.rows.compactMap { row in
-        var row = row
-        row.cards = row.cards.filter { matches($0, query) }
-        return row.cards.isEmpty ? nil : row
-      }
-      if !kept.rows.isEmpty { result.sections.append(kept) }
+    let rows = content.rows.compactMap { row in
+      var row = row
+      row.cards = row.cards.filter { matches($0, query) }
+      return row.cards.isEmpty ? nil : row
     }
-    return result
+    return ShelfContent(title: content.title, rows: rows)
   }
 
   /// `filtered(_:by:isExact:)` with the "Best matches" row on top while a
@@ -79,8 +74,7 @@ enum ShelfFilter {
 
   /// Clears the flag of each flagged card of `cards` that does not match
   /// `query`, reading the text of `folds` (made for `cards`, and made now
-  /// if it was not yet: then no card is read, only bytes); the stand-in
-  /// card of an empty row matches nothing. With `ranks`, `folds` also keeps
+  /// if it was not yet: then no card is read, only bytes). With `ranks`, `folds` also keeps
   /// the row's best matches (`RowFolds.best`) for the "Best matches" row.
   ///
   /// - Complexity: O(text of the flagged cards × query length).
@@ -90,10 +84,7 @@ enum ShelfFilter {
   ) {
     guard folds.count == cards.count else {
       // Folds made for another row: each card is read as it is.
-      for i in cards.indices where flags[i] {
-        let card = cards[i]
-        flags[i] = card.id != ReservedID.emptyRowCard && matches(card, query)
-      }
+      for i in cards.indices where flags[i] { flags[i] = matches(cards[i], query) }
       return  // no best kept: the chain scores such a row's matches itself
     }
     folds.prepare(cards)
@@ -104,8 +95,7 @@ enum ShelfFilter {
     folds.withText { text, masks in
       flags.withUnsafeMutableBufferPointer { flags in
         for i in 0..<flags.count where flags[i] {
-          // A card that lacks a byte of the query cannot match: one test of
-          // bits (the stand-in card of an empty row has no bits).
+          // A card that lacks a byte of the query cannot match: one test of bits.
           guard masks[i] & needed == needed else {
             flags[i] = false
             continue
@@ -468,8 +458,7 @@ final class RowFolds: @unchecked Sendable, Equatable {
   let count: Int
   /// The cards' text, folded beyond ASCII, in one buffer.
   private var text = CardSearchText()
-  /// For each card, the `ByteMask` of its folded text and year (0 for the
-  /// stand-in card of an empty row).
+  /// For each card, the `ByteMask` of its folded text and year.
   private var masks: [UInt64] = []
   private var isMade = false
   /// The row's best matches of the query it was last ranked for (the
@@ -497,10 +486,6 @@ final class RowFolds: @unchecked Sendable, Equatable {
     cards.withUnsafeBufferPointer { cards in
       for index in cards.indices {
         let card = cards[index]
-        guard card.id != ReservedID.emptyRowCard else {
-          text.appendNothing()
-          continue
-        }
         masks[index] = text.append(card, folding: FoldedCard.folding(card))
       }
     }

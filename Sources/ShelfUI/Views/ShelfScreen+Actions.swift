@@ -146,7 +146,7 @@ extension ShelfScreen {
     }
     let model = table.model
     let section = model.rowIndexByID[row.id].map { model.entries[model.entryOfRow[$0]].section }
-    let title = section.flatMap { model.content.sections[$0].title } ?? ""
+    let title = section.flatMap { model.sections[$0].title } ?? ""
     return PickedCard(face: card, rowTitle: row.title, sectionTitle: title)
   }
 

@@ -191,19 +191,19 @@ public final class ShelfScreen {
     setContent(content, delta: nil)
   }
 
-  /// Shows a new snapshot that `delta` makes from the content set before (a
-  /// chain of sources translated it), so that the table's holder need not
-  /// diff the table again: it only checks the delta by replay (and diffs
-  /// when it does not fit). Each changed row's carousel still diffs its own
-  /// cards. With the filter or the recently viewed row in play, the content
-  /// goes through their chain, whose root takes the delta translated to its
-  /// rows (checked, not diffed), and diffs only where it cannot be
-  /// translated; a nil `delta` (the first content of a source, a change that
-  /// was not worth a delta) is `setContent(_:)`.
+  /// Shows a new snapshot that `delta`, a change of rows of cards (rows as
+  /// the sections, cards as their items), makes from the content set before
+  /// (a chain of sources translated it), so that nothing diffs the table
+  /// again: the table's holder only checks the delta by replay (and diffs
+  /// when it does not fit), and each changed row's carousel replays its
+  /// row's card changes. With the filter or the recently viewed row in play,
+  /// the content goes through their chain, whose root takes the delta as it
+  /// is; a nil `delta` (the first content of a source, a change that was not
+  /// worth a delta) is `setContent(_:)`.
   ///
-  /// - Precondition: `delta`, when given, turns the content last set (or
-  ///   the initial content) into `content`'s sections; a holder that finds
-  ///   it does not reports `.rejectedDelta` and diffs instead.
+  /// - Precondition: `delta`, when given, turns the rows of the content last
+  ///   set (or of the initial content) into `content.rows`; a holder that
+  ///   finds it does not reports `.rejectedDelta` and diffs instead.
   /// - Complexity: O(1) on the main thread beyond the table's own work; the
   ///   holder's replay check runs on its queue.
   public func setContent(_ content: ShelfContent, delta: SectionDelta?) {
@@ -225,12 +225,12 @@ public final class ShelfScreen {
     contentPath.request(content: orders.applied(to: source), screen: self)
   }
 
-  /// Sends sections the content chain made on their way to the table: the one
+  /// Sends rows the content chain made on their way to the table: the one
   /// path every change of the table takes (new data, a new filter, another
-  /// recently viewed card). A delta, checked by the holder's replay, spares
-  /// it a diff.
-  func submit(_ sections: [ShelfSection], delta: SectionDelta?) {
-    table.submit(ShelfContent(title: source.title, sections: sections), delta: delta)
+  /// recently viewed card). A delta of the rows of cards, checked by the
+  /// holder's replay, spares it a diff.
+  func submit(_ rows: [CarouselRow], delta: SectionDelta?) {
+    table.submit(ShelfContent(title: source.title, rows: rows), delta: delta)
   }
 
   // MARK: - Frames
@@ -340,6 +340,6 @@ extension ShelfScreen {
   /// The table's sections as its holder holds them now (the live path), or
   /// as laid out (the immediate path).
   package var tableSections: [ShelfSection] {
-    table.liveTable?.data.sections ?? table.model.content.sections
+    ShelfSection.grouping(table.liveTable?.data.sections ?? table.model.content.rows)
   }
 }

@@ -75,6 +75,12 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
     var manualReloadTimeout: Duration = .seconds(1)
     /// How long a view may keep a batch before the holder reloads it and goes on.
     var batchTimeout: Duration? = .seconds(10)
+    /// The holder's own diff, when it is not the model's.
+    var delta: (@Sendable (Model.Snapshot, Model.Snapshot) -> Model.Delta)?
+    /// What the data-count threshold counts, when it is not the model's count.
+    var dataCount: (@Sendable (Model.Snapshot) -> Int)?
+    /// Whether `delta` leaves items undiffed (`CollectionSectionData.leavesItemsUndiffed`).
+    var leavesItemsUndiffed = false
   }
 
   struct State {
@@ -213,21 +219,28 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
 
   // MARK: - Calculating, on the holder's queue
 
+  /// The holder's name in `PathCounters`.
+  private static var stepName: String {
+    Model.Delta.self == IndexDelta.self ? "item holder" : "section holder"
+  }
+
   private func run(_ update: Update) {
     let (old, settings) = state.withLock { ($0.current, $0.settings) }
     let new = update.snapshot
     var plan = Plan(update: update)
     let limit = settings.dataCountThreshold
+    let dataCount = settings.dataCount ?? { Model.dataCount(of: $0) }
     if let given = update.delta, accept(given, from: old, to: new, check: update.check) {
       // Checked by replay, so it needs no diff and no data-count threshold.
       plan.delta = given
       plan.isEmpty = Model.isEmpty(given)
       plan.isAnimatable = Model.changeCount(of: given) <= settings.changeCountThreshold
-    } else if Model.dataCount(of: old) <= limit && Model.dataCount(of: new) <= limit {
+    } else if dataCount(old) <= limit && dataCount(new) <= limit {
       let (delegate, owner) = state.withLock { ($0.calculationDelegate, $0.owner) }
       if let delegate, let owner { delegate.collectionDataDidBeginCalculating(owner) }
       state.withLock { $0.counts.diffs += 1 }
-      let delta = Model.delta(from: old, to: new)
+      PathCounters.noteDiff(Self.stepName)
+      let delta = settings.delta?(old, new) ?? Model.delta(from: old, to: new)
       let isValid = Model.isReplayable(delta, from: old, to: new)
       if let delegate, let owner { delegate.collectionDataDidEndCalculating(owner) }
       for issue in Model.issues(in: delta) { report(issue) }
@@ -248,6 +261,7 @@ final class LivePipeline<Model: LiveDataModel>: Sendable {
       // a million items, letting it go costs a millisecond nobody waits for.
       withExtendedLifetime(old) { finish(update) }
     } else {
+      PathCounters.noteHop(Self.stepName)
       DispatchQueue.main.async {
         MainActor.assumeIsolated { self.deliver(plan) }
       }
