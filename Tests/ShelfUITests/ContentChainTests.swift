@@ -1,3 +1,4 @@
+import PropertyBased
 import ShelfDiff
 import Synchronization
 import TestSupport
@@ -10,47 +11,68 @@ import Testing
 /// marks of a whole word (`'`) and of anchors (`^`, `$`).
 private let letters = ["a", "b", "c", "A", "1", "é", "E\u{301}", "ａ", " ", "'", "^", "$"]
 
-/// Random content (see `randomContent(_:card:)`) whose cards have short
+/// A short word: one to three of `letters`.
+private let words = Gen.int(in: 0...(letters.count - 1)).array(of: 1...3).map { picks in
+  picks.map { letters[$0] }.joined()
+}
+
+/// Random content (see `contents(card:face:)`) whose cards have short
 /// words for title, subtitle and tags, and sometimes a year.
-private func randomContent(_ rng: inout SeededGenerator) -> ShelfContent {
-  func word(_ rng: inout SeededGenerator) -> String {
-    (0..<Int.random(in: 1...3, using: &rng)).map { _ in letters.randomElement(using: &rng)! }
-      .joined()
-  }
-  return randomContent(&rng) { number, rng in
-    CardFace(
-      id: "c\(number)", title: word(&rng), subtitle: Bool.random(using: &rng) ? word(&rng) : "",
-      year: Int.random(in: 0..<4, using: &rng) == 0 ? 1990 + number : nil,
-      tags: Bool.random(using: &rng) ? [word(&rng)] : [])
+private let wordContents = contents(
+  card: zip(words, Gen.bool, words, Gen.bool(0.25), Gen.bool, words)
+) { number, card in
+  let (title, hasSubtitle, subtitle, hasYear, hasTag, tag) = card
+  return CardFace(
+    id: "c\(number)", title: title, subtitle: hasSubtitle ? subtitle : "",
+    year: hasYear ? 1990 + number : nil, tags: hasTag ? [tag] : [])
+}
+
+/// One edit of a card (see `edited(_:by:)`): the row and the card it picks
+/// (each taken modulo how many there are), what it does, and the word or
+/// new card number it brings.
+private struct CardEdit: Sendable, CustomStringConvertible {
+  enum Kind: Int, Sendable { case retitle, retag, remove, insert }
+  var row: Int
+  var card: Int
+  var kind: Kind
+  var word: String
+  var newNumber: Int
+
+  var description: String {
+    "\(kind) row \(row) card \(card) \(word.debugDescription) n\(newNumber)"
   }
 }
 
-/// `content` with a few cards edited: a title or a tag changed to another
-/// short word, a card removed, a card added.
-private func edited(_ content: ShelfContent, _ rng: inout SeededGenerator) -> ShelfContent {
+/// One to three edits: a title or a tag changed to another short word, a
+/// card removed, a card added.
+private let cardEdits = zip(
+  Gen.int(in: 0...7), Gen.int(in: 0...6), Gen.int(in: 0...3), words, Gen.int(in: 0...999)
+).map { row, card, kind, word, number in
+  CardEdit(row: row, card: card, kind: CardEdit.Kind(rawValue: kind)!, word: word, newNumber: number)
+}.array(of: 1...3)
+
+/// `content` with `edits` made to its cards; an edit that picks a card of
+/// an empty row adds one.
+private func edited(_ content: ShelfContent, by edits: [CardEdit]) -> ShelfContent {
   var content = content
-  for _ in 0..<Int.random(in: 1...3, using: &rng) {
+  for edit in edits {
     let rows = content.sections.indices.flatMap { s in
       content.sections[s].rows.indices.map { (s, $0) }
     }
-    guard let (s, r) = rows.randomElement(using: &rng) else { return content }
+    guard !rows.isEmpty else { return content }
+    let (s, r) = rows[edit.row % rows.count]
     var cards = content.sections[s].rows[r].cards
-    let word = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
-      letters.randomElement(using: &rng)!
-    }.joined()
-    switch Int.random(in: 0..<4, using: &rng) {
-    case 0 where !cards.isEmpty:
-      cards[Int.random(in: cards.indices, using: &rng)].title = word
-    case 1 where !cards.isEmpty:
-      cards[Int.random(in: cards.indices, using: &rng)].tags = [word]
-    case 2 where !cards.isEmpty:
-      cards.remove(at: Int.random(in: cards.indices, using: &rng))
+    let index = cards.isEmpty ? 0 : edit.card % cards.count
+    switch edit.kind {
+    case .retitle where !cards.isEmpty: cards[index].title = edit.word
+    case .retag where !cards.isEmpty: cards[index].tags = [edit.word]
+    case .remove where !cards.isEmpty: cards.remove(at: index)
     default:
-      let id = "n\(Int.random(in: 0..<1_000_000, using: &rng))"
+      let id = "n\(edit.newNumber)"
       guard !cards.contains(where: { $0.id == id }) else { continue }
       cards.insert(
-        CardFace(id: id, title: word, subtitle: "", tags: []),
-        at: Int.random(in: 0...cards.count, using: &rng))
+        CardFace(id: id, title: edit.word, subtitle: "", tags: []),
+        at: edit.card % (cards.count + 1))
     }
     content.sections[s].rows[r].cards = cards
   }
@@ -92,70 +114,135 @@ private func replays(_ delta: SectionDelta, _ old: [CarouselRow], _ new: [Carous
     && rows.map(\.sectionTitle) == new.map(\.sectionTitle) && cards == new.map(\.cards)
 }
 
-@Test(arguments: 0..<150 as Range<UInt64>)
-func theChainShowsWhatTheFilterAlwaysShowedAndEachStepReplays(seed: UInt64) {
-  var rng = SeededGenerator(seed: seed)
-  var content = randomContent(&rng)
-  let chain = ContentChain(content)
-  #expect(chain.sections == content.sections)
-  var table = content.rows
-  var query = ""
-  var recent = RecentlyViewed()
-  for step in 0..<30 {
-    let updates: [TableUpdate]
-    switch Int.random(in: 0..<12, using: &rng) {
-    case 0..<4:
-      query += letters.randomElement(using: &rng)!
-      updates = chain.setQuery(query)
-    case 4..<6:
-      if !query.isEmpty { query.removeLast() }
-      updates = chain.setQuery(query)
-    case 6:
-      query = ""
-      updates = chain.setQuery(query)
-    case 7..<9:
-      let rows = content.sections.flatMap(\.rows).filter { !$0.cards.isEmpty }
-      guard let row = rows.randomElement(using: &rng) else { continue }
-      recent.open(rowID: row.id, cardID: row.cards.randomElement(using: &rng)!.id)
-      updates = chain.setRecentlyViewed(recent.entries)
-    case 9..<11:
-      // An edit while filtering, with its delta: a card's text changes, one
-      // goes, one comes.
-      let old = content
-      content = edited(content, &rng)
-      updates = chain.setContent(
-        content, delta: SectionDelta(from: old.rows, to: content.rows), from: old)
-    default:
-      content = randomContent(&rng)
-      updates = chain.setContent(content)
+/// One step of a user and a source on a chain with a query.
+private enum ChainStep: Sendable, CustomStringConvertible {
+  /// A letter typed at the end of the query.
+  case type(String)
+  /// The query's last character erased.
+  case erase
+  /// The query cleared.
+  case clear
+  /// A card opened: the row with cards and its card that the numbers pick
+  /// (each taken modulo how many there are).
+  case open(row: Int, card: Int)
+  /// An edit while filtering, with its delta: a card's text changes, one
+  /// goes, one comes.
+  case edit([CardEdit])
+  /// New content without a delta.
+  case replace(ShelfContent)
+
+  var description: String {
+    switch self {
+    case .type(let letter): "type \(letter.debugDescription)"
+    case .erase: "erase"
+    case .clear: "clear"
+    case .open(let row, let card): "open row \(row) card \(card)"
+    case .edit(let edits): "edit \(edits)"
+    case .replace(let content): "replace with \(content.sections)"
     }
-    for update in updates {
-      let delta = try! #require(update.delta, "seed \(seed) step \(step): not translated")
-      #expect(replays(delta, table, update.rows), "seed \(seed) step \(step): \(delta)")
-      table = update.rows
-    }
-    let want = expected(content, query: query, recent: recent.entries)
-    #expect(
-      ShelfSection.grouping(table) == want,
-      "seed \(seed) step \(step): query \(query.debugDescription)")
-    #expect(chain.isNoMatches == (!query.isEmpty && want.isEmpty))
   }
-  #expect(chain.fallbackCount == 0)
+}
+
+/// Steps in the proportions a user and a source make them: mostly typing,
+/// erasing and opening cards, sometimes an edit, rarely new content.
+private let chainSteps = Gen.frequency(
+  (4, Gen.int(in: 0...(letters.count - 1)).map { ChainStep.type(letters[$0]) }),
+  (2, Gen.always(ChainStep.erase)),
+  (1, Gen.always(ChainStep.clear)),
+  (2, zip(Gen.int(in: 0...7), Gen.int(in: 0...5)).map { ChainStep.open(row: $0, card: $1) }),
+  (2, cardEdits.map { ChainStep.edit($0) }),
+  (1, wordContents.map { ChainStep.replace($0) })
+)
+
+@Test func theChainShowsWhatTheFilterAlwaysShowedAndEachStepReplays() async {
+  await propertyCheck(count: 300, input: wordContents, chainSteps.array(of: 1...30)) {
+    first, steps in
+    var content = first
+    let chain = ContentChain(content)
+    #expect(chain.sections == content.sections)
+    var table = content.rows
+    var query = ""
+    var recent = RecentlyViewed()
+    for (number, step) in steps.enumerated() {
+      let updates: [TableUpdate]
+      switch step {
+      case .type(let letter):
+        query += letter
+        updates = chain.setQuery(query)
+      case .erase:
+        if !query.isEmpty { query.removeLast() }
+        updates = chain.setQuery(query)
+      case .clear:
+        query = ""
+        updates = chain.setQuery(query)
+      case .open(let row, let card):
+        let rows = content.sections.flatMap(\.rows).filter { !$0.cards.isEmpty }
+        guard !rows.isEmpty else { continue }
+        let row = rows[row % rows.count]
+        recent.open(rowID: row.id, cardID: row.cards[card % row.cards.count].id)
+        updates = chain.setRecentlyViewed(recent.entries)
+      case .edit(let edits):
+        let old = content
+        content = edited(content, by: edits)
+        updates = chain.setContent(
+          content, delta: SectionDelta(from: old.rows, to: content.rows), from: old)
+      case .replace(let new):
+        content = new
+        updates = chain.setContent(content)
+      }
+      for update in updates {
+        let delta = try #require(update.delta, "step \(number): not translated")
+        #expect(replays(delta, table, update.rows), "step \(number): \(delta)")
+        table = update.rows
+      }
+      let want = expected(content, query: query, recent: recent.entries)
+      #expect(
+        ShelfSection.grouping(table) == want, "step \(number): query \(query.debugDescription)")
+      #expect(chain.isNoMatches == (!query.isEmpty && want.isEmpty))
+    }
+    #expect(chain.fallbackCount == 0)
+  }
+}
+
+/// One step of `aPassANewerQueryInterruptsLeavesTheNextPassRight`: a query
+/// one letter longer interrupted after `rowsLeft` rows, maybe an edit that
+/// arrives with the newer query, and the newer query: the interrupted one
+/// with a letter more (`next` 0), one less (1), or the same (2).
+private struct InterruptedStep: Sendable, CustomStringConvertible {
+  var rowsLeft: Int
+  var letter: String
+  var edits: [CardEdit]?
+  var next: Int
+  var nextLetter: String
+
+  var description: String {
+    "\(letter.debugDescription) after \(rowsLeft) rows, edits \(edits.map(\.description) ?? "none"), "
+      + "then \(["+ " + nextLetter.debugDescription, "- 1", "same"][next])"
+  }
+}
+
+private let interruptedSteps = zip(
+  Gen.int(in: 0...2), Gen.int(in: 0...(letters.count - 1)), Gen.int(in: 0...2), cardEdits,
+  Gen.int(in: 0...2), Gen.int(in: 0...(letters.count - 1))
+).map { rowsLeft, letter, edit, edits, next, nextLetter in
+  InterruptedStep(
+    rowsLeft: rowsLeft, letter: letters[letter], edits: edit == 0 ? edits : nil, next: next,
+    nextLetter: letters[nextLetter])
 }
 
 /// A query's pass that a newer query interrupts (after a few rows) leaves
 /// the chain so that the newer query's pass shows what the filter shows,
 /// best matches included, whichever rows the first one reached.
-@Test func aPassANewerQueryInterruptsLeavesTheNextPassRight() {
+@Test func aPassANewerQueryInterruptsLeavesTheNextPassRight() async {
   var interruptions = 0  // over the run: a case may have no row to interrupt
-  for seed in 0..<60 as Range<UInt64> {
-    var rng = SeededGenerator(seed: seed)
-    var content = randomContent(&rng)
+  await propertyCheck(count: 120, input: wordContents, interruptedSteps.array(of: 1...20)) {
+    first, steps in
+    var content = first
     let chain = ContentChain(content)
     var query = ""
-    for step in 0..<20 {
-      let rowsLeft = Locked(Int.random(in: 0..<3, using: &rng))
-      let interrupted = query + letters.randomElement(using: &rng)!
+    for (number, step) in steps.enumerated() {
+      let rowsLeft = Locked(step.rowsLeft)
+      let interrupted = query + step.letter
       _ = chain.setQuery(interrupted) {
         rowsLeft.withLock { left in
           defer { left -= 1 }
@@ -163,22 +250,22 @@ func theChainShowsWhatTheFilterAlwaysShowedAndEachStepReplays(seed: UInt64) {
         }
       }
       if chain.isInterrupted { interruptions += 1 }
-      if Int.random(in: 0..<3, using: &rng) == 0 {
+      if let edits = step.edits {
         // New content arrives with the newer query (the worker merges them).
         let old = content
-        content = edited(content, &rng)
+        content = edited(content, by: edits)
         _ = chain.setContent(
           content, delta: SectionDelta(from: old.rows, to: content.rows), from: old)
       }
-      switch Int.random(in: 0..<3, using: &rng) {
-      case 0: query = interrupted + letters.randomElement(using: &rng)!
+      switch step.next {
+      case 0: query = interrupted + step.nextLetter
       case 1: query = String(interrupted.dropLast())
       default: query = interrupted
       }
       _ = chain.setQuery(query)
       #expect(!chain.isInterrupted)
       let want = expected(content, query: query, recent: [])
-      #expect(chain.sections == want, "seed \(seed) step \(step): \(query.debugDescription)")
+      #expect(chain.sections == want, "step \(number): \(query.debugDescription)")
     }
   }
   #expect(interruptions > 100)

@@ -1,3 +1,4 @@
+import PropertyBased
 import ShelfDiff
 import TestSupport
 import Testing
@@ -7,6 +8,11 @@ import Testing
 // Content that comes with its delta (`ShelfScreen.setContent(_:delta:)`), a
 // change of rows of cards: the content chain's root and the table's holder
 // take it as it is; neither diffs.
+
+/// Random content whose cards differ only in title (see `contents(card:face:)`).
+private let titledContents = contents(card: Gen.int(in: 0...2)) { number, title in
+  CardFace(id: "c\(number)", title: ["ab", "ba", "c"][title])
+}
 
 /// Random content whose cards differ only in title (see `randomContent(_:card:)`).
 private func randomContent(_ rng: inout SeededGenerator) -> ShelfContent {
@@ -18,16 +24,16 @@ private func randomContent(_ rng: inout SeededGenerator) -> ShelfContent {
 /// The headers' motion is derived at layout time from the rows' own change:
 /// the sections-of-rows delta derived from the row part of the one delta
 /// over rows of cards turns the old sections into the new ones.
-@Test(arguments: 0..<200 as Range<UInt64>)
-func theHeadersDeltaDerivedFromTheRowsDeltaTurnsOldSectionsIntoNew(seed: UInt64) throws {
-  var rng = SeededGenerator(seed: seed)
-  let old = DisplayModel(randomContent(&rng))
-  let new = DisplayModel(randomContent(&rng))
-  let rowDelta = SectionDelta(from: old.content.rows, to: new.content.rows).sections
-  let derived = try #require(new.sectionDelta(from: old, rowDelta: rowDelta))
-  let (sections, rows) = derived.applied(to: old.sections, with: new.sections)
-  #expect(sections.map(\.id) == new.sections.map(\.id))
-  #expect(rows.map { $0.map(\.id) } == new.sections.map { $0.rows.map(\.id) })
+@Test func theHeadersDeltaDerivedFromTheRowsDeltaTurnsOldSectionsIntoNew() async {
+  await propertyCheck(count: 200, input: titledContents, titledContents) { old, new in
+    let old = DisplayModel(old)
+    let new = DisplayModel(new)
+    let rowDelta = SectionDelta(from: old.content.rows, to: new.content.rows).sections
+    let derived = try #require(new.sectionDelta(from: old, rowDelta: rowDelta))
+    let (sections, rows) = derived.applied(to: old.sections, with: new.sections)
+    #expect(sections.map(\.id) == new.sections.map(\.id))
+    #expect(rows.map { $0.map(\.id) } == new.sections.map { $0.rows.map(\.id) })
+  }
 }
 
 @Test func aRowsDeltaThatDoesNotFitTheModelsDerivesNoHeaders() {
@@ -45,37 +51,39 @@ func theHeadersDeltaDerivedFromTheRowsDeltaTurnsOldSectionsIntoNew(seed: UInt64)
 /// New content with its delta, through a chain with a query and a recently
 /// viewed row: the output is what the same chain shows when its root diffs,
 /// each table update replays the table, and the root never diffed.
-@Test(arguments: 0..<100 as Range<UInt64>)
-func contentWithItsDeltaFiltersAsWhenTheRootDiffs(seed: UInt64) {
-  var rng = SeededGenerator(seed: seed)
-  var content = randomContent(&rng)
-  let translating = ContentChain(content)
-  let diffing = ContentChain(content)
-  let query = ["", "a", "b", "c"].randomElement(using: &rng)!
-  let recent = [RecentlyViewed.Entry(rowID: "r\(Int.random(in: 0..<8, using: &rng))", cardID: "c1")]
-  var table = translating.setQuery(query).last?.rows ?? translating.rows
-  _ = diffing.setQuery(query)
-  if Bool.random(using: &rng) {
-    table = translating.setRecentlyViewed(recent).last?.rows ?? table
-    _ = diffing.setRecentlyViewed(recent)
+@Test func contentWithItsDeltaFiltersAsWhenTheRootDiffs() async {
+  let queries = Gen.int(in: 0...3).map { ["", "a", "b", "c"][$0] }
+  let recentRows = zip(Gen.bool, Gen.int(in: 0...7)).map { isOpened, row in
+    isOpened ? [RecentlyViewed.Entry(rowID: "r\(row)", cardID: "c1")] : []
   }
-  #expect(table == translating.rows)
-  for _ in 0..<6 {
-    let next = randomContent(&rng)
-    let delta = SectionDelta(from: content.rows, to: next.rows)
-    for update in translating.setContent(next, delta: delta, from: content) {
-      if let delta = update.delta {
-        #expect(delta.replays(table, into: update.rows))
-      }
-      table = update.rows
+  let input = zip(titledContents, queries, recentRows, titledContents.array(of: 6))
+  await propertyCheck(count: 100, input: input) { first, query, recent, nextContents in
+    var content = first
+    let translating = ContentChain(content)
+    let diffing = ContentChain(content)
+    var table = translating.setQuery(query).last?.rows ?? translating.rows
+    _ = diffing.setQuery(query)
+    if !recent.isEmpty {
+      table = translating.setRecentlyViewed(recent).last?.rows ?? table
+      _ = diffing.setRecentlyViewed(recent)
     }
-    _ = diffing.setContent(next)
     #expect(table == translating.rows)
-    #expect(translating.sections == diffing.sections)
-    content = next
+    for next in nextContents {
+      let delta = SectionDelta(from: content.rows, to: next.rows)
+      for update in translating.setContent(next, delta: delta, from: content) {
+        if let delta = update.delta {
+          #expect(delta.replays(table, into: update.rows))
+        }
+        table = update.rows
+      }
+      _ = diffing.setContent(next)
+      #expect(table == translating.rows)
+      #expect(translating.sections == diffing.sections)
+      content = next
+    }
+    #expect(translating.rootDiffCount == 0)
+    #expect(diffing.rootDiffCount == 6)
   }
-  #expect(translating.rootDiffCount == 0)
-  #expect(diffing.rootDiffCount == 6)
 }
 
 @Test func contentWithADeltaThatDoesNotReplayIsDiffedAtTheRoot() {
