@@ -48,7 +48,8 @@ private struct CardEdit: Sendable, CustomStringConvertible {
 private let cardEdits = zip(
   Gen.int(in: 0...7), Gen.int(in: 0...6), Gen.int(in: 0...3), words, Gen.int(in: 0...999)
 ).map { row, card, kind, word, number in
-  CardEdit(row: row, card: card, kind: CardEdit.Kind(rawValue: kind)!, word: word, newNumber: number)
+  CardEdit(
+    row: row, card: card, kind: CardEdit.Kind(rawValue: kind)!, word: word, newNumber: number)
 }.array(of: 1...3)
 
 /// `content` with `edits` made to its cards; an edit that picks a card of
