@@ -122,7 +122,10 @@ let package = Package(
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "ShelfSourcesTests",
-      dependencies: ["ShelfSources", "ShelfCatalog", "ShelfDiff", "TestSupport"],
+      dependencies: [
+        "ShelfSources", "ShelfCatalog", "ShelfDiff", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "ShelfCoversTests", dependencies: ["ShelfCovers", "ShelfUI", "TestSupport"],

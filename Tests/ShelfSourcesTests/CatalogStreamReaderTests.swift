@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import ShelfCatalog
 import ShelfDiff
 import ShelfSources
@@ -105,31 +106,41 @@ private func summary(_ events: [CatalogStreamReader.Event]) -> [String] {
   #expect(try summary(events("\n\n")) == ["end"])
 }
 
-@Test(arguments: 0..<50 as Range<UInt64>)
-func howTheStreamIsChunkedDoesNotChangeItsLines(seed: UInt64) {
-  var random = SeededGenerator(seed: seed)
+/// A stream of up to 30 lines of printable text around the splitter's limit
+/// of 20 bytes (empty, short, at the limit, over it), each ended by `\n` or
+/// `\r\n`, maybe with an unended tail.
+private let streams = zip(
+  zip(Gen.int(in: 0...6), Gen.uint8(in: 0x20...0x7E).array(of: 40), Gen.bool).array(of: 0...30),
+  Gen.bool
+).map { lines, hasTail in
   var text: [UInt8] = []
-  for _ in 0..<Int.random(in: 0...30, using: &random) {
-    let length = [0, 1, 5, 19, 20, 21, 40].randomElement(using: &random)!
-    text += (0..<length).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
-    text += Bool.random(using: &random) ? [0x0A] : [0x0D, 0x0A]
+  for (length, bytes, isCRLF) in lines {
+    text += bytes.prefix([0, 1, 5, 19, 20, 21, 40][length]) + (isCRLF ? [0x0D, 0x0A] : [0x0A])
   }
-  if Bool.random(using: &random) { text += Array("tail".utf8) }
-  var whole = NDJSONLineSplitter(maximumLineLength: 20)
-  var expected = whole.feed(text)
-  if let last = whole.finish() { expected.append(last) }
+  return hasTail ? text + Array("tail".utf8) : text
+}
 
-  var chunked = NDJSONLineSplitter(maximumLineLength: 20)
-  var actual: [NDJSONLineSplitter.Line] = []
-  var start = 0
-  while start < text.count {
-    let end = min(text.count, start + Int.random(in: 1...7, using: &random))
-    actual += chunked.feed(Array(text[start..<end]))
-    start = end
+/// The sizes of the chunks a stream is fed in, taken in turn.
+private let chunkSizes = Gen.int(in: 1...7).array(of: 1...64)
+
+@Test func howTheStreamIsChunkedDoesNotChangeItsLines() async {
+  await propertyCheck(count: 50, input: streams, chunkSizes) { text, sizes in
+    var whole = NDJSONLineSplitter(maximumLineLength: 20)
+    var expected = whole.feed(text)
+    if let last = whole.finish() { expected.append(last) }
+
+    var chunked = NDJSONLineSplitter(maximumLineLength: 20)
+    var actual: [NDJSONLineSplitter.Line] = []
+    var (start, chunk) = (0, 0)
+    while start < text.count {
+      let end = min(text.count, start + sizes[chunk % sizes.count])
+      actual += chunked.feed(Array(text[start..<end]))
+      (start, chunk) = (end, chunk + 1)
+    }
+    if let last = chunked.finish() { actual.append(last) }
+    #expect(actual == expected)
+    #expect(actual.map(\.number) == actual.map(\.number).sorted())
   }
-  if let last = chunked.finish() { actual.append(last) }
-  #expect(actual == expected)
-  #expect(actual.map(\.number) == actual.map(\.number).sorted())
 }
 
 /// The stream reader, which reads on its own thread and delivers on a queue.
