@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 
 @testable import ShelfUI
@@ -28,20 +29,17 @@ import Testing
     #expect(ThemeColor(text)?.index256 == index)
   }
 
-  @Test(arguments: 0..<64 as Range<UInt64>)
-  func noColourOfThePaletteIsNearerThanTheOneChosen(seed: UInt64) {
-    var state = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    func next() -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % 256)
+  @Test func noColourOfThePaletteIsNearerThanTheOneChosen() async {
+    let channel = Gen.int(in: 0...255)
+    await propertyCheck(count: 64, input: channel, channel, channel) { red, green, blue in
+      func distance(_ index: Int) -> Int {
+        let (r, g, b) = XtermPalette.rgb(ofIndex: index)
+        let (dr, dg, db) = (r - red, g - green, b - blue)
+        return 2 * dr * dr + 4 * dg * dg + 3 * db * db
+      }
+      let chosen = XtermPalette.nearest(red: red, green: green, blue: blue)
+      #expect((16...255).allSatisfy { distance($0) >= distance(chosen) }, "\(red),\(green),\(blue)")
     }
-    let (red, green, blue) = (next(), next(), next())
-    func distance(_ index: Int) -> Int {
-      let (r, g, b) = XtermPalette.rgb(ofIndex: index)
-      return 2 * (r - red) * (r - red) + 4 * (g - green) * (g - green) + 3 * (b - blue) * (b - blue)
-    }
-    let chosen = XtermPalette.nearest(red: red, green: green, blue: blue)
-    #expect((16...255).allSatisfy { distance($0) >= distance(chosen) }, "\(red),\(green),\(blue)")
   }
 
   @Test func aRoleSetWinsOn256ColoursOnly() {
