@@ -156,7 +156,7 @@ private let chainSteps = Gen.frequency(
 )
 
 @Test func theChainShowsWhatTheFilterAlwaysShowedAndEachStepReplays() async {
-  await propertyCheck(count: 300, input: wordContents, chainSteps.array(of: 1...30)) {
+  await propertyCheck(count: 200, input: wordContents, chainSteps.array(of: 1...30)) {
     first, steps in
     var content = first
     let chain = ContentChain(content)
