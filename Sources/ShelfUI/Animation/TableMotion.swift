@@ -260,8 +260,10 @@ struct TableMotion: Sendable {
     return tallest
   }
 
-  /// Frames a staggering is judged by (more than a 300 ms motion's at 50 per second).
-  private static let gapSamples = 24
+  /// Frames a staggering is judged by: more than twice a 300 ms motion's at
+  /// 50 a second, as a block crossing the screen fast opens a gap between
+  /// two coarser samples that a frame drawn there shows.
+  private static let gapSamples = 48
 
   /// Lines by which the tallest run of blank body lines, over a few frames,
   /// is taller than `tallest` and the line a hidden title leaves (0: none).
@@ -508,9 +510,13 @@ struct TableMotion: Sendable {
       let mid = (low + high) / 2
       if met(mid) { high = mid } else { low = mid }
     }
-    let top = groupLine(focus, at: high)
+    // Past the row where they met, and past where it is now: a row that
+    // keeps coming the header's way after they met would cover it again.
+    let atMeeting = groupLine(focus, at: high)
+    let now = groupLine(focus, at: progress)
     return way == .up
-      ? min(newTop(still), max(y, top + focus.height)) : max(newTop(still), min(y, top - 1))
+      ? min(newTop(still), max(y, atMeeting + focus.height, now + focus.height))
+      : max(newTop(still), min(y, atMeeting - 1, now - 1))
   }
 
   // MARK: - Travelling entries
