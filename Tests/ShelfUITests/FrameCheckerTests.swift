@@ -154,13 +154,15 @@ private struct CheckedRun {
     let canvas = screen.render(size: size, now: now)
     let atRest = screen.nextFrameDeadline(now: now) == nil
     let (row, card) = screen.focusedIDs
-    // The focus shows whole when its card was in its row before the change
-    // (a focused row or card that is itself arriving grows in with it).
+    // The focus shows whole when its card was in its row before the change,
+    // or its row takes the place of the focused row deleted (a focused row
+    // or card that is itself arriving otherwise grows in with it).
     var focus = card != nil
-    if let before = screen.table.animator.transition?.before.model, let row, let card {
+    if let transition = screen.table.animator.transition, let row, let card {
+      let before = transition.before.model
       focus =
         before.rowIndexByID[row].map { before.rows[$0].cards.contains { $0.id == card } }
-        ?? false
+        ?? false || transition.focusTakingTheLeavingPlace != nil
     }
     let expected = FrameChecker.Expectations(
       focus: focus, maximumHole: atRest ? 0 : largestChangedBlock, isAtRest: atRest)

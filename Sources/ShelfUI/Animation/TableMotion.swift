@@ -659,6 +659,9 @@ struct TableMotion: Sendable {
     /// Screen line where a piece `shares` down the stack starts.
     func line(_ shares: Double) -> Int { top + Int((shares * scale).rounded()) }
 
+    let focusedNew =
+      after.model.rows.indices.contains(after.state.focusRow)
+      ? after.model.entryOfRow[after.state.focusRow] : -1
     var found: [Piece] = []
     var cursor = top  // where the pieces placed so far end
     for side in sides where !side.range.isEmpty {
@@ -687,8 +690,10 @@ struct TableMotion: Sendable {
         let full = model.entries[index].height
         var shown = min(end - start, full)
         // A row's title alone would stand without its cards: a row one line
-        // tall takes the next piece's first line too, or none.
-        if model.entries[index].row != nil && shown == 1 {
+        // tall takes the next piece's first line too, or none. (Not the
+        // focused row arriving, which may be drawn whole:
+        // `TableTransition.focusTakingTheLeavingPlace`.)
+        if model.entries[index].row != nil && shown == 1 && (side.isOld || index != focusedNew) {
           shown = parts[index] != .travelling && start + 2 <= bottom ? 2 : 0
         }
         cursor = start + max(shown, end - start)
@@ -788,6 +793,10 @@ struct TableMotion: Sendable {
 
   /// Whether old entry `old` travels (a moved block on screen at an end).
   func travels(old: Int) -> Bool { groupOfOld[old] != nil }
+
+  /// Whether new entry `new` arrives: inserted, or come from far off
+  /// screen, it grows in its gap.
+  func arrives(new: Int) -> Bool { newParts.indices.contains(new) && newParts[new] == .changing }
 
   /// Screen line at `progress` of the entry that is new entry `new` and old
   /// entry `old` (both sides: still or travelling), wherever it is.

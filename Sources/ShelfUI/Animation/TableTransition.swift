@@ -191,6 +191,17 @@ struct TableTransition: Sendable {
         entry(new: new, old: old, progress: progress, carouselProgress: carouselProgress),
         y: y, height: after.model.entries[new].height, layer: .moving)
     }
+    // A focused row that takes the place of the focused row deleted is
+    // whole from the first frame, over it.
+    if let (new, from, to) = focusTakingTheLeavingPlace,
+      let whole = entry(
+        new: new, old: kinds.oldOfNew[new], progress: progress, carouselProgress: carouselProgress)
+    {
+      placed.removeAll { $0.entry.isFocusedRow }
+      place(
+        whole, y: Easing.lerp(from, to, progress), height: after.model.entries[new].height,
+        layer: .moving)
+    }
     // A focused row that is itself arriving grows in its place, in its layer
     // (over the blocks travelling past it, it would cut them).
     var focused: SceneEntry?
@@ -223,6 +234,26 @@ struct TableTransition: Sendable {
       scene.entries.insert(headerWithFocus, at: 0)
     }
     return withoutRowsUnderOtherHeaders(scene)
+  }
+
+  /// Where the focus goes to a row that arrives (inserted, or come from far
+  /// off screen) because the focused row is deleted: the new row's entry,
+  /// the screen line the deleted row stood on and the line the new row
+  /// takes (the same, as a rule: the focus keeps its line). That row is
+  /// drawn whole all the way between the two, over the row it replaces,
+  /// rather than growing in its slot without the focus box. Nil otherwise.
+  var focusTakingTheLeavingPlace: (new: Int, from: Int, to: Int)? {
+    guard after.model.rows.indices.contains(after.state.focusRow),
+      before.model.rows.indices.contains(before.state.focusRow)
+    else { return nil }
+    let new = after.model.entryOfRow[after.state.focusRow]
+    let old = before.model.entryOfRow[before.state.focusRow]
+    guard motion.arrives(new: new), kinds.kind(old: old) == .deleted else { return nil }
+    let body = Layout.body(for: size)
+    return (
+      new, body.minY + before.model.entries[old].y - before.state.scrollY,
+      body.minY + after.model.entries[new].y - after.state.scrollY
+    )
   }
 
   /// Which group of blocks an entry is drawn with.
