@@ -17,6 +17,14 @@ import ShelfDiff
 /// table shows, when the filter prompt opens (it is kept warm while the
 /// prompt is open, so the first character finds it built), when the first
 /// character is typed or when the first card is opened.
+///
+/// The rows' search text (`RowFolds`) is made on the worker's queue a
+/// moment after each content, once no request has come for
+/// `searchTextDelay` (the table's first frame and a live update's
+/// animation are not slowed), so that the `/` prompt finds it made. Rows
+/// and cards that did not change keep theirs (`ShelfContent.chainRows(after:)`);
+/// a request that comes meanwhile stops it between runs of rows, and a
+/// filter pass makes what is left of the rows it tests.
 final class ContentWorker: Sendable {
   /// Changes not worked on yet; nil fields did not change.
   struct Request: Sendable {
@@ -70,7 +78,15 @@ final class ContentWorker: Sendable {
     var pending = Request()
     var isRunning = false
     var generation = 0
+    /// Whether every row's search text is made (benchmarks wait for it).
+    var isSearchTextReady = false
+    /// The newest search text job asked for: an older one that comes due does nothing.
+    var searchTextJob = 0
   }
+
+  /// How long the worker waits after its last request before it makes the
+  /// rows' search text.
+  static let searchTextDelay: DispatchTimeInterval = .milliseconds(250)
 
   /// A semaphore-based lock (`Locked`), not `Mutex`: the thread sanitizer
   /// cannot see a `Mutex`'s futex on Linux and reports its accesses as races.
@@ -82,6 +98,9 @@ final class ContentWorker: Sendable {
   var isIdle: Bool { state.withLock { !$0.isRunning } }
   /// Whether the chain is built (tests; read between requests in immediate mode).
   var isChainBuilt: Bool { engine.chain != nil }
+  /// Whether every row's search text is made for the newest content the
+  /// worker has worked on (benchmarks wait for it).
+  var isSearchTextReady: Bool { state.withLock { $0.isSearchTextReady } }
   /// How many contents the built chain's root diffed rather than took with
   /// their delta (tests; read between requests in immediate mode).
   var chainRootDiffCount: Int? { engine.chain?.rootDiffCount }
@@ -99,6 +118,7 @@ final class ContentWorker: Sendable {
       mode == .background ? DispatchQueue(label: "shelf.content-chain", qos: .userInitiated) : nil
     self.deliver = deliver
     self.didCompute = didCompute
+    scheduleSearchText()
   }
 
   /// Queues changes; returns the generation that answers them.
@@ -121,6 +141,7 @@ final class ContentWorker: Sendable {
         state.pending.isSilent = false
       }
       if let content {
+        state.isSearchTextReady = false
         // A delta starts from the content before; merged with a pending
         // content, it would skip that one.
         state.pending.contentDelta = state.pending.content == nil ? contentDelta : nil
@@ -142,6 +163,37 @@ final class ContentWorker: Sendable {
       run()
     }
     return generation
+  }
+
+  /// Makes the rows' search text `searchTextDelay` from now, unless another
+  /// request or a later call comes first (background mode only; on the
+  /// worker's queue).
+  private func scheduleSearchText() {
+    guard let queue else { return }
+    let isReady = engine.isSearchTextReady
+    let job = state.withLock { state in
+      state.isSearchTextReady = isReady
+      state.searchTextJob += 1
+      return state.searchTextJob
+    }
+    guard !isReady else { return }
+    queue.asyncAfter(deadline: .now() + Self.searchTextDelay) { [weak self] in
+      self?.makeSearchText(job: job)
+    }
+  }
+
+  /// Makes the rows' search text while no request waits (job `job`, if
+  /// it is still the newest); a request that comes meanwhile stops it, and
+  /// its run schedules it again. On the worker's queue.
+  private func makeSearchText(job: Int) {
+    let isDue = state.withLock { $0.searchTextJob == job && !$0.isRunning }
+    guard isDue else { return }
+    let isDone = engine.prepareSearchText { [state] in
+      state.withLock { $0.isRunning || !$0.pending.isEmpty }
+    }
+    state.withLock { state in
+      if state.searchTextJob == job { state.isSearchTextReady = isDone }
+    }
   }
 
   /// The best matches of the newest query, once every request so far is
@@ -166,7 +218,7 @@ final class ContentWorker: Sendable {
         defer { state.pending = Request() }
         return state.pending
       }
-      guard let request = next else { return }
+      guard let request = next else { return scheduleSearchText() }
       // A query's pass stops early once a newer query waits: its result
       // would be dropped, and the newer one is what the user waits for.
       let updates = engine.apply(request) { [state] in
@@ -203,8 +255,28 @@ extension ContentWorker {
     var chain: ContentChain?
     /// Whether a result was dropped, so the next must not carry a delta.
     var mustResync = false
+    /// The newest content's rows as the chain's, with their search text
+    /// made or to be made (kept from one content to the next where the
+    /// cards did not change).
+    var rows: [ChainRow]
 
-    init(_ content: ShelfContent) { self.content = content }
+    init(_ content: ShelfContent) {
+      self.content = content
+      rows = content.chainRows
+    }
+
+    /// Whether every row's search text is made.
+    ///
+    /// - Complexity: O(rows).
+    var isSearchTextReady: Bool {
+      rows.allSatisfy { $0.folds.isMade || $0.folds.count != $0.items.count }
+    }
+
+    /// Makes the search text of the rows not made yet, on every core, until
+    /// `isStale`; whether every row's is made.
+    func prepareSearchText(isStale: @escaping @Sendable () -> Bool) -> Bool {
+      ChainRow.prepareSearch(rows[...], isStale: isStale) && isSearchTextReady
+    }
 
     /// Takes `request` through the chain (or past it); the table's updates.
     /// `isStale` says whether a newer query waits (`ContentChain.setQuery`).
@@ -220,15 +292,17 @@ extension ContentWorker {
       if let newContent = request.content {
         let old = content
         content = newContent
+        rows = newContent.chainRows(after: rows)
         if let chain {
-          updates += chain.setContent(newContent, delta: request.contentDelta, from: old)
+          updates += chain.setContent(
+            newContent, delta: request.contentDelta, from: old, rows: rows)
         } else {
           updates.append(TableUpdate(rows: newContent.rows, delta: nil, isNoMatches: false))
         }
       }
       guard isActive || chain != nil else { return updates }
       // Built from the content the table shows: its output is the table as it is.
-      let chain = self.chain ?? ContentChain(content)
+      let chain = self.chain ?? ContentChain(rows: rows)
       self.chain = chain
       if request.recentlyViewed != nil { updates += chain.setRecentlyViewed(recentlyViewed) }
       if request.query != nil || request.isExact != nil {

@@ -147,6 +147,15 @@ enum ShelfFilter {
     return false
   }
 
+  /// Whether search reads the same text of `card` as of `other` (the fields
+  /// `firstField(of:where:)` reads, and the year): at once for copies of one card.
+  static func isSearchedAlike(_ card: CardFace, _ other: CardFace) -> Bool {
+    card.isCopy(of: other)
+      || (card.title == other.title && card.subtitle == other.subtitle && card.year == other.year
+        && card.tags == other.tags
+        && card.fields.elementsEqual(other.fields) { $0.value == $1.value })
+  }
+
   /// A card's fields as the search reads them: `body` is called with each
   /// one's bytes, whether their ASCII is to be folded as it is read, and
   /// which field it is (`FieldKind`), until it returns true; whether it
@@ -441,15 +450,22 @@ struct FoldedCard: Sendable {
 }
 
 /// The folded text of a row's cards, made once per content version (off
-/// the main thread, by the first filter pass that tests the row), so that a
-/// key in the filter only compares bytes. Only cards with text beyond ASCII
-/// take room.
+/// the main thread), so that a key in the filter only compares bytes. Only
+/// cards with text beyond ASCII take room.
 ///
-/// The first pass makes it, in its test of the row's cards: that pass reads
-/// the cards' text anyway, on every core, so the chain is built at once when
-/// the `/` prompt opens, and no later key folds again. The chain's passes run
-/// one after another on the content worker's queue and each row is tested by
-/// one thread of a pass, so no two threads make it at once.
+/// The content worker makes it soon after the content arrives, while the
+/// screen is still (`ContentWorker`), so that the `/` prompt finds it made;
+/// a filter pass that reaches a row before then makes the row's in its test
+/// of the cards (it reads their text anyway), so a key never waits for more
+/// than the rows it tests. The worker's jobs and the chain's passes run one
+/// after another on the worker's queue and each row is made by one thread of
+/// a job or pass, so no two threads make it at once.
+///
+/// A row that changed keeps the text of its cards that did not: folds made
+/// `after` the row's earlier folds copy each card whose searched fields are
+/// those of the earlier card at its place (or one place on), and read only
+/// the others (`prepare(_:)`). A row whose cards did not change at all keeps
+/// its folds (`ShelfContent.chainRows(after:)`).
 ///
 /// It is derived from the row's cards: two rows with the same cards have the
 /// same folds, so it never makes two rows differ (`==` is always true).
@@ -460,7 +476,10 @@ final class RowFolds: @unchecked Sendable, Equatable {
   private var text = CardSearchText()
   /// For each card, the `ByteMask` of its folded text and year.
   private var masks: [UInt64] = []
-  private var isMade = false
+  private(set) var isMade = false
+  /// Made folds of an earlier version of the row, with the cards they were
+  /// made for, to copy from; let go once these are made.
+  private var earlier: (cards: [CardFace], folds: RowFolds)?
   /// The row's best matches of the query it was last ranked for (the
   /// filter's pass over the row writes it, the chain reads it after).
   var best: (query: SearchQuery, matches: [BestMatches.Match])?
@@ -468,12 +487,25 @@ final class RowFolds: @unchecked Sendable, Equatable {
   /// The folds of no row: rows the content did not make fold on the spot.
   static let none = RowFolds(count: -1)
 
-  /// The folds, not made yet, of a row of `count` cards.
-  init(count: Int) { self.count = count }
+  /// The folds, not made yet, of a row of `count` cards; when the row's
+  /// `earlierCards` had `earlier` folds, the cards they share are copied
+  /// from those (only made ones are kept: a row that changes again before
+  /// its folds are made copies from the same earlier folds, so no chain of
+  /// versions is held).
+  init(count: Int, earlierCards: [CardFace]? = nil, earlier: RowFolds? = nil) {
+    self.count = count
+    if let earlier, let earlierCards, earlier.isMade, earlier.count == earlierCards.count {
+      self.earlier = (earlierCards, earlier)
+    } else if let earlier {
+      self.earlier = earlier.earlier
+    }
+  }
 
   /// Reads `cards`, the `count` cards it is for, into its text, unless it has.
   ///
-  /// - Complexity: O(the cards' text) the first time, O(1) after.
+  /// - Complexity: O(the cards' text) the first time (a card copied from the
+  ///   earlier folds costs a comparison of its searched fields and a copy of
+  ///   its bytes), O(1) after.
   func prepare(_ cards: [CardFace]) {
     guard !isMade else { return }
     precondition(cards.count == count, "folds made for another row")
@@ -483,14 +515,53 @@ final class RowFolds: @unchecked Sendable, Equatable {
     var masks = [UInt64](repeating: 0, count: cards.count)
     var text = CardSearchText()
     text.reserveCapacity(cards: cards.count)
-    cards.withUnsafeBufferPointer { cards in
-      for index in cards.indices {
-        let card = cards[index]
-        masks[index] = text.append(card, folding: FoldedCard.folding(card))
+    if let earlier {
+      self.earlier = nil
+      Self.copy(cards, from: earlier, into: &text, masks: &masks)
+    } else {
+      cards.withUnsafeBufferPointer { cards in
+        for index in cards.indices {
+          let card = cards[index]
+          masks[index] = text.append(card, folding: FoldedCard.folding(card))
+        }
       }
     }
     self.masks = masks
     self.text = text
+  }
+
+  /// `cards`' text into `text` and `masks`, each card's copied from
+  /// `earlier` when the earlier card at its place, or the one after (a card
+  /// deleted before it), is searched alike; else read. The earlier place
+  /// moves on past a read card unless the next card is searched as the
+  /// earlier card there (one inserted).
+  ///
+  /// - Complexity: O(cards) comparisons, plus the text of the cards read.
+  private static func copy(
+    _ cards: [CardFace], from earlier: (cards: [CardFace], folds: RowFolds),
+    into text: inout CardSearchText, masks: inout [UInt64]
+  ) {
+    let old = earlier.cards
+    let oldText = earlier.folds.text
+    let oldMasks = earlier.folds.masks
+    var j = 0
+    for i in cards.indices {
+      let card = cards[i]
+      if j < old.count, ShelfFilter.isSearchedAlike(card, old[j]) {
+        masks[i] = oldMasks[j]
+        text.append(cardAt: j, of: oldText)
+        j += 1
+      } else if j + 1 < old.count, ShelfFilter.isSearchedAlike(card, old[j + 1]) {
+        masks[i] = oldMasks[j + 1]
+        text.append(cardAt: j + 1, of: oldText)
+        j += 2
+      } else {
+        masks[i] = text.append(card, folding: FoldedCard.folding(card))
+        let isInserted =
+          i + 1 < cards.count && j < old.count && ShelfFilter.isSearchedAlike(cards[i + 1], old[j])
+        if !isInserted { j += 1 }
+      }
+    }
   }
 
   /// `body` given the cards' text and their masks (after `prepare(_:)`).
