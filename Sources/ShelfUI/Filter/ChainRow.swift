@@ -24,26 +24,17 @@ struct ChainRow: ChainableSection, Sendable {
 }
 
 extension ChainRow {
-  /// Makes the folds of `rows` (`RowFolds`) that are not made yet, on every
-  /// core; false, with some left unmade, once `isStale` says other work waits
-  /// (it is asked between runs of rows).
+  /// Makes the folds of `rows` (`RowFolds`) that are not made yet, on every core.
   ///
   /// - Complexity: O(the text of the cards of the rows not made yet).
-  @discardableResult
-  static func prepareSearch(
-    _ rows: ArraySlice<ChainRow>, isStale: @escaping @Sendable () -> Bool = { false }
-  ) -> Bool {
+  static func prepareSearch(_ rows: [ChainRow]) {
     let runs = min(rows.count, 32)
-    let stopped = Locked(false)
     DispatchQueue.concurrentPerform(iterations: runs) { run in
-      guard !isStale() else { return stopped.withLock { $0 = true } }
-      let start = rows.startIndex
-      let range = (start + rows.count * run / runs)..<(start + rows.count * (run + 1) / runs)
+      let range = (rows.count * run / runs)..<(rows.count * (run + 1) / runs)
       for row in rows[range] where row.folds.count == row.items.count {
         row.folds.prepare(row.items)
       }
     }
-    return !stopped.withLock { $0 }
   }
 }
 

@@ -104,7 +104,7 @@ final class ContentChain {
   /// asks for it when it opens.
   ///
   /// - Complexity: O(the cards' text) the first time after new content, O(rows) after.
-  func prepareSearch() { ChainRow.prepareSearch(store.sections[...]) }
+  func prepareSearch() { ChainRow.prepareSearch(store.sections) }
 
   /// The table's sections now.
   var sections: [ShelfSection] { ShelfSection.grouping(rows) }

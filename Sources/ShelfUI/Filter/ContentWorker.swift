@@ -18,12 +18,11 @@ import ShelfDiff
 /// prompt is open, so the first character finds it built), when the first
 /// character is typed or when the first card is opened.
 ///
-/// The rows' search text (`RowFolds`) is made on the worker's queue a
-/// moment after each content, once no request has come for
-/// `searchTextDelay` (the table's first frame and a live update's
-/// animation are not slowed), so that the `/` prompt finds it made. Rows
-/// and cards that did not change keep theirs (`ShelfContent.chainRows(after:)`);
-/// a request that comes meanwhile stops it between runs of rows, and a
+/// The rows' search text (`RowFolds`) is made `searchTextDelay` after each
+/// content (its first frame and animation are not slowed), row by row on
+/// one thread of low priority (keys and frames go first), so that the `/`
+/// prompt finds it made. Rows and cards that did not change keep theirs
+/// (`ShelfContent.chainRows(after:)`); newer content stops the job, and a
 /// filter pass makes what is left of the rows it tests.
 final class ContentWorker: Sendable {
   /// Changes not worked on yet; nil fields did not change.
@@ -84,9 +83,11 @@ final class ContentWorker: Sendable {
     var searchTextJob = 0
   }
 
-  /// How long the worker waits after its last request before it makes the
+  /// How long the worker waits after new content before it makes the
   /// rows' search text.
   static let searchTextDelay: DispatchTimeInterval = .milliseconds(250)
+  /// Where the rows' search text is made (`makeSearchText`).
+  private let searchTextQueue = DispatchQueue(label: "shelf.search-text", qos: .utility)
 
   /// A semaphore-based lock (`Locked`), not `Mutex`: the thread sanitizer
   /// cannot see a `Mutex`'s futex on Linux and reports its accesses as races.
@@ -118,7 +119,7 @@ final class ContentWorker: Sendable {
       mode == .background ? DispatchQueue(label: "shelf.content-chain", qos: .userInitiated) : nil
     self.deliver = deliver
     self.didCompute = didCompute
-    scheduleSearchText()
+    scheduleSearchText(engine.rows)
   }
 
   /// Queues changes; returns the generation that answers them.
@@ -165,34 +166,30 @@ final class ContentWorker: Sendable {
     return generation
   }
 
-  /// Makes the rows' search text `searchTextDelay` from now, unless another
-  /// request or a later call comes first (background mode only; on the
-  /// worker's queue).
-  private func scheduleSearchText() {
-    guard let queue else { return }
-    let isReady = engine.isSearchTextReady
+  /// Makes the search text of `rows` (the newest content's)
+  /// `searchTextDelay` from now, unless newer content comes first
+  /// (background mode only; on the worker's queue, or in `init`).
+  private func scheduleSearchText(_ rows: [ChainRow]) {
+    guard queue != nil else { return }
     let job = state.withLock { state in
-      state.isSearchTextReady = isReady
       state.searchTextJob += 1
       return state.searchTextJob
     }
-    guard !isReady else { return }
-    queue.asyncAfter(deadline: .now() + Self.searchTextDelay) { [weak self] in
-      self?.makeSearchText(job: job)
+    searchTextQueue.asyncAfter(deadline: .now() + Self.searchTextDelay) { [weak self] in
+      self?.makeSearchText(of: rows, job: job)
     }
   }
 
-  /// Makes the rows' search text while no request waits (job `job`, if
-  /// it is still the newest); a request that comes meanwhile stops it, and
-  /// its run schedules it again. On the worker's queue.
-  private func makeSearchText(job: Int) {
-    let isDue = state.withLock { $0.searchTextJob == job && !$0.isRunning }
-    guard isDue else { return }
-    let isDone = engine.prepareSearchText { [state] in
-      state.withLock { $0.isRunning || !$0.pending.isEmpty }
+  /// Makes the search text of `rows`, row by row, while job `job` is the
+  /// newest; says so once every row's is made.
+  private func makeSearchText(of rows: [ChainRow], job: Int) {
+    ThreadPriority.lower()
+    for row in rows where row.folds.count == row.items.count {
+      guard state.withLock({ $0.searchTextJob == job }) else { return }
+      row.folds.prepare(row.items)
     }
     state.withLock { state in
-      if state.searchTextJob == job { state.isSearchTextReady = isDone }
+      if state.searchTextJob == job { state.isSearchTextReady = true }
     }
   }
 
@@ -218,12 +215,13 @@ final class ContentWorker: Sendable {
         defer { state.pending = Request() }
         return state.pending
       }
-      guard let request = next else { return scheduleSearchText() }
+      guard let request = next else { return }
       // A query's pass stops early once a newer query waits: its result
       // would be dropped, and the newer one is what the user waits for.
       let updates = engine.apply(request) { [state] in
         state.withLock { $0.pending.query != nil || $0.pending.isExact != nil }
       }
+      if request.content != nil { scheduleSearchText(engine.rows) }
       didCompute?()
       let isOvertaken = state.withLock { !$0.pending.isEmpty }
       if isOvertaken {
@@ -263,19 +261,6 @@ extension ContentWorker {
     init(_ content: ShelfContent) {
       self.content = content
       rows = content.chainRows
-    }
-
-    /// Whether every row's search text is made.
-    ///
-    /// - Complexity: O(rows).
-    var isSearchTextReady: Bool {
-      rows.allSatisfy { $0.folds.isMade || $0.folds.count != $0.items.count }
-    }
-
-    /// Makes the search text of the rows not made yet, on every core, until
-    /// `isStale`; whether every row's is made.
-    func prepareSearchText(isStale: @escaping @Sendable () -> Bool) -> Bool {
-      ChainRow.prepareSearch(rows[...], isStale: isStale) && isSearchTextReady
     }
 
     /// Takes `request` through the chain (or past it); the table's updates.

@@ -1,3 +1,5 @@
+import ShelfDiff
+
 /// The `/` filter: which cards match a query, and the content that shows only them.
 ///
 /// A query is words separated by spaces, and a card matches when every word
@@ -453,13 +455,12 @@ struct FoldedCard: Sendable {
 /// the main thread), so that a key in the filter only compares bytes. Only
 /// cards with text beyond ASCII take room.
 ///
-/// The content worker makes it soon after the content arrives, while the
-/// screen is still (`ContentWorker`), so that the `/` prompt finds it made;
-/// a filter pass that reaches a row before then makes the row's in its test
-/// of the cards (it reads their text anyway), so a key never waits for more
-/// than the rows it tests. The worker's jobs and the chain's passes run one
-/// after another on the worker's queue and each row is made by one thread of
-/// a job or pass, so no two threads make it at once.
+/// The content worker makes it a moment after the content arrives, on a
+/// thread of low priority (`ContentWorker`), so that the `/` prompt finds it
+/// made; a filter pass that reaches a row before then makes the row's in its
+/// test of the cards (it reads their text anyway). The making is behind a
+/// lock: a row that a pass and the worker's job reach together is made once,
+/// the second waiting for the first.
 ///
 /// A row that changed keeps the text of its cards that did not: folds made
 /// `after` the row's earlier folds copy each card whose searched fields are
@@ -472,14 +473,20 @@ struct FoldedCard: Sendable {
 final class RowFolds: @unchecked Sendable, Equatable {
   /// How many cards it is for; a row of another count folds on the spot.
   let count: Int
+  /// Held while the folds are made, and to read whether they are: the text,
+  /// masks and earlier folds change only under it, and once made, never.
+  private let lock = Locked(())
   /// The cards' text, folded beyond ASCII, in one buffer.
   private var text = CardSearchText()
   /// For each card, the `ByteMask` of its folded text and year.
   private var masks: [UInt64] = []
-  private(set) var isMade = false
+  private var isMadeLocked = false
   /// Made folds of an earlier version of the row, with the cards they were
   /// made for, to copy from; let go once these are made.
   private var earlier: (cards: [CardFace], folds: RowFolds)?
+
+  /// Whether the text is made.
+  var isMade: Bool { lock.withLock { _ in isMadeLocked } }
   /// The row's best matches of the query it was last ranked for (the
   /// filter's pass over the row writes it, the chain reads it after).
   var best: (query: SearchQuery, matches: [BestMatches.Match])?
@@ -494,10 +501,12 @@ final class RowFolds: @unchecked Sendable, Equatable {
   /// versions is held).
   init(count: Int, earlierCards: [CardFace]? = nil, earlier: RowFolds? = nil) {
     self.count = count
-    if let earlier, let earlierCards, earlier.isMade, earlier.count == earlierCards.count {
-      self.earlier = (earlierCards, earlier)
-    } else if let earlier {
-      self.earlier = earlier.earlier
+    guard let earlier else { return }
+    self.earlier = earlier.lock.withLock { _ in
+      guard let earlierCards, earlier.isMadeLocked, earlier.count == earlierCards.count else {
+        return earlier.earlier
+      }
+      return (earlierCards, earlier)
     }
   }
 
@@ -507,9 +516,16 @@ final class RowFolds: @unchecked Sendable, Equatable {
   ///   earlier folds costs a comparison of its searched fields and a copy of
   ///   its bytes), O(1) after.
   func prepare(_ cards: [CardFace]) {
-    guard !isMade else { return }
+    lock.withLock { _ in
+      guard !isMadeLocked else { return }
+      make(cards)
+      isMadeLocked = true
+    }
+  }
+
+  /// Makes the text of `cards` (under `lock`).
+  private func make(_ cards: [CardFace]) {
     precondition(cards.count == count, "folds made for another row")
-    isMade = true
     // Locals, not the properties, in the loop: a class's stored property
     // costs an exclusivity check on every access.
     var masks = [UInt64](repeating: 0, count: cards.count)
@@ -564,7 +580,8 @@ final class RowFolds: @unchecked Sendable, Equatable {
     }
   }
 
-  /// `body` given the cards' text and their masks (after `prepare(_:)`).
+  /// `body` given the cards' text and their masks (after `prepare(_:)`, on
+  /// its thread or one that learnt from it that they are made).
   @inline(__always)
   func withText<R>(
     _ body: (CardSearchText.Reader, UnsafeBufferPointer<UInt64>) -> R
