@@ -1,3 +1,4 @@
+import Dispatch
 import PropertyBased
 import TestSupport
 import Testing
@@ -98,6 +99,31 @@ private func readText(_ folds: RowFolds, count: Int) -> [[String]] {
   let afresh = RowFolds(count: 4)
   afresh.prepare(again[1].items)
   #expect(readText(again[1].folds, count: 4) == readText(afresh, count: 4))
+}
+
+/// Threads that make the same rows' search text at once (the worker's job
+/// and a filter pass) make each row's once, as made afresh by one.
+@Test func rowsMadeByThreadsAtOnceHoldTheTextMadeByOne() {
+  let earlier = (0..<64).map { (index: Int) in
+    CardFace(id: "c\(index)", title: "Card \(index) é", year: index)
+  }
+  var changed = earlier
+  changed[5].title = "Changed"
+  changed.remove(at: 9)
+  let cards = changed
+  let earlierFolds = RowFolds(count: earlier.count)
+  earlierFolds.prepare(earlier)
+  let rows = (0..<16).map { _ in
+    RowFolds(count: cards.count, earlierCards: earlier, earlier: earlierFolds)
+  }
+  DispatchQueue.concurrentPerform(iterations: 4) { thread in
+    for index in rows.indices { rows[(index + thread * 4) % rows.count].prepare(cards) }
+  }
+  let afresh = RowFolds(count: cards.count)
+  afresh.prepare(cards)
+  for folds in rows {
+    #expect(readText(folds, count: cards.count) == readText(afresh, count: cards.count))
+  }
 }
 
 /// In background mode the worker makes the rows' search text a moment
