@@ -74,8 +74,8 @@ private func readText(_ folds: RowFolds, count: Int) -> [[String]] {
 
 /// The chain's rows of new content keep the search text of each row whose
 /// cards are the earlier content's as they were; a changed row gets new
-/// folds that copy from the earlier ones, and a row that changes again
-/// before its folds are made copies from the same made folds.
+/// folds (that copy from the earlier ones), and a row that changes again
+/// before its folds are made still gets its own text.
 @Test func newContentKeepsTheSearchTextOfTheRowsThatDidNotChange() {
   let cards = (0..<4).map { CardFace(id: "c\($0)", title: "Card \($0)") }
   let content = ShelfContent(

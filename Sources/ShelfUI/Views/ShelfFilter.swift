@@ -481,8 +481,8 @@ final class RowFolds: @unchecked Sendable, Equatable {
   /// For each card, the `ByteMask` of its folded text and year.
   private var masks: [UInt64] = []
   private var isMadeLocked = false
-  /// Made folds of an earlier version of the row, with the cards they were
-  /// made for, to copy from; let go once these are made.
+  /// Made folds of the row's version before, with the cards they were made
+  /// for, to copy from; let go once these are made.
   private var earlier: (cards: [CardFace], folds: RowFolds)?
 
   /// Whether the text is made.
@@ -495,19 +495,15 @@ final class RowFolds: @unchecked Sendable, Equatable {
   static let none = RowFolds(count: -1)
 
   /// The folds, not made yet, of a row of `count` cards; when the row's
-  /// `earlierCards` had `earlier` folds, the cards they share are copied
-  /// from those (only made ones are kept: a row that changes again before
-  /// its folds are made copies from the same earlier folds, so no chain of
-  /// versions is held).
+  /// `earlierCards` had `earlier` folds, made, the cards they share are
+  /// copied from those. Folds not made yet are not copied from: a row that
+  /// changes faster than its folds are made is read afresh, and no older
+  /// version of its cards is held on to.
   init(count: Int, earlierCards: [CardFace]? = nil, earlier: RowFolds? = nil) {
     self.count = count
-    guard let earlier else { return }
-    self.earlier = earlier.lock.withLock { _ in
-      guard let earlierCards, earlier.isMadeLocked, earlier.count == earlierCards.count else {
-        return earlier.earlier
-      }
-      return (earlierCards, earlier)
-    }
+    guard let earlier, let earlierCards, earlier.count == earlierCards.count, earlier.isMade
+    else { return }
+    self.earlier = (earlierCards, earlier)
   }
 
   /// Reads `cards`, the `count` cards it is for, into its text, unless it has.
