@@ -81,6 +81,9 @@ final class ContentWorker: Sendable {
     var isSearchTextReady = false
     /// The newest search text job asked for: an older one that comes due does nothing.
     var searchTextJob = 0
+    /// The rows of the newest job, until it starts (one content's rows at
+    /// most are held for it, however fast contents come).
+    var searchTextRows: [ChainRow] = []
   }
 
   /// How long the worker waits after new content before it makes the
@@ -171,18 +174,28 @@ final class ContentWorker: Sendable {
   /// (background mode only; on the worker's queue, or in `init`).
   private func scheduleSearchText(_ rows: [ChainRow]) {
     guard queue != nil else { return }
+    var rows = rows
     let job = state.withLock { state in
       state.searchTextJob += 1
+      swap(&state.searchTextRows, &rows)
       return state.searchTextJob
     }
+    _ = consume rows  // the older job's rows, let go outside the lock
     searchTextQueue.asyncAfter(deadline: .now() + Self.searchTextDelay) { [weak self] in
-      self?.makeSearchText(of: rows, job: job)
+      self?.makeSearchText(job: job)
     }
   }
 
-  /// Makes the search text of `rows`, row by row, while job `job` is the
-  /// newest; says so once every row's is made.
-  private func makeSearchText(of rows: [ChainRow], job: Int) {
+  /// Makes the search text of the rows of job `job`, row by row, while it
+  /// is the newest; says so once every row's is made.
+  private func makeSearchText(job: Int) {
+    let rows = state.withLock { state -> [ChainRow]? in
+      guard state.searchTextJob == job else { return nil }
+      var rows: [ChainRow] = []
+      swap(&state.searchTextRows, &rows)
+      return rows
+    }
+    guard let rows else { return }
     ThreadPriority.lower()
     for row in rows where row.folds.count == row.items.count {
       guard state.withLock({ $0.searchTextJob == job }) else { return }
