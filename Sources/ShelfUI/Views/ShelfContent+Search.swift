@@ -20,63 +20,94 @@ extension ShelfContent {
     }
     let total = starts[starts.count - 1]
     let runs = max(1, min(total / 2048, 64))
-    let found = UnsafeMutableBufferPointer<[BestMatches.Rank]>.allocate(capacity: runs)
+    let found = UnsafeMutableBufferPointer<[Found]>.allocate(capacity: runs)
     found.initialize(repeating: [])
     defer {
       _ = found.deinitialize()
       found.deallocate()
     }
     let slots = MatchSlots(found: found)
-    // Each run scores a stretch of the cards, whichever rows they are in.
+    // Each run scores a stretch of the cards, whichever rows they are in,
+    // keeps each match's key for finding copies (its title is in the cache
+    // now), and sorts its matches: the sort of all of them then merges
+    // these runs.
     DispatchQueue.concurrentPerform(iterations: runs) { [rows, starts] run in
       let end = total * (run + 1) / runs
       var index = total * run / runs
       var row = Self.row(containing: index, starts: starts)
-      var matches: [BestMatches.Rank] = []
+      var matches: [Found] = []
       while index < end {
         while starts[row + 1] <= index { row += 1 }
         let order = index - starts[row]
         // The card read in place (no copy of it counted), its place kept.
-        let found = rows[row].row.cards.withUnsafeBufferPointer { cards in
-          ShelfFilter.score(cards[order], folded: FoldedCard(cards[order]), needle)
-        }
-        if let found {
+        rows[row].row.cards.withUnsafeBufferPointer { cards in
+          guard
+            let found = ShelfFilter.score(cards[order], folded: FoldedCard(cards[order]), needle)
+          else { return }
           matches.append(
-            BestMatches.Rank(score: found.score, length: found.length, row: row, order: order))
+            Found(
+              rank: BestMatches.Rank(
+                score: found.score, length: found.length, row: row, order: order),
+              key: PrintedCards.key(of: cards[order])))
         }
         index += 1
       }
+      matches.sort { $0.rank.precedes($1.rank) }
       slots.found[run] = matches
     }
     var all = Array(found.joined())
-    all.sort { $0.precedes($1) }
+    all.sort { $0.rank.precedes($1.rank) }
     // A card that several rows hold (the same id and face) is printed once,
     // as fzf prints each line it reads once: at its best rank, which comes
     // first. Ids are unique only within a row: another card of the same id
     // is printed too. Copies of a card score alike and have the same length,
-    // so only a run of equal score and length is searched for them.
-    var picked: [PickedCard] = []
-    picked.reserveCapacity(all.count)
+    // so only a run of equal score and length is searched for them, by the
+    // key of their id and title; only cards of one key are read.
+    var kept: [Int] = []
+    kept.reserveCapacity(all.count)
     var runStart = 0
     while runStart < all.count {
       var runEnd = runStart + 1
-      while runEnd < all.count, all[runEnd].score == all[runStart].score,
-        all[runEnd].length == all[runStart].length
+      while runEnd < all.count, all[runEnd].rank.score == all[runStart].rank.score,
+        all[runEnd].rank.length == all[runStart].rank.length
       {
         runEnd += 1
       }
-      var printed = PrintedCards(capacity: runEnd - runStart > 1 ? runEnd - runStart : 0)
-      for match in all[runStart..<runEnd] {
-        let face = rows[match.row].row.cards[match.order]
-        guard runEnd - runStart == 1 || printed.insert(face) else { continue }
-        picked.append(
-          PickedCard(
-            face: face, rowTitle: rows[match.row].row.title,
-            sectionTitle: rows[match.row].sectionTitle))
+      if runEnd - runStart == 1 {
+        kept.append(runStart)
+      } else {
+        var printed = PrintedCards(capacity: runEnd - runStart)
+        for index in runStart..<runEnd
+        where printed.insert(
+          all[index].key, at: index,
+          isCopy: { earlier in
+            let (a, b) = (all[earlier].rank, all[index].rank)
+            return rows[a.row].row.cards[a.order] == rows[b.row].row.cards[b.order]
+          })
+        {
+          kept.append(index)
+        }
       }
       runStart = runEnd
     }
-    return picked
+    // The picked cards made on every core: each copies three strings'
+    // references, a million of them scattered in memory.
+    guard !kept.isEmpty else { return [] }
+    let pieces = max(1, min(kept.count / 4096, 64))
+    return [PickedCard](unsafeUninitializedCapacity: kept.count) { buffer, count in
+      let slots = PickedSlots(slots: buffer)
+      DispatchQueue.concurrentPerform(iterations: pieces) { [all, kept, rows] piece in
+        for k in (kept.count * piece / pieces)..<(kept.count * (piece + 1) / pieces) {
+          let rank = all[kept[k]].rank
+          slots.slots.initializeElement(
+            at: k,
+            to: PickedCard(
+              face: rows[rank.row].row.cards[rank.order], rowTitle: rows[rank.row].row.title,
+              sectionTitle: rows[rank.row].sectionTitle))
+        }
+      }
+      count = kept.count
+    }
   }
 
   /// The row whose cards include the `index`th card of all, by `starts`.
@@ -91,34 +122,43 @@ extension ShelfContent {
   }
 }
 
+/// A match as `rankedMatches` sorts it: its rank and the key of its card
+/// (`PrintedCards.key(of:)`).
+private struct Found {
+  var rank: BestMatches.Rank
+  var key: UInt64
+}
+
 /// The cards printed of a run of matches, each once: found by a hash of
-/// their id and title, then told apart by the whole face.
+/// their id and title, then told apart by the whole face, read only for
+/// matches whose keys meet.
 private struct PrintedCards {
-  /// The first card printed of each key (`key(of:)`).
-  private var first: [UInt64: CardFace] = [:]
+  /// The first match printed of each key, by its index.
+  private var first: [UInt64: Int] = [:]
   /// The others (rare: cards of one key, but not of one face).
-  private var others: [UInt64: [CardFace]] = [:]
+  private var others: [UInt64: [Int]] = [:]
 
   init(capacity: Int) { first.reserveCapacity(capacity) }
 
-  /// Whether `face` was not printed yet; it is now.
+  /// Whether the card of match `index`, whose key is `key`, is not a copy
+  /// of one printed (`isCopy` says whether it is a copy of the card of an
+  /// earlier match); it is printed now if not.
   ///
   /// - Complexity: O(1) on average.
-  mutating func insert(_ face: CardFace) -> Bool {
-    let key = Self.key(of: face)
+  mutating func insert(_ key: UInt64, at index: Int, isCopy: (Int) -> Bool) -> Bool {
     guard let printed = first[key] else {
-      first[key] = face
+      first[key] = index
       return true
     }
-    guard printed != face, others[key]?.contains(face) != true else { return false }
-    others[key, default: []].append(face)
+    guard !isCopy(printed), others[key]?.contains(where: isCopy) != true else { return false }
+    others[key, default: []].append(index)
     return true
   }
 
   /// FNV-1a of the card's id and title, each closed by a byte no UTF-8
   /// holds: copies of a card share it, and other cards seldom do (they are
   /// compared whole). Cheaper than hashing the two strings.
-  private static func key(of face: CardFace) -> UInt64 {
+  static func key(of face: CardFace) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     add(face.id, to: &hash)
     add(face.title, to: &hash)
@@ -137,5 +177,10 @@ private struct PrintedCards {
 
 /// Each run's matches, written by that run alone.
 private struct MatchSlots: @unchecked Sendable {
-  let found: UnsafeMutableBufferPointer<[BestMatches.Rank]>
+  let found: UnsafeMutableBufferPointer<[Found]>
+}
+
+/// The picked cards, each slot written by one piece alone.
+private struct PickedSlots: @unchecked Sendable {
+  let slots: UnsafeMutableBufferPointer<PickedCard>
 }
