@@ -60,6 +60,13 @@ package struct FrameChecker: Sendable {
     sentences(FrameRules.sectionProblems(frames.map { $0.rules.still($0.frame) }))
   }
 
+  /// The shown rule over a change's `frames`: no block on screen at both
+  /// ends vanishes between them.
+  package static func shownProblems(_ frames: [FrameChecker]) -> [String] {
+    let rules = frames.first?.rules ?? FrameRules()
+    return sentences(rules.shownProblems(frames.map { $0.rules.still($0.frame) }))
+  }
+
   private static func sentences(_ found: [(offset: Int, problem: FrameRules.Problem)]) -> [String] {
     found.map { "frame \($0.offset): \($0.problem.check): \($0.problem.reason)" }
   }

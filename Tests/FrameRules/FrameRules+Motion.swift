@@ -66,6 +66,13 @@ extension FrameRules {
     package var focused: Block?
     /// Where the row cut by the body's top (its title above it) ends, if one is.
     package var cutEnd: Int?
+    /// The body's lines, and those of them that are blank.
+    package var body: ClosedRange<Int>? = nil
+    package var blank: Set<Int> = []
+    /// The blocks whose title the frame shows more than once (not followed, but drawn).
+    package var repeated: Set<Block> = []
+    /// The rows whose strip shows no cards (the line under their title is blank).
+    package var empty: Set<Block> = []
   }
 
   /// What the motion rules read of `frame`.
@@ -128,9 +135,15 @@ extension FrameRules {
       }
       cutEnd = y
     }
+    let empty = Set(
+      seen.compactMap { block, y in
+        !block.isHeader && kinds[y + 1] == .blank ? block : nil
+      })
     return Still(
       lines: seen, shape: shape, text: body.map(frame.text(ofLine:)), gaps: gaps,
-      sections: sections, focused: focused, cutEnd: cutEnd)
+      sections: sections, focused: focused, cutEnd: cutEnd,
+      body: body.first.flatMap { top in body.last.map { top...$0 } },
+      blank: Set(body.filter { kinds[$0] == .blank }), repeated: repeated, empty: empty)
   }
 
   /// The still, oneway and animated problems of one change: its frames, the
@@ -186,6 +199,59 @@ extension FrameRules {
         ))
     }
     return problems
+  }
+
+  /// The shown problems of one change, each with its frame's offset in the
+  /// change: a block (a header, or a row: its title and cards) on screen at
+  /// both ends is drawn in every frame between, or hidden under another
+  /// block drawn over it; it never vanishes. Where a frame does not show its
+  /// title, the block stands somewhere between its lines in the nearest
+  /// frames before and after that show it (it goes one way; a line either
+  /// way is allowed for rounding): some such place
+  /// must be drawn over all its lines (a block passing over it, or its own
+  /// lines under one that hides only its title). A place wholly off the body
+  /// is hidden; an empty row's strip is blank, so only its title is read.
+  package func shownProblems(_ change: [Still]) -> [(offset: Int, problem: Problem)] {
+    guard let first = change.first, let last = change.last else { return [] }
+    var problems: [(Int, Problem)] = []
+    for (block, start) in first.lines.sorted(by: { $0.value < $1.value }) {
+      guard last.lines[block] != nil else { continue }
+      let height = block.isHeader || first.empty.contains(block) ? 1 : rowHeight
+      var previous = start
+      var missing: [Int] = []
+      for (i, frame) in change.enumerated().dropFirst() {
+        guard let y = frame.lines[block] else {
+          if !frame.repeated.contains(block) { missing.append(i) }
+          continue
+        }
+        // A line either way: a still block's line is rounded.
+        let range = (min(previous, y) - 1)...(max(previous, y) + 1)
+        for i in missing where !Self.isCovered(change[i], range, height: height) {
+          problems.append(
+            (
+              i,
+              Problem(
+                check: "shown",
+                reason:
+                  "\(block) vanishes: on its way from line \(range.lowerBound) to "
+                  + "\(range.upperBound), nothing is drawn over all its lines")
+            ))
+        }
+        missing = []
+        previous = y
+      }
+    }
+    return problems
+  }
+
+  /// Whether a block `height` lines tall whose top is somewhere in `tops`
+  /// can be hidden in `frame`: at one such place, each of its lines on the
+  /// body is drawn (not blank).
+  private static func isCovered(_ frame: Still, _ tops: ClosedRange<Int>, height: Int) -> Bool {
+    guard let body = frame.body else { return true }
+    return tops.contains { top in
+      (top..<(top + height)).allSatisfy { !body.contains($0) || !frame.blank.contains($0) }
+    }
   }
 
   /// Each section header of `frame` -> the rows under it, down to the next header.

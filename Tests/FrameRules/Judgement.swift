@@ -5,7 +5,7 @@ package struct Judgement: Sendable {
   /// How the recording is read.
   package struct Options: Sendable {
     package var rules = FrameRules()
-    /// Also read the changes (still, oneway, animated, sections) and the gaps.
+    /// Also read the changes (still, oneway, animated, sections, shown) and the gaps.
     package var motion = false
     /// Most blank body lines in a row (nil: a row's height and one line).
     package var maximumHole: Int?
@@ -22,7 +22,7 @@ package struct Judgement: Sendable {
   /// The names of the checks, in the order they are reported.
   package static func checks(motion: Bool) -> [String] {
     ["focus", "blocks", "holes", "rest"]
-      + (motion ? ["still", "oneway", "animated", "gaps", "sections"] : [])
+      + (motion ? ["still", "oneway", "animated", "gaps", "sections", "shown"] : [])
   }
 
   package let options: Options
@@ -58,7 +58,9 @@ package struct Judgement: Sendable {
       guard times[start + 1] >= options.since else { continue }
       let change = Array(stills[start...end])
       counts.append(change.count)
-      let found = FrameRules.motionProblems(change) + FrameRules.sectionProblems(change)
+      let found =
+        FrameRules.motionProblems(change) + FrameRules.sectionProblems(change)
+        + options.rules.shownProblems(change)
       for (offset, problem) in found {
         var problem = problem
         problem.reason = "change from frame \(start): " + problem.reason

@@ -38,7 +38,9 @@ func everyFrameOfAGoldenTranscriptIsReadable(name: String) throws {
     atRest: FrameChecker.Expectations(isAtRest: true))
   #expect(problems.isEmpty, "\(name):\n\(problems.joined(separator: "\n"))")
   let frames = transcript.components(separatedBy: "\n\u{0C}\n").map(FrameChecker.init(text:))
-  let motion = FrameChecker.motionProblems(frames) + FrameChecker.sectionProblems(frames)
+  let motion =
+    FrameChecker.motionProblems(frames) + FrameChecker.sectionProblems(frames)
+    + FrameChecker.shownProblems(frames)
   #expect(motion.isEmpty, "\(name):\n\(motion.joined(separator: "\n"))")
 }
 
@@ -84,6 +86,32 @@ func everyFrameOfAGoldenTranscriptIsReadable(name: String) throws {
   lines[16...18] = [lines[15], lines[15], lines[15]]  // r3's title with no cards under it
   let lone = FrameChecker(text: lines.joined(separator: "\n")).problems()
   #expect(lone.contains { $0.contains("without its cards") })
+}
+
+@MainActor
+@Test func theCheckerSeesARowThatVanishesMidChange() throws {
+  let canvas = ShelfScreen.renderFirstScreen(
+    content: AnimationFixtures.base, size: Size(width: 60, height: 20))
+  let still = FrameChecker(text: canvas.lines.joined(separator: "\n"))
+  let title = try #require(canvas.lines.firstIndex { $0.hasPrefix(" Row r2") })
+  let other = try #require(canvas.lines.firstIndex { $0.hasPrefix("▸Row r1") })
+  // Row r2 left out of the middle frame: its lines blank.
+  var lines = canvas.lines
+  for y in title..<(title + Metrics.rowHeight) { lines[y] = "" }
+  let gone = FrameChecker(text: lines.joined(separator: "\n"))
+  #expect(
+    FrameChecker.shownProblems([still, gone, still]) == [
+      "frame 1: shown: row \"Row r2\" vanishes: on its way from line \(title - 1) to \(title + 1), "
+        + "nothing is drawn over all its lines"
+    ])
+  // Its title hidden under a block drawn over it (r1's cards here): it is covered.
+  lines = canvas.lines
+  for y in title..<(title + Metrics.rowHeight - 1) {
+    lines[y] = canvas.lines[y - title + other + 1]
+  }
+  let covered = FrameChecker(text: lines.joined(separator: "\n"))
+  #expect(FrameChecker.shownProblems([still, covered, still]).isEmpty)
+  #expect(FrameChecker.shownProblems([still, still, still]).isEmpty)
 }
 
 @MainActor

@@ -9,7 +9,7 @@ struct FrameReport: Decodable {
   /// Indices of the frames that failed any check, ascending.
   var bad: [Int]
   /// Indices of the failed frames by check: focus, blocks, holes, rest (and with
-  /// `--motion`, still, oneway, animated, gaps, sections).
+  /// `--motion`, still, oneway, animated, gaps, sections, shown).
   var checks: [String: [Int]]
   /// The app's exit status (0 for a replay).
   var exit: Int

@@ -30,6 +30,8 @@ edits, or the --seconds phase), and every frame for its gaps:
            moving for 8 frames each way: no gap taller than a line).
   sections a section header stands over its own rows only (the focused row and
            a row changing sections aside), and never pops in.
+  shown    a block on screen at both ends of a change never vanishes between
+           them: where its title is not drawn, a block is drawn over its lines.
 
 Tests/FrameRules/FrameRules.swift and FrameRules+Motion.swift say each rule
 in full; Tests/FrameJudge/FramesFile.swift the frames file's format.
@@ -494,7 +496,7 @@ def main(argv):
                         help="check that tmux shows the same last frame as the emulator")
     parser.add_argument("--motion", action="store_true",
                         help="also check each change after the keys (still, oneway, "
-                             "animated, sections) and every frame's gaps")
+                             "animated, sections, shown) and every frame's gaps")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("shelf_args", nargs="*", help="arguments for shelf (after --)")
     options = parser.parse_args(argv)
