@@ -84,30 +84,15 @@ enum Headless {
       FileHandle.standardError.write(Data("shelf: warning: \(warning)\n".utf8))
     }
     let chain = chain(of: options.sources, showing: start.loaded.map(\.catalog))
-    let matches = chain.content.rankedMatches(of: options.query, isExact: options.isExact)
-    // The lines made on every core, a stretch of matches each, and written
-    // in order.
     let format = options.format
-    let pieces = max(1, min(matches.count / 4096, 64))
-    var texts = [String](repeating: "", count: pieces)
-    texts.withUnsafeMutableBufferPointer { buffer in
-      let slots = TextSlots(slots: buffer)
-      DispatchQueue.concurrentPerform(iterations: pieces) { piece in
-        var text = ""
-        for match in matches[
-          (matches.count * piece / pieces)..<(matches.count * (piece + 1) / pieces)]
-        {
-          text += format.line(for: match)
-          text += "\n"
-        }
-        slots.slots[piece] = text
-      }
+    let matches = chain.content.rankedMatchTexts(of: options.query, isExact: options.isExact) {
+      format.line(for: $0) + "\n"
     }
-    for text in texts { writeStandardOutput(text) }
-    // The process ends next: the chain and the matches are left to it, not
-    // freed a card at a time (tens of milliseconds for a million).
-    _ = Unmanaged.passRetained(LeftAtExit((chain, matches)))
-    return !matches.isEmpty
+    for text in matches.texts { writeStandardOutput(text) }
+    // The process ends next: the chain is left to it, not freed a card at
+    // a time (tens of milliseconds for a million).
+    _ = Unmanaged.passRetained(LeftAtExit(chain))
+    return matches.count > 0
   }
 
   /// Says on stderr which sources failed while others loaded: the command
@@ -361,11 +346,6 @@ extension AppError {
     default: self = .badData(error.description)
     }
   }
-}
-
-/// The lines of `shelf --filter`, each slot written by one piece alone.
-private struct TextSlots: @unchecked Sendable {
-  let slots: UnsafeMutableBufferPointer<String>
 }
 
 /// Values the process keeps until it ends, rather than free them piece by

@@ -235,6 +235,10 @@ private func content(_ cards: [CardFace]) -> ShelfContent {
   let content = ShelfContent(title: "", sections: [ShelfSection(id: "s", title: nil, rows: rows)])
   let matches = content.rankedMatches(of: "card")
   #expect(matches.count == 7_000)
+  // What `shelf --filter` writes: the same cards, their lines made in place.
+  let texts = content.rankedMatchTexts(of: "card") { "\($0.face.id) \($0.rowTitle)\n" }
+  #expect(texts.count == 7_000)
+  #expect(texts.texts.joined() == matches.map { "\($0.face.id) \($0.rowTitle)\n" }.joined())
   var seen: Set<[String]> = []
   for match in matches {
     let key = [match.face.id, match.face.title, match.face.subtitle]

@@ -9,6 +9,49 @@ extension ShelfContent {
   /// - Complexity: O(total card text × query length), on every core, then
   ///   O(*m* log *m*) for *m* matches.
   public func rankedMatches(of query: String, isExact: Bool = false) -> [PickedCard] {
+    let ranked = rankedPlaces(of: query, isExact: isExact)
+    // The picked cards made on every core: each copies three strings'
+    // references, a million of them scattered in memory.
+    guard ranked.count > 0 else { return [] }
+    let pieces = max(1, min(ranked.count / 4096, 64))
+    return [PickedCard](unsafeUninitializedCapacity: ranked.count) { buffer, count in
+      let slots = PickedSlots(slots: buffer)
+      DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+        for k in (ranked.count * piece / pieces)..<(ranked.count * (piece + 1) / pieces) {
+          slots.slots.initializeElement(at: k, to: ranked.card(k))
+        }
+      }
+      count = ranked.count
+    }
+  }
+
+  /// The texts `line` makes of `rankedMatches(of:isExact:)`, joined in
+  /// stretches of matches made on every core, in order, and how many
+  /// matches there are: what `shelf --filter` writes. Each card is made
+  /// and read at once, while it is in the cache.
+  ///
+  /// - Complexity: that of `rankedMatches(of:isExact:)`, plus `line`'s.
+  public func rankedMatchTexts(
+    of query: String, isExact: Bool = false, line: @Sendable (PickedCard) -> String
+  ) -> (texts: [String], count: Int) {
+    let ranked = rankedPlaces(of: query, isExact: isExact)
+    let pieces = max(1, min(ranked.count / 4096, 64))
+    var texts = [String](repeating: "", count: pieces)
+    texts.withUnsafeMutableBufferPointer { buffer in
+      let slots = TextSlots(slots: buffer)
+      DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+        var text = ""
+        for k in (ranked.count * piece / pieces)..<(ranked.count * (piece + 1) / pieces) {
+          text += line(ranked.card(k))
+        }
+        slots.slots[piece] = text
+      }
+    }
+    return (texts, ranked.count)
+  }
+
+  /// The matches of `query`, ranked, each card once (`rankedMatches`).
+  private func rankedPlaces(of query: String, isExact: Bool) -> RankedMatchList {
     let needle = SearchQuery(query, isExact: isExact)
     var rows: [(row: CarouselRow, sectionTitle: String)] = []
     var starts: [Int] = [0]  // the first card of each row, counted over all
@@ -90,24 +133,7 @@ extension ShelfContent {
       }
       runStart = runEnd
     }
-    // The picked cards made on every core: each copies three strings'
-    // references, a million of them scattered in memory.
-    guard !kept.isEmpty else { return [] }
-    let pieces = max(1, min(kept.count / 4096, 64))
-    return [PickedCard](unsafeUninitializedCapacity: kept.count) { buffer, count in
-      let slots = PickedSlots(slots: buffer)
-      DispatchQueue.concurrentPerform(iterations: pieces) { [all, kept, rows] piece in
-        for k in (kept.count * piece / pieces)..<(kept.count * (piece + 1) / pieces) {
-          let rank = all[kept[k]].rank
-          slots.slots.initializeElement(
-            at: k,
-            to: PickedCard(
-              face: rows[rank.row].row.cards[rank.order], rowTitle: rows[rank.row].row.title,
-              sectionTitle: rows[rank.row].sectionTitle))
-        }
-      }
-      count = kept.count
-    }
+    return RankedMatchList(rows: rows, all: all, kept: kept)
   }
 
   /// The row whose cards include the `index`th card of all, by `starts`.
@@ -122,9 +148,26 @@ extension ShelfContent {
   }
 }
 
+/// The ranked matches of a query, each card once: the `kept` of `all`.
+private struct RankedMatchList: Sendable {
+  let rows: [(row: CarouselRow, sectionTitle: String)]
+  let all: [Found]
+  let kept: [Int]
+
+  var count: Int { kept.count }
+
+  /// The `k`th match, best first.
+  func card(_ k: Int) -> PickedCard {
+    let rank = all[kept[k]].rank
+    return PickedCard(
+      face: rows[rank.row].row.cards[rank.order], rowTitle: rows[rank.row].row.title,
+      sectionTitle: rows[rank.row].sectionTitle)
+  }
+}
+
 /// A match as `rankedMatches` sorts it: its rank and the key of its card
 /// (`PrintedCards.key(of:)`).
-private struct Found {
+private struct Found: Sendable {
   var rank: BestMatches.Rank
   var key: UInt64
 }
@@ -183,4 +226,9 @@ private struct MatchSlots: @unchecked Sendable {
 /// The picked cards, each slot written by one piece alone.
 private struct PickedSlots: @unchecked Sendable {
   let slots: UnsafeMutableBufferPointer<PickedCard>
+}
+
+/// The texts of stretches of matches, each slot written by one piece alone.
+private struct TextSlots: @unchecked Sendable {
+  let slots: UnsafeMutableBufferPointer<String>
 }
