@@ -25,7 +25,7 @@ enum ScaleBenchmarks {
       liveHolderCase,
       screenCase,
       screenDeltaCase, cardHolderCase,
-      "1% of 1M: rows", "1M cards: Catalog to ShelfContent",
+      "1% of 1M: rows", "1M cards: Catalog to ShelfContent", "filter 1M cards: search text",
     ]
     guard names.contains(where: harness.includes) else { return }
     harness.heading("scale: shelf render, 1,000 rows x 1,000 cards (seed \(seed))", result: "notes")
@@ -49,6 +49,7 @@ enum ScaleBenchmarks {
     let changed = GeneratedCatalog.churned(million, fraction: 0.01, seed: seed + 1)
     print("  1% churn generated in \(Harness.format(seconds: Monotonic.seconds() - start))")
     liveUpdate(from: million, to: changed, &harness)
+    searchTextAfterChurn(millionContent, ShelfContent(changed), &harness)
   }
 
   // MARK: - shelf render

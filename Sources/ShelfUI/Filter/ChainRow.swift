@@ -1,3 +1,4 @@
+import Dispatch
 import ShelfChain
 import ShelfDiff
 
@@ -22,6 +23,21 @@ struct ChainRow: ChainableSection, Sendable {
   func hasSameHeader(as other: ChainRow) -> Bool { row.hasSameHeader(as: other.row) }
 }
 
+extension ChainRow {
+  /// Makes the folds of `rows` (`RowFolds`) that are not made yet, on every core.
+  ///
+  /// - Complexity: O(the text of the cards of the rows not made yet).
+  static func prepareSearch(_ rows: [ChainRow]) {
+    let runs = min(rows.count, 32)
+    DispatchQueue.concurrentPerform(iterations: runs) { run in
+      let range = (rows.count * run / runs)..<(rows.count * (run + 1) / runs)
+      for row in rows[range] where row.folds.count == row.items.count {
+        row.folds.prepare(row.items)
+      }
+    }
+  }
+}
+
 /// Ids of the rows the content chain adds (the recently viewed row, the
 /// "Best matches" row): each starts with U+0000, which no catalog's id does
 /// in practice.
@@ -39,5 +55,39 @@ extension ShelfContent {
   /// - Complexity: O(rows).
   var chainRows: [ChainRow] {
     rows.map { ChainRow(row: $0, folds: RowFolds(count: $0.cards.count)) }
+  }
+
+  /// The rows of the content as the chain's sections, each keeping the folds
+  /// of the row of `earlier` with its id (the rows of the content before)
+  /// when it holds the same cards, as one array (the converter passes an
+  /// unchanged row on as it was); a row whose cards changed takes new folds
+  /// that copy the text of its unchanged cards from those (`RowFolds`).
+  ///
+  /// - Complexity: O(rows); no card is read.
+  func chainRows(after earlier: [ChainRow]) -> [ChainRow] {
+    guard !earlier.isEmpty else { return chainRows }
+    var byID: [String: ChainRow] = [:]
+    byID.reserveCapacity(earlier.count)
+    for row in earlier where byID[row.id] == nil { byID[row.id] = row }
+    return rows.map { row in
+      guard let old = byID[row.id] else {
+        return ChainRow(row: row, folds: RowFolds(count: row.cards.count))
+      }
+      if Self.isSameArray(row.cards, old.row.cards) && old.folds.count == row.cards.count {
+        return ChainRow(row: row, folds: old.folds)
+      }
+      return ChainRow(
+        row: row,
+        folds: RowFolds(count: row.cards.count, earlierCards: old.row.cards, earlier: old.folds))
+    }
+  }
+
+  /// Whether `a` and `b` are one array's storage (then they hold the same
+  /// cards, whatever the cards' equality says).
+  private static func isSameArray(_ a: [CardFace], _ b: [CardFace]) -> Bool {
+    a.count == b.count
+      && a.withUnsafeBufferPointer { a in
+        b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+      }
   }
 }

@@ -76,8 +76,13 @@ final class ContentChain {
   /// output is `content`'s rows.
   ///
   /// - Complexity: O(*n*) for *n* cards.
-  init(_ content: ShelfContent) {
-    let rows = content.chainRows
+  convenience init(_ content: ShelfContent) { self.init(rows: content.chainRows) }
+
+  /// A chain showing `rows` (a content's `chainRows`, their folds perhaps
+  /// made already) unfiltered, with no recently viewed row.
+  ///
+  /// - Complexity: O(*n*) for *n* cards.
+  init(rows: [ChainRow]) {
     store = SectionStore(rows)
     recent = Insert(store, .section(Self.recentRow(cards: []), at: 0), isShown: false)
     filter = ItemFilter(recent)
@@ -99,16 +104,7 @@ final class ContentChain {
   /// asks for it when it opens.
   ///
   /// - Complexity: O(the cards' text) the first time after new content, O(rows) after.
-  func prepareSearch() {
-    let rows = store.sections
-    let runs = min(rows.count, 32)
-    DispatchQueue.concurrentPerform(iterations: runs) { run in
-      let range = (rows.count * run / runs)..<(rows.count * (run + 1) / runs)
-      for row in rows[range] where row.folds.count == row.items.count {
-        row.folds.prepare(row.items)
-      }
-    }
-  }
+  func prepareSearch() { ChainRow.prepareSearch(store.sections) }
 
   /// The table's sections now.
   var sections: [ShelfSection] { ShelfSection.grouping(rows) }
@@ -123,11 +119,14 @@ final class ContentChain {
   /// Shows `content`. Given `delta`, the change of the rows of cards from
   /// `old` (the content shown before) to `content`, the root takes it as it
   /// is; otherwise, or when it does not replay `old` into `content`, the
-  /// root's rows are diffed, then the cards of each changed row.
+  /// root's rows are diffed, then the cards of each changed row. `rows`
+  /// are `content`'s as the chain's (`ShelfContent.chainRows(after:)`), or
+  /// made here when nil.
   func setContent(
-    _ content: ShelfContent, delta: SectionDelta? = nil, from old: ShelfContent? = nil
+    _ content: ShelfContent, delta: SectionDelta? = nil, from old: ShelfContent? = nil,
+    rows: [ChainRow]? = nil
   ) -> [TableUpdate] {
-    let rows = content.chainRows
+    let rows = rows ?? content.chainRows
     rowsByID = Self.index(rows)
     if let delta, let old, delta.replays(old.rows, into: content.rows) {
       // The links translate card changes: the rows the delta left undiffed

@@ -53,6 +53,10 @@ final class ContentPath {
   /// Whether the worker has nothing to do, silent requests included.
   var isIdle: Bool { worker?.isIdle ?? true }
 
+  /// Whether the rows' search text is made for the newest content the
+  /// worker has taken (made a moment after it: `ContentWorker`).
+  var isSearchTextReady: Bool { worker?.isSearchTextReady ?? false }
+
   /// How many contents the chain's root diffed (tests, immediate mode).
   var chainRootDiffCount: Int? { worker?.chainRootDiffCount }
 
@@ -167,6 +171,10 @@ extension ShelfScreen {
   /// Whether the content chain's worker has nothing to do, a warm-up
   /// included (benchmarks wait for the chain the filter prompt builds).
   package var isContentChainIdle: Bool { contentPath.isIdle }
+
+  /// Whether the rows' search text is made, so that the `/` filter's first
+  /// character only matches (benchmarks wait for it).
+  package var isSearchTextReady: Bool { contentPath.isSearchTextReady }
 
   /// Whether the content chain and the table's holders have nothing left to
   /// do (tests wait for it).

@@ -17,6 +17,13 @@ import ShelfDiff
 /// table shows, when the filter prompt opens (it is kept warm while the
 /// prompt is open, so the first character finds it built), when the first
 /// character is typed or when the first card is opened.
+///
+/// The rows' search text (`RowFolds`) is made `searchTextDelay` after each
+/// content (its first frame and animation are not slowed), row by row on
+/// one thread of low priority (keys and frames go first), so that the `/`
+/// prompt finds it made. Rows and cards that did not change keep theirs
+/// (`ShelfContent.chainRows(after:)`); newer content stops the job, and a
+/// filter pass makes what is left of the rows it tests.
 final class ContentWorker: Sendable {
   /// Changes not worked on yet; nil fields did not change.
   struct Request: Sendable {
@@ -70,7 +77,20 @@ final class ContentWorker: Sendable {
     var pending = Request()
     var isRunning = false
     var generation = 0
+    /// Whether every row's search text is made (benchmarks wait for it).
+    var isSearchTextReady = false
+    /// The newest search text job asked for: an older one that comes due does nothing.
+    var searchTextJob = 0
+    /// The rows of the newest job, until it starts (one content's rows at
+    /// most are held for it, however fast contents come).
+    var searchTextRows: [ChainRow] = []
   }
+
+  /// How long the worker waits after new content before it makes the
+  /// rows' search text.
+  static let searchTextDelay: DispatchTimeInterval = .milliseconds(250)
+  /// Where the rows' search text is made (`makeSearchText`).
+  private let searchTextQueue = DispatchQueue(label: "shelf.search-text", qos: .utility)
 
   /// A semaphore-based lock (`Locked`), not `Mutex`: the thread sanitizer
   /// cannot see a `Mutex`'s futex on Linux and reports its accesses as races.
@@ -82,6 +102,9 @@ final class ContentWorker: Sendable {
   var isIdle: Bool { state.withLock { !$0.isRunning } }
   /// Whether the chain is built (tests; read between requests in immediate mode).
   var isChainBuilt: Bool { engine.chain != nil }
+  /// Whether every row's search text is made for the newest content the
+  /// worker has worked on (benchmarks wait for it).
+  var isSearchTextReady: Bool { state.withLock { $0.isSearchTextReady } }
   /// How many contents the built chain's root diffed rather than took with
   /// their delta (tests; read between requests in immediate mode).
   var chainRootDiffCount: Int? { engine.chain?.rootDiffCount }
@@ -99,6 +122,7 @@ final class ContentWorker: Sendable {
       mode == .background ? DispatchQueue(label: "shelf.content-chain", qos: .userInitiated) : nil
     self.deliver = deliver
     self.didCompute = didCompute
+    scheduleSearchText(engine.rows)
   }
 
   /// Queues changes; returns the generation that answers them.
@@ -121,6 +145,7 @@ final class ContentWorker: Sendable {
         state.pending.isSilent = false
       }
       if let content {
+        state.isSearchTextReady = false
         // A delta starts from the content before; merged with a pending
         // content, it would skip that one.
         state.pending.contentDelta = state.pending.content == nil ? contentDelta : nil
@@ -142,6 +167,43 @@ final class ContentWorker: Sendable {
       run()
     }
     return generation
+  }
+
+  /// Makes the search text of `rows` (the newest content's)
+  /// `searchTextDelay` from now, unless newer content comes first
+  /// (background mode only; on the worker's queue, or in `init`).
+  private func scheduleSearchText(_ rows: [ChainRow]) {
+    guard queue != nil else { return }
+    var rows = rows
+    let job = state.withLock { state in
+      state.searchTextJob += 1
+      swap(&state.searchTextRows, &rows)
+      return state.searchTextJob
+    }
+    _ = consume rows  // the older job's rows, let go outside the lock
+    searchTextQueue.asyncAfter(deadline: .now() + Self.searchTextDelay) { [weak self] in
+      self?.makeSearchText(job: job)
+    }
+  }
+
+  /// Makes the search text of the rows of job `job`, row by row, while it
+  /// is the newest; says so once every row's is made.
+  private func makeSearchText(job: Int) {
+    let rows = state.withLock { state -> [ChainRow]? in
+      guard state.searchTextJob == job else { return nil }
+      var rows: [ChainRow] = []
+      swap(&state.searchTextRows, &rows)
+      return rows
+    }
+    guard let rows else { return }
+    WorkerPriority.yieldToInteractive()
+    for row in rows where row.folds.count == row.items.count {
+      guard state.withLock({ $0.searchTextJob == job }) else { return }
+      row.folds.prepare(row.items)
+    }
+    state.withLock { state in
+      if state.searchTextJob == job { state.isSearchTextReady = true }
+    }
   }
 
   /// The best matches of the newest query, once every request so far is
@@ -172,6 +234,7 @@ final class ContentWorker: Sendable {
       let updates = engine.apply(request) { [state] in
         state.withLock { $0.pending.query != nil || $0.pending.isExact != nil }
       }
+      if request.content != nil { scheduleSearchText(engine.rows) }
       didCompute?()
       let isOvertaken = state.withLock { !$0.pending.isEmpty }
       if isOvertaken {
@@ -203,8 +266,15 @@ extension ContentWorker {
     var chain: ContentChain?
     /// Whether a result was dropped, so the next must not carry a delta.
     var mustResync = false
+    /// The newest content's rows as the chain's, with their search text
+    /// made or to be made (kept from one content to the next where the
+    /// cards did not change).
+    var rows: [ChainRow]
 
-    init(_ content: ShelfContent) { self.content = content }
+    init(_ content: ShelfContent) {
+      self.content = content
+      rows = content.chainRows
+    }
 
     /// Takes `request` through the chain (or past it); the table's updates.
     /// `isStale` says whether a newer query waits (`ContentChain.setQuery`).
@@ -220,15 +290,17 @@ extension ContentWorker {
       if let newContent = request.content {
         let old = content
         content = newContent
+        rows = newContent.chainRows(after: rows)
         if let chain {
-          updates += chain.setContent(newContent, delta: request.contentDelta, from: old)
+          updates += chain.setContent(
+            newContent, delta: request.contentDelta, from: old, rows: rows)
         } else {
           updates.append(TableUpdate(rows: newContent.rows, delta: nil, isNoMatches: false))
         }
       }
       guard isActive || chain != nil else { return updates }
       // Built from the content the table shows: its output is the table as it is.
-      let chain = self.chain ?? ContentChain(content)
+      let chain = self.chain ?? ContentChain(rows: rows)
       self.chain = chain
       if request.recentlyViewed != nil { updates += chain.setRecentlyViewed(recentlyViewed) }
       if request.query != nil || request.isExact != nil {

@@ -53,6 +53,17 @@ struct CardSearchText: Sendable {
     return mask
   }
 
+  /// Appends card `index` of `other` as it is there: the text of a card
+  /// whose searched fields are those of that one.
+  ///
+  /// - Complexity: O(the card's text), with no field read again.
+  mutating func append(cardAt index: Int, of other: CardSearchText) {
+    let range = Int(other.starts[index])..<Int(other.starts[index + 1])
+    other.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0[range]) }
+    precondition(bytes.count <= UInt32.max, "a row's search text is under 4 GiB")
+    starts.append(UInt32(bytes.count))
+  }
+
   private mutating func appendField(_ field: UnsafeBufferPointer<UInt8>) {
     guard !field.isEmpty else { return }  // no word matches an empty field
     var length = field.count

@@ -200,6 +200,10 @@ public struct CardFace: Identifiable, Equatable, Sendable {
     lhs.storage === rhs.storage || lhs.storage.hasSameFields(as: rhs.storage)
   }
 
+  /// Whether the card is a copy of `other`, sharing its box (then it has
+  /// the same fields; two equal cards need not share one).
+  func isCopy(of other: CardFace) -> Bool { storage === other.storage }
+
   /// The box, made this card's own before a field of it changes.
   private mutating func unique() -> Storage {
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }

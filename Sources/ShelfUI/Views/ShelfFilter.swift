@@ -1,3 +1,5 @@
+import ShelfDiff
+
 /// The `/` filter: which cards match a query, and the content that shows only them.
 ///
 /// A query is words separated by spaces, and a card matches when every word
@@ -145,6 +147,15 @@ enum ShelfFilter {
       return true
     }
     return false
+  }
+
+  /// Whether search reads the same text of `card` as of `other` (the fields
+  /// `firstField(of:where:)` reads, and the year): at once for copies of one card.
+  static func isSearchedAlike(_ card: CardFace, _ other: CardFace) -> Bool {
+    card.isCopy(of: other)
+      || (card.title == other.title && card.subtitle == other.subtitle && card.year == other.year
+        && card.tags == other.tags
+        && card.fields.elementsEqual(other.fields) { $0.value == $1.value })
   }
 
   /// A card's fields as the search reads them: `body` is called with each
@@ -441,26 +452,41 @@ struct FoldedCard: Sendable {
 }
 
 /// The folded text of a row's cards, made once per content version (off
-/// the main thread, by the first filter pass that tests the row), so that a
-/// key in the filter only compares bytes. Only cards with text beyond ASCII
-/// take room.
+/// the main thread), so that a key in the filter only compares bytes. Only
+/// cards with text beyond ASCII take room.
 ///
-/// The first pass makes it, in its test of the row's cards: that pass reads
-/// the cards' text anyway, on every core, so the chain is built at once when
-/// the `/` prompt opens, and no later key folds again. The chain's passes run
-/// one after another on the content worker's queue and each row is tested by
-/// one thread of a pass, so no two threads make it at once.
+/// The content worker makes it a moment after the content arrives, on a
+/// thread of low priority (`ContentWorker`), so that the `/` prompt finds it
+/// made; a filter pass that reaches a row before then makes the row's in its
+/// test of the cards (it reads their text anyway). The making is behind a
+/// lock: a row that a pass and the worker's job reach together is made once,
+/// the second waiting for the first.
+///
+/// A row that changed keeps the text of its cards that did not: folds made
+/// `after` the row's earlier folds copy each card whose searched fields are
+/// those of the earlier card at its place (or one place on), and read only
+/// the others (`prepare(_:)`). A row whose cards did not change at all keeps
+/// its folds (`ShelfContent.chainRows(after:)`).
 ///
 /// It is derived from the row's cards: two rows with the same cards have the
 /// same folds, so it never makes two rows differ (`==` is always true).
 final class RowFolds: @unchecked Sendable, Equatable {
   /// How many cards it is for; a row of another count folds on the spot.
   let count: Int
+  /// Held while the folds are made, and to read whether they are: the text,
+  /// masks and earlier folds change only under it, and once made, never.
+  private let lock = Locked(())
   /// The cards' text, folded beyond ASCII, in one buffer.
   private var text = CardSearchText()
   /// For each card, the `ByteMask` of its folded text and year.
   private var masks: [UInt64] = []
-  private var isMade = false
+  private var isMadeLocked = false
+  /// Made folds of the row's version before, with the cards they were made
+  /// for, to copy from; let go once these are made.
+  private var earlier: (cards: [CardFace], folds: RowFolds)?
+
+  /// Whether the text is made.
+  var isMade: Bool { lock.withLock { _ in isMadeLocked } }
   /// The row's best matches of the query it was last ranked for (the
   /// filter's pass over the row writes it, the chain reads it after).
   var best: (query: SearchQuery, matches: [BestMatches.Match])?
@@ -468,32 +494,90 @@ final class RowFolds: @unchecked Sendable, Equatable {
   /// The folds of no row: rows the content did not make fold on the spot.
   static let none = RowFolds(count: -1)
 
-  /// The folds, not made yet, of a row of `count` cards.
-  init(count: Int) { self.count = count }
+  /// The folds, not made yet, of a row of `count` cards; when the row's
+  /// `earlierCards` had `earlier` folds, made, the cards they share are
+  /// copied from those. Folds not made yet are not copied from: a row that
+  /// changes faster than its folds are made is read afresh, and no older
+  /// version of its cards is held on to.
+  init(count: Int, earlierCards: [CardFace]? = nil, earlier: RowFolds? = nil) {
+    self.count = count
+    guard let earlier, let earlierCards, earlier.count == earlierCards.count, earlier.isMade
+    else { return }
+    self.earlier = (earlierCards, earlier)
+  }
 
   /// Reads `cards`, the `count` cards it is for, into its text, unless it has.
   ///
-  /// - Complexity: O(the cards' text) the first time, O(1) after.
+  /// - Complexity: O(the cards' text) the first time (a card copied from the
+  ///   earlier folds costs a comparison of its searched fields and a copy of
+  ///   its bytes), O(1) after.
   func prepare(_ cards: [CardFace]) {
-    guard !isMade else { return }
+    lock.withLock { _ in
+      guard !isMadeLocked else { return }
+      make(cards)
+      isMadeLocked = true
+    }
+  }
+
+  /// Makes the text of `cards` (under `lock`).
+  private func make(_ cards: [CardFace]) {
     precondition(cards.count == count, "folds made for another row")
-    isMade = true
     // Locals, not the properties, in the loop: a class's stored property
     // costs an exclusivity check on every access.
     var masks = [UInt64](repeating: 0, count: cards.count)
     var text = CardSearchText()
     text.reserveCapacity(cards: cards.count)
-    cards.withUnsafeBufferPointer { cards in
-      for index in cards.indices {
-        let card = cards[index]
-        masks[index] = text.append(card, folding: FoldedCard.folding(card))
+    if let earlier {
+      self.earlier = nil
+      Self.copy(cards, from: earlier, into: &text, masks: &masks)
+    } else {
+      cards.withUnsafeBufferPointer { cards in
+        for index in cards.indices {
+          let card = cards[index]
+          masks[index] = text.append(card, folding: FoldedCard.folding(card))
+        }
       }
     }
     self.masks = masks
     self.text = text
   }
 
-  /// `body` given the cards' text and their masks (after `prepare(_:)`).
+  /// `cards`' text into `text` and `masks`, each card's copied from
+  /// `earlier` when the earlier card at its place, or the one after (a card
+  /// deleted before it), is searched alike; else read. The earlier place
+  /// moves on past a read card unless the next card is searched as the
+  /// earlier card there (one inserted).
+  ///
+  /// - Complexity: O(cards) comparisons, plus the text of the cards read.
+  private static func copy(
+    _ cards: [CardFace], from earlier: (cards: [CardFace], folds: RowFolds),
+    into text: inout CardSearchText, masks: inout [UInt64]
+  ) {
+    let old = earlier.cards
+    let oldText = earlier.folds.text
+    let oldMasks = earlier.folds.masks
+    var j = 0
+    for i in cards.indices {
+      let card = cards[i]
+      if j < old.count, ShelfFilter.isSearchedAlike(card, old[j]) {
+        masks[i] = oldMasks[j]
+        text.append(cardAt: j, of: oldText)
+        j += 1
+      } else if j + 1 < old.count, ShelfFilter.isSearchedAlike(card, old[j + 1]) {
+        masks[i] = oldMasks[j + 1]
+        text.append(cardAt: j + 1, of: oldText)
+        j += 2
+      } else {
+        masks[i] = text.append(card, folding: FoldedCard.folding(card))
+        let isInserted =
+          i + 1 < cards.count && j < old.count && ShelfFilter.isSearchedAlike(cards[i + 1], old[j])
+        if !isInserted { j += 1 }
+      }
+    }
+  }
+
+  /// `body` given the cards' text and their masks (after `prepare(_:)`, on
+  /// its thread or one that learnt from it that they are made).
   @inline(__always)
   func withText<R>(
     _ body: (CardSearchText.Reader, UnsafeBufferPointer<UInt64>) -> R
