@@ -60,7 +60,8 @@ let package = Package(
       providers: [.apt(["libchafa-dev", "libstb-dev", "libjpeg62-turbo-dev"])]),
     .target(name: "ShelfCovers", dependencies: ["ShelfUI", "CImage"], swiftSettings: strict),
     .target(
-      name: "ShelfContentMapping", dependencies: ["ShelfCatalog", "ShelfUI"], swiftSettings: strict),
+      name: "ShelfContentMapping", dependencies: ["ShelfDiff", "ShelfCatalog", "ShelfUI"],
+      swiftSettings: strict),
     .executableTarget(
       name: "shelf",
       dependencies: [

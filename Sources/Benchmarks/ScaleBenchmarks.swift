@@ -21,7 +21,7 @@ enum ScaleBenchmarks {
   static func run(_ harness: inout Harness) {
     let names = [
       "shelf render 1M cards", "shelf render 10 cards", "still screen", "compose after a key",
-      "filter 1M cards", "animate",
+      "filter 1M cards", "filter 1M titles", "animate",
       liveHolderCase,
       screenCase,
       screenDeltaCase, cardHolderCase,

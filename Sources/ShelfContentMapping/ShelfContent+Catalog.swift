@@ -1,5 +1,6 @@
 import Dispatch
 import ShelfCatalog
+import ShelfDiff
 import ShelfUI
 
 // ShelfCatalog and ShelfUI may not import each other: the one mapping from

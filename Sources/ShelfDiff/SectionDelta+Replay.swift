@@ -3,7 +3,11 @@
 extension SectionDelta {
   /// Whether replaying the delta on `old` (with `new`'s content) gives exactly
   /// `new`: the delta fits their item counts (`isValid(oldItemCounts:newItemCounts:)`),
-  /// and `applied(to:with:)` gives `new`'s ids and headers and `new`'s items.
+  /// and `applied(to:with:)` gives `new`'s ids and headers and `new`'s items;
+  /// and it lists its item changes in the order `SectionDelta.Items` says
+  /// (ascending paths, ascending `from`), on which a view may rely to find
+  /// one section's changes without reading every change (the table hands
+  /// each shown row its own).
   ///
   /// Only the sections the delta touches are replayed item by item; those
   /// in `undiffedSections` take new's items as they are (only their ids and
@@ -20,7 +24,8 @@ extension SectionDelta {
   ///   sections' *s* is a pass over their bytes; plus the comparison of each
   ///   untouched section whose bytes differ.
   package func replays<Section: DiffableSection>(_ old: [Section], into new: [Section]) -> Bool {
-    guard let sectionSources = sections.placement(oldCount: old.count, newCount: new.count)
+    guard items.isInOrder,
+      let sectionSources = sections.placement(oldCount: old.count, newCount: new.count)
     else { return false }
     var sectionTargets = [Int](repeating: -1, count: old.count)
     for (t, s) in sectionSources.enumerated() where s >= 0 { sectionTargets[s] = t }
@@ -226,5 +231,35 @@ extension SectionDelta {
       guard isSame else { return false }
     }
     return true
+  }
+}
+
+extension SectionDelta.Items {
+  /// Whether the changes are in the order the fields document: deletions
+  /// and insertions by strictly ascending path, moves and reloads by
+  /// strictly ascending `from`.
+  ///
+  /// - Complexity: O(`changeCount`), one pass without allocating.
+  package var isInOrder: Bool {
+    deletions.isStrictlyAscending(by: { $0 }) && insertions.isStrictlyAscending(by: { $0 })
+      && moves.isStrictlyAscending(by: \.from) && reloads.isStrictlyAscending(by: \.from)
+  }
+}
+
+extension Array {
+  /// Whether `key` of each element is less than the next one's.
+  ///
+  /// - Complexity: O(`count`).
+  fileprivate func isStrictlyAscending(by key: (Element) -> ItemPath) -> Bool {
+    withUnsafeBufferPointer { buffer in
+      guard buffer.count > 1 else { return true }
+      var previous = key(buffer[0])
+      for index in 1..<buffer.count {
+        let next = key(buffer[index])
+        guard previous < next else { return false }
+        previous = next
+      }
+      return true
+    }
   }
 }

@@ -5,7 +5,9 @@ import Testing
 
 // The live holders check a supplied delta with `replays(_:into:)`, which
 // replays only the sections the delta touches. Its verdict must be the full
-// replay's: `isValid` for the counts, then `applied(to:with:)` equal to `new`.
+// replay's: `isValid` for the counts, then `applied(to:with:)` equal to `new`,
+// for a delta in the order its fields document (one out of it does not
+// replay; the spoiled deltas below keep the order or do not fit anyway).
 
 /// The full replay check, section by section and item by item.
 private func replaysInFull(_ delta: SectionDelta, _ old: [DiffShelf], _ new: [DiffShelf]) -> Bool {
@@ -127,4 +129,30 @@ private let spoiledCases = Gen.draws(896).map { draws in
   wrong.items.moves[0].to = ItemPath(section: 2, item: 1)
   #expect(!replaysInFull(wrong, old, new))
   #expect(!wrong.replays(old, into: new))
+}
+
+/// A delta that would give `new` but lists its changes out of the order
+/// `SectionDelta.Items` documents does not replay: a view finds a
+/// section's changes by that order.
+@Test func aDeltaOutOfOrderDoesNotReplay() {
+  let old = [
+    DiffShelf(id: 0, items: [DiffBook(id: 1), DiffBook(id: 2)]),
+    DiffShelf(id: 1, items: [DiffBook(id: 3), DiffBook(id: 4)]),
+  ]
+  var new = old
+  new[0].items.removeFirst()
+  new[1].items.removeLast()
+  new[1].items[0].edition = 1
+  new[0].items[0].edition = 1
+  let delta = SectionDelta(from: old, to: new)
+  #expect(delta.items.deletions.count == 2 && delta.items.reloads.count == 2)
+  #expect(delta.replays(old, into: new))
+  var swapped = delta
+  swapped.items.deletions.reverse()
+  #expect(replaysInFull(swapped, old, new))
+  #expect(!swapped.replays(old, into: new))
+  swapped = delta
+  swapped.items.reloads.reverse()
+  #expect(replaysInFull(swapped, old, new))
+  #expect(!swapped.replays(old, into: new))
 }

@@ -214,6 +214,50 @@ private func content(_ cards: [CardFace]) -> ShelfContent {
     ])
 }
 
+/// At the scale where the cards are scored, sorted and picked on every
+/// core (runs of 2,048 cards, pieces of 4,096 matches): every card of 12
+/// rows of 1,000 matches, copies held by two rows printed once, at the
+/// first row's place; a card of the same id and title but another face
+/// printed too; the order that of a plain sort of every match.
+@Test func manyMatchesAreRankedAndPrintedOnceOnEveryCore() {
+  let rows = (0..<12).map { r in
+    CarouselRow(
+      id: "r\(r)", title: "Row \(r)",
+      cards: (0..<1_000).map { c in
+        // Rows 6 to 11 hold copies of rows 0 to 5's cards; row 11's
+        // subtitles differ, so its cards are not copies.
+        let number = r % 6 * 1_000 + c
+        return CardFace(
+          id: "c\(number)", title: "card \(String(repeating: "x", count: number % 7)) \(number)",
+          subtitle: r == 11 ? "other" : "")
+      })
+  }
+  let content = ShelfContent(title: "", sections: [ShelfSection(id: "s", title: nil, rows: rows)])
+  let matches = content.rankedMatches(of: "card")
+  #expect(matches.count == 7_000)
+  // What `shelf --filter` writes: the same cards, their lines made in place.
+  let texts = content.rankedMatchTexts(of: "card") { "\($0.face.id) \($0.rowTitle)\n" }
+  #expect(texts.count == 7_000)
+  #expect(texts.texts.joined() == matches.map { "\($0.face.id) \($0.rowTitle)\n" }.joined())
+  var seen: Set<[String]> = []
+  for match in matches {
+    let key = [match.face.id, match.face.title, match.face.subtitle]
+    #expect(seen.insert(key).inserted, "\(key) printed twice")
+  }
+  // The copies are printed from the first row that holds them.
+  #expect(Set(matches.filter { $0.face.subtitle.isEmpty }.map(\.rowTitle)).count == 6)
+  #expect(matches.filter { $0.face.subtitle == "other" }.allSatisfy { $0.rowTitle == "Row 11" })
+  // Of the cards with no subtitle: shorter titles first, a tie in the
+  // content's order (row, then place in it).
+  let places = matches.filter { $0.face.subtitle.isEmpty }.map { match in
+    (
+      match.face.title.count, Int(match.rowTitle.dropFirst(4))!,
+      Int(match.face.id.dropFirst())! % 1_000
+    )
+  }
+  #expect(zip(places, places.dropFirst()).allSatisfy { $0 < $1 })
+}
+
 @Test func aCardInSeveralRowsIsOneBestMatchAtItsBestScore() {
   var best = BestMatches(limit: 2)
   let added = [(5, 0, 0, "a"), (7, 1, 0, "b"), (9, 2, 0, "a"), (9, 3, 0, "a"), (3, 4, 0, "b")]

@@ -1,4 +1,5 @@
 import Dispatch
+import ShelfDiff
 
 /// Finds repeated ids after decoding: sections and rows across the catalog,
 /// cards within their row. Each repeated id gives one warning naming its first

@@ -44,12 +44,24 @@ extension TableTransition {
 
   /// The id of the section row `id` is in both before and after the change
   /// (nil: it leaves or joins a section, or is not on both sides).
+  ///
+  /// - Complexity: O(1): the models' sections are grouped once, when each
+  ///   is built (grouping the content's rows here, for every row drawn in
+  ///   every frame, cost O(rows) each).
   private func section(ofRow id: String) -> String? {
-    let ids = [before.model, after.model].compactMap { model in
-      model.rowIndexByID[id].map {
-        model.content.sections[model.entries[model.entryOfRow[$0]].section].id
-      }
-    }
-    return ids.count == 2 && ids[0] == ids[1] ? ids[0] : nil
+    guard let before = before.model.section(ofRow: id), let after = after.model.section(ofRow: id),
+      before == after
+    else { return nil }
+    return before
+  }
+}
+
+extension DisplayModel {
+  /// The id of the section row `id` is in (its first occurrence), nil when
+  /// no row has it.
+  ///
+  /// - Complexity: O(1).
+  func section(ofRow id: String) -> String? {
+    rowIndexByID[id].map { sections[entry(ofRow: $0).section].id }
   }
 }

@@ -196,7 +196,7 @@ final class ContentWorker: Sendable {
       return rows
     }
     guard let rows else { return }
-    ThreadPriority.lower()
+    WorkerPriority.yieldToInteractive()
     for row in rows where row.folds.count == row.items.count {
       guard state.withLock({ $0.searchTextJob == job }) else { return }
       row.folds.prepare(row.items)

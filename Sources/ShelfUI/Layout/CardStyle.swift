@@ -70,7 +70,7 @@ public enum CardWidth: Hashable, Sendable {
   /// - Complexity: O(rows + `autoSampleLimit`).
   func measured(on content: ShelfContent) -> CardWidth {
     guard self == .auto else { return self }
-    let rows = content.sections.lazy.flatMap(\.rows)
+    let rows = content.rows
     let total = rows.reduce(0) { $0 + $1.cards.count }
     guard total > 0 else { return self }
     let step = max(1, total / Self.autoSampleLimit)

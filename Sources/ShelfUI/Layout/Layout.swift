@@ -106,7 +106,7 @@ enum Layout {
     guard let title = model.title(ofEntry: index) else { return nil }
     let entry = model.entries[index]
     return HeaderPlacement(
-      id: model.content.sections[entry.section].id, title: title,
+      id: model.sections[entry.section].id, title: title,
       y: body(for: size).minY + entry.y - state.scrollY, height: entry.height)
   }
 

@@ -31,6 +31,12 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
   /// carousels to diff (`RowCardChanges`): only rows whose carousels showed.
   private(set) var rowCardDiffCount = 0
 
+  /// How many of the deltas' card changes the table read on the main queue
+  /// to hand rows their changes (`RowCardChanges`): a search per changed
+  /// row and the changes of the rows whose carousels show, not every card
+  /// change (the view reads the shown rows' changes once more).
+  private(set) var cardChangesRead = 0
+
   /// How long a carousel may take before the table's watchdog lets its batch go.
   let carouselTimeout: Duration
 
@@ -118,6 +124,7 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
     // every carousel handed its row's changes has settled.
     let batchCompletion = BatchCompletion(completion)
     let changes = RowCardChanges(whole, oldRowCount: oldRowCount, newRowCount: rows.count)
+    cardChangesRead += changes.changesRead
     send(.committed(rows, delta: whole, changes: changes, completion: { batchCompletion.done() }))
     batch += 1
     // Each changed row's carousel replays its own card changes, or diffs
@@ -139,7 +146,7 @@ final class LiveTable: SectionDeltaUpdatableView, CollectionDataManualReloadDele
         // Runs once the carousel's batch has ended (or at once if it had nothing to show).
         Task { @MainActor in self?.carouselDidSettle(rowID, batch: batch) }
       }
-      if let cardDelta = changes.told(ofRow: t) {
+      if let cardDelta = changes.told(ofRow: t, read: &cardChangesRead) {
         carousel.data.update(row.cards, delta: cardDelta, completion: settled)
       } else {
         rowCardDiffCount += 1

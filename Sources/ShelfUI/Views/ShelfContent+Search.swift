@@ -9,6 +9,49 @@ extension ShelfContent {
   /// - Complexity: O(total card text × query length), on every core, then
   ///   O(*m* log *m*) for *m* matches.
   public func rankedMatches(of query: String, isExact: Bool = false) -> [PickedCard] {
+    let ranked = rankedPlaces(of: query, isExact: isExact)
+    // The picked cards made on every core: each copies three strings'
+    // references, a million of them scattered in memory.
+    guard ranked.count > 0 else { return [] }
+    let pieces = max(1, min(ranked.count / 4096, 64))
+    return [PickedCard](unsafeUninitializedCapacity: ranked.count) { buffer, count in
+      let slots = PickedSlots(slots: buffer)
+      DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+        for k in (ranked.count * piece / pieces)..<(ranked.count * (piece + 1) / pieces) {
+          slots.slots.initializeElement(at: k, to: ranked.card(k))
+        }
+      }
+      count = ranked.count
+    }
+  }
+
+  /// The texts `line` makes of `rankedMatches(of:isExact:)`, joined in
+  /// stretches of matches made on every core, in order, and how many
+  /// matches there are: what `shelf --filter` writes. Each card is made
+  /// and read at once, while it is in the cache.
+  ///
+  /// - Complexity: that of `rankedMatches(of:isExact:)`, plus `line`'s.
+  public func rankedMatchTexts(
+    of query: String, isExact: Bool = false, line: @Sendable (PickedCard) -> String
+  ) -> (texts: [String], count: Int) {
+    let ranked = rankedPlaces(of: query, isExact: isExact)
+    let pieces = max(1, min(ranked.count / 4096, 64))
+    var texts = [String](repeating: "", count: pieces)
+    texts.withUnsafeMutableBufferPointer { buffer in
+      let slots = TextSlots(slots: buffer)
+      DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+        var text = ""
+        for k in (ranked.count * piece / pieces)..<(ranked.count * (piece + 1) / pieces) {
+          text += line(ranked.card(k))
+        }
+        slots.slots[piece] = text
+      }
+    }
+    return (texts, ranked.count)
+  }
+
+  /// The matches of `query`, ranked, each card once (`rankedMatches`).
+  private func rankedPlaces(of query: String, isExact: Bool) -> RankedMatchList {
     let needle = SearchQuery(query, isExact: isExact)
     var rows: [(row: CarouselRow, sectionTitle: String)] = []
     var starts: [Int] = [0]  // the first card of each row, counted over all
@@ -20,63 +63,77 @@ extension ShelfContent {
     }
     let total = starts[starts.count - 1]
     let runs = max(1, min(total / 2048, 64))
-    let found = UnsafeMutableBufferPointer<[BestMatches.Rank]>.allocate(capacity: runs)
+    let found = UnsafeMutableBufferPointer<[Found]>.allocate(capacity: runs)
     found.initialize(repeating: [])
     defer {
       _ = found.deinitialize()
       found.deallocate()
     }
     let slots = MatchSlots(found: found)
-    // Each run scores a stretch of the cards, whichever rows they are in.
+    // Each run scores a stretch of the cards, whichever rows they are in,
+    // keeps each match's key for finding copies (its title is in the cache
+    // now), and sorts its matches: the sort of all of them then merges
+    // these runs.
     DispatchQueue.concurrentPerform(iterations: runs) { [rows, starts] run in
       let end = total * (run + 1) / runs
       var index = total * run / runs
       var row = Self.row(containing: index, starts: starts)
-      var matches: [BestMatches.Rank] = []
+      var matches: [Found] = []
       while index < end {
         while starts[row + 1] <= index { row += 1 }
         let order = index - starts[row]
         // The card read in place (no copy of it counted), its place kept.
-        let found = rows[row].row.cards.withUnsafeBufferPointer { cards in
-          ShelfFilter.score(cards[order], folded: FoldedCard(cards[order]), needle)
-        }
-        if let found {
+        rows[row].row.cards.withUnsafeBufferPointer { cards in
+          guard
+            let found = ShelfFilter.score(cards[order], folded: FoldedCard(cards[order]), needle)
+          else { return }
           matches.append(
-            BestMatches.Rank(score: found.score, length: found.length, row: row, order: order))
+            Found(
+              rank: BestMatches.Rank(
+                score: found.score, length: found.length, row: row, order: order),
+              key: PrintedCards.key(of: cards[order])))
         }
         index += 1
       }
+      matches.sort { $0.rank.precedes($1.rank) }
       slots.found[run] = matches
     }
     var all = Array(found.joined())
-    all.sort { $0.precedes($1) }
+    all.sort { $0.rank.precedes($1.rank) }
     // A card that several rows hold (the same id and face) is printed once,
     // as fzf prints each line it reads once: at its best rank, which comes
     // first. Ids are unique only within a row: another card of the same id
     // is printed too. Copies of a card score alike and have the same length,
-    // so only a run of equal score and length is searched for them.
-    var picked: [PickedCard] = []
-    picked.reserveCapacity(all.count)
+    // so only a run of equal score and length is searched for them, by the
+    // key of their id and title; only cards of one key are read.
+    var kept: [Int] = []
+    kept.reserveCapacity(all.count)
     var runStart = 0
     while runStart < all.count {
       var runEnd = runStart + 1
-      while runEnd < all.count, all[runEnd].score == all[runStart].score,
-        all[runEnd].length == all[runStart].length
+      while runEnd < all.count, all[runEnd].rank.score == all[runStart].rank.score,
+        all[runEnd].rank.length == all[runStart].rank.length
       {
         runEnd += 1
       }
-      var printed = PrintedCards(capacity: runEnd - runStart > 1 ? runEnd - runStart : 0)
-      for match in all[runStart..<runEnd] {
-        let face = rows[match.row].row.cards[match.order]
-        guard runEnd - runStart == 1 || printed.insert(face) else { continue }
-        picked.append(
-          PickedCard(
-            face: face, rowTitle: rows[match.row].row.title,
-            sectionTitle: rows[match.row].sectionTitle))
+      if runEnd - runStart == 1 {
+        kept.append(runStart)
+      } else {
+        var printed = PrintedCards(capacity: runEnd - runStart)
+        for index in runStart..<runEnd
+        where printed.insert(
+          all[index].key, at: index,
+          isCopy: { earlier in
+            let (a, b) = (all[earlier].rank, all[index].rank)
+            return rows[a.row].row.cards[a.order] == rows[b.row].row.cards[b.order]
+          })
+        {
+          kept.append(index)
+        }
       }
       runStart = runEnd
     }
-    return picked
+    return RankedMatchList(rows: rows, all: all, kept: kept)
   }
 
   /// The row whose cards include the `index`th card of all, by `starts`.
@@ -91,34 +148,60 @@ extension ShelfContent {
   }
 }
 
+/// The ranked matches of a query, each card once: the `kept` of `all`.
+private struct RankedMatchList: Sendable {
+  let rows: [(row: CarouselRow, sectionTitle: String)]
+  let all: [Found]
+  let kept: [Int]
+
+  var count: Int { kept.count }
+
+  /// The `k`th match, best first.
+  func card(_ k: Int) -> PickedCard {
+    let rank = all[kept[k]].rank
+    return PickedCard(
+      face: rows[rank.row].row.cards[rank.order], rowTitle: rows[rank.row].row.title,
+      sectionTitle: rows[rank.row].sectionTitle)
+  }
+}
+
+/// A match as `rankedMatches` sorts it: its rank and the key of its card
+/// (`PrintedCards.key(of:)`).
+private struct Found: Sendable {
+  var rank: BestMatches.Rank
+  var key: UInt64
+}
+
 /// The cards printed of a run of matches, each once: found by a hash of
-/// their id and title, then told apart by the whole face.
+/// their id and title, then told apart by the whole face, read only for
+/// matches whose keys meet.
 private struct PrintedCards {
-  /// The first card printed of each key (`key(of:)`).
-  private var first: [UInt64: CardFace] = [:]
+  /// The first match printed of each key, by its index.
+  private var first: [UInt64: Int] = [:]
   /// The others (rare: cards of one key, but not of one face).
-  private var others: [UInt64: [CardFace]] = [:]
+  private var others: [UInt64: [Int]] = [:]
 
   init(capacity: Int) { first.reserveCapacity(capacity) }
 
-  /// Whether `face` was not printed yet; it is now.
+  /// Whether the card of match `index`, whose key is `key`, is not a copy
+  /// of one printed (`isCopy` says whether it is a copy of the card of an
+  /// earlier match); it is printed now if not.
   ///
   /// - Complexity: O(1) on average.
-  mutating func insert(_ face: CardFace) -> Bool {
-    let key = Self.key(of: face)
+  mutating func insert(_ key: UInt64, at index: Int, isCopy: (Int) -> Bool) -> Bool {
     guard let printed = first[key] else {
-      first[key] = face
+      first[key] = index
       return true
     }
-    guard printed != face, others[key]?.contains(face) != true else { return false }
-    others[key, default: []].append(face)
+    guard !isCopy(printed), others[key]?.contains(where: isCopy) != true else { return false }
+    others[key, default: []].append(index)
     return true
   }
 
   /// FNV-1a of the card's id and title, each closed by a byte no UTF-8
   /// holds: copies of a card share it, and other cards seldom do (they are
   /// compared whole). Cheaper than hashing the two strings.
-  private static func key(of face: CardFace) -> UInt64 {
+  static func key(of face: CardFace) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     add(face.id, to: &hash)
     add(face.title, to: &hash)
@@ -137,5 +220,15 @@ private struct PrintedCards {
 
 /// Each run's matches, written by that run alone.
 private struct MatchSlots: @unchecked Sendable {
-  let found: UnsafeMutableBufferPointer<[BestMatches.Rank]>
+  let found: UnsafeMutableBufferPointer<[Found]>
+}
+
+/// The picked cards, each slot written by one piece alone.
+private struct PickedSlots: @unchecked Sendable {
+  let slots: UnsafeMutableBufferPointer<PickedCard>
+}
+
+/// The texts of stretches of matches, each slot written by one piece alone.
+private struct TextSlots: @unchecked Sendable {
+  let slots: UnsafeMutableBufferPointer<String>
 }

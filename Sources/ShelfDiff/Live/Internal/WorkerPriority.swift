@@ -4,9 +4,10 @@ import Foundation
   import Glibc
 #endif
 
-/// The scheduling priority of the threads that load and convert large
-/// catalogs: the parallel paths (at least 1 MiB of JSON, 50,000 cards) call
-/// it, so a small catalog's work never lowers a thread.
+/// The scheduling priority of the threads that do work the user does not
+/// wait for: the parallel paths that load and convert large catalogs (at
+/// least 1 MiB of JSON, 50,000 cards; a small catalog's work never lowers a
+/// thread) and the filter's search text, made ahead of the `/` prompt.
 ///
 /// On two cores, a million-card update keeps both busy (the skim and the
 /// rows decoding, then the conversion), and the main thread, waking for a
