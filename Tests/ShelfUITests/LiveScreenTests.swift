@@ -18,9 +18,11 @@ private func yieldUntil(
 }
 
 @MainActor
-private func liveScreen(clock: ManualClock = ManualClock()) -> ShelfScreen {
+private func liveScreen(
+  content: ShelfContent = AnimationFixtures.base, clock: ManualClock = ManualClock()
+) -> ShelfScreen {
   let screen = ShelfScreen(
-    content: AnimationFixtures.base, configuration: ScreenConfiguration(animationDuration: 300),
+    content: content, configuration: ScreenConfiguration(animationDuration: 300),
     updates: .liveHolders(clock))
   _ = screen.render(size: size, now: 0)
   return screen
@@ -207,10 +209,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
     }
     let base = ShelfContent(
       title: "Rows", sections: [ShelfSection(id: "s", title: "All", rows: rows)])
-    let screen = ShelfScreen(
-      content: base, configuration: ScreenConfiguration(animationDuration: 300),
-      updates: .liveHolders(ManualClock()))
-    _ = screen.render(size: size, now: 0)
+    let screen = liveScreen(content: base)
     let table = try #require(screen.table.liveTable)
     var target = base
     target.sections[0].rows[0].cards.remove(at: 1)  // on screen
@@ -224,10 +223,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
     #expect(table.carousels["r11"] == nil)
     // Scrolled to the last row: it shows the new cards, as a screen that
     // started with them shows it.
-    let fresh = ShelfScreen(
-      content: target, configuration: ScreenConfiguration(animationDuration: 300),
-      updates: .liveHolders(ManualClock()))
-    _ = fresh.render(size: size, now: 0)
+    let fresh = liveScreen(content: target)
     for _ in 0..<11 {
       _ = screen.handle(.down, size: size)
       _ = fresh.handle(.down, size: size)
@@ -250,10 +246,7 @@ private func runToIdle(_ screen: ShelfScreen, from start: UInt64) async -> (
     }
     let content = ShelfContent(
       title: "Rows", sections: [ShelfSection(id: "s", title: "All", rows: rows)])
-    let screen = ShelfScreen(
-      content: content, configuration: ScreenConfiguration(animationDuration: 300),
-      updates: .liveHolders(ManualClock()))
-    _ = screen.render(size: size, now: 0)
+    let screen = liveScreen(content: content)
     let table = try #require(screen.table.liveTable)
     // Only the q cards match: every row keeps 1 of its 40 cards.
     for key in [Key.character("/"), .character("q")] { _ = screen.handle(key, size: size) }
