@@ -70,6 +70,9 @@ struct TableMotion: Sendable {
     /// else 0 and 1.
     var start = 0.0
     var duration = 1.0
+    /// For a section moving whole: where it steps over still blocks it would
+    /// otherwise cut so that they read wrong (see `steppingOverSections`).
+    var steps: [Step] = []
 
     /// How far along its own trip it is at `progress` of the whole motion.
     func local(_ progress: Double) -> Double {
@@ -114,7 +117,7 @@ struct TableMotion: Sendable {
     self.before = before
     self.after = after
     self.body = body
-    let staging = kinds.stagingKinds()
+    let staging = kinds.stagingKinds(from: before.model, to: after.model, focused: focused)
     let oldModel = before.model
     let newModel = after.model
     func oldY(_ index: Int) -> Int { body.minY + oldModel.entries[index].y - before.state.scrollY }
@@ -189,6 +192,7 @@ struct TableMotion: Sendable {
     // A still entry on screen whose ways disagree: it holds (see `stillY`).
     isConveyor = groups.isEmpty || stillEntriesGoOneWay()
     self.groups = staggered()
+    self.groups = steppingOverSections(focused: focused)
   }
 
   // MARK: - Staggering
@@ -400,7 +404,8 @@ struct TableMotion: Sendable {
   /// The progress at which `group` starts and ends passing still entry
   /// `still` (nil: it keeps pace with it all the way).
   private func passingWindow(_ group: Group, _ still: Int, share: Int? = nil) -> (Double, Double)? {
-    if group.keepsPace { return nil }
+    // The still entries a section moving whole passes slide evenly under it.
+    if group.keepsPace || group.holdsHeader { return nil }
     // The group's top relative to where the still entry would be without the
     // blocks passing it, over the group's own trip: r(q) = r0 + v q.
     let share = Double(share ?? evenShare(still))
@@ -526,6 +531,7 @@ struct TableMotion: Sendable {
     let local = group.local(progress)
     if local >= 1 { return group.newY }
     let y = Int((Double(group.oldY) + Double(group.newY - group.oldY) * local).rounded())
+    if group.holdsHeader { return stepped(group, y, at: progress) }
     return group.keepsPace ? clearingStillHeaders(group, y) : y
   }
 
@@ -815,6 +821,174 @@ struct TableMotion: Sendable {
       let mid = (low + high) / 2
       let value = Int(stillOld[mid])
       if value == old { return stillLine(mid, at: progress) }
+      if value < old { low = mid + 1 } else { high = mid - 1 }
+    }
+    return nil
+  }
+}
+
+// MARK: - Sections moving whole
+
+extension TableMotion {
+  /// A step a section moving whole takes: from progress `at` on, its top is
+  /// at least as far on its way as line `y`.
+  struct Step: Sendable {
+    var at: Double
+    var y: Int
+  }
+
+  /// Line `y` of section group `group` at `progress`, or, once it has
+  /// stepped, on its way from its last step's line to its new one: it goes
+  /// on at once from where it stepped to (never waiting there for its even
+  /// path to catch up), so it is seen moving in every frame of its trip.
+  fileprivate func stepped(_ group: Group, _ y: Int, at progress: Double) -> Int {
+    guard let step = group.steps.last(where: { $0.at <= progress }) else { return y }
+    let from = group.local(step.at)
+    let local = group.local(progress)
+    guard from < 1 else { return group.newY }
+    let fraction = (local - from) / (1 - from)
+    let line = Int((Double(step.y) + Double(group.newY - step.y) * fraction).rounded())
+    return group.newY < group.oldY ? min(y, line) : max(y, line)
+  }
+
+  /// The groups, each section moving whole with the steps it takes.
+  ///
+  /// A section moving whole is one opaque block drawn over the still entries
+  /// it passes, which slide evenly under it (`passingWindow`). Where it would
+  /// cut a still section so that the section's rows show beyond the block
+  /// while the section's header is under it or on the block's other side,
+  /// those rows would read as the moving section's. The focused row is
+  /// drawn over everything (with its header, when that goes with it), so the
+  /// block passes under it, and no row of the block may show its title below
+  /// the focused row while the two overlap (it would read as the focused
+  /// row's section's). The block steps over each such stretch in one frame
+  /// (still one way), so every frame reads right and no still row is left
+  /// out. Where no line on the rest of its way reads right (the focused row
+  /// is on its way to where the block ends), it goes on evenly, and the
+  /// scene leaves out what would read wrong (`withoutRowsUnderOtherHeaders`).
+  ///
+  /// - Complexity: O(entries) to find the still sections it passes, then
+  ///   O(samples × their rows × log entries).
+  fileprivate func steppingOverSections(focused: Int?) -> [Group] {
+    var groups = self.groups
+    for index in groups.indices where groups[index].holdsHeader {
+      let group = groups[index]
+      guard group.newY != group.oldY else { continue }
+      groups[index].steps = steps(of: group, focused: focused)
+    }
+    return groups
+  }
+
+  /// A still section a block passes: its header's and its rows' still indices.
+  private struct StillSection {
+    var header: Int
+    var rows: [Int]
+  }
+
+  /// The steps `group` takes (see `steppingOverSections`).
+  private func steps(of group: Group, focused: Int?) -> [Step] {
+    let model = before.model
+    // The still sections it passes (a few on screen; far ones are skipped).
+    var sections: [StillSection] = []
+    var still = 1
+    while still < stillOld.count - 1 && sections.count < 64 {
+      let old = Int(stillOld[still])
+      guard model.entries[old].row == nil, crossing(group, still) != nil else {
+        still += 1
+        continue
+      }
+      var section = StillSection(header: still, rows: [])
+      still += 1
+      while still < stillOld.count - 1 {
+        let entry = model.entries[Int(stillOld[still])]
+        guard entry.row != nil, entry.section == model.entries[old].section else { break }
+        section.rows.append(still)
+        still += 1
+      }
+      sections.append(section)
+    }
+    // The focused row, when it is still and the block passes it.
+    var focus: Int?
+    if let focused, oldParts.indices.contains(focused), oldParts[focused] == .still,
+      let found = stillIndex(old: focused), crossing(group, found) != nil
+    {
+      focus = found
+    }
+    guard !sections.isEmpty || focus != nil else { return [] }
+    // The block's row titles, as lines below its top.
+    var titles: [Int] = []
+    var offset = 0
+    for old in group.oldFirst..<(group.oldFirst + group.count) {
+      if model.entries[old].row != nil { titles.append(offset) }
+      offset += model.entries[old].height
+    }
+    let height = group.height
+    let bottom = body.maxY
+    /// Whether a frame with the block's top at `top` at `progress` reads wrong.
+    func misreads(_ top: Int, at progress: Double) -> Bool {
+      let end = top + height
+      guard top < bottom && end > body.minY else { return false }
+      for section in sections {
+        let header = stillLine(section.header, at: progress)
+        guard header < end else { continue }
+        if section.rows.contains(where: {
+          let line = stillLine($0, at: progress)
+          return line >= end && line < bottom
+        }) {
+          return true
+        }
+      }
+      // No row of the block shows its title below the focused row while the
+      // two overlap: it would read as the focused row's section's.
+      if let focus {
+        let focusEnd = stillLine(focus, at: progress) + self.height(focus)
+        if top < focusEnd && end > focusEnd
+          && titles.contains(where: { top + $0 >= focusEnd && top + $0 < bottom })
+        {
+          return true
+        }
+      }
+      return false
+    }
+    let up = group.newY < group.oldY
+    var current = group
+    func top(at progress: Double) -> Int { groupLine(current, at: progress) }
+    let samples = 240
+    var previous = group.start
+    var sample = 1
+    while sample <= samples && current.steps.count < 32 {
+      let progress = group.start + group.duration * Double(sample) / Double(samples)
+      guard misreads(top(at: progress), at: progress) else {
+        previous = progress
+        sample += 1
+        continue
+      }
+      // The first progress that reads wrong, and the nearest line on the
+      // block's way from which it reads right.
+      var (low, high) = (previous, progress)
+      for _ in 0..<16 {
+        let mid = (low + high) / 2
+        if misreads(top(at: mid), at: mid) { high = mid } else { low = mid }
+      }
+      var line = top(at: high)
+      while line != group.newY && misreads(line, at: high) { line += up ? -1 : 1 }
+      // Nowhere on the rest of its way reads right (the focused row is on
+      // its way to where the block ends): it goes on evenly.
+      if misreads(line, at: high) { break }
+      current.steps.append(Step(at: high, y: line))
+      previous = high
+    }
+    return current.steps
+  }
+
+  /// The still index of old entry `old`, if it is still.
+  private func stillIndex(old: Int) -> Int? {
+    var low = 1
+    var high = stillOld.count - 2
+    while low <= high {
+      let mid = (low + high) / 2
+      let value = Int(stillOld[mid])
+      if value == old { return mid }
       if value < old { low = mid + 1 } else { high = mid - 1 }
     }
     return nil
