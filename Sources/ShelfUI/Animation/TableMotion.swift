@@ -73,6 +73,9 @@ struct TableMotion: Sendable {
     /// For a section moving whole: where it steps over still blocks it would
     /// otherwise cut so that they read wrong (see `steppingOverSections`).
     var steps: [Step] = []
+    /// For a section moving whole: where the still entries it passes step
+    /// on their way under it instead (see `steppingOverSections`).
+    var stillSteps: [StillStep] = []
 
     /// How far along its own trip it is at `progress` of the whole motion.
     func local(_ progress: Double) -> Double {
@@ -106,6 +109,8 @@ struct TableMotion: Sendable {
   private let body: Rect
   /// Whether still entries give way as moved blocks pass (else all slide evenly).
   private(set) var isConveyor = true
+  /// Whether some group has still steps (see `steppedStill`).
+  private var hasStillSteps = false
 
   /// The motion between `before` and `after`, whose entries change as `kinds`
   /// says, on a screen whose table shows in `body`; `focused` is the old
@@ -486,7 +491,7 @@ struct TableMotion: Sendable {
     let y =
       isGlued[still]
       ? stillLine(still + 1, at: progress) - height(still)
-      : Int(stillY(still, at: progress).rounded())
+      : steppedStill(still, Int(stillY(still, at: progress).rounded()), at: progress)
     return clearingFocus(still, y, at: progress)
   }
 
@@ -837,6 +842,36 @@ extension TableMotion {
     var y: Int
   }
 
+  /// A step the still entries a section moving whole passes take: at
+  /// progress `at`, each is `shift` lines further on its way than its even
+  /// path (never past its new line).
+  struct StillStep: Sendable {
+    var at: Double
+    var shift: Int
+  }
+
+  /// Line `y` of still entry `still` at `progress`, or, once the still
+  /// entries a section moving whole passes have stepped, on its way from
+  /// where it stepped to its new line, going on at once.
+  fileprivate func steppedStill(_ still: Int, _ y: Int, at progress: Double) -> Int {
+    guard hasStillSteps else { return y }
+    let (from, to) = (oldTop(still), newTop(still))
+    guard from != to else { return y }
+    let down = to > from
+    var line = y
+    for group in groups where !group.stillSteps.isEmpty && crossing(group, still) != nil {
+      guard let step = group.stillSteps.last(where: { $0.at <= progress }), step.at < 1 else {
+        continue
+      }
+      let even = Int(stillY(still, at: step.at).rounded())
+      let start = down ? min(to, even + step.shift) : max(to, even - step.shift)
+      let fraction = (progress - step.at) / (1 - step.at)
+      let stepped = Int((Double(start) + Double(to - start) * fraction).rounded())
+      line = down ? max(line, stepped) : min(line, stepped)
+    }
+    return line
+  }
+
   /// Line `y` of section group `group` at `progress`, or, once it has
   /// stepped, on its way from its last step's line to its new one: it goes
   /// on at once from where it stepped to (never waiting there for its even
@@ -861,22 +896,25 @@ extension TableMotion {
   /// drawn over everything (with its header, when that goes with it), so the
   /// block passes under it, and no row of the block may show its title below
   /// the focused row while the two overlap (it would read as the focused
-  /// row's section's). The block steps over each such stretch in one frame
-  /// (still one way), so every frame reads right and no still row is left
-  /// out. Where no line on the rest of its way reads right (the focused row
+  /// row's section's). The still entries it passes step over each such
+  /// stretch in one frame, further on their way under the block (still one
+  /// way, never past their new lines; as far again where that leaves no
+  /// slice of a row beyond it), so the block itself goes on evenly and is
+  /// seen moving in every frame; where they cannot (their new lines are too
+  /// near), the block steps over the stretch itself. Every frame reads right
+  /// and no still row is left out. Where no line on the rest of its way reads right (the focused row
   /// is on its way to where the block ends), it goes on evenly, and the
   /// scene leaves out what would read wrong (`withoutRowsUnderOtherHeaders`).
   ///
   /// - Complexity: O(entries) to find the still sections it passes, then
   ///   O(samples × their rows × log entries).
   fileprivate func steppingOverSections(focused: Int?) -> [Group] {
-    var groups = self.groups
+    var motion = self
     for index in groups.indices where groups[index].holdsHeader {
-      let group = groups[index]
-      guard group.newY != group.oldY else { continue }
-      groups[index].steps = steps(of: group, focused: focused)
+      guard groups[index].newY != groups[index].oldY else { continue }
+      motion.step(index, focused: focused)
     }
-    return groups
+    return motion.groups
   }
 
   /// A still section a block passes: its header's and its rows' still indices.
@@ -885,8 +923,10 @@ extension TableMotion {
     var rows: [Int]
   }
 
-  /// The steps `group` takes (see `steppingOverSections`).
-  private func steps(of group: Group, focused: Int?) -> [Step] {
+  /// Sets the steps group `index` and the still entries it passes take (see
+  /// `steppingOverSections`).
+  private mutating func step(_ index: Int, focused: Int?) {
+    let group = groups[index]
     let model = before.model
     // The still sections it passes (a few on screen; far ones are skipped).
     var sections: [StillSection] = []
@@ -914,7 +954,7 @@ extension TableMotion {
     {
       focus = found
     }
-    guard !sections.isEmpty || focus != nil else { return [] }
+    guard !sections.isEmpty || focus != nil else { return }
     // The block's row titles, as lines below its top.
     var titles: [Int] = []
     var offset = 0
@@ -951,12 +991,46 @@ extension TableMotion {
       return false
     }
     let up = group.newY < group.oldY
-    var current = group
-    func top(at progress: Double) -> Int { groupLine(current, at: progress) }
+    func top(at progress: Double) -> Int { groupLine(groups[index], at: progress) }
+    /// Whether the still sections it passes, stepping further on their way
+    /// under it at `progress`, read right there: then they step.
+    func stillsStep(at progress: Double) -> Bool {
+      let kept = groups[index].stillSteps
+      let passed = sections.flatMap { [$0.header] + $0.rows }
+      // How far ahead of their even paths they are already.
+      let ahead =
+        passed.map { still in
+          abs(stillLine(still, at: progress) - Int(stillY(still, at: progress).rounded()))
+        }.max() ?? 0
+      /// Whether a passed entry shows below the block without its title line.
+      func cut(at progress: Double) -> Bool {
+        let end = top(at: progress) + group.height
+        return passed.contains {
+          let line = stillLine($0, at: progress)
+          return line < end && line + self.height($0) > end
+        }
+      }
+      hasStillSteps = true
+      for shift in (ahead + 1)...(ahead + body.height) {
+        groups[index].stillSteps = kept + [StillStep(at: progress, shift: shift)]
+        guard !misreads(top(at: progress), at: progress) else { continue }
+        // Further on, where that reads right too, so that no slice of a row
+        // stands out beyond the block.
+        for further in shift..<(shift + group.height) {
+          groups[index].stillSteps = kept + [StillStep(at: progress, shift: further)]
+          if !cut(at: progress) && !misreads(top(at: progress), at: progress) { return true }
+        }
+        groups[index].stillSteps = kept + [StillStep(at: progress, shift: shift)]
+        return true
+      }
+      groups[index].stillSteps = kept
+      hasStillSteps = groups.contains { !$0.stillSteps.isEmpty }
+      return false
+    }
     let samples = 240
     var previous = group.start
     var sample = 1
-    while sample <= samples && current.steps.count < 32 {
+    while sample <= samples && groups[index].steps.count + groups[index].stillSteps.count < 32 {
       let progress = group.start + group.duration * Double(sample) / Double(samples)
       guard misreads(top(at: progress), at: progress) else {
         previous = progress
@@ -970,15 +1044,21 @@ extension TableMotion {
         let mid = (low + high) / 2
         if misreads(top(at: mid), at: mid) { high = mid } else { low = mid }
       }
+      // The still sections it passes step on under it, so that it goes
+      // on evenly; where they cannot (their new lines are too near), it
+      // steps itself.
+      if stillsStep(at: high) {
+        previous = high
+        continue
+      }
       var line = top(at: high)
       while line != group.newY && misreads(line, at: high) { line += up ? -1 : 1 }
       // Nowhere on the rest of its way reads right (the focused row is on
       // its way to where the block ends): it goes on evenly.
       if misreads(line, at: high) { break }
-      current.steps.append(Step(at: high, y: line))
+      groups[index].steps.append(Step(at: high, y: line))
       previous = high
     }
-    return current.steps
   }
 
   /// The still index of old entry `old`, if it is still.
