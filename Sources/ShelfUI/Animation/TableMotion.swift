@@ -198,6 +198,7 @@ struct TableMotion: Sendable {
     isConveyor = groups.isEmpty || stillEntriesGoOneWay()
     self.groups = staggered()
     self.groups = steppingOverSections(focused: focused)
+    hasStillSteps = self.groups.contains { !$0.stillSteps.isEmpty }
   }
 
   // MARK: - Staggering
@@ -848,6 +849,9 @@ extension TableMotion {
   struct StillStep: Sendable {
     var at: Double
     var shift: Int
+    /// The still entries that step: the sections that would read wrong and
+    /// those ahead of them on their way, so none runs into another.
+    var stills: ClosedRange<Int>
   }
 
   /// Line `y` of still entry `still` at `progress`, or, once the still
@@ -860,7 +864,10 @@ extension TableMotion {
     let down = to > from
     var line = y
     for group in groups where !group.stillSteps.isEmpty && crossing(group, still) != nil {
-      guard let step = group.stillSteps.last(where: { $0.at <= progress }), step.at < 1 else {
+      guard
+        let step = group.stillSteps.last(where: { $0.at <= progress && $0.stills.contains(still) }),
+        step.at < 1
+      else {
         continue
       }
       let even = Int(stillY(still, at: step.at).rounded())
@@ -964,20 +971,33 @@ extension TableMotion {
     }
     let height = group.height
     let bottom = body.maxY
+    /// The passed still sections (indices into `sections`) that read
+    /// wrong with the block's top at `top` at `progress`.
+    func misreading(_ top: Int, at progress: Double) -> [Int] {
+      let end = top + height
+      guard top < bottom && end > body.minY else { return [] }
+      return sections.indices.filter { index in
+        let section = sections[index]
+        let header = stillLine(section.header, at: progress)
+        guard header < end else { return false }
+        // Nor does its header show above the block without its first row's
+        // title under it (a row shows from two lines on: a lone title is not
+        // drawn): a header stays directly above its own first row.
+        if header < top && header >= body.minY, let first = section.rows.first {
+          let line = stillLine(first, at: progress)
+          if line + 1 >= top && line < end { return true }
+        }
+        return section.rows.contains {
+          let line = stillLine($0, at: progress)
+          return line >= end && line < bottom
+        }
+      }
+    }
     /// Whether a frame with the block's top at `top` at `progress` reads wrong.
     func misreads(_ top: Int, at progress: Double) -> Bool {
       let end = top + height
       guard top < bottom && end > body.minY else { return false }
-      for section in sections {
-        let header = stillLine(section.header, at: progress)
-        guard header < end else { continue }
-        if section.rows.contains(where: {
-          let line = stillLine($0, at: progress)
-          return line >= end && line < bottom
-        }) {
-          return true
-        }
-      }
+      if !misreading(top, at: progress).isEmpty { return true }
       // No row of the block shows its title below the focused row while the
       // two overlap: it would read as the focused row's section's.
       if let focus {
@@ -996,7 +1016,13 @@ extension TableMotion {
     /// under it at `progress`, read right there: then they step.
     func stillsStep(at progress: Double) -> Bool {
       let kept = groups[index].stillSteps
-      let passed = sections.flatMap { [$0.header] + $0.rows }
+      let wrong = misreading(top(at: progress), at: progress)
+      guard let firstWrong = wrong.first, let lastWrong = wrong.last else { return false }
+      // The still entries go the other way from the block: those ahead of
+      // the ones that read wrong step with them.
+      let stepping = up ? sections[firstWrong...] : sections[...lastWrong]
+      let passed = stepping.flatMap { [$0.header] + $0.rows }
+      guard let low = passed.min(), let high = passed.max() else { return false }
       // How far ahead of their even paths they are already.
       let ahead =
         passed.map { still in
@@ -1012,15 +1038,20 @@ extension TableMotion {
       }
       hasStillSteps = true
       for shift in (ahead + 1)...(ahead + body.height) {
-        groups[index].stillSteps = kept + [StillStep(at: progress, shift: shift)]
+        groups[index].stillSteps =
+          kept + [StillStep(at: progress, shift: shift, stills: low...high)]
         guard !misreads(top(at: progress), at: progress) else { continue }
         // Further on, where that reads right too, so that no slice of a row
         // stands out beyond the block.
-        for further in shift..<(shift + group.height) {
-          groups[index].stillSteps = kept + [StillStep(at: progress, shift: further)]
+        for further in shift..<(shift + before.model.rowHeight) {
+          groups[index].stillSteps =
+            kept + [
+              StillStep(at: progress, shift: further, stills: low...high)
+            ]
           if !cut(at: progress) && !misreads(top(at: progress), at: progress) { return true }
         }
-        groups[index].stillSteps = kept + [StillStep(at: progress, shift: shift)]
+        groups[index].stillSteps =
+          kept + [StillStep(at: progress, shift: shift, stills: low...high)]
         return true
       }
       groups[index].stillSteps = kept
