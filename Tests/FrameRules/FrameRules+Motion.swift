@@ -354,8 +354,14 @@ extension FrameRules {
           (i, Problem(check: "sections", reason: "header \"\(block.title)\" drawn twice")))
       }
     }
+    // A header whose section gains or loses rows, of those both ends show
+    // (a row the screen's edge cuts off at one end is neither).
+    let shownAtBothEnds = Set(first.lines.keys).intersection(last.lines.keys)
     for (block, old) in first.lines.sorted(by: { $0.value < $1.value }) where block.isHeader {
-      guard let new = last.lines[block], new != old, start[block] != end[block] else { continue }
+      guard let new = last.lines[block], new != old,
+        start[block, default: []].intersection(shownAtBothEnds)
+          != end[block, default: []].intersection(shownAtBothEnds)
+      else { continue }
       let leaves = change.lastIndex { $0.lines[block] == old } ?? 0
       let arrives = change.firstIndex { $0.lines[block] == new } ?? change.count - 1
       guard leaves + 1 < arrives else { continue }
