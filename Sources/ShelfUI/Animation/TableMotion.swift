@@ -1016,12 +1016,10 @@ extension TableMotion {
     /// under it at `progress`, read right there: then they step.
     func stillsStep(at progress: Double) -> Bool {
       let kept = groups[index].stillSteps
-      let wrong = misreading(top(at: progress), at: progress)
-      guard let firstWrong = wrong.first, let lastWrong = wrong.last else { return false }
-      // The still entries go the other way from the block: those ahead of
-      // the ones that read wrong step with them.
-      let stepping = up ? sections[firstWrong...] : sections[...lastWrong]
-      let passed = stepping.flatMap { [$0.header] + $0.rows }
+      guard !misreading(top(at: progress), at: progress).isEmpty else { return false }
+      // The still sections it passes step together, keeping their distances:
+      // none runs into another, and each is where those it travels with say.
+      let passed = sections.flatMap { [$0.header] + $0.rows }
       guard let low = passed.min(), let high = passed.max() else { return false }
       // How far ahead of their even paths they are already.
       let ahead =
