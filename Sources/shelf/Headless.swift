@@ -85,10 +85,10 @@ enum Headless {
     }
     let chain = chain(of: options.sources, showing: start.loaded.map(\.catalog))
     let format = options.format
-    let matches = chain.content.rankedMatchTexts(of: options.query, isExact: options.isExact) {
-      format.line(for: $0) + "\n"
+    let matches = chain.content.rankedMatchLines(of: options.query, isExact: options.isExact) {
+      format.appendLine(for: $0, to: &$1)
     }
-    for text in matches.texts { writeStandardOutput(text) }
+    for chunk in matches.chunks { writeStandardOutput(bytes: chunk) }
     // The process ends next: the chain is left to it, not freed a card at
     // a time (tens of milliseconds for a million).
     _ = Unmanaged.passRetained(LeftAtExit(chain))
@@ -315,8 +315,13 @@ enum Headless {
   /// disk, a closed descriptor) is one line on stderr and exit 74. FileHandle
   /// would trap on both.
   static func writeStandardOutput(_ text: String) {
+    writeStandardOutput(bytes: Array(text.utf8))
+  }
+
+  /// Writes `bytes` to stdout whole (`writeStandardOutput(_:)`).
+  static func writeStandardOutput(bytes text: [UInt8]) {
     var failure: Int32 = 0
-    Array(text.utf8).withUnsafeBytes { bytes in
+    text.withUnsafeBytes { bytes in
       var offset = 0
       while offset < bytes.count {
         let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
