@@ -130,40 +130,62 @@ extension ShelfContent {
     }
     var all = Array(found.joined())
     all.sort { $0.rank.precedes($1.rank) }
-    // A card that several rows hold (the same id and face) is printed once,
-    // as fzf prints each line it reads once: at its best rank, which comes
-    // first. Ids are unique only within a row: another card of the same id
-    // is printed too. Copies of a card score alike and have the same length,
-    // so only a run of equal score and length is searched for them, by the
-    // key of their id and title; only cards of one key are read.
-    var kept: [Int] = []
-    kept.reserveCapacity(all.count)
-    var runStart = 0
-    while runStart < all.count {
-      var runEnd = runStart + 1
-      while runEnd < all.count, all[runEnd].rank.score == all[runStart].rank.score,
-        all[runEnd].rank.length == all[runStart].rank.length
-      {
-        runEnd += 1
-      }
-      if runEnd - runStart == 1 {
-        kept.append(runStart)
-      } else {
-        var printed = PrintedCards(capacity: runEnd - runStart)
-        for index in runStart..<runEnd
-        where printed.insert(
-          all[index].key, at: index,
-          isCopy: { earlier in
-            let (a, b) = (all[earlier].rank, all[index].rank)
-            return rows[a.row].row.cards[a.order] == rows[b.row].row.cards[b.order]
-          })
-        {
-          kept.append(index)
-        }
-      }
-      runStart = runEnd
-    }
+    let kept = Self.printedOnce(all, cards: rows.map(\.row.cards))
     return RankedMatchList(rows: rows, all: all, kept: kept, lines: lines)
+  }
+
+  /// The places in `all` (matches sorted best first, of `cards` by row and
+  /// place) of the matches printed: each card once.
+  ///
+  /// A card that several rows hold (the same id and face) is printed once,
+  /// as fzf prints each line it reads once: at its best rank, which comes
+  /// first. Ids are unique only within a row: another card of the same id
+  /// is printed too. Copies of a card score alike and have the same length,
+  /// so only a run of equal score and length is searched for them, by the
+  /// key of their id and title; only cards of one key are read. The runs
+  /// are searched on every core: a stretch of `all` searches the runs that
+  /// start in it.
+  ///
+  /// - Complexity: O(`all.count`) on average.
+  private static func printedOnce(_ all: [Found], cards: [[CardFace]]) -> [Int] {
+    @Sendable func isRunStart(_ index: Int) -> Bool {
+      index == 0 || all[index].rank.score != all[index - 1].rank.score
+        || all[index].rank.length != all[index - 1].rank.length
+    }
+    let pieces = max(1, min(all.count / 4096, 64))
+    var kept = [[Int]](repeating: [], count: pieces)
+    kept.withUnsafeMutableBufferPointer { buffer in
+      let slots = KeptSlots(slots: buffer)
+      DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+        let end = all.count * (piece + 1) / pieces
+        var runStart = all.count * piece / pieces
+        while runStart < end, !isRunStart(runStart) { runStart += 1 }
+        var printedHere: [Int] = []
+        printedHere.reserveCapacity(end - runStart)
+        while runStart < end {
+          var runEnd = runStart + 1
+          while runEnd < all.count, !isRunStart(runEnd) { runEnd += 1 }
+          if runEnd - runStart == 1 {
+            printedHere.append(runStart)
+          } else {
+            var printed = PrintedCards(capacity: runEnd - runStart)
+            for index in runStart..<runEnd
+            where printed.insert(
+              all[index].key, at: index,
+              isCopy: { earlier in
+                let (a, b) = (all[earlier].rank, all[index].rank)
+                return cards[a.row][a.order] == cards[b.row][b.order]
+              })
+            {
+              printedHere.append(index)
+            }
+          }
+          runStart = runEnd
+        }
+        slots.slots[piece] = printedHere
+      }
+    }
+    return Array(kept.joined())
   }
 
   /// The row whose cards include the `index`th card of all, by `starts`.
@@ -263,6 +285,12 @@ private struct MatchSlots: @unchecked Sendable {
 /// The picked cards, each slot written by one piece alone.
 private struct PickedSlots: @unchecked Sendable {
   let slots: UnsafeMutableBufferPointer<PickedCard>
+}
+
+/// The places of the matches printed of stretches of matches, each slot
+/// written by one piece alone.
+private struct KeptSlots: @unchecked Sendable {
+  let slots: UnsafeMutableBufferPointer<[Int]>
 }
 
 /// The lines of stretches of matches, each slot written by one piece alone.
