@@ -87,8 +87,7 @@ extension ShelfContent {
     }
     // Each run scores a stretch of the cards, whichever rows they are in,
     // keeps each match's key for finding copies (its title is in the cache
-    // now), and sorts its matches: the sort of all of them then merges
-    // these runs.
+    // now), and sorts its matches: the runs are then merged, on every core.
     lines.withUnsafeMutableBufferPointer { lines in
       let slots = MatchSlots(found: found, lines: lines)
       DispatchQueue.concurrentPerform(iterations: runs) { [rows, starts] run in
@@ -128,8 +127,7 @@ extension ShelfContent {
         if line != nil { slots.lines[run] = text }
       }
     }
-    var all = Array(found.joined())
-    all.sort { $0.rank.precedes($1.rank) }
+    let all = SortedRuns.merged(Array(found)) { $0.rank.precedes($1.rank) }
     let kept = Self.printedOnce(all, cards: rows.map(\.row.cards))
     return RankedMatchList(rows: rows, all: all, kept: kept, lines: lines)
   }
