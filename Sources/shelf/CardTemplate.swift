@@ -37,6 +37,9 @@ enum PickField: String, CaseIterable, Sendable {
 /// `{section}` is its own), then among `PickField`'s.
 struct CardTemplate: Equatable, Sendable {
   let template: FieldTemplate
+  /// The name each of the template's pieces answers among `PickField`'s,
+  /// read once rather than for each card `appendLine` writes.
+  private let picks: [PickField?]
 
   /// The template `{id}`.
   static let id = CardTemplate("{id}")
@@ -47,6 +50,10 @@ struct CardTemplate: Equatable, Sendable {
   /// Reads `text` (`FieldTemplate` says how).
   init(_ text: String) {
     template = FieldTemplate(text)
+    picks = template.pieces.map { piece in
+      guard case .field(let name) = piece else { return nil }
+      return PickField(rawValue: name)
+    }
   }
 
   /// The name of the first field that stands inside the template's own
@@ -97,6 +104,44 @@ struct CardTemplate: Equatable, Sendable {
         name == PickField.json.rawValue && card.face.fields.value(named: name) == nil
           ? value : Self.escapingControlsButTabs(value)
       })
+  }
+
+  /// `line(for: card)` and a newline, appended to `bytes` as UTF-8: what
+  /// `--filter` writes of each match, a value with nothing to escape
+  /// copied as it is, with no string made between.
+  ///
+  /// - Complexity: O(the line's length) plus the look-ups.
+  func appendLine(for card: PickedCard, to bytes: inout [UInt8]) {
+    for (index, piece) in template.pieces.enumerated() {
+      switch piece {
+      case .text(let text): bytes += text.utf8
+      case .field(let name):
+        if let own = card.face.fields.value(named: name) {
+          Self.appendEscapingControlsButTabs(own, to: &bytes)
+        } else if let pick = picks[index] {
+          let value = pick.value(of: card)
+          // `{json}` is escaped already.
+          if pick == .json {
+            bytes += value.utf8
+          } else {
+            Self.appendEscapingControlsButTabs(value, to: &bytes)
+          }
+        }
+      }
+    }
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// `escapingControlsButTabs(value)` appended to `bytes`: printable ASCII
+  /// (most values) as it is.
+  private static func appendEscapingControlsButTabs(_ value: String, to bytes: inout [UInt8]) {
+    let isPlain =
+      value.utf8.withContiguousStorageIfAvailable { text in
+        guard text.allSatisfy({ (0x20..<0x7F).contains($0) }) else { return false }
+        bytes.append(contentsOf: text)
+        return true
+      } ?? false
+    if !isPlain { bytes += escapingControlsButTabs(value).utf8 }
   }
 
   private static func escapingControlsButTabs(_ value: String) -> String {

@@ -236,9 +236,11 @@ private func content(_ cards: [CardFace]) -> ShelfContent {
   let matches = content.rankedMatches(of: "card")
   #expect(matches.count == 7_000)
   // What `shelf --filter` writes: the same cards, their lines made in place.
-  let texts = content.rankedMatchTexts(of: "card") { "\($0.face.id) \($0.rowTitle)\n" }
-  #expect(texts.count == 7_000)
-  #expect(texts.texts.joined() == matches.map { "\($0.face.id) \($0.rowTitle)\n" }.joined())
+  let lines = content.rankedMatchLines(of: "card") { $1 += "\($0.face.id) \($0.rowTitle)\n".utf8 }
+  #expect(lines.count == 7_000)
+  #expect(
+    String(decoding: lines.chunks.joined(), as: UTF8.self)
+      == matches.map { "\($0.face.id) \($0.rowTitle)\n" }.joined())
   var seen: Set<[String]> = []
   for match in matches {
     let key = [match.face.id, match.face.title, match.face.subtitle]
@@ -315,5 +317,48 @@ private func content(_ cards: [CardFace]) -> ShelfContent {
         #expect(FuzzyScore.score(word, in: text, foldsASCII: true) == full, "\(text)")
       }
     }
+  }
+}
+
+/// The lines `shelf --filter` writes, made as the matches are found, are
+/// those of `rankedMatches` in its order, whatever the content: rows of
+/// several sections, copies of cards across rows, ties of score, thousands
+/// of cards (several runs and pieces on every core), any query.
+@Test func theLinesMadeAsMatchesAreFoundAreTheRankedMatchesLines() async {
+  let words = ["tar", "Tarot", "star", "ätna", "the", "Then", "a-b", "x", "héte", "e"]
+  let queries = ["t", "ta", "the", "t e", "'ta", "^th", "e$", "ä", "zz", ""]
+  await propertyCheck(count: 24, input: Gen.draws(64)) { draws in
+    var rng = draws
+    var cards = SeededGenerator(seed: UInt64.random(in: 0...1_000, using: &rng))
+    let pool = (0..<Int.random(in: 1...40, using: &rng)).map { index in
+      CardFace(
+        id: "c\(index % 7)",
+        title: (0..<Int.random(in: 1...3, using: &cards)).map { _ in
+          words.randomElement(using: &cards)!
+        }.joined(separator: " "),
+        subtitle: Bool.random(using: &cards) ? "" : words.randomElement(using: &cards)!)
+    }
+    let sections = (0..<Int.random(in: 1...3, using: &rng)).map { s in
+      ShelfSection(
+        id: "s\(s)", title: s == 0 ? nil : "Section \(s)",
+        rows: (0..<Int.random(in: 1...4, using: &rng)).map { r in
+          CarouselRow(
+            id: "r\(r)", title: "Row \(s).\(r)",
+            cards: (0..<Int.random(in: 0...1_500, using: &rng)).map { _ in
+              pool.randomElement(using: &cards)!
+            })
+        })
+    }
+    let content = ShelfContent(title: "", sections: sections)
+    let query = queries.randomElement(using: &rng)!
+    let line: @Sendable (PickedCard) -> String = { card in
+      "\(card.face.id)|\(card.face.title)|\(card.rowTitle)|\(card.sectionTitle)\n"
+    }
+    let matches = content.rankedMatches(of: query)
+    let lines = content.rankedMatchLines(of: query) { $1 += line($0).utf8 }
+    #expect(lines.count == matches.count)
+    #expect(
+      String(decoding: lines.chunks.joined(), as: UTF8.self) == matches.map(line).joined(),
+      "\(query)")
   }
 }

@@ -25,33 +25,48 @@ extension ShelfContent {
     }
   }
 
-  /// The texts `line` makes of `rankedMatches(of:isExact:)`, joined in
-  /// stretches of matches made on every core, in order, and how many
-  /// matches there are: what `shelf --filter` writes. Each card is made
-  /// and read at once, while it is in the cache.
+  /// The lines `line` appends for `rankedMatches(of:isExact:)`, in
+  /// stretches of matches joined in order, and how many matches there are:
+  /// what `shelf --filter` writes. Each match's line is made as the match is
+  /// found, on every core, while its card is in the cache; the lines are
+  /// then copied out in rank order, a stretch on each core.
   ///
   /// - Complexity: that of `rankedMatches(of:isExact:)`, plus `line`'s.
-  public func rankedMatchTexts(
-    of query: String, isExact: Bool = false, line: @Sendable (PickedCard) -> String
-  ) -> (texts: [String], count: Int) {
-    let ranked = rankedPlaces(of: query, isExact: isExact)
+  public func rankedMatchLines(
+    of query: String, isExact: Bool = false,
+    line: @Sendable (PickedCard, inout [UInt8]) -> Void
+  ) -> (chunks: [[UInt8]], count: Int) {
+    // The closure is called only while `rankedPlaces` runs.
+    let ranked = withoutActuallyEscaping(line) {
+      rankedPlaces(of: query, isExact: isExact, line: $0)
+    }
     let pieces = max(1, min(ranked.count / 4096, 64))
-    var texts = [String](repeating: "", count: pieces)
-    texts.withUnsafeMutableBufferPointer { buffer in
-      let slots = TextSlots(slots: buffer)
+    var chunks = [[UInt8]](repeating: [], count: pieces)
+    chunks.withUnsafeMutableBufferPointer { buffer in
+      let slots = ChunkSlots(slots: buffer)
       DispatchQueue.concurrentPerform(iterations: pieces) { piece in
-        var text = ""
-        for k in (ranked.count * piece / pieces)..<(ranked.count * (piece + 1) / pieces) {
-          text += line(ranked.card(k))
+        let range = (ranked.count * piece / pieces)..<(ranked.count * (piece + 1) / pieces)
+        var size = 0
+        for k in range { size += Int(ranked.all[ranked.kept[k]].lineCount) }
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(size)
+        for k in range {
+          let found = ranked.all[ranked.kept[k]]
+          let start = Int(found.lineStart)
+          chunk += ranked.lines[Int(found.run)][start..<start + Int(found.lineCount)]
         }
-        slots.slots[piece] = text
+        slots.slots[piece] = chunk
       }
     }
-    return (texts, ranked.count)
+    return (chunks, ranked.count)
   }
 
   /// The matches of `query`, ranked, each card once (`rankedMatches`).
-  private func rankedPlaces(of query: String, isExact: Bool) -> RankedMatchList {
+  /// With `line`, each match's line is made as it is found (`lines`).
+  private func rankedPlaces(
+    of query: String, isExact: Bool,
+    line: (@Sendable (PickedCard, inout [UInt8]) -> Void)? = nil
+  ) -> RankedMatchList {
     let needle = SearchQuery(query, isExact: isExact)
     var rows: [(row: CarouselRow, sectionTitle: String)] = []
     var starts: [Int] = [0]  // the first card of each row, counted over all
@@ -65,75 +80,110 @@ extension ShelfContent {
     let runs = max(1, min(total / 2048, 64))
     let found = UnsafeMutableBufferPointer<[Found]>.allocate(capacity: runs)
     found.initialize(repeating: [])
+    var lines = [[UInt8]](repeating: [], count: line == nil ? 0 : runs)
     defer {
       _ = found.deinitialize()
       found.deallocate()
     }
-    let slots = MatchSlots(found: found)
     // Each run scores a stretch of the cards, whichever rows they are in,
     // keeps each match's key for finding copies (its title is in the cache
-    // now), and sorts its matches: the sort of all of them then merges
-    // these runs.
-    DispatchQueue.concurrentPerform(iterations: runs) { [rows, starts] run in
-      let end = total * (run + 1) / runs
-      var index = total * run / runs
-      var row = Self.row(containing: index, starts: starts)
-      var matches: [Found] = []
-      while index < end {
-        while starts[row + 1] <= index { row += 1 }
-        let order = index - starts[row]
-        // The card read in place (no copy of it counted), its place kept.
-        rows[row].row.cards.withUnsafeBufferPointer { cards in
-          guard
-            let found = ShelfFilter.score(cards[order], folded: FoldedCard(cards[order]), needle)
-          else { return }
-          matches.append(
-            Found(
+    // now), and sorts its matches: the runs are then merged, on every core.
+    lines.withUnsafeMutableBufferPointer { lines in
+      let slots = MatchSlots(found: found, lines: lines)
+      DispatchQueue.concurrentPerform(iterations: runs) { [rows, starts] run in
+        let end = total * (run + 1) / runs
+        var index = total * run / runs
+        var row = Self.row(containing: index, starts: starts)
+        var matches: [Found] = []
+        var text: [UInt8] = []
+        while index < end {
+          while starts[row + 1] <= index { row += 1 }
+          let order = index - starts[row]
+          // The card read in place (no copy of it counted), its place kept.
+          rows[row].row.cards.withUnsafeBufferPointer { cards in
+            guard
+              let found = ShelfFilter.score(cards[order], folded: FoldedCard(cards[order]), needle)
+            else { return }
+            var match = Found(
               rank: BestMatches.Rank(
                 score: found.score, length: found.length, row: row, order: order),
-              key: PrintedCards.key(of: cards[order])))
+              key: PrintedCards.key(of: cards[order]))
+            if let line {
+              let start = text.count
+              line(
+                PickedCard(
+                  face: cards[order], rowTitle: rows[row].row.title,
+                  sectionTitle: rows[row].sectionTitle), &text)
+              match.run = Int32(run)
+              match.lineStart = UInt32(start)
+              match.lineCount = UInt32(text.count - start)
+            }
+            matches.append(match)
+          }
+          index += 1
         }
-        index += 1
+        matches.sort { $0.rank.precedes($1.rank) }
+        slots.found[run] = matches
+        if line != nil { slots.lines[run] = text }
       }
-      matches.sort { $0.rank.precedes($1.rank) }
-      slots.found[run] = matches
     }
-    var all = Array(found.joined())
-    all.sort { $0.rank.precedes($1.rank) }
-    // A card that several rows hold (the same id and face) is printed once,
-    // as fzf prints each line it reads once: at its best rank, which comes
-    // first. Ids are unique only within a row: another card of the same id
-    // is printed too. Copies of a card score alike and have the same length,
-    // so only a run of equal score and length is searched for them, by the
-    // key of their id and title; only cards of one key are read.
-    var kept: [Int] = []
-    kept.reserveCapacity(all.count)
-    var runStart = 0
-    while runStart < all.count {
-      var runEnd = runStart + 1
-      while runEnd < all.count, all[runEnd].rank.score == all[runStart].rank.score,
-        all[runEnd].rank.length == all[runStart].rank.length
-      {
-        runEnd += 1
-      }
-      if runEnd - runStart == 1 {
-        kept.append(runStart)
-      } else {
-        var printed = PrintedCards(capacity: runEnd - runStart)
-        for index in runStart..<runEnd
-        where printed.insert(
-          all[index].key, at: index,
-          isCopy: { earlier in
-            let (a, b) = (all[earlier].rank, all[index].rank)
-            return rows[a.row].row.cards[a.order] == rows[b.row].row.cards[b.order]
-          })
-        {
-          kept.append(index)
+    let all = SortedRuns.merged(Array(found)) { $0.rank.precedes($1.rank) }
+    let kept = Self.printedOnce(all, cards: rows.map(\.row.cards))
+    return RankedMatchList(rows: rows, all: all, kept: kept, lines: lines)
+  }
+
+  /// The places in `all` (matches sorted best first, of `cards` by row and
+  /// place) of the matches printed: each card once.
+  ///
+  /// A card that several rows hold (the same id and face) is printed once,
+  /// as fzf prints each line it reads once: at its best rank, which comes
+  /// first. Ids are unique only within a row: another card of the same id
+  /// is printed too. Copies of a card score alike and have the same length,
+  /// so only a run of equal score and length is searched for them, by the
+  /// key of their id and title; only cards of one key are read. The runs
+  /// are searched on every core: a stretch of `all` searches the runs that
+  /// start in it.
+  ///
+  /// - Complexity: O(`all.count`) on average.
+  private static func printedOnce(_ all: [Found], cards: [[CardFace]]) -> [Int] {
+    @Sendable func isRunStart(_ index: Int) -> Bool {
+      index == 0 || all[index].rank.score != all[index - 1].rank.score
+        || all[index].rank.length != all[index - 1].rank.length
+    }
+    let pieces = max(1, min(all.count / 4096, 64))
+    var kept = [[Int]](repeating: [], count: pieces)
+    kept.withUnsafeMutableBufferPointer { buffer in
+      let slots = KeptSlots(slots: buffer)
+      DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+        let end = all.count * (piece + 1) / pieces
+        var runStart = all.count * piece / pieces
+        while runStart < end, !isRunStart(runStart) { runStart += 1 }
+        var printedHere: [Int] = []
+        printedHere.reserveCapacity(end - runStart)
+        while runStart < end {
+          var runEnd = runStart + 1
+          while runEnd < all.count, !isRunStart(runEnd) { runEnd += 1 }
+          if runEnd - runStart == 1 {
+            printedHere.append(runStart)
+          } else {
+            var printed = PrintedCards(capacity: runEnd - runStart)
+            for index in runStart..<runEnd
+            where printed.insert(
+              all[index].key, at: index,
+              isCopy: { earlier in
+                let (a, b) = (all[earlier].rank, all[index].rank)
+                return cards[a.row][a.order] == cards[b.row][b.order]
+              })
+            {
+              printedHere.append(index)
+            }
+          }
+          runStart = runEnd
         }
+        slots.slots[piece] = printedHere
       }
-      runStart = runEnd
     }
-    return RankedMatchList(rows: rows, all: all, kept: kept)
+    return Array(kept.joined())
   }
 
   /// The row whose cards include the `index`th card of all, by `starts`.
@@ -153,6 +203,8 @@ private struct RankedMatchList: Sendable {
   let rows: [(row: CarouselRow, sectionTitle: String)]
   let all: [Found]
   let kept: [Int]
+  /// Each run's lines, when they were made (`Found.lineStart`).
+  let lines: [[UInt8]]
 
   var count: Int { kept.count }
 
@@ -170,6 +222,10 @@ private struct RankedMatchList: Sendable {
 private struct Found: Sendable {
   var rank: BestMatches.Rank
   var key: UInt64
+  /// The run whose lines hold the match's line, when it was made, and where.
+  var run: Int32 = 0
+  var lineStart: UInt32 = 0
+  var lineCount: UInt32 = 0
 }
 
 /// The cards printed of a run of matches, each once: found by a hash of
@@ -221,6 +277,7 @@ private struct PrintedCards {
 /// Each run's matches, written by that run alone.
 private struct MatchSlots: @unchecked Sendable {
   let found: UnsafeMutableBufferPointer<[Found]>
+  let lines: UnsafeMutableBufferPointer<[UInt8]>
 }
 
 /// The picked cards, each slot written by one piece alone.
@@ -228,7 +285,13 @@ private struct PickedSlots: @unchecked Sendable {
   let slots: UnsafeMutableBufferPointer<PickedCard>
 }
 
-/// The texts of stretches of matches, each slot written by one piece alone.
-private struct TextSlots: @unchecked Sendable {
-  let slots: UnsafeMutableBufferPointer<String>
+/// The places of the matches printed of stretches of matches, each slot
+/// written by one piece alone.
+private struct KeptSlots: @unchecked Sendable {
+  let slots: UnsafeMutableBufferPointer<[Int]>
+}
+
+/// The lines of stretches of matches, each slot written by one piece alone.
+private struct ChunkSlots: @unchecked Sendable {
+  let slots: UnsafeMutableBufferPointer<[UInt8]>
 }
