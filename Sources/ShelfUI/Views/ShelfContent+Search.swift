@@ -13,7 +13,7 @@ extension ShelfContent {
     // The picked cards made on every core: each copies three strings'
     // references, a million of them scattered in memory.
     guard ranked.count > 0 else { return [] }
-    let pieces = max(1, min(ranked.count / 4096, 64))
+    let pieces = Self.pieces(of: ranked.count)
     return [PickedCard](unsafeUninitializedCapacity: ranked.count) { buffer, count in
       let slots = PickedSlots(slots: buffer)
       DispatchQueue.concurrentPerform(iterations: pieces) { piece in
@@ -40,7 +40,7 @@ extension ShelfContent {
     let ranked = withoutActuallyEscaping(line) {
       rankedPlaces(of: query, isExact: isExact, line: $0)
     }
-    let pieces = max(1, min(ranked.count / 4096, 64))
+    let pieces = Self.pieces(of: ranked.count)
     var chunks = [[UInt8]](repeating: [], count: pieces)
     chunks.withUnsafeMutableBufferPointer { buffer in
       let slots = ChunkSlots(slots: buffer)
@@ -150,7 +150,7 @@ extension ShelfContent {
       index == 0 || all[index].rank.score != all[index - 1].rank.score
         || all[index].rank.length != all[index - 1].rank.length
     }
-    let pieces = max(1, min(all.count / 4096, 64))
+    let pieces = Self.pieces(of: all.count)
     var kept = [[Int]](repeating: [], count: pieces)
     kept.withUnsafeMutableBufferPointer { buffer in
       let slots = KeptSlots(slots: buffer)
@@ -185,6 +185,10 @@ extension ShelfContent {
     }
     return Array(kept.joined())
   }
+
+  /// How many stretches `count` matches are cut into to be worked on on
+  /// every core: at least 4,096 matches each, at most 64 stretches.
+  private static func pieces(of count: Int) -> Int { max(1, min(count / 4096, 64)) }
 
   /// The row whose cards include the `index`th card of all, by `starts`.
   private static func row(containing index: Int, starts: [Int]) -> Int {
