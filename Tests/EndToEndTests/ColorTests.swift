@@ -11,6 +11,9 @@ extension InTmux {
       try session.startShelf(
         "--no-live --catalog \(fixtures)/small.json \(options)", environment: prefix)
       session.expectScreen(containing: "Small Shelf")
+      // The status line can arrive before the rest of the first frame: take
+      // the screen once it is whole and still.
+      session.expectStillScreen("the first screen")
       let styled = session.styledScreen()
       let plain = session.screen()
       try session.quitAndExpectRestored()
