@@ -53,7 +53,7 @@ extension InTmux {
     private func expectFollowable(
       _ report: FrameReport, changes count: Int, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-      for check in ["still", "oneway", "animated", "gaps", "sections"] {
+      for check in ["still", "oneway", "animated", "gaps", "sections", "shown"] {
         #expect(
           report.checks[check] == [], "\(check): \(report.summary)", sourceLocation: sourceLocation)
       }

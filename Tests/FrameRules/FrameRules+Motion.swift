@@ -23,7 +23,8 @@
 ///   loses rows and changes lines is seen in at least half the frames of its
 ///   trip (from the last frame at its first line to the first at its last),
 ///   not hidden, then popped in (a header crossing the focused row steps over
-///   it in one frame rather than hide behind it).
+///   it in one frame rather than hide behind it). A header shown once at
+///   both ends is never drawn twice in a frame.
 /// - **gaps** (every frame, read with the one before and the one after): no
 ///   run of blank body lines (the one reaching the bottom aside) taller than
 ///   the tallest block moving at that moment, plus the one line a passing
@@ -211,34 +212,78 @@ extension FrameRules {
   /// must be drawn over all its lines (a block passing over it, or its own
   /// lines under one that hides only its title). A place wholly off the body
   /// is hidden; an empty row's strip is blank, so only its title is read.
+  ///
+  /// Blocks that keep their distance travel together: where another block
+  /// stands at the same distance from it in the nearest frames before and
+  /// after that show both, the hidden block is at that distance from it now
+  /// too (a line either way). So a block is not taken as hidden anywhere on
+  /// its way when the blocks it travels with say where it is: a section
+  /// whose rows all vanish at once must be covered as a whole, and a row
+  /// next to one shown is covered where that one says (not some other place
+  /// a tall block passes on its way).
   package func shownProblems(_ change: [Still]) -> [(offset: Int, problem: Problem)] {
     guard let first = change.first, let last = change.last else { return [] }
+    let blocks = first.lines.keys.filter { last.lines[$0] != nil }.sorted {
+      (first.lines[$0]!, $0) < (first.lines[$1]!, $1)
+    }
+    func height(_ block: Block) -> Int {
+      block.isHeader || first.empty.contains(block) ? 1 : rowHeight
+    }
     var problems: [(Int, Problem)] = []
-    for (block, start) in first.lines.sorted(by: { $0.value < $1.value }) {
-      guard last.lines[block] != nil else { continue }
-      let height = block.isHeader || first.empty.contains(block) ? 1 : rowHeight
-      var previous = start
-      var missing: [Int] = []
-      for (i, frame) in change.enumerated().dropFirst() {
-        guard let y = frame.lines[block] else {
-          if !frame.repeated.contains(block) { missing.append(i) }
-          continue
+    for (i, frame) in change.enumerated().dropFirst().dropLast() {
+      let missing = blocks.filter { frame.lines[$0] == nil && !frame.repeated.contains($0) }
+      guard !missing.isEmpty else { continue }
+      /// The distance from `a` to `b` in the nearest frames before and after
+      /// `i` that show both, when it is the same in the two.
+      func distance(_ a: Block, _ b: Block) -> Int? {
+        func at(_ index: Int) -> Int? {
+          guard let y = change[index].lines[a], let z = change[index].lines[b] else { return nil }
+          return z - y
         }
-        // A line either way: a still block's line is rounded.
-        let range = (min(previous, y) - 1)...(max(previous, y) + 1)
-        for i in missing where !Self.isCovered(change[i], range, height: height) {
-          problems.append(
-            (
-              i,
-              Problem(
-                check: "shown",
-                reason:
-                  "\(block) vanishes: on its way from line \(range.lowerBound) to "
-                  + "\(range.upperBound), nothing is drawn over all its lines")
-            ))
+        guard let before = (0..<i).reversed().lazy.compactMap(at).first,
+          let after = ((i + 1)..<change.count).lazy.compactMap(at).first, before == after
+        else { return nil }
+        return before
+      }
+      for block in missing {
+        // Its way: between its lines in the nearest frames showing it.
+        guard let previous = (0..<i).reversed().lazy.compactMap({ change[$0].lines[block] }).first,
+          let next = ((i + 1)..<change.count).lazy.compactMap({ change[$0].lines[block] }).first
+        else { continue }
+        // A line either way where it moves: its line is rounded.
+        let slack = previous == next ? 0 : 1
+        let range = (min(previous, next) - slack)...(max(previous, next) + slack)
+        var tops = Array(range)
+        // A shown block it travels with says where it is.
+        let anchors = blocks.compactMap { other -> Int? in
+          guard other != block, let y = frame.lines[other], let d = distance(other, block)
+          else { return nil }
+          return y + d
         }
-        missing = []
-        previous = y
+        if let anchor = anchors.first {
+          tops = Array((anchor - 1)...(anchor + 1)).filter(range.contains)
+        }
+        // The hidden ones it travels with are hidden with it.
+        let partners = missing.compactMap { other -> (Int, Int)? in
+          guard other != block, let d = distance(block, other) else { return nil }
+          return (d, height(other))
+        }
+        let covered = tops.contains { top in
+          Self.isCovered(frame, top...top, height: height(block))
+            && partners.allSatisfy {
+              Self.isCovered(frame, (top + $0.0)...(top + $0.0), height: $0.1)
+            }
+        }
+        guard !covered else { continue }
+        problems.append(
+          (
+            i,
+            Problem(
+              check: "shown",
+              reason:
+                "\(block) vanishes: on its way from line \(range.lowerBound) to "
+                + "\(range.upperBound), nothing is drawn over all its lines")
+          ))
       }
     }
     return problems
@@ -246,11 +291,14 @@ extension FrameRules {
 
   /// Whether a block `height` lines tall whose top is somewhere in `tops`
   /// can be hidden in `frame`: at one such place, each of its lines on the
-  /// body is drawn (not blank).
+  /// body is drawn (not blank). A row's title over cards all hidden is not
+  /// drawn (a title never stands alone): its line may be blank.
   private static func isCovered(_ frame: Still, _ tops: ClosedRange<Int>, height: Int) -> Bool {
     guard let body = frame.body else { return true }
     return tops.contains { top in
-      (top..<(top + height)).allSatisfy { !body.contains($0) || !frame.blank.contains($0) }
+      ((height > 1 ? top + 1 : top)..<(top + height)).allSatisfy {
+        !body.contains($0) || !frame.blank.contains($0)
+      }
     }
   }
 
@@ -297,8 +345,23 @@ extension FrameRules {
         }
       }
     }
+    // A header shown once at both ends is drawn once in every frame: drawn
+    // twice, the section reads as split in two.
+    for (i, frame) in change.enumerated() {
+      for block in frame.repeated.sorted()
+      where block.isHeader && first.lines[block] != nil && last.lines[block] != nil {
+        problems.append(
+          (i, Problem(check: "sections", reason: "header \"\(block.title)\" drawn twice")))
+      }
+    }
+    // A header whose section gains or loses rows, of those both ends show
+    // (a row the screen's edge cuts off at one end is neither).
+    let shownAtBothEnds = Set(first.lines.keys).intersection(last.lines.keys)
     for (block, old) in first.lines.sorted(by: { $0.value < $1.value }) where block.isHeader {
-      guard let new = last.lines[block], new != old, start[block] != end[block] else { continue }
+      guard let new = last.lines[block], new != old,
+        start[block, default: []].intersection(shownAtBothEnds)
+          != end[block, default: []].intersection(shownAtBothEnds)
+      else { continue }
       let leaves = change.lastIndex { $0.lines[block] == old } ?? 0
       let arrives = change.firstIndex { $0.lines[block] == new } ?? change.count - 1
       guard leaves + 1 < arrives else { continue }

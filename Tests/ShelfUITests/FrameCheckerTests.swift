@@ -101,7 +101,7 @@ func everyFrameOfAGoldenTranscriptIsReadable(name: String) throws {
   let gone = FrameChecker(text: lines.joined(separator: "\n"))
   #expect(
     FrameChecker.shownProblems([still, gone, still]) == [
-      "frame 1: shown: row \"Row r2\" vanishes: on its way from line \(title - 1) to \(title + 1), "
+      "frame 1: shown: row \"Row r2\" vanishes: on its way from line \(title) to \(title), "
         + "nothing is drawn over all its lines"
     ])
   // Its title hidden under a block drawn over it (r1's cards here): it is covered.

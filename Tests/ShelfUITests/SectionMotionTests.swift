@@ -29,6 +29,9 @@ private func row(_ id: String, _ cards: [String]) -> CarouselRow {
 
 private let size = Size(width: 60, height: 48)
 
+/// Lines of the Magazines section: its header and three rows.
+private let sectionHeight = 1 + 3 * Metrics.rowHeight
+
 /// `shelves` changed by `change`.
 private func shelves(_ change: (inout [ShelfSection]) -> Void) -> ShelfContent {
   editing(shelves, change)
@@ -37,7 +40,7 @@ private func shelves(_ change: (inout [ShelfSection]) -> Void) -> ShelfContent {
 /// The frames from `shelves` to `target`, 600 ms at 20 frames a second, as
 /// `shelf frames` and the live screen show them (the focus stays on its card).
 @MainActor
-private func frames(to target: ShelfContent) -> [Canvas] {
+private func frames(to target: ShelfContent, size: Size = size) -> [Canvas] {
   ShelfScreen.timedFrames(
     from: shelves, to: target, size: size, framesPerSecond: 20,
     configuration: ScreenConfiguration(animationDuration: 600), focusStays: true
@@ -56,7 +59,9 @@ private func expectFollowable(
       FrameChecker.Expectations(maximumHole: isEnd ? 0 : hole, isAtRest: isEnd))
     #expect(problems.isEmpty, "frame \(index): \(problems)", sourceLocation: sourceLocation)
   }
-  let motion = FrameChecker.motionProblems(checkers) + FrameChecker.sectionProblems(checkers)
+  let motion =
+    FrameChecker.motionProblems(checkers) + FrameChecker.sectionProblems(checkers)
+    + FrameChecker.shownProblems(checkers)
   #expect(motion.isEmpty, "\(motion.joined(separator: "\n"))", sourceLocation: sourceLocation)
   #expect(frames.count > 4, "the change animates", sourceLocation: sourceLocation)
 }
@@ -77,7 +82,8 @@ private func expectFollowable(
 @MainActor
 @Test func aSectionMovingTakesItsHeaderAlongAsOneBlock() {
   let frames = frames(to: shelves { $0.insert($0.remove(at: 2), at: 0) })
-  expectFollowable(frames, hole: Metrics.rowHeight)
+  // The tallest block moving is the Magazines section: its header and three rows.
+  expectFollowable(frames, hole: sectionHeight)
   // In every frame the Magazines header stands directly above Weekly.
   for (index, frame) in frames.enumerated() {
     let lines = TextBackend.text(of: frame).split(separator: "\n").map(String.init)
@@ -85,6 +91,17 @@ private func expectFollowable(
     #expect(lines[header + 1].contains("Row weekly"), "frame \(index)")
   }
   expectGolden(TextBackend.transcript(of: frames), named: "sections-section-moves")
+}
+
+@MainActor
+@Test func aSectionMovingPastTheFocusLeavesNoRowOut() {
+  // On a shorter screen the focused row (Novels) moves down less than the
+  // section rises past it: the block passes the focus and the still rows.
+  for height in [40, 30] {
+    let size = Size(width: 80, height: height)
+    let frames = frames(to: shelves { $0.insert($0.remove(at: 2), at: 0) }, size: size)
+    expectFollowable(frames, hole: sectionHeight)
+  }
 }
 
 @MainActor

@@ -26,6 +26,97 @@ extension EntryChanges {
     return (old, new)
   }
 
+  /// `stagingKinds()`, with a section that moves whole past a run of still
+  /// whole sections (next to it before, next to it after) swapped with that
+  /// run where the run is better seen as the block that moves: when it holds
+  /// the focused row (old entry `focused`: drawn over everything, so nothing
+  /// then passes under it), or when it is taller than the section and the
+  /// section does not hold the focus.
+  ///
+  /// A section moving whole is one opaque block drawn over the still
+  /// entries it passes (`TableMotion`). The still sections it passes read
+  /// right where it covers them whole or leaves them whole; the taller block
+  /// moving covers the shorter one whole for most of the way, where a short
+  /// one moving over a tall one leaves the tall one's rows showing beyond it
+  /// without their header for most of the way. Runs longer than
+  /// `swappedRunLimit` entries are left as they are (the move is far, and
+  /// what shows of it is the section).
+  ///
+  /// - Complexity: O(entries × log entries).
+  func stagingKinds(from old: DisplayModel, to new: DisplayModel, focused: Int?)
+    -> (old: [ChangeKind], new: [ChangeKind])
+  {
+    var (oldStaging, newStaging) = stagingKinds()
+    func isHeaderOrEnd(_ model: DisplayModel, _ index: Int) -> Bool {
+      index >= model.entries.count || model.entries[index].row == nil
+    }
+    var header = 0
+    while header < old.entries.count {
+      // A section moving whole: its header and all its rows, moved, the same
+      // entries in the same order after, alone in their section.
+      var end = header + 1
+      while end < old.entries.count && old.entries[end].row != nil { end += 1 }
+      defer { header = end }
+      let first = newOfOld[header]
+      guard old.entries[header].row == nil, first >= 0,
+        (header..<end).allSatisfy({
+          oldStaging[$0] == .moved && newOfOld[$0] == first + $0 - header
+        }),
+        isHeaderOrEnd(new, first + end - header)
+      else { continue }
+      // The still entries it passes, next to it on both sides: above it
+      // before and below it after (it moves up), or the other way round.
+      var run: Range<Int>
+      var lower = header
+      while lower > 0 && header - lower < Self.swappedRunLimit && oldStaging[lower - 1] == .stable
+        && newOfOld[lower - 1] > first
+      {
+        lower -= 1
+      }
+      run = lower..<header
+      var runFirst = first + end - header  // its first new entry, when it moves down
+      if run.isEmpty {
+        var upper = end
+        while upper < old.entries.count && upper - end < Self.swappedRunLimit
+          && oldStaging[upper] == .stable && newOfOld[upper] < first
+        {
+          upper += 1
+        }
+        run = end..<upper
+        runFirst = first - run.count
+      }
+      guard !run.isEmpty, old.entries[run.lowerBound].row == nil,
+        isHeaderOrEnd(old, run.upperBound),
+        run.allSatisfy({ newOfOld[$0] == runFirst + $0 - run.lowerBound }),
+        isHeaderOrEnd(new, runFirst + run.count)
+      else { continue }
+      let section = header..<end
+      let lines = { (range: Range<Int>) in range.reduce(0) { $0 + old.entries[$1].height } }
+      let swaps: Bool
+      if let focused, run.contains(focused) {
+        swaps = true
+      } else if let focused, section.contains(focused) {
+        swaps = false
+      } else {
+        swaps = lines(run) > lines(section)
+      }
+      guard swaps else { continue }
+      for index in section {
+        oldStaging[index] = .stable
+        newStaging[newOfOld[index]] = .stable
+      }
+      for index in run {
+        oldStaging[index] = .moved
+        newStaging[newOfOld[index]] = .moved
+      }
+    }
+    return (oldStaging, newStaging)
+  }
+
+  /// The most entries a run of still sections swapped with a section moving
+  /// whole may hold (see `stagingKinds(from:to:focused:)`).
+  static let swappedRunLimit = 64
+
   /// The positions in `values` (each in 0..<`bound`) of a strictly increasing
   /// subsequence of the greatest total `weight` (by position).
   ///

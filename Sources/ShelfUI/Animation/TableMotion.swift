@@ -70,6 +70,12 @@ struct TableMotion: Sendable {
     /// else 0 and 1.
     var start = 0.0
     var duration = 1.0
+    /// For a section moving whole: where it steps over still blocks it would
+    /// otherwise cut so that they read wrong (see `steppingOverSections`).
+    var steps: [Step] = []
+    /// For a section moving whole: where the still entries it passes step
+    /// on their way under it instead (see `steppingOverSections`).
+    var stillSteps: [StillStep] = []
 
     /// How far along its own trip it is at `progress` of the whole motion.
     func local(_ progress: Double) -> Double {
@@ -103,6 +109,8 @@ struct TableMotion: Sendable {
   private let body: Rect
   /// Whether still entries give way as moved blocks pass (else all slide evenly).
   private(set) var isConveyor = true
+  /// Whether some group has still steps (see `steppedStill`).
+  private var hasStillSteps = false
 
   /// The motion between `before` and `after`, whose entries change as `kinds`
   /// says, on a screen whose table shows in `body`; `focused` is the old
@@ -114,7 +122,7 @@ struct TableMotion: Sendable {
     self.before = before
     self.after = after
     self.body = body
-    let staging = kinds.stagingKinds()
+    let staging = kinds.stagingKinds(from: before.model, to: after.model, focused: focused)
     let oldModel = before.model
     let newModel = after.model
     func oldY(_ index: Int) -> Int { body.minY + oldModel.entries[index].y - before.state.scrollY }
@@ -189,6 +197,8 @@ struct TableMotion: Sendable {
     // A still entry on screen whose ways disagree: it holds (see `stillY`).
     isConveyor = groups.isEmpty || stillEntriesGoOneWay()
     self.groups = staggered()
+    self.groups = steppingOverSections(focused: focused)
+    hasStillSteps = self.groups.contains { !$0.stillSteps.isEmpty }
   }
 
   // MARK: - Staggering
@@ -400,7 +410,8 @@ struct TableMotion: Sendable {
   /// The progress at which `group` starts and ends passing still entry
   /// `still` (nil: it keeps pace with it all the way).
   private func passingWindow(_ group: Group, _ still: Int, share: Int? = nil) -> (Double, Double)? {
-    if group.keepsPace { return nil }
+    // The still entries a section moving whole passes slide evenly under it.
+    if group.keepsPace || group.holdsHeader { return nil }
     // The group's top relative to where the still entry would be without the
     // blocks passing it, over the group's own trip: r(q) = r0 + v q.
     let share = Double(share ?? evenShare(still))
@@ -481,7 +492,7 @@ struct TableMotion: Sendable {
     let y =
       isGlued[still]
       ? stillLine(still + 1, at: progress) - height(still)
-      : Int(stillY(still, at: progress).rounded())
+      : steppedStill(still, Int(stillY(still, at: progress).rounded()), at: progress)
     return clearingFocus(still, y, at: progress)
   }
 
@@ -526,6 +537,7 @@ struct TableMotion: Sendable {
     let local = group.local(progress)
     if local >= 1 { return group.newY }
     let y = Int((Double(group.oldY) + Double(group.newY - group.oldY) * local).rounded())
+    if group.holdsHeader { return stepped(group, y, at: progress) }
     return group.keepsPace ? clearingStillHeaders(group, y) : y
   }
 
@@ -815,6 +827,277 @@ struct TableMotion: Sendable {
       let mid = (low + high) / 2
       let value = Int(stillOld[mid])
       if value == old { return stillLine(mid, at: progress) }
+      if value < old { low = mid + 1 } else { high = mid - 1 }
+    }
+    return nil
+  }
+}
+
+// MARK: - Sections moving whole
+
+extension TableMotion {
+  /// A step a section moving whole takes: from progress `at` on, its top is
+  /// at least as far on its way as line `y`.
+  struct Step: Sendable {
+    var at: Double
+    var y: Int
+  }
+
+  /// A step the still entries a section moving whole passes take: at
+  /// progress `at`, each is `shift` lines further on its way than its even
+  /// path (never past its new line).
+  struct StillStep: Sendable {
+    var at: Double
+    var shift: Int
+    /// The still entries that step: the sections that would read wrong and
+    /// those ahead of them on their way, so none runs into another.
+    var stills: ClosedRange<Int>
+  }
+
+  /// Line `y` of still entry `still` at `progress`, or, once the still
+  /// entries a section moving whole passes have stepped, on its way from
+  /// where it stepped to its new line, going on at once.
+  fileprivate func steppedStill(_ still: Int, _ y: Int, at progress: Double) -> Int {
+    guard hasStillSteps else { return y }
+    let (from, to) = (oldTop(still), newTop(still))
+    guard from != to else { return y }
+    let down = to > from
+    var line = y
+    for group in groups where !group.stillSteps.isEmpty && crossing(group, still) != nil {
+      guard
+        let step = group.stillSteps.last(where: { $0.at <= progress && $0.stills.contains(still) }),
+        step.at < 1
+      else {
+        continue
+      }
+      let even = Int(stillY(still, at: step.at).rounded())
+      let start = down ? min(to, even + step.shift) : max(to, even - step.shift)
+      let fraction = (progress - step.at) / (1 - step.at)
+      let stepped = Int((Double(start) + Double(to - start) * fraction).rounded())
+      line = down ? max(line, stepped) : min(line, stepped)
+    }
+    return line
+  }
+
+  /// Line `y` of section group `group` at `progress`, or, once it has
+  /// stepped, on its way from its last step's line to its new one: it goes
+  /// on at once from where it stepped to (never waiting there for its even
+  /// path to catch up), so it is seen moving in every frame of its trip.
+  fileprivate func stepped(_ group: Group, _ y: Int, at progress: Double) -> Int {
+    guard let step = group.steps.last(where: { $0.at <= progress }) else { return y }
+    let from = group.local(step.at)
+    let local = group.local(progress)
+    guard from < 1 else { return group.newY }
+    let fraction = (local - from) / (1 - from)
+    let line = Int((Double(step.y) + Double(group.newY - step.y) * fraction).rounded())
+    return group.newY < group.oldY ? min(y, line) : max(y, line)
+  }
+
+  /// The groups, each section moving whole with the steps it takes.
+  ///
+  /// A section moving whole is one opaque block drawn over the still entries
+  /// it passes, which slide evenly under it (`passingWindow`). Where it would
+  /// cut a still section so that the section's rows show beyond the block
+  /// while the section's header is under it or on the block's other side,
+  /// those rows would read as the moving section's. The focused row is
+  /// drawn over everything (with its header, when that goes with it), so the
+  /// block passes under it, and no row of the block may show its title below
+  /// the focused row while the two overlap (it would read as the focused
+  /// row's section's). The still entries it passes step over each such
+  /// stretch in one frame, further on their way under the block (still one
+  /// way, never past their new lines; as far again where that leaves no
+  /// slice of a row beyond it), so the block itself goes on evenly and is
+  /// seen moving in every frame; where they cannot (their new lines are too
+  /// near), the block steps over the stretch itself. Every frame reads right
+  /// and no still row is left out. Where no line on the rest of its way reads right (the focused row
+  /// is on its way to where the block ends), it goes on evenly, and the
+  /// scene leaves out what would read wrong (`withoutRowsUnderOtherHeaders`).
+  ///
+  /// - Complexity: O(entries) to find the still sections it passes, then
+  ///   O(samples × their rows × log entries).
+  fileprivate func steppingOverSections(focused: Int?) -> [Group] {
+    var motion = self
+    for index in groups.indices where groups[index].holdsHeader {
+      guard groups[index].newY != groups[index].oldY else { continue }
+      motion.step(index, focused: focused)
+    }
+    return motion.groups
+  }
+
+  /// A still section a block passes: its header's and its rows' still indices.
+  private struct StillSection {
+    var header: Int
+    var rows: [Int]
+  }
+
+  /// Sets the steps group `index` and the still entries it passes take (see
+  /// `steppingOverSections`).
+  private mutating func step(_ index: Int, focused: Int?) {
+    let group = groups[index]
+    let model = before.model
+    // The still sections it passes (a few on screen; far ones are skipped).
+    var sections: [StillSection] = []
+    var still = 1
+    while still < stillOld.count - 1 && sections.count < 64 {
+      let old = Int(stillOld[still])
+      guard model.entries[old].row == nil, crossing(group, still) != nil else {
+        still += 1
+        continue
+      }
+      var section = StillSection(header: still, rows: [])
+      still += 1
+      while still < stillOld.count - 1 {
+        let entry = model.entries[Int(stillOld[still])]
+        guard entry.row != nil, entry.section == model.entries[old].section else { break }
+        section.rows.append(still)
+        still += 1
+      }
+      sections.append(section)
+    }
+    // The focused row, when it is still and the block passes it.
+    var focus: Int?
+    if let focused, oldParts.indices.contains(focused), oldParts[focused] == .still,
+      let found = stillIndex(old: focused), crossing(group, found) != nil
+    {
+      focus = found
+    }
+    guard !sections.isEmpty || focus != nil else { return }
+    // The block's row titles, as lines below its top.
+    var titles: [Int] = []
+    var offset = 0
+    for old in group.oldFirst..<(group.oldFirst + group.count) {
+      if model.entries[old].row != nil { titles.append(offset) }
+      offset += model.entries[old].height
+    }
+    let height = group.height
+    let bottom = body.maxY
+    /// The passed still sections (indices into `sections`) that read
+    /// wrong with the block's top at `top` at `progress`.
+    func misreading(_ top: Int, at progress: Double) -> [Int] {
+      let end = top + height
+      guard top < bottom && end > body.minY else { return [] }
+      return sections.indices.filter { index in
+        let section = sections[index]
+        let header = stillLine(section.header, at: progress)
+        guard header < end else { return false }
+        // Nor does its header show above the block without its first row's
+        // title under it (a row shows from two lines on: a lone title is not
+        // drawn): a header stays directly above its own first row.
+        if header < top && header >= body.minY, let first = section.rows.first {
+          let line = stillLine(first, at: progress)
+          if line + 1 >= top && line < end { return true }
+        }
+        return section.rows.contains {
+          let line = stillLine($0, at: progress)
+          return line >= end && line < bottom
+        }
+      }
+    }
+    /// Whether a frame with the block's top at `top` at `progress` reads wrong.
+    func misreads(_ top: Int, at progress: Double) -> Bool {
+      let end = top + height
+      guard top < bottom && end > body.minY else { return false }
+      if !misreading(top, at: progress).isEmpty { return true }
+      // No row of the block shows its title below the focused row while the
+      // two overlap: it would read as the focused row's section's.
+      if let focus {
+        let focusEnd = stillLine(focus, at: progress) + self.height(focus)
+        if top < focusEnd && end > focusEnd
+          && titles.contains(where: { top + $0 >= focusEnd && top + $0 < bottom })
+        {
+          return true
+        }
+      }
+      return false
+    }
+    let up = group.newY < group.oldY
+    func top(at progress: Double) -> Int { groupLine(groups[index], at: progress) }
+    /// Whether the still sections it passes, stepping further on their way
+    /// under it at `progress`, read right there: then they step.
+    func stillsStep(at progress: Double) -> Bool {
+      let kept = groups[index].stillSteps
+      guard !misreading(top(at: progress), at: progress).isEmpty else { return false }
+      // The still sections it passes step together, keeping their distances:
+      // none runs into another, and each is where those it travels with say.
+      let passed = sections.flatMap { [$0.header] + $0.rows }
+      guard let low = passed.min(), let high = passed.max() else { return false }
+      // How far ahead of their even paths they are already.
+      let ahead =
+        passed.map { still in
+          abs(stillLine(still, at: progress) - Int(stillY(still, at: progress).rounded()))
+        }.max() ?? 0
+      /// Whether a passed entry shows below the block without its title line.
+      func cut(at progress: Double) -> Bool {
+        let end = top(at: progress) + group.height
+        return passed.contains {
+          let line = stillLine($0, at: progress)
+          return line < end && line + self.height($0) > end
+        }
+      }
+      hasStillSteps = true
+      for shift in (ahead + 1)...(ahead + body.height) {
+        groups[index].stillSteps =
+          kept + [StillStep(at: progress, shift: shift, stills: low...high)]
+        guard !misreads(top(at: progress), at: progress) else { continue }
+        // Further on, where that reads right too, so that no slice of a row
+        // stands out beyond the block.
+        for further in shift..<(shift + before.model.rowHeight) {
+          groups[index].stillSteps =
+            kept + [
+              StillStep(at: progress, shift: further, stills: low...high)
+            ]
+          if !cut(at: progress) && !misreads(top(at: progress), at: progress) { return true }
+        }
+        groups[index].stillSteps =
+          kept + [StillStep(at: progress, shift: shift, stills: low...high)]
+        return true
+      }
+      groups[index].stillSteps = kept
+      hasStillSteps = groups.contains { !$0.stillSteps.isEmpty }
+      return false
+    }
+    let samples = 240
+    var previous = group.start
+    var sample = 1
+    while sample <= samples && groups[index].steps.count + groups[index].stillSteps.count < 32 {
+      let progress = group.start + group.duration * Double(sample) / Double(samples)
+      guard misreads(top(at: progress), at: progress) else {
+        previous = progress
+        sample += 1
+        continue
+      }
+      // The first progress that reads wrong, and the nearest line on the
+      // block's way from which it reads right.
+      var (low, high) = (previous, progress)
+      for _ in 0..<16 {
+        let mid = (low + high) / 2
+        if misreads(top(at: mid), at: mid) { high = mid } else { low = mid }
+      }
+      // The still sections it passes step on under it, so that it goes
+      // on evenly; where they cannot (their new lines are too near), it
+      // steps itself.
+      if stillsStep(at: high) {
+        previous = high
+        continue
+      }
+      var line = top(at: high)
+      while line != group.newY && misreads(line, at: high) { line += up ? -1 : 1 }
+      // Nowhere on the rest of its way reads right (the focused row is on
+      // its way to where the block ends): it goes on evenly.
+      if misreads(line, at: high) { break }
+      groups[index].steps.append(Step(at: high, y: line))
+      previous = high
+    }
+  }
+
+  /// The still index of old entry `old`, if it is still.
+  private func stillIndex(old: Int) -> Int? {
+    var low = 1
+    var high = stillOld.count - 2
+    while low <= high {
+      let mid = (low + high) / 2
+      let value = Int(stillOld[mid])
+      if value == old { return mid }
       if value < old { low = mid + 1 } else { high = mid - 1 }
     }
     return nil

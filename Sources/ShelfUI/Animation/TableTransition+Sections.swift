@@ -11,6 +11,10 @@ extension TableTransition {
   /// never left out (the focus stays whole), nor a row that leaves or joins
   /// a section (it is seen crossing the sections on its way).
   ///
+  /// A section moving whole steps over the still sections and the focused
+  /// row it would cut so (`TableMotion.steppingOverSections`), so this is
+  /// left for the changes where no line left on a block's way reads right.
+  ///
   /// - Complexity: O(body lines + entries drawn) for each round; a round
   ///   leaves out what the one before uncovered, and there are few.
   func withoutRowsUnderOtherHeaders(_ scene: Scene) -> Scene {
