@@ -76,6 +76,9 @@ struct TableMotion: Sendable {
     /// For a section moving whole: where the still entries it passes step
     /// on their way under it instead (see `steppingOverSections`).
     var stillSteps: [StillStep] = []
+    /// For a section moving whole up past still sections that no step
+    /// leaves reading right: where those hold back (see `steppingOverSections`).
+    var hold: StillHold?
 
     /// How far along its own trip it is at `progress` of the whole motion.
     func local(_ progress: Double) -> Double {
@@ -209,7 +212,7 @@ struct TableMotion: Sendable {
     isConveyor = groups.isEmpty || stillEntriesGoOneWay()
     self.groups = staggered()
     self.groups = steppingOverSections(focused: focused)
-    hasStillSteps = self.groups.contains { !$0.stillSteps.isEmpty }
+    hasStillSteps = self.groups.contains { !$0.stillSteps.isEmpty || $0.hold != nil }
   }
 
   // MARK: - Staggering
@@ -866,9 +869,19 @@ extension TableMotion {
     var stills: ClosedRange<Int>
   }
 
+  /// The still entries a section moving whole up passes hold back: until
+  /// the motion ends, the stretch of them goes no lower than to end on line
+  /// `bottom` (the block's end at its new line), so it stays wherever the
+  /// block leaves or covers it whole, and shows at its new lines at rest.
+  struct StillHold: Sendable {
+    var stills: ClosedRange<Int>
+    var bottom: Int
+  }
+
   /// Line `y` of still entry `still` at `progress`, or, once the still
   /// entries a section moving whole passes have stepped, on its way from
-  /// where it stepped to its new line, going on at once.
+  /// where it stepped to its new line, going on at once; no further than
+  /// where they hold back (see `StillHold`).
   fileprivate func steppedStill(_ still: Int, _ y: Int, at progress: Double) -> Int {
     guard hasStillSteps else { return y }
     let (from, to) = (oldTop(still), newTop(still))
@@ -887,6 +900,11 @@ extension TableMotion {
       let fraction = (progress - step.at) / (1 - step.at)
       let stepped = Int((Double(start) + Double(to - start) * fraction).rounded())
       line = down ? max(line, stepped) : min(line, stepped)
+    }
+    for group in groups {
+      guard let hold = group.hold, hold.stills.contains(still) else { continue }
+      let end = oldTop(hold.stills.upperBound) + height(hold.stills.upperBound)
+      line = min(line, hold.bottom - (end - from))
     }
     return line
   }
@@ -1065,8 +1083,23 @@ extension TableMotion {
         return true
       }
       groups[index].stillSteps = kept
-      hasStillSteps = groups.contains { !$0.stillSteps.isEmpty }
+      hasStillSteps = groups.contains { !$0.stillSteps.isEmpty || $0.hold != nil }
       return false
+    }
+    /// Whether the still sections it passes can hold back under its end
+    /// (they fit there from their old lines on): then they do, and the
+    /// steps found so far are dropped.
+    func holdsBack() -> Bool {
+      let passed = sections.flatMap { [$0.header] + $0.rows }
+      let bottom = group.newY + group.height
+      guard let low = passed.min(), let high = passed.max(),
+        oldTop(high) + self.height(high) <= bottom
+      else { return false }
+      groups[index].steps = []
+      groups[index].stillSteps = []
+      groups[index].hold = StillHold(stills: low...high, bottom: bottom)
+      hasStillSteps = true
+      return true
     }
     let samples = 240
     var previous = group.start
@@ -1094,9 +1127,15 @@ extension TableMotion {
       }
       var line = top(at: high)
       while line != group.newY && misreads(line, at: high) { line += up ? -1 : 1 }
-      // Nowhere on the rest of its way reads right (the focused row is on
-      // its way to where the block ends): it goes on evenly.
-      if misreads(line, at: high) { break }
+      if misreads(line, at: high) {
+        // Nowhere on the rest of its way reads right (the block goes up and
+        // the sections it passes, going down, cannot step on under it: their
+        // new lines are too near). They hold back where its end will cover
+        // them, and it passes over them; failing that, it goes on evenly.
+        guard up, groups[index].hold == nil, holdsBack() else { break }
+        (previous, sample) = (group.start, 1)
+        continue
+      }
       groups[index].steps.append(Step(at: high, y: line))
       previous = high
     }
