@@ -530,6 +530,24 @@ struct TableMotion: Sendable {
       let top = groupLine(focus, at: progress)
       return way == .up ? exact(progress) >= top : exact(progress) < top + focus.height
     }
+    // Where the row first leaves the header's new line free on its far
+    // side. A header that would meet the row before then could only stand
+    // under it (its new line is too near): it holds on its near side, still
+    // seen, and steps over the row once it can (a pop otherwise).
+    func clears(_ progress: Double) -> Bool {
+      let top = groupLine(focus, at: progress)
+      return way == .up ? top + focus.height <= newTop(still) : top > newTop(still)
+    }
+    var (blocked, free) = (0.0, 1.0)
+    for _ in 0..<20 {
+      let mid = (blocked + free) / 2
+      if clears(mid) { free = mid } else { blocked = mid }
+    }
+    if progress < free && !clears(0) && met(blocked) {
+      let row = groupLine(focus, at: blocked)
+      return way == .up
+        ? max(oldTop(still), min(y, row - 1)) : min(oldTop(still), max(y, row + focus.height))
+    }
     guard met(progress) else { return y }
     var (low, high) = (0.0, progress)
     for _ in 0..<20 {
