@@ -861,9 +861,13 @@ extension TableMotion {
   /// the motion ends, the stretch of them goes no lower than to end on line
   /// `bottom` (the block's end at its new line), so it stays wherever the
   /// block leaves or covers it whole, and shows at its new lines at rest.
+  /// Where even that reads wrong (the stretch is taller than the block, so
+  /// it shows beyond the block's end once the block rises past its end), the
+  /// block and the stretch step to their new lines at progress `until`.
   struct StillHold: Sendable {
     var stills: ClosedRange<Int>
     var bottom: Int
+    var until = 1.0
   }
 
   /// Line `y` of still entry `still` at `progress`, or, once the still
@@ -891,8 +895,9 @@ extension TableMotion {
     }
     for group in groups {
       guard let hold = group.hold, hold.stills.contains(still) else { continue }
+      if progress >= hold.until { return to }
       let end = oldTop(hold.stills.upperBound) + height(hold.stills.upperBound)
-      line = min(line, hold.bottom - (end - from))
+      line = min(line, max(from, hold.bottom - (end - from)))
     }
     return line
   }
@@ -1074,18 +1079,14 @@ extension TableMotion {
       hasStillSteps = groups.contains { !$0.stillSteps.isEmpty || $0.hold != nil }
       return false
     }
-    /// Whether the still sections it passes can hold back under its end
-    /// (they fit there from their old lines on): then they do, and the
-    /// steps found so far are dropped.
+    /// Whether the still sections it passes hold back under its end (see
+    /// `StillHold`): then the steps found so far are dropped.
     func holdsBack() -> Bool {
       let passed = sections.flatMap { [$0.header] + $0.rows }
-      let bottom = group.newY + group.height
-      guard let low = passed.min(), let high = passed.max(),
-        oldTop(high) + self.height(high) <= bottom
-      else { return false }
+      guard let low = passed.min(), let high = passed.max() else { return false }
       groups[index].steps = []
       groups[index].stillSteps = []
-      groups[index].hold = StillHold(stills: low...high, bottom: bottom)
+      groups[index].hold = StillHold(stills: low...high, bottom: group.newY + group.height)
       hasStillSteps = true
       return true
     }
@@ -1120,7 +1121,14 @@ extension TableMotion {
         // the sections it passes, going down, cannot step on under it: their
         // new lines are too near). They hold back where its end will cover
         // them, and it passes over them; failing that, it goes on evenly.
-        guard up, groups[index].hold == nil, holdsBack() else { break }
+        guard up, groups[index].hold == nil else {
+          if groups[index].hold != nil {
+            groups[index].hold?.until = high
+            groups[index].steps.append(Step(at: high, y: group.newY))
+          }
+          break
+        }
+        guard holdsBack() else { break }
         (previous, sample) = (group.start, 1)
         continue
       }
