@@ -30,8 +30,9 @@
 ///   the tallest block moving at that moment, plus the one line a passing
 ///   block's hidden title adds. The blocks whose line differs between two
 ///   neighbouring frames move, and those that show in one and not the other
-///   are inserted, deleted or scrolled; when none does, the 8 frames each way
-///   are read (a slow change, or one whose titles are hidden), and when none
+///   are inserted, deleted or scrolled; when no row does (a header alone),
+///   the 8 frames each way are read (a slow change, or one whose rows'
+///   titles are hidden under the blocks passing), and when none
 ///   does there either, nothing moves: no gap may be taller than one line. A
 ///   section header and the rows under it that move the same distance with
 ///   it are one block; a row cut by the body's top, its title above it,
@@ -446,14 +447,15 @@ extension FrameRules {
         for (header, rows) in recent.sections { sections[header, default: []].formUnion(rows) }
       }
       var tallest = 0
-      // The frames next to it, then (when nothing shows changing between
-      // those: a slow change, or one whose titles are hidden) a few more.
+      // The frames next to it, then (when no row shows changing between
+      // those: a slow change, or one whose rows' titles are hidden, a header
+      // alone seen moving) a few more.
       for reach in [1, Self.gapReach] {
         for a in (i - reach)..<(i + reach) where a >= 0 && a + 1 < stills.count {
           tallest = max(
             tallest, tallestChangingBlock(stills[a], stills[a + 1], sections: sections))
         }
-        if tallest > 0 { break }
+        if tallest >= rowHeight { break }
       }
       for (y, run) in frame.gaps where run > tallest + 1 {
         problems.append(

@@ -447,3 +447,32 @@ private func titles(_ body: [String]) -> Frame {
   let still = rules.gapProblems(Array(repeating: frames[0], count: 3).map(rules.still))
   #expect(still.map(\.offset) == [0, 1, 2], "\(still)")
 }
+
+// As a live reshuffle drew it (`--rate ludicrous --churn massive --seed 7`):
+// row x leaves and its slot stands open, with the line its hidden title
+// leaves (7 lines), while a header over row b's cards slides a line a frame
+// and nothing else next to it shows moving. A row changes near: the gap may
+// be as tall as a row (and its title's line), not only as the header.
+@Test func theGapsRuleSizesTheBlockMovingByTheRowsNearWhenAHeaderAloneMoves() {
+  let rules = FrameRules()
+  func row(_ title: String) -> [String] {
+    [" \(title)   1 / 3", " ┌──┐", " │  │", " │  │", " │  │", " └──┘"]
+  }
+  func still(_ body: [String]) -> FrameRules.Still {
+    rules.still(Frame(text: ([" Status"] + body + [" keys"]).joined(separator: "\n")) { _ in 1 })
+  }
+  let header = " ━━ Sec ━━━━━━━━"
+  var b = row("Row b")
+  b[4] = header
+  let slot = Array(repeating: "", count: 7)
+  let before = still(b + row("Row x") + [""] + row("Row t"))
+  let open = still(b + slot + row("Row t"))
+  b = row("Row b")
+  b[5] = header
+  let slid = still(b + slot + row("Row t"))
+  let gaps = rules.gapProblems([before, open, open, slid, slid])
+  #expect(gaps.isEmpty, "\(gaps)")
+  // With no row changing near, the header alone moves: the gap is too tall.
+  let alone = rules.gapProblems([open, open, slid, slid])
+  #expect(alone.map(\.offset) == [0, 1, 2, 3], "\(alone)")
+}

@@ -114,21 +114,32 @@ struct TableMotion: Sendable {
   private(set) var isConveyor = true
   /// Whether some group has still steps (see `steppedStill`).
   private var hasStillSteps = false
+  /// Screen lines, by old index, the entries start from where they are not
+  /// where the layout before places them: what a change cut short had on
+  /// screen when this one took over (see `init`).
+  private let startLines: [Int: Int]
 
   /// The motion between `before` and `after`, whose entries change as `kinds`
   /// says, on a screen whose table shows in `body`; `focused` is the old
-  /// entry of the focused row, if it survives.
+  /// entry of the focused row, if it survives. `startLines` gives, by old
+  /// index, the screen lines entries start from instead of those `before`
+  /// places them on: a change that cuts another short starts from what is on
+  /// screen, as UIKit animates a new batch from where the presentation layer
+  /// shows its views, rather than jumping to where the cut change would end.
   init(
     from before: TransitionEnd, to after: TransitionEnd, kinds: EntryChanges, body: Rect,
-    focused: Int? = nil
+    focused: Int? = nil, startLines: [Int: Int] = [:]
   ) {
     self.before = before
     self.after = after
     self.body = body
+    self.startLines = startLines
     let staging = kinds.stagingKinds(from: before.model, to: after.model, focused: focused)
     let oldModel = before.model
     let newModel = after.model
-    func oldY(_ index: Int) -> Int { body.minY + oldModel.entries[index].y - before.state.scrollY }
+    func oldY(_ index: Int) -> Int {
+      startLines[index] ?? body.minY + oldModel.entries[index].y - before.state.scrollY
+    }
     func newY(_ index: Int) -> Int { body.minY + newModel.entries[index].y - after.state.scrollY }
     func shows(_ y: Int, _ height: Int) -> Bool { y < body.maxY && y + height > body.minY }
 
@@ -369,6 +380,7 @@ struct TableMotion: Sendable {
   /// Screen line of still entry `still` before.
   private func oldTop(_ still: Int) -> Int {
     let old = Int(stillOld[still])
+    if let line = startLines[old] { return line }
     let y =
       old < 0
       ? 0
