@@ -158,7 +158,7 @@ private func randomContent(_ rng: inout SeededGenerator) -> ShelfContent {
 
 /// A screen on the immediate path, driven by a test clock, whose every frame is checked.
 @MainActor
-private struct CheckedRun {
+struct CheckedRun {
   let screen: ShelfScreen
   var size: Size
   var now: UInt64 = 0
@@ -169,9 +169,11 @@ private struct CheckedRun {
   private var segmentGeneration = 0
   /// Transitions whose frames were checked for stillness, one way and animation.
   private(set) var checkedTransitions = 0
-  init(content: ShelfContent, size: Size) {
+  /// The frame drawn last.
+  private(set) var canvas: Canvas?
+  init(content: ShelfContent, size: Size, animationDuration: UInt64 = 300) {
     screen = ShelfScreen(
-      content: content, configuration: ScreenConfiguration(animationDuration: 300),
+      content: content, configuration: ScreenConfiguration(animationDuration: animationDuration),
       updates: .immediate)
     self.size = size
     draw()
@@ -180,6 +182,7 @@ private struct CheckedRun {
   /// Draws the frame at `now` and checks it.
   mutating func draw() {
     let canvas = screen.render(size: size, now: now)
+    self.canvas = canvas
     let atRest = screen.nextFrameDeadline(now: now) == nil
     let (row, card) = screen.focusedIDs
     // The focus shows whole when its card was in its row before the change,
@@ -320,17 +323,19 @@ func aNearlyTotalReorderWithTheFocusDeepShowsNoHole(seed: UInt64) {
   #expect(run.problems.isEmpty, "\(run.problems.prefix(2).joined(separator: "\n"))")
 }
 
-/// Sections of `counts` rows (ids unique across the catalog), each row with a few cards.
-private func sectioned(_ rows: [[String]]) -> ShelfContent {
+/// Sections of `rows` (ids unique across the catalog), each row with a few cards;
+/// the `k`th is section `ids[k]` (by default, `k`).
+func sectioned(_ rows: [[String]], ids: [Int]? = nil) -> ShelfContent {
   let cards = (0..<6).map {
     CardFace(id: "c\($0)", title: "Title \($0)", subtitle: "by \($0)", year: 1990, rating: 3)
   }
   return ShelfContent(
     title: "Reshuffle",
-    sections: rows.enumerated().map { index, ids in
-      ShelfSection(
-        id: "s\(index)", title: "Section \(index)",
-        rows: ids.map { CarouselRow(id: $0, title: "Row \($0)", cards: cards) })
+    sections: rows.enumerated().map { index, rows in
+      let id = ids?[index] ?? index
+      return ShelfSection(
+        id: "s\(id)", title: "Section \(id)",
+        rows: rows.map { CarouselRow(id: $0, title: "Row \($0)", cards: cards) })
     })
 }
 

@@ -137,3 +137,37 @@ private let rowOverASection: [FrameChecker] = [
       $0.contains("nothing animates")
     })
 }
+
+@Test func theStillRuleSeesAStillRowStir() {
+  // The focused row a keeps its line at both ends: one frame a line lower is flagged.
+  var frames = rowOverASection
+  frames[2] = frame([(1, "#One"), (3, "▸Row a"), (11, "Row b"), (11, "Row x"), (10, "#Two")])
+  let problems = FrameChecker.motionProblems(frames)
+  #expect(
+    problems.contains { $0.hasPrefix("frame 2: still:") && $0.contains("Row a") }, "\(problems)")
+}
+
+@Test func theOneWayRuleSeesABlockTurnBack() {
+  // x rises from line 15 to 8: a frame where it sinks back a line is flagged.
+  var frames = rowOverASection
+  frames[3] = frame([(1, "#One"), (2, "▸Row a"), (13, "Row b"), (12, "Row x"), (11, "#Two")])
+  let problems = FrameChecker.motionProblems(frames)
+  #expect(
+    problems.contains { $0.hasPrefix("frame 3: oneway:") && $0.contains("Row x") }, "\(problems)")
+}
+
+@Test func theSectionRuleSeesAHeaderPopIn() {
+  // Two loses x on its way down: hidden for its whole trip and shown at its
+  // new line at the end, it pops.
+  var frames = rowOverASection
+  for index in 1..<(frames.count - 1) {
+    let (b, x) = [(10, 13), (11, 11), (13, 10), (14, 9)][index - 1]
+    frames[index] = frame([(1, "#One"), (2, "▸Row a"), (b, "Row b"), (x, "Row x")])
+  }
+  let problems = FrameChecker.sectionProblems(frames)
+  #expect(
+    problems.contains {
+      $0.contains("header \"Two\" seen in 0 of the 4 frames of its trip: it pops")
+    },
+    "\(problems)")
+}

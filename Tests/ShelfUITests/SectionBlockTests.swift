@@ -141,3 +141,144 @@ private func aSectionMovingWholeIsOneBlockInEveryFrame(move: SectionMove, size: 
   #expect(zip(tops, tops.dropFirst()).allSatisfy { ($1 - $0) * way >= 0 }, "one way: \(tops)")
   #expect(tops.contains { ($0 - start) * way > 0 && ($0 - end) * way < 0 }, "seen mid-way: \(tops)")
 }
+
+// MARK: - The still sections a block passes
+
+// A still section a section block passes is drawn wherever the block does not
+// cover it, in every frame: it holds, or slides one way, and never vanishes.
+// (With the focus in Fiction, the Fiction and Books block rose over Magazines,
+// and Magazines was left out for a dozen frames, its lines blank, and popped
+// back at rest.)
+
+/// The id of a scene entry.
+private func entryID(_ entry: SceneEntry) -> EntryID {
+  switch entry {
+  case .header(let header): .section(header.id)
+  case .row(let row): .row(row.id)
+  }
+}
+
+/// Screen line and lines shown of a scene entry.
+private func extent(_ entry: SceneEntry) -> Range<Int> {
+  switch entry {
+  case .header(let header): header.y..<(header.y + header.height)
+  case .row(let row): row.y..<(row.y + row.height)
+  }
+}
+
+/// The entries of which `scene` shows a line in its body.
+private func shownEntries(_ scene: Scene) -> Set<EntryID> {
+  let body = scene.body
+  return Set(
+    SceneRenderer.lineSources(of: scene).enumerated().compactMap { y, source in
+      body.minY <= y && y < body.maxY && source.entry >= 0
+        ? entryID(scene.entries[source.entry]) : nil
+    })
+}
+
+/// The change from `run`'s content to `content`, drawn a frame every `step`
+/// ms, and what it does wrong: `run.problems` (each frame readable, the
+/// motion still and one way), the shown and sections rules over its frames,
+/// and, in each frame, each entry on screen at both ends that is left out, or
+/// a line of which shows neither it nor a moving block drawn over it (a
+/// block that travels, the focused row, or a header on its way to a new line,
+/// drawn over the rows it crosses).
+@MainActor
+private func vanishing(_ run: inout CheckedRun, to content: ShelfContent, step: UInt64)
+  -> [String]
+{
+  run.screen.table.keepsShownScene = true
+  run.draw()
+  guard let first = run.screen.table.shownScene, let canvas = run.canvas else {
+    return ["no frame at rest"]
+  }
+  run.screen.setContent(content)
+  var transition = run.screen.table.animator.transition
+  var scenes = [first]
+  var canvases = [canvas]
+  while run.screen.nextFrameDeadline(now: run.now) != nil && scenes.count < 200 {
+    transition = transition ?? run.screen.table.animator.transition
+    run.now += step
+    run.draw()
+    if let scene = run.screen.table.shownScene, let canvas = run.canvas {
+      scenes.append(scene)
+      canvases.append(canvas)
+    }
+  }
+  guard let transition, let last = scenes.last else { return run.problems }
+  var problems = run.problems
+  let checkers = canvases.map(FrameChecker.init(canvas:))
+  problems += FrameChecker.shownProblems(checkers) + FrameChecker.sectionProblems(checkers)
+  let model = transition.before.model
+  let travelling = Set(
+    model.entries.indices.filter { transition.motion.travels(old: $0) }.map { model.entries[$0].id }
+  )
+  func lines(_ scene: Scene) -> [EntryID: Int] {
+    Dictionary(scene.entries.map { (entryID($0), extent($0).lowerBound) }) { a, _ in a }
+  }
+  let (start, end) = (lines(first), lines(last))
+  let kept = shownEntries(first).intersection(shownEntries(last))
+  for (index, scene) in scenes.enumerated().dropFirst().dropLast() {
+    let sources = SceneRenderer.lineSources(of: scene)
+    /// Whether entry `over`, drawn over another, is a moving block.
+    func moves(_ over: SceneEntry) -> Bool {
+      let id = entryID(over)
+      if travelling.contains(id) || over.isFocusedRow { return true }
+      if case .header = over { return start[id] != end[id] }
+      return false
+    }
+    for id in kept.sorted(by: { start[$0]! < start[$1]! }) {
+      guard let at = scene.entries.firstIndex(where: { entryID($0) == id }) else {
+        problems.append("frame \(index): \(id) is left out")
+        continue
+      }
+      let entry = scene.entries[at]
+      let body = extent(entry).clamped(to: scene.body.minY..<scene.body.maxY)
+      for y in body where sources[y].entry != at {
+        let over = sources[y].entry
+        // A row's title never stands alone: it shows with the line under it.
+        let alone = entry.isRow && y == extent(entry).lowerBound && !body.contains(y + 1)
+        let titleOverCovered =
+          entry.isRow && y == extent(entry).lowerBound && body.contains(y + 1)
+          && sources[y + 1].entry > at && moves(scene.entries[sources[y + 1].entry])
+        if alone || titleOverCovered || (over > at && moves(scene.entries[over])) { continue }
+        problems.append(
+          "frame \(index): line \(y) of \(id) (at \(extent(entry))) shows "
+            + (over < 0 ? "nothing" : "\(entryID(scene.entries[over]))"))
+      }
+    }
+  }
+  return problems
+}
+
+/// The sections fixtures' shape: Magazines (three rows) first, then Fiction
+/// and Books (two rows each); `magazinesLast` puts Magazines last, as `a`.
+private func sectionsShape(magazinesLast: Bool) -> ShelfContent {
+  let (magazines, fiction, books) = (
+    ["weekly", "monthly", "quarterly"], ["novels", "poetry"], ["essays", "short"]
+  )
+  return magazinesLast
+    ? sectioned([fiction, books, magazines], ids: [1, 2, 0])
+    : sectioned([magazines, fiction, books], ids: [0, 1, 2])
+}
+
+@MainActor
+@Test(arguments: [
+  Size(width: 120, height: 48), Size(width: 120, height: 40), Size(width: 80, height: 24),
+])
+private func aStillSectionABlockPassesIsDrawnWhereverTheBlockLeavesIt(size: Size) {
+  // section-moves -> a and back, the focus on each of the seven rows in turn.
+  for magazinesLast in [false, true] {
+    for focus in 0..<7 {
+      var run = CheckedRun(
+        content: sectionsShape(magazinesLast: magazinesLast), size: size, animationDuration: 600)
+      for _ in 0..<focus { _ = run.screen.handle(.down, size: size) }
+      let problems = vanishing(&run, to: sectionsShape(magazinesLast: !magazinesLast), step: 50)
+      let change = magazinesLast ? "a -> section-moves" : "section-moves -> a"
+      let drawn = problems.isEmpty
+      #expect(
+        drawn,
+        "\(change), focus on row \(focus): \(problems.prefix(4).joined(separator: "\n"))")
+    }
+  }
+}

@@ -164,6 +164,13 @@ struct TableAnimator: Sendable {
     return Easing.progress(start: start, duration: configuration.effectiveDuration, now: now)
   }
 
+  /// The eased progress of the table's last frame drawn: where what is on
+  /// screen stands (nil when no frame of the transition was drawn yet).
+  var progressOnScreen: Double? {
+    guard transition != nil, let lastFrame else { return nil }
+    return Easing.inOut(tableProgress(at: lastFrame))
+  }
+
   /// A carousel's linear progress at `now` (0 until it starts, 1 once complete).
   func carouselProgress(_ rowID: String, at now: UInt64) -> Double {
     if completedCarousels.contains(rowID) { return 1 }

@@ -76,6 +76,9 @@ struct TableMotion: Sendable {
     /// For a section moving whole: where the still entries it passes step
     /// on their way under it instead (see `steppingOverSections`).
     var stillSteps: [StillStep] = []
+    /// For a section moving whole up past still sections that no step
+    /// leaves reading right: where those hold back (see `steppingOverSections`).
+    var hold: StillHold?
 
     /// How far along its own trip it is at `progress` of the whole motion.
     func local(_ progress: Double) -> Double {
@@ -111,21 +114,32 @@ struct TableMotion: Sendable {
   private(set) var isConveyor = true
   /// Whether some group has still steps (see `steppedStill`).
   private var hasStillSteps = false
+  /// Screen lines, by old index, the entries start from where they are not
+  /// where the layout before places them: what a change cut short had on
+  /// screen when this one took over (see `init`).
+  private let startLines: [Int: Int]
 
   /// The motion between `before` and `after`, whose entries change as `kinds`
   /// says, on a screen whose table shows in `body`; `focused` is the old
-  /// entry of the focused row, if it survives.
+  /// entry of the focused row, if it survives. `startLines` gives, by old
+  /// index, the screen lines entries start from instead of those `before`
+  /// places them on: a change that cuts another short starts from what is on
+  /// screen, as UIKit animates a new batch from where the presentation layer
+  /// shows its views, rather than jumping to where the cut change would end.
   init(
     from before: TransitionEnd, to after: TransitionEnd, kinds: EntryChanges, body: Rect,
-    focused: Int? = nil
+    focused: Int? = nil, startLines: [Int: Int] = [:]
   ) {
     self.before = before
     self.after = after
     self.body = body
+    self.startLines = startLines
     let staging = kinds.stagingKinds(from: before.model, to: after.model, focused: focused)
     let oldModel = before.model
     let newModel = after.model
-    func oldY(_ index: Int) -> Int { body.minY + oldModel.entries[index].y - before.state.scrollY }
+    func oldY(_ index: Int) -> Int {
+      startLines[index] ?? body.minY + oldModel.entries[index].y - before.state.scrollY
+    }
     func newY(_ index: Int) -> Int { body.minY + newModel.entries[index].y - after.state.scrollY }
     func shows(_ y: Int, _ height: Int) -> Bool { y < body.maxY && y + height > body.minY }
 
@@ -198,7 +212,7 @@ struct TableMotion: Sendable {
     isConveyor = groups.isEmpty || stillEntriesGoOneWay()
     self.groups = staggered()
     self.groups = steppingOverSections(focused: focused)
-    hasStillSteps = self.groups.contains { !$0.stillSteps.isEmpty }
+    hasStillSteps = self.groups.contains { !$0.stillSteps.isEmpty || $0.hold != nil }
   }
 
   // MARK: - Staggering
@@ -444,6 +458,7 @@ struct TableMotion: Sendable {
   /// Screen line of still entry `still` before.
   private func oldTop(_ still: Int) -> Int {
     let old = Int(stillOld[still])
+    if let line = startLines[old] { return line }
     let y =
       old < 0
       ? 0
@@ -932,9 +947,23 @@ extension TableMotion {
     var stills: ClosedRange<Int>
   }
 
+  /// The still entries a section moving whole up passes hold back: until
+  /// the motion ends, the stretch of them goes no lower than to end on line
+  /// `bottom` (the block's end at its new line), so it stays wherever the
+  /// block leaves or covers it whole, and shows at its new lines at rest.
+  /// Where even that reads wrong (the stretch is taller than the block, so
+  /// it shows beyond the block's end once the block rises past its end), the
+  /// block and the stretch step to their new lines at progress `until`.
+  struct StillHold: Sendable {
+    var stills: ClosedRange<Int>
+    var bottom: Int
+    var until = 1.0
+  }
+
   /// Line `y` of still entry `still` at `progress`, or, once the still
   /// entries a section moving whole passes have stepped, on its way from
-  /// where it stepped to its new line, going on at once.
+  /// where it stepped to its new line, going on at once; no further than
+  /// where they hold back (see `StillHold`).
   fileprivate func steppedStill(_ still: Int, _ y: Int, at progress: Double) -> Int {
     guard hasStillSteps else { return y }
     let (from, to) = (oldTop(still), newTop(still))
@@ -953,6 +982,12 @@ extension TableMotion {
       let fraction = (progress - step.at) / (1 - step.at)
       let stepped = Int((Double(start) + Double(to - start) * fraction).rounded())
       line = down ? max(line, stepped) : min(line, stepped)
+    }
+    for group in groups {
+      guard let hold = group.hold, hold.stills.contains(still) else { continue }
+      if progress >= hold.until { return to }
+      let end = oldTop(hold.stills.upperBound) + height(hold.stills.upperBound)
+      line = min(line, max(from, hold.bottom - (end - from)))
     }
     return line
   }
@@ -1131,8 +1166,19 @@ extension TableMotion {
         return true
       }
       groups[index].stillSteps = kept
-      hasStillSteps = groups.contains { !$0.stillSteps.isEmpty }
+      hasStillSteps = groups.contains { !$0.stillSteps.isEmpty || $0.hold != nil }
       return false
+    }
+    /// Whether the still sections it passes hold back under its end (see
+    /// `StillHold`): then the steps found so far are dropped.
+    func holdsBack() -> Bool {
+      let passed = sections.flatMap { [$0.header] + $0.rows }
+      guard let low = passed.min(), let high = passed.max() else { return false }
+      groups[index].steps = []
+      groups[index].stillSteps = []
+      groups[index].hold = StillHold(stills: low...high, bottom: group.newY + group.height)
+      hasStillSteps = true
+      return true
     }
     let samples = 240
     var previous = group.start
@@ -1160,9 +1206,22 @@ extension TableMotion {
       }
       var line = top(at: high)
       while line != group.newY && misreads(line, at: high) { line += up ? -1 : 1 }
-      // Nowhere on the rest of its way reads right (the focused row is on
-      // its way to where the block ends): it goes on evenly.
-      if misreads(line, at: high) { break }
+      if misreads(line, at: high) {
+        // Nowhere on the rest of its way reads right (the block goes up and
+        // the sections it passes, going down, cannot step on under it: their
+        // new lines are too near). They hold back where its end will cover
+        // them, and it passes over them; failing that, it goes on evenly.
+        guard up, groups[index].hold == nil else {
+          if groups[index].hold != nil {
+            groups[index].hold?.until = high
+            groups[index].steps.append(Step(at: high, y: group.newY))
+          }
+          break
+        }
+        guard holdsBack() else { break }
+        (previous, sample) = (group.start, 1)
+        continue
+      }
       groups[index].steps.append(Step(at: high, y: line))
       previous = high
     }

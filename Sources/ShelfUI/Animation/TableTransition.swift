@@ -34,12 +34,14 @@ struct TableTransition: Sendable {
   /// sections and rows change as `delta` says (computed if nil). With
   /// `carouselsAwaitDeltas`, each row whose cards change waits for the delta
   /// its own holder computes (`resolveCarousel(_:with:)`): none is computed here.
+  /// `startLines` (by old entry index) are the screen lines entries start
+  /// from where a change cut short left them (`linesOnScreen(at:)`).
   ///
   /// - Complexity: O(entries) for the entry delta, plus O(cards) of the visible
   ///   rows whose cards changed.
   init(
     from before: TransitionEnd, to after: TransitionEnd, size: Size, delta: SectionDelta? = nil,
-    carouselsAwaitDeltas: Bool = false
+    carouselsAwaitDeltas: Bool = false, startLines: [Int: Int] = [:]
   ) {
     self.before = before
     self.after = after
@@ -111,7 +113,30 @@ struct TableTransition: Sendable {
       if old >= 0 { focusedOld = old }
     }
     motion = TableMotion(
-      from: before, to: after, kinds: kinds, body: Layout.body(for: size), focused: focusedOld)
+      from: before, to: after, kinds: kinds, body: Layout.body(for: size), focused: focusedOld,
+      startLines: startLines)
+  }
+
+  /// The screen line of each entry of the layout after (by new index) as
+  /// the frame at `progress` draws it, for the entries near the screen: where
+  /// a change that cuts this one short starts them from. Entries far off
+  /// screen at both moments are left out (they start from their layout).
+  ///
+  /// - Complexity: O(entries within a screen of the body, before or after,
+  ///   × log entries + entries drawn).
+  func linesOnScreen(at progress: Double) -> [Int: Int] {
+    var lines: [Int: Int] = [:]
+    let height = ViewState.bodyHeight(for: size)
+    let near = after.model.entries(
+      covering: max(0, after.state.scrollY - height)..<(after.state.scrollY + 2 * height))
+    for new in near {
+      let old = kinds.oldOfNew[new]
+      if old >= 0, let y = motion.line(old: old, new: new, at: progress) { lines[new] = y }
+    }
+    for placement in motion.placements(at: progress) where placement.new >= 0 {
+      lines[placement.new] = placement.y
+    }
+    return lines
   }
 
   /// Has the carousel of `rowID` replay `delta`, the one its holder computed

@@ -157,12 +157,15 @@ final class TableView {
   /// on screen, unless nothing visible changes, animation is off, or the batch
   /// is too large to animate. `delta`, the change of the rows of cards, gives
   /// the rows' motion; the headers' is derived from it (`DisplayModel.sectionDelta`).
+  /// `startLines` are where the entries of the table now stand on screen, by
+  /// index, when a transition was cut short (`linesOnScreen`): the new one
+  /// starts from them.
   ///
   /// - Returns: the transition begun, if any.
   @discardableResult
   func commit(
     _ content: ShelfContent, delta: SectionDelta? = nil, animated: Bool = true,
-    carouselsStartWithTable: Bool
+    carouselsStartWithTable: Bool, startLines: [Int: Int] = [:]
   ) -> TableTransition? {
     // Carousels that start with the table have no holder: they diff here.
     // Otherwise each carousel's holder delivers its own delta.
@@ -209,7 +212,7 @@ final class TableView {
     let transition = TableTransition(
       from: before, to: TransitionEnd(model: newModel, state: after), size: size,
       delta: delta.flatMap { newModel.sectionDelta(from: before.model, rowDelta: $0.sections) },
-      carouselsAwaitDeltas: !carouselsStartWithTable)
+      carouselsAwaitDeltas: !carouselsStartWithTable, startLines: startLines)
     if transition.visibleChangeCount > configuration.largeBatchLimit || transition.isStill {
       return nil
     }
@@ -256,6 +259,18 @@ final class TableView {
     }
   }
 
+  /// Where the running transition's last frame drew the table's entries
+  /// (by index in the table's model), if it is cut short mid-way: a change
+  /// that takes over starts from them, as UIKit animates a batch from where
+  /// the presentation layer shows each view, rather than from where the cut
+  /// batch would have ended (a jump). Empty when nothing is drawn moving.
+  var linesOnScreen: [Int: Int] {
+    guard let running = animator.transition, running.size == lastSize,
+      let progress = animator.progressOnScreen, progress < 1
+    else { return [:] }
+    return running.linesOnScreen(at: progress)
+  }
+
   /// Ends any animation at once (a key moved the focus, the size changed),
   /// completing it for the holders, and lets a waiting change in.
   func snap() {
@@ -299,11 +314,15 @@ final class TableView {
     completion: @escaping () -> Void
   ) {
     commitCount += 1
-    // A batch the watchdog released may still be drawing: end it first.
+    // A batch the watchdog released may still be drawing: end it first,
+    // and start the new one from where it left things on screen.
+    let startLines = linesOnScreen
     animator.finish()
     completeEverything()
     let content = ShelfContent(title: title, rows: rows)
-    if let transition = commit(content, delta: delta, carouselsStartWithTable: false) {
+    if let transition = commit(
+      content, delta: delta, carouselsStartWithTable: false, startLines: startLines)
+    {
       tableCompletion = completion
       liveTable?.prepareCarousels(for: transition)
       // Each changed row's carousel replays its card changes from the
