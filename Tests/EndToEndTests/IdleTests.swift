@@ -12,18 +12,28 @@ extension InTmux {
         ("--rate ludicrous", "Space", "paused"),
         // The preview command has run and ended: nothing of it wakes the app.
         ("--no-live --catalog \(fixtures)/small.json --preview 'echo {title}'", nil, "│Emma"),
-        // So has a silent bound command.
-        ("--no-live --catalog \(fixtures)/small.json --bind 'x:silent:true'", "x", nil),
+        // So has a silent bound command (it leaves a mark: MARK, a new file).
+        ("--no-live --catalog \(fixtures)/small.json --bind 'x:silent:touch MARK'", "x", nil),
       ] as [(String, String?, String?)])
     func anIdleScreenUsesNoCPUAndNeverWakesUp(options: String, key: String?, shows: String?)
       throws
     {
       let session = try TmuxSession()
       defer { session.close() }
-      try session.startShelf(options)
+      let mark = FileManager.default.temporaryDirectory
+        .appendingPathComponent("shelf-idle-\(UUID().uuidString)").path
+      defer { try? FileManager.default.removeItem(atPath: mark) }
+      try session.startShelf(options.replacingOccurrences(of: "MARK", with: mark))
       session.expectScreen(containing: "? help")
       if let key { try session.send(key) }
       if let shows { session.expectScreen(containing: shows) }
+      // A key that shows nothing has still been read once its command has run:
+      // the settling below must not end before the key arrives.
+      if options.contains("MARK") {
+        #expect(
+          waitFor(timeout: 10) { FileManager.default.fileExists(atPath: mark) },
+          "the bound command ran")
+      }
       let pid = try #require(session.foregroundProcess())
       // Let start-up work settle (the last frame, Dispatch's idle worker threads
       // retiring): wait for a second and a half without any activity.
