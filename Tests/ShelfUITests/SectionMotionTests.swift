@@ -105,6 +105,26 @@ private func expectFollowable(
 }
 
 @MainActor
+@Test func aHeaderTheFocusedRowLeavesStepsOverItSeen() {
+  // Novels, focused under the Fiction header, leaves Fiction for an untitled
+  // section above it (and a row joins Books): it rises a line while the
+  // header goes down past it to stand under it. The header's new line is
+  // where the row's last line is until the row ends its way: it holds above
+  // the row until then, never hidden under it for the frames between (a pop).
+  let frames = frames(
+    to: shelves {
+      let novels = $0[0].rows.remove(at: 0)
+      $0.insert(ShelfSection(id: "loose", title: nil, rows: [novels]), at: 0)
+      $0[2].rows.append(row("new", ["n"]))
+    })
+  expectFollowable(frames, hole: Metrics.rowHeight)
+  let lines = frames.map { TextBackend.text(of: $0).split(separator: "\n").map(String.init) }
+  let fiction = lines.map { $0.firstIndex { $0.hasPrefix(" ━━ Fiction") } }
+  #expect(fiction.first == 1 && fiction.last == 1 + Metrics.rowHeight)
+  #expect(fiction.allSatisfy { $0 != nil }, "\(fiction)")
+}
+
+@MainActor
 @Test func aRowInsertedAboveTheFocusGrowsInViewAndTheFocusStays() {
   let frames = frames(to: shelves { $0[0].rows.insert(row("new", ["n"]), at: 0) })
   expectFollowable(frames, hole: Metrics.rowHeight)

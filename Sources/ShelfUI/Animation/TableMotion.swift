@@ -222,16 +222,16 @@ struct TableMotion: Sendable {
   ///
   /// Where blocks pass a still entry both ways, it holds, and where several
   /// blocks cross, the slots they leave and take may show together; blocks that set off one after
-  /// the other open them one after the other. A few orders are tried and the
-  /// one whose frames show the smallest gaps kept (all at once on a tie).
+  /// the other open them one after the other. A few orders are tried, first
+  /// for one whose every frame, as drawn, shows no gap too tall (all at once
+  /// if it does not); where none is, the one whose entries' lines show the
+  /// smallest gaps at a few frames is kept (all at once on a tie).
   ///
   /// - Complexity: O(orders × samples × (log entries × groups + entries drawn)).
   private func staggered() -> [Group] {
     guard groups.count > 1 else { return groups }
     let tallest = tallestBlock
-    var best = groups
-    var bestExcess = worstGapExcess(tallest: tallest)
-    guard bestExcess > 0 else { return groups }
+    guard worstGapExcess(tallest: tallest, below: 1, asDrawn: true) > 0 else { return groups }
     let byOld = groups.indices.sorted { groups[$0].oldY < groups[$1].oldY }
     let byNew = groups.indices.sorted { groups[$0].newY < groups[$1].newY }
     let byDistance = groups.indices.sorted {
@@ -244,16 +244,33 @@ struct TableMotion: Sendable {
       [index < down.count ? down[index] : nil, index < up.count ? up[index] : nil].compactMap { $0 }
     }
     let orders = [byOld, byOld.reversed(), byNew, byNew.reversed(), byDistance, turns]
+    /// The groups set off in `order`, each travelling over `duration`.
+    func staggering(_ order: [Int], _ duration: Double) -> TableMotion {
+      var motion = self
+      let step = (1 - duration) / Double(order.count - 1)
+      for (rank, index) in order.enumerated() {
+        motion.groups[index].start = Double(rank) * step
+        motion.groups[index].duration = duration
+      }
+      return motion
+    }
+    // Each block still travels over a quarter of the motion at least.
+    let durations = [0.8, 0.6, 0.4, 0.25]
     for order in orders {
-      // Each block still travels over a quarter of the motion at least.
-      for duration in [0.8, 0.6, 0.4, 0.25] {
-        var motion = self
-        let step = (1 - duration) / Double(order.count - 1)
-        for (rank, index) in order.enumerated() {
-          motion.groups[index].start = Double(rank) * step
-          motion.groups[index].duration = duration
+      for duration in durations {
+        let motion = staggering(order, duration)
+        if motion.worstGapExcess(tallest: tallest, below: 1, asDrawn: true) == 0 {
+          return motion.groups
         }
-        let excess = motion.worstGapExcess(tallest: tallest)
+      }
+    }
+    var best = groups
+    var bestExcess = worstGapExcess(tallest: tallest)
+    guard bestExcess > 0 else { return groups }
+    for order in orders {
+      for duration in durations {
+        let motion = staggering(order, duration)
+        let excess = motion.worstGapExcess(tallest: tallest, below: bestExcess)
         if excess < bestExcess {
           best = motion.groups
           bestExcess = excess
@@ -284,21 +301,82 @@ struct TableMotion: Sendable {
     return tallest
   }
 
-  /// Frames a staggering is judged by: more than twice a 300 ms motion's at
-  /// 50 a second, as a block crossing the screen fast opens a gap between
-  /// two coarser samples that a frame drawn there shows.
+  /// Frames a staggering is judged by as drawn, evenly spread over the
+  /// motion's progress: as finely as a block's line changes (a block
+  /// crossing the screen in a quarter of the motion changes line every 1/160
+  /// of it), so that whenever a frame is drawn, it shows one of the layouts
+  /// judged (frames come at any time: the live app draws them when it can).
+  private static let drawnSamples = 256
+
+  /// The samples judged as drawn, in order: every 16th first, then every
+  /// 4th, then the rest, so that a staggering with a gap is mostly told by
+  /// a few.
+  private static let drawnSampleOrder: [Int] = {
+    let all = Array(1..<drawnSamples)
+    return all.filter { $0 % 16 == 0 } + all.filter { $0 % 16 != 0 && $0 % 4 == 0 }
+      + all.filter { $0 % 4 != 0 }
+  }()
+
+  /// Frames a staggering is judged by by its entries' lines.
   private static let gapSamples = 48
 
-  /// Lines by which the tallest run of blank body lines, over a few frames,
-  /// is taller than `tallest` and the line a hidden title leaves (0: none).
-  private func worstGapExcess(tallest: Int) -> Int {
+  /// Lines by which the tallest run of blank body lines, over the frames
+  /// judged, is taller than `tallest` and the line a hidden title leaves (0:
+  /// none); once it is `below` or more, the rest is not judged.
+  ///
+  /// `asDrawn`: the lines are those a frame draws (`TableTransition.scene`),
+  /// at every frame: a row's title with no line of its own under it, or
+  /// with an entry drawn later over that line, is not drawn
+  /// (`SceneRenderer.lineSources`), and its line may stand blank. Else the
+  /// lines the entries take, at a few frames.
+  private func worstGapExcess(tallest: Int, below limit: Int = .max, asDrawn: Bool = false)
+    -> Int
+  {
     var worst = 0
-    for sample in 1..<Self.gapSamples {
-      var covered = [Bool](repeating: false, count: body.height)
-      for placement in placements(at: Double(sample) / Double(Self.gapSamples)) {
+    let focusedNew =
+      after.model.rows.indices.contains(after.state.focusRow)
+      ? after.model.entryOfRow[after.state.focusRow] : -1
+    let samples = asDrawn ? Self.drawnSamples : Self.gapSamples
+    for sample in asDrawn ? Self.drawnSampleOrder : Array(1..<samples) where worst < limit {
+      // Each entry's lines and when it is drawn: rows by layer (the
+      // focused one last), headers over them, sections moving whole on top.
+      var spans: [(top: Int, bottom: Int, title: Int?, rank: Int)] = []
+      for (index, placement) in placements(at: Double(sample) / Double(samples)).enumerated() {
         let top = max(0, placement.y - body.minY)
         let bottom = min(body.height, placement.y + placement.height - body.minY)
-        if top < bottom { for line in top..<bottom { covered[line] = true } }
+        guard top < bottom else { continue }
+        guard asDrawn else {
+          spans.append((top, bottom, nil, 0))
+          continue
+        }
+        let isRow =
+          placement.old >= 0
+          ? before.model.entries[placement.old].row != nil
+          : after.model.entries[placement.new].row != nil
+        let layer: Int
+        switch placement.kind {
+        case _ where placement.new == focusedNew && isRow: layer = 6
+        case _ where placement.isInSectionBlock: layer = 5
+        case _ where !isRow: layer = 4
+        case .travelling: layer = 3
+        case .still: layer = 2
+        case .arriving: layer = 1
+        case .leaving: layer = 0
+        }
+        spans.append((top, bottom, isRow ? placement.y - body.minY : nil, layer << 20 | index))
+      }
+      var topRank = [Int](repeating: -1, count: body.height)
+      for span in spans {
+        for line in span.top..<span.bottom { topRank[line] = max(topRank[line], span.rank) }
+      }
+      var covered = [Bool](repeating: false, count: body.height)
+      for span in spans {
+        for line in span.top..<span.bottom {
+          if line == span.title && (line + 1 >= span.bottom || topRank[line + 1] > span.rank) {
+            continue
+          }
+          covered[line] = true
+        }
       }
       var run = 0
       for line in covered.indices {
@@ -529,6 +607,24 @@ struct TableMotion: Sendable {
     func met(_ progress: Double) -> Bool {
       let top = groupLine(focus, at: progress)
       return way == .up ? exact(progress) >= top : exact(progress) < top + focus.height
+    }
+    // Where the row first leaves the header's new line free on its far
+    // side. A header that would meet the row before then could only stand
+    // under it (its new line is too near): it holds on its near side, still
+    // seen, and steps over the row once it can (a pop otherwise).
+    func clears(_ progress: Double) -> Bool {
+      let top = groupLine(focus, at: progress)
+      return way == .up ? top + focus.height <= newTop(still) : top > newTop(still)
+    }
+    var (blocked, free) = (0.0, 1.0)
+    for _ in 0..<20 {
+      let mid = (blocked + free) / 2
+      if clears(mid) { free = mid } else { blocked = mid }
+    }
+    if progress < free && !clears(0) && met(blocked) {
+      let row = groupLine(focus, at: blocked)
+      return way == .up
+        ? max(oldTop(still), min(y, row - 1)) : min(oldTop(still), max(y, row + focus.height))
     }
     guard met(progress) else { return y }
     var (low, high) = (0.0, progress)
