@@ -55,4 +55,27 @@ extension TmuxSession {
     }
     return still
   }
+
+  /// Waits for the screen to show `text`, then for it to hold still, and
+  /// gives that still screen (nil, with an issue recorded, if either never
+  /// happens or `text` is gone by then). For a test that asserts on more of
+  /// the screen than the text it waited for: a frame can reach tmux in more
+  /// than one read, so `text` (the status line, say) can show before the
+  /// rest of its frame has arrived.
+  @discardableResult
+  func expectStillScreen(
+    containing text: String, timeout: Double = 15,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> String? {
+    guard expectScreen(containing: text, timeout: timeout, sourceLocation: sourceLocation) != nil,
+      let still = expectStillScreen(
+        "after '\(text)' showed", timeout: timeout, sourceLocation: sourceLocation)
+    else { return nil }
+    if !still.contains(text) {
+      Issue.record(
+        "'\(text)' gone from the still screen:\n\(still)", sourceLocation: sourceLocation)
+      return nil
+    }
+    return still
+  }
 }
