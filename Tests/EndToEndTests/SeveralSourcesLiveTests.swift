@@ -130,9 +130,15 @@ extension InTmux {
       session.expectScreen(containing: "v1 · 1 row")
       session.expectScreen(containing: "fetching \(server.url("/catalog")) ●")
       // Unchanged: further requests get 304s and the screen holds still. The
-      // screen compared against is the whole one, taken between two polls.
-      let screen = session.expectStillScreen(containing: "no cards") ?? ""
-      #expect(screen.contains("v1 · 1 row"))
+      // screen compared against is the whole one: the same in two captures
+      // in a row (the app polls every 500 ms, too often for the idle
+      // threads expectStillScreen asks for on a loaded machine).
+      var previous = ""
+      let screen =
+        session.expectScreen("the first screen, settled") { screen in
+          defer { previous = screen }
+          return screen == previous && screen.contains("v1 · 1 row") && screen.contains("no cards")
+        } ?? ""
       let deadline = ContinuousClock.now + .seconds(10)
       while server.count("/catalog") < 4 && ContinuousClock.now < deadline {
         _ = session.waitForScreen(timeout: 0.2) { $0 != screen }
