@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension InTmux {
@@ -12,19 +13,31 @@ extension InTmux {
         ("--rate ludicrous", "Space", "paused"),
         // The preview command has run and ended: nothing of it wakes the app.
         ("--no-live --catalog \(fixtures)/small.json --preview 'echo {title}'", nil, "│Emma"),
-        // So has a silent bound command.
-        ("--no-live --catalog \(fixtures)/small.json --bind 'x:silent:true'", "x", nil),
+        // So has a silent bound command (SCRATCH: the session's folder, where
+        // it leaves a mark).
+        (
+          "--no-live --catalog \(fixtures)/small.json --bind 'x:silent:touch SCRATCH/ran'", "x", nil
+        ),
       ] as [(String, String?, String?)])
     func anIdleScreenUsesNoCPUAndNeverWakesUp(options: String, key: String?, shows: String?)
       throws
     {
       let session = try TmuxSession()
       defer { session.close() }
-      try session.startShelf(options)
+      try session.startShelf(
+        options.replacingOccurrences(of: "SCRATCH", with: session.scratch.path))
       session.expectScreen(containing: "? help")
       if let key { try session.send(key) }
       if let shows { session.expectScreen(containing: shows) }
       let pid = try #require(session.foregroundProcess())
+      // A command the key or the screen started has run and been reaped: on a
+      // loaded machine it can take longer than the quiet time below, and its
+      // end then wakes the app in the measured window.
+      if options.contains("SCRATCH/ran") {
+        let mark = session.scratch.appendingPathComponent("ran").path
+        #expect(blockingPollUntil { FileManager.default.fileExists(atPath: mark) }, "x ran")
+      }
+      #expect(blockingPollUntil { childProcesses(of: pid).isEmpty }, "the commands ended")
       // Let start-up work settle (the last frame, Dispatch's idle worker threads
       // retiring): wait for a second and a half without any activity.
       var before = threadActivity(of: pid)

@@ -23,6 +23,17 @@ func threadActivity(of pid: Int32) -> [String: [Int]] {
   return result
 }
 
+/// The child processes of `pid` (any of its threads' children, zombies not
+/// yet reaped included), from /proc.
+func childProcesses(of pid: Int32) -> [Int32] {
+  let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+  return tasks.flatMap { task in
+    let children =
+      (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+    return children.split(separator: " ").compactMap { Int32($0) }
+  }
+}
+
 extension TmuxSession {
   /// Waits until the screen is still: for `polls` polls in a row (50 ms
   /// apart) the screen is the one captured before and no thread of the
