@@ -13,30 +13,34 @@ extension InTmux {
         ("--rate ludicrous", "Space", "paused"),
         // The preview command has run and ended: nothing of it wakes the app.
         ("--no-live --catalog \(fixtures)/small.json --preview 'echo {title}'", nil, "│Emma"),
-        // So has a silent bound command (SCRATCH: the session's folder, where
-        // it leaves a mark).
-        (
-          "--no-live --catalog \(fixtures)/small.json --bind 'x:silent:touch SCRATCH/ran'", "x", nil
-        ),
+        // So has a silent bound command (it leaves a mark: MARK, a new file).
+        ("--no-live --catalog \(fixtures)/small.json --bind 'x:silent:touch MARK'", "x", nil),
       ] as [(String, String?, String?)])
     func anIdleScreenUsesNoCPUAndNeverWakesUp(options: String, key: String?, shows: String?)
       throws
     {
       let session = try TmuxSession()
       defer { session.close() }
-      try session.startShelf(
-        options.replacingOccurrences(of: "SCRATCH", with: session.scratch.path))
+      let mark = FileManager.default.temporaryDirectory
+        .appendingPathComponent("shelf-idle-\(UUID().uuidString)").path
+      defer { try? FileManager.default.removeItem(atPath: mark) }
+      try session.startShelf(options.replacingOccurrences(of: "MARK", with: mark))
       session.expectScreen(containing: "? help")
       if let key { try session.send(key) }
       if let shows { session.expectScreen(containing: shows) }
-      let pid = try #require(session.foregroundProcess())
-      // A command the key or the screen started has run and been reaped: on a
-      // loaded machine it can take longer than the quiet time below, and its
-      // end then wakes the app in the measured window.
-      if options.contains("SCRATCH/ran") {
-        let mark = session.scratch.appendingPathComponent("ran").path
-        #expect(blockingPollUntil { FileManager.default.fileExists(atPath: mark) }, "x ran")
+      // A key that shows nothing has still been read once its command has run:
+      // the settling below must not end before the key arrives.
+      if options.contains("MARK") {
+        #expect(
+          waitFor(timeout: 10) { FileManager.default.fileExists(atPath: mark) },
+          "the bound command ran")
       }
+      let pid = try #require(session.foregroundProcess())
+      // And every command the key or the screen started (the preview's echo
+      // too) has ended and been reaped: on a loaded machine that can take
+      // longer than the quiet time below, and the end then wakes the app in
+      // the measured window (the thread waiting for the child, then the main
+      // thread it tells).
       #expect(blockingPollUntil { childProcesses(of: pid).isEmpty }, "the commands ended")
       // Let start-up work settle (the last frame, Dispatch's idle worker threads
       // retiring): wait for a second and a half without any activity.
