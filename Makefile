@@ -33,8 +33,8 @@ E2E_TESTS := ShelfTerminalTests|EndToEndTests
 # own beside the rest of E2E_TESTS: in one process, their one long chain waited
 # behind the other suites' tests for the two threads Swift Testing runs
 # synchronous tests on (minutes before its first test began), and set the
-# stage's length. The second `swift test` passes --ignore-lock: the first holds
-# the build folder's lock while building nothing.
+# stage's length. Both pass --ignore-lock, building nothing: whichever takes
+# the build folder's lock first would make the other wait for its end.
 E2E_TMUX := ^EndToEndTests\.InTmux/
 test: unit e2e
 	@$(MAKE) --no-print-directory slowest
@@ -47,7 +47,7 @@ e2e: deps
 	$(SWIFT) build --build-tests
 	bash -o pipefail -c "$(SWIFT) test --skip-build --ignore-lock --filter '$(E2E_TMUX)' \
 	  > .build/e2e-tmux-tests.log 2>&1" & tmux=$$!; \
-	bash -o pipefail -c "$(SWIFT) test --skip-build --filter '^($(E2E_TESTS))\.' --skip '$(E2E_TMUX)' \
+	bash -o pipefail -c "$(SWIFT) test --skip-build --ignore-lock --filter '^($(E2E_TESTS))\.' --skip '$(E2E_TMUX)' \
 	  2>&1 | tee .build/e2e-tests.log"; rest=$$?; \
 	wait $$tmux; tmux=$$?; echo "the tmux tests (.build/e2e-tmux-tests.log):"; \
 	cat .build/e2e-tmux-tests.log; [ $$rest = 0 ] && [ $$tmux = 0 ]
