@@ -29,6 +29,13 @@ build: deps
 # five slowest tests of the run.
 UNIT_TESTS := ShelfDiffTests|ShelfChainTests|ShelfUITests|ShelfCatalogTests|ShelfSourcesTests|ShelfCoversTests
 E2E_TESTS := ShelfTerminalTests|EndToEndTests
+# The tmux tests (the InTmux suite, one at a time) run in a process of their
+# own beside the rest of E2E_TESTS: in one process, their one long chain waited
+# behind the other suites' tests for the two threads Swift Testing runs
+# synchronous tests on (minutes before its first test began), and set the
+# stage's length. Both pass --ignore-lock, building nothing: whichever takes
+# the build folder's lock first would make the other wait for its end.
+E2E_TMUX := ^EndToEndTests\.InTmux/
 test: unit e2e
 	@$(MAKE) --no-print-directory slowest
 
@@ -38,12 +45,17 @@ unit: deps
 
 e2e: deps
 	$(SWIFT) build --build-tests
-	bash -o pipefail -c "$(SWIFT) test --skip-build --filter '^($(E2E_TESTS))\.' 2>&1 | tee .build/e2e-tests.log"
+	bash -o pipefail -c "$(SWIFT) test --skip-build --ignore-lock --filter '$(E2E_TMUX)' \
+	  > .build/e2e-tmux-tests.log 2>&1" & tmux=$$!; \
+	bash -o pipefail -c "$(SWIFT) test --skip-build --ignore-lock --filter '^($(E2E_TESTS))\.' --skip '$(E2E_TMUX)' \
+	  2>&1 | tee .build/e2e-tests.log"; rest=$$?; \
+	wait $$tmux; tmux=$$?; echo "the tmux tests (.build/e2e-tmux-tests.log):"; \
+	cat .build/e2e-tmux-tests.log; [ $$rest = 0 ] && [ $$tmux = 0 ]
 	$(MAKE) --no-print-directory tsan
 
 slowest:
 	@echo "the five slowest tests:"
-	@cat .build/unit-tests.log .build/e2e-tests.log 2>/dev/null | grep -v 'Test run with' | \
+	@cat .build/unit-tests.log .build/e2e-tests.log .build/e2e-tmux-tests.log 2>/dev/null | grep -v 'Test run with' | \
 	  sed -nE 's/^.*Test (.*) (passed|failed) after ([0-9.]+) seconds.*$$/\3 s  \1/p' | sort -rn | head -5
 
 # The concurrency tests again under the thread sanitizer, in their own build

@@ -10,10 +10,9 @@ extension InTmux {
       defer { session.close() }
       try session.startShelf(
         "--no-live --catalog \(fixtures)/small.json \(options)", environment: prefix)
-      session.expectScreen(containing: "Small Shelf")
       // The status line can arrive before the rest of the first frame: take
       // the screen once it is whole and still.
-      session.expectStillScreen("the first screen")
+      session.expectStillScreen(containing: "Small Shelf")
       let styled = session.styledScreen()
       let plain = session.screen()
       try session.quitAndExpectRestored()

@@ -169,10 +169,11 @@ extension InTmux {
       let session = try TmuxSession(width: 120, height: 44)
       defer { session.close() }
       try session.startShelf("--catalog \(covers.catalog) --images cells")
-      session.expectScreen("covers at 120x44") { screen in
+      // The height read from the screen the wait saw, not a later capture.
+      let wide = session.expectScreen("covers at 120x44") { screen in
         screen.contains("Meridian") && firstCardHeight(screen) != nil
       }
-      let tall = try #require(firstCardHeight(session.screen()))
+      let tall = try #require(wide.flatMap { firstCardHeight($0) })
       try session.resize(width: 80, height: 24)
       // A shorter cover area, and its covers converted again at that size.
       session.expectScreen("shorter covers at 80x24") { screen in

@@ -57,10 +57,12 @@ extension InTmux {
       let session = try TmuxSession()
       defer { session.close() }
       try session.startShelf("--no-live")
-      session.expectScreen(containing: "Books & Films · ")
       // Each key's focus shows in the status line before the next is sent,
-      // so the focus taken is the one after all three.
+      // so the focus taken is the one after all three. The first is read
+      // from the whole first screen (its status line can arrive in parts).
+      session.expectStillScreen(containing: "Books & Films · ")
       var focus = Self.focusedCard(session)
+      #expect(!focus.isEmpty, "\(session.statusLine)")
       for key in ["Down", "Down", "Right"] {
         let before = focus
         try session.send(key)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension InTmux {
@@ -35,6 +36,12 @@ extension InTmux {
           "the bound command ran")
       }
       let pid = try #require(session.foregroundProcess())
+      // And every command the key or the screen started (the preview's echo
+      // too) has ended and been reaped: on a loaded machine that can take
+      // longer than the quiet time below, and the end then wakes the app in
+      // the measured window (the thread waiting for the child, then the main
+      // thread it tells).
+      #expect(blockingPollUntil { childProcesses(of: pid).isEmpty }, "the commands ended")
       // Let start-up work settle (the last frame, Dispatch's idle worker threads
       // retiring): wait for a second and a half without any activity.
       var before = threadActivity(of: pid)

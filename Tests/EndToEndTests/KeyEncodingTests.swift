@@ -76,10 +76,12 @@ extension InTmux {
       }
 
       // What is not a key of Shelf's leaves it running and unchanged: the
-      // key after it does what it does on the screen as it was.
-      let still = try #require(session.expectScreen(containing: first))
+      // key after it does what it does on the screen as it was. Both screens
+      // compared against are taken whole and at rest (the status line can
+      // show before the rest of a frame, and a move can scroll).
+      let still = try #require(session.expectStillScreen(containing: first))
       try session.send("Right")
-      let moved = try #require(session.expectScreen(containing: "Middlemarch — George Eliot"))
+      let moved = try #require(session.expectStillScreen(containing: "Middlemarch — George Eliot"))
       try session.send("Left")
       session.expectScreen("\(term): back on Emma") { $0 == still }
       let junk: [(String, () throws -> Void)] = [
@@ -91,8 +93,9 @@ extension InTmux {
           "Esc at the top level",
           {
             try session.send("Escape")
-            // A person's next key comes well after the escape delay (25 ms).
-            Thread.sleep(forTimeInterval: 0.2)
+            // A person's next key comes well after the escape delay (25 ms):
+            // once the app has read the Escape and gone idle.
+            session.expectStillScreen("\(term): after Escape")
           }
         ),
       ]

@@ -37,8 +37,11 @@ extension InTmux {
       try session.startShelf("--catalog \(fixtures)/small.json")
       session.expectScreen(containing: "Emma — Jane Austen")
       try session.send("Enter")
-      let details = session.expectScreen(containing: "Esc or q close")
-      #expect(details?.contains("A clever young woman") == true)
+      // The panel's hint and its summary, on one screen (a frame can reach
+      // tmux in more than one read).
+      session.expectScreen("the details with the summary") {
+        $0.contains("Esc or q close") && $0.contains("A clever young woman")
+      }
       try session.send("Escape")
       session.expectScreen("the details closed") { !$0.contains("Esc or q close") }
       #expect(session.paneValue("alternate_on") == "1", "Escape over details must not quit")
@@ -96,9 +99,11 @@ extension InTmux {
       let session = try TmuxSession()
       defer { session.close() }
       try session.startShelf("--catalog \(fixtures)/small.json")
-      session.expectScreen(containing: "Small Shelf")
-      let wide = session.screen()
-      #expect(wide.split(separator: "\n").first.map { $0.count > 100 } == true)
+      // The status line across the whole 120 columns, hint and all.
+      session.expectScreen("the status line at 120 columns") { screen in
+        let first = screen.split(separator: "\n").first ?? ""
+        return first.contains("Small Shelf") && first.hasSuffix("? help") && first.count > 100
+      }
       try session.resize(width: 80, height: 24)
       session.expectScreen("a relayout at 80x24") { screen in
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -187,8 +192,11 @@ extension InTmux {
       try session.startShelf("--catalog \(fixtures)/small.json")
       session.expectScreen(containing: "Small Shelf")
       try session.send("Escape")
-      // A person's next key comes well after the escape delay (25 ms).
-      Thread.sleep(forTimeInterval: 0.2)
+      // A person's next key comes well after the escape delay (25 ms): once
+      // the app has read the Escape and gone idle (on a loaded machine a
+      // fixed pause could end before it even read it, and the two would
+      // arrive together as Alt-Right).
+      session.expectStillScreen("after Escape")
       try session.send("Right")
       session.expectScreen(containing: "Middlemarch — George Eliot")
       #expect(session.paneValue("alternate_on") == "1", "Escape at the top level must not quit")

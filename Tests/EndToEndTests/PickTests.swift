@@ -105,10 +105,11 @@ extension TmuxSession {
     // Die Verwandlung's neighbour first, then the row's first card, then one
     // marked and unmarked again.
     try session.send("j", "l", "m", "h", "m", "l", "l", "m", "m")
-    session.expectScreen(containing: "2 cards marked")
-    // Two marks drawn on the cards' top borders, under the row.
-    let screen = session.screen()
-    #expect(screen.components(separatedBy: "✓").count - 1 == 2, "two marks:\n\(screen)")
+    // Two marks drawn on the cards' top borders, under the row, with the
+    // count (on one screen: a frame can reach tmux in more than one read).
+    session.expectScreen("two cards marked, two marks drawn") { screen in
+      screen.contains("2 cards marked") && screen.components(separatedBy: "✓").count - 1 == 2
+    }
     try session.send("Enter")
     let pick = try #require(session.waitForPick())
     #expect(pick.status == 0)
@@ -227,7 +228,9 @@ extension TmuxSession {
     try session.send("Enter")
     let pick = try #require(session.waitForPick())
     #expect(pick.status == 141)
-    #expect(!session.screen().contains("shelf:"), "nothing on stderr")
+    // The shell's report comes after anything shelf wrote to stderr.
+    let report = session.expectScreen(containing: "EXIT=141")
+    #expect(report?.contains("shelf:") == false, "nothing on stderr")
   }
 
   @Test func multiWithoutPickIsAUsageError() throws {

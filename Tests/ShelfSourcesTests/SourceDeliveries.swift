@@ -1,8 +1,10 @@
 import ShelfCatalog
 import ShelfSources
+import TestSupport
 
 /// What a live source (watcher, command, URL) delivers, awaited one at a time
-/// with a 10 s timeout, each delivery described as text by the test.
+/// (at most `eventualTimeout`, however loaded the machine), each delivery
+/// described as text by the test.
 final class SourceDeliveries: Sendable {
   let stream: AsyncStream<Result<LoadedCatalog, CatalogError>>
   let continuation: AsyncStream<Result<LoadedCatalog, CatalogError>>.Continuation
@@ -27,7 +29,9 @@ final class SourceDeliveries: Sendable {
 
   func handler(_ result: Result<LoadedCatalog, CatalogError>) { continuation.yield(result) }
 
-  /// The next delivery, described; `timeout` if none comes in 10 s.
+  /// The next delivery, described; `timeout` if none comes within
+  /// `eventualTimeout` (a watcher's or command's thread can wait seconds
+  /// for a core on a loaded machine, and longer under the thread sanitizer).
   func next() async -> String {
     let stream = stream
     let describe = describe
@@ -37,7 +41,7 @@ final class SourceDeliveries: Sendable {
         return "ended"
       }
       group.addTask {
-        try? await Task.sleep(for: .seconds(10))
+        try? await Task.sleep(for: eventualTimeout)
         return "timeout"
       }
       let first = await group.next() ?? "none"

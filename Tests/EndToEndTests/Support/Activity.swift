@@ -23,6 +23,17 @@ func threadActivity(of pid: Int32) -> [String: [Int]] {
   return result
 }
 
+/// The child processes of `pid` (any of its threads' children, zombies not
+/// yet reaped included), from /proc.
+func childProcesses(of pid: Int32) -> [Int32] {
+  let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+  return tasks.flatMap { task in
+    let children =
+      (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+    return children.split(separator: " ").compactMap { Int32($0) }
+  }
+}
+
 extension TmuxSession {
   /// Waits until the screen is still: for `polls` polls in a row (50 ms
   /// apart) the screen is the one captured before and no thread of the
@@ -52,6 +63,29 @@ extension TmuxSession {
     let still = waitForStillScreen(polls: polls, timeout: timeout)
     if still == nil {
       Issue.record("screen never held still, \(what):\n\(screen())", sourceLocation: sourceLocation)
+    }
+    return still
+  }
+
+  /// Waits for the screen to show `text`, then for it to hold still, and
+  /// gives that still screen (nil, with an issue recorded, if either never
+  /// happens or `text` is gone by then). For a test that asserts on more of
+  /// the screen than the text it waited for: a frame can reach tmux in more
+  /// than one read, so `text` (the status line, say) can show before the
+  /// rest of its frame has arrived.
+  @discardableResult
+  func expectStillScreen(
+    containing text: String, timeout: Double = 15,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> String? {
+    guard expectScreen(containing: text, timeout: timeout, sourceLocation: sourceLocation) != nil,
+      let still = expectStillScreen(
+        "after '\(text)' showed", timeout: timeout, sourceLocation: sourceLocation)
+    else { return nil }
+    if !still.contains(text) {
+      Issue.record(
+        "'\(text)' gone from the still screen:\n\(still)", sourceLocation: sourceLocation)
+      return nil
     }
     return still
   }
