@@ -138,22 +138,38 @@ private let rowOverASection: [FrameChecker] = [
     })
 }
 
-@Test func theStillRuleSeesAStillRowStir() {
-  // The focused row a keeps its line at both ends: one frame a line lower is flagged.
-  var frames = rowOverASection
-  frames[2] = frame([(1, "#One"), (3, "▸Row a"), (11, "Row b"), (11, "Row x"), (10, "#Two")])
-  let problems = FrameChecker.motionProblems(frames)
-  #expect(
-    problems.contains { $0.hasPrefix("frame 2: still:") && $0.contains("Row a") }, "\(problems)")
+/// A one-frame mutation of a good change that a motion rule must flag.
+struct MotionMutation: Sendable, CustomTestStringConvertible {
+  var testDescription: String
+  /// The frame replaced, and the rule's problem prefix that must name `row`.
+  var index: Int
+  var lines: [(line: Int, block: String)]
+  var row: String
+
+  var prefix: String { "frame \(index): \(testDescription):" }
+
+  static let all = [
+    // The focused row a keeps its line at both ends: one frame a line lower is flagged.
+    MotionMutation(
+      testDescription: "still", index: 2,
+      lines: [(1, "#One"), (3, "▸Row a"), (11, "Row b"), (11, "Row x"), (10, "#Two")],
+      row: "Row a"),
+    // x rises from line 15 to 8: a frame where it sinks back a line is flagged.
+    MotionMutation(
+      testDescription: "oneway", index: 3,
+      lines: [(1, "#One"), (2, "▸Row a"), (13, "Row b"), (12, "Row x"), (11, "#Two")],
+      row: "Row x"),
+  ]
 }
 
-@Test func theOneWayRuleSeesABlockTurnBack() {
-  // x rises from line 15 to 8: a frame where it sinks back a line is flagged.
+@Test(arguments: MotionMutation.all)
+func theStillAndOneWayRulesSeeTheirMutation(_ mutation: MotionMutation) {
   var frames = rowOverASection
-  frames[3] = frame([(1, "#One"), (2, "▸Row a"), (13, "Row b"), (12, "Row x"), (11, "#Two")])
+  frames[mutation.index] = frame(mutation.lines)
   let problems = FrameChecker.motionProblems(frames)
   #expect(
-    problems.contains { $0.hasPrefix("frame 3: oneway:") && $0.contains("Row x") }, "\(problems)")
+    problems.contains { $0.hasPrefix(mutation.prefix) && $0.contains(mutation.row) },
+    "\(problems)")
 }
 
 @Test func theSectionRuleSeesAHeaderPopIn() {
