@@ -538,15 +538,17 @@ struct TableMotion: Sendable {
       let top = groupLine(focus, at: progress)
       return way == .up ? top + focus.height <= newTop(still) : top > newTop(still)
     }
-    var (blocked, free) = (0.0, 1.0)
-    for _ in 0..<20 {
-      let mid = (blocked + free) / 2
-      if clears(mid) { free = mid } else { blocked = mid }
-    }
-    if progress < free && !clears(0) && met(blocked) {
-      let row = groupLine(focus, at: blocked)
-      return way == .up
-        ? max(oldTop(still), min(y, row - 1)) : min(oldTop(still), max(y, row + focus.height))
+    if !clears(0) {
+      var (blocked, free) = (0.0, 1.0)
+      for _ in 0..<20 {
+        let mid = (blocked + free) / 2
+        if clears(mid) { free = mid } else { blocked = mid }
+      }
+      if progress < free && met(blocked) {
+        let row = groupLine(focus, at: blocked)
+        return way == .up
+          ? max(oldTop(still), min(y, row - 1)) : min(oldTop(still), max(y, row + focus.height))
+      }
     }
     guard met(progress) else { return y }
     var (low, high) = (0.0, progress)
