@@ -1,25 +1,41 @@
-import Dispatch
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A value behind a lock, for state that several threads share.
 ///
-/// The lock is a Dispatch semaphore rather than `Synchronization.Mutex`: the
-/// thread sanitizer sees a semaphore's wait and signal as acquire and release,
-/// but on Linux it cannot see `Mutex`'s futex, so every access guarded only by a
-/// `Mutex` shows up in `make tsan` as a race that is not there.
+/// The lock is a pthread mutex rather than `Synchronization.Mutex` or a
+/// Dispatch semaphore: the thread sanitizer sees a pthread mutex's lock and
+/// unlock as acquire and release, but on Linux it cannot see `Mutex`'s
+/// futex, and it missed a contended semaphore's wait and signal (two
+/// threads making one row's search text reported as a race), so an access
+/// guarded only by either shows up in `make tsan` as a race that is not there.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
-  // @unchecked: `value` is only touched between `wait()` and `signal()`.
+  // @unchecked: `value` is only touched while `mutex` is held.
   private var value: Value
-  private let semaphore = DispatchSemaphore(value: 1)
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   /// A lock around `value`.
   package init(_ value: Value) {
     self.value = value
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    precondition(pthread_mutex_init(mutex, nil) == 0, "cannot make a mutex")
   }
 
-  /// Runs `body` with the value, holding the lock.
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` with the value, holding the lock (not reentrant: `body`
+  /// must not take it again).
   package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    semaphore.wait()
-    defer { semaphore.signal() }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
     return try body(&value)
   }
 }
