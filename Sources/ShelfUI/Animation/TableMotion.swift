@@ -194,7 +194,12 @@ struct TableMotion: Sendable {
       }
       groupOfOld[old] = groups.count - 1
       groupOfNew[new] = groups.count - 1
-      if oldModel.entries[old].row == nil { groups[groups.count - 1].holdsHeader = true }
+      if oldModel.entries[old].row == nil
+        || groups[groups.count - 1].count == 1
+          && Self.followsMovedHeader(old, new, oldModel, staging.old, kinds.newOfOld)
+      {
+        groups[groups.count - 1].holdsHeader = true
+      }
       if old == focused && !groups[groups.count - 1].holdsHeader {
         groups[groups.count - 1].keepsPace = true
       }
@@ -213,6 +218,29 @@ struct TableMotion: Sendable {
     self.groups = staggered()
     self.groups = steppingOverSections(focused: focused)
     hasStillSteps = self.groups.contains { !$0.stillSteps.isEmpty || $0.hold != nil }
+  }
+
+  /// Whether moved row `old` (new entry `new`) moves with its section's
+  /// header and every row between them, alike: part of a section moving
+  /// whole whose header does not travel on screen (off screen at both
+  /// ends, scrolled past). Its rows are still one section block, which no
+  /// other header may cover.
+  ///
+  /// - Complexity: O(rows of its section above it); asked only of the
+  ///   first entry of each travelling group.
+  private static func followsMovedHeader(
+    _ old: Int, _ new: Int, _ model: DisplayModel, _ staging: [ChangeKind], _ newOfOld: [Int]
+  ) -> Bool {
+    guard model.entries[old].row != nil else { return false }
+    var index = old - 1
+    while index >= 0 {
+      guard staging[index] == .moved, newOfOld[index] == new - (old - index),
+        model.entries[index].section == model.entries[old].section
+      else { return false }
+      if model.entries[index].row == nil { return true }
+      index -= 1
+    }
+    return false
   }
 
   // MARK: - Staggering
