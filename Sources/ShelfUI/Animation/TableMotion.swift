@@ -1001,7 +1001,17 @@ extension TableMotion {
   fileprivate func steppingOverSections(focused: Int?) -> [Group] {
     var motion = self
     for index in groups.indices where groups[index].holdsHeader {
-      guard groups[index].newY != groups[index].oldY else { continue }
+      let group = groups[index]
+      // A block that keeps its line on screen (the view scrolls with it) is
+      // passed all the same where a still section comes out from under it on
+      // screen. (One that only goes off screen under it goes on evenly:
+      // stepping would hide it from the first frame, nothing seen moving.)
+      guard
+        group.newY != group.oldY
+          || (1..<(stillOld.count - 1)).contains(where: {
+            crossing(group, $0) != nil && body.minY <= newTop($0) && newTop($0) < body.maxY
+          })
+      else { continue }
       motion.step(index, focused: focused)
     }
     return motion.groups
