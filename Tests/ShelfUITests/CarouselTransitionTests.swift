@@ -32,6 +32,10 @@ private struct RandomCarouselChange {
       let card = new.remove(at: Int.random(in: new.indices, using: &rng))
       new.insert(card, at: Int.random(in: 0...new.count, using: &rng))
     }
+    if Int.random(in: 0..<4, using: &rng) == 0 {
+      // A reshuffle, as the massive demo makes: cards travel the whole row.
+      new.shuffle(using: &rng)
+    }
     let width = [41, 60, 80, 120, 200][Int.random(in: 0..<5, using: &rng)]
     strip = Metrics.strip(forScreenWidth: width)
     let oldOffset = Int.random(in: 0...strip.maximumOffset(count: old.count), using: &rng)
@@ -67,6 +71,18 @@ private struct RandomCarouselChange {
 
   func oldX(_ id: String) -> Int { strip.x(ofCard: oldIndex[id]!, offset: transition.oldOffset) }
   func newX(_ id: String) -> Int { strip.x(ofCard: newIndex[id]!, offset: transition.newOffset) }
+
+  /// Whether a card drawn at `x` is out of sight on the same side of the
+  /// strip as `place`, no further than the cards that could queue there.
+  func isOutOfSight(_ x: Int, like place: Int) -> Bool {
+    let (start, end) = (strip.originX, strip.originX + strip.cardsWidth)
+    let queue = 3 * strip.visibleCards * strip.pitch
+    if place + strip.cardWidth <= start {
+      return x + strip.cardWidth <= start && x >= start - queue
+    }
+    if place >= end { return x >= end && x <= end + queue }
+    return false
+  }
 }
 
 /// Whether `values` never decrease.
@@ -111,7 +127,15 @@ func stillAndMovedCardsTravelSteadilyFromTheirOldPlaceToTheirNewOne(seed: UInt64
   let frames = progressSteps.map(change.cards(at:))
   for (id, _) in frames[0] where [.stable, .moved].contains(change.kind(of: id)) {
     let xs = frames.map { $0[id]!.x }
-    #expect(xs.first == change.oldX(id) && xs.last == change.newX(id), "seed \(seed) card \(id)")
+    // Where the strip shows a trip's end, the card is exactly there; a card
+    // from far along the row sets off from just out of sight on that side.
+    let (first, last) = (xs.first!, xs.last!)
+    #expect(
+      first == change.oldX(id) || change.isOutOfSight(first, like: change.oldX(id)),
+      "seed \(seed) card \(id): starts at \(first), not \(change.oldX(id))")
+    #expect(
+      last == change.newX(id) || change.isOutOfSight(last, like: change.newX(id)),
+      "seed \(seed) card \(id): ends at \(last), not \(change.newX(id))")
     #expect(isMonotonic(xs), "seed \(seed) card \(id): \(xs)")
     #expect(
       frames.allSatisfy { $0[id]!.width == change.strip.cardWidth }, "seed \(seed) card \(id)")
@@ -154,6 +178,47 @@ func cardsKeepTheirOrderOnEachSideOfTheChange(seed: UInt64) {
           "seed \(seed) at \(progress): \(left) then \(right)")
       }
     }
+  }
+}
+
+/// Whether some card shows on the strip at all.
+private func showsACard(_ cards: [CardPlacement], on strip: StripMetrics) -> Bool {
+  cards.contains {
+    $0.width > 0 && $0.x < strip.originX + strip.cardsWidth && $0.x + $0.width > strip.originX
+  }
+}
+
+@Test(arguments: seeds)
+func aRowThatShowsCardsBeforeAndAfterShowsSomeInEveryFrame(seed: UInt64) {
+  // A reshuffle sends the cards on screen far along the row and brings others
+  // from far along it: they cross the strip together, never leaving it empty.
+  let change = RandomCarouselChange(seed: seed)
+  let (transition, strip) = (change.transition, change.strip)
+  guard !transition.oldVisible(strip).isEmpty, !transition.newVisible(strip).isEmpty else { return }
+  for progress in progressSteps.dropFirst().dropLast() {
+    let cards = transition.cards(at: progress, strip: strip, focusedCard: nil)
+    #expect(showsACard(cards, on: strip), "seed \(seed) at \(progress): \(cards.map(\.x))")
+  }
+}
+
+@Test func cardsFromFarAlongTheRowSetOffFromJustOutOfSight() {
+  // The row is reversed: the cards on screen go to its far end, and those
+  // from its far end come to the screen, each from just past the strip's edge.
+  let strip = Metrics.strip(forScreenWidth: 120)
+  let ids = (0..<30).map { "c\($0)" }
+  let change = CarouselTransition(
+    rowID: "row", oldCards: ids.map { CardFace(id: $0, title: $0) }, oldOffset: 0,
+    newCards: ids.reversed().map { CardFace(id: $0, title: $0) }, newOffset: 0)
+  let end = strip.originX + strip.cardsWidth
+  let start = change.cards(at: 0, strip: strip, focusedCard: nil)
+  let arriving = start.filter { $0.x >= end }
+  #expect(arriving.count == strip.visibleCards, "\(start.map { ($0.face.id, $0.x) })")
+  #expect(arriving.map(\.x).min() == strip.x(ofCard: strip.visibleCards, offset: 0))
+  let finish = change.cards(at: 1, strip: strip, focusedCard: nil)
+  let left = finish.filter { $0.x >= end }
+  #expect(left.map(\.x).min() == strip.x(ofCard: strip.visibleCards, offset: 0))
+  for progress in progressSteps.dropFirst().dropLast() {
+    #expect(showsACard(change.cards(at: progress, strip: strip, focusedCard: nil), on: strip))
   }
 }
 

@@ -139,8 +139,9 @@ struct CarouselTransition: Sendable {
     if isPending { return stillCards(atEnd: progress >= 1, strip: strip, focusedCard: focusedCard) }
     let width = strip.cardWidth
     let step = TransitionStep(progress)
-    func oldX(_ index: Int) -> Int { strip.x(ofCard: index, offset: oldOffset) }
-    func newX(_ index: Int) -> Int { strip.x(ofCard: index, offset: newOffset) }
+    let slots = tripSlots(strip: strip, focusedCard: focusedCard)
+    func oldX(_ index: Int) -> Int { strip.x(ofCard: slots.old.slot(index), offset: oldOffset) }
+    func newX(_ index: Int) -> Int { strip.x(ofCard: slots.new.slot(index), offset: newOffset) }
     func x(old: Int, new: Int) -> Int {
       var from = oldX(old)
       if new == focusedCard {
@@ -171,7 +172,7 @@ struct CarouselTransition: Sendable {
         // the cards opening and closing around it, never growing from nothing.
         break
       case .inserted:
-        card.x = changedX(new, on: .new, step: step, strip: strip)
+        card.x = changedX(new, on: .new, step: step, strip: strip, slots: slots)
         card.width = step.opened(width)
       case .stable, .moved, .deleted:
         card.x = x(old: oldOfNew[new], new: new)
@@ -192,7 +193,7 @@ struct CarouselTransition: Sendable {
       if new < 0 {
         var card = CardPlacement(
           face: oldCards[old], x: oldX(old), width: width, isFocused: false, style: faceStyle)
-        card.x = changedX(old, on: .old, step: step, strip: strip)
+        card.x = changedX(old, on: .old, step: step, strip: strip, slots: slots)
         card.width = step.closed(width)
         leaving.append(card)
       } else if !drawn.contains(new) {
@@ -242,7 +243,8 @@ struct CarouselTransition: Sendable {
   /// past that gap's slots before its own (deleted slots first, then inserted
   /// ones), each as far open or closed as `step` says.
   private func changedX(
-    _ index: Int, on side: TransitionSide, step: TransitionStep, strip: StripMetrics
+    _ index: Int, on side: TransitionSide, step: TransitionStep, strip: StripMetrics,
+    slots: (old: TripSlots, new: TripSlots)
   )
     -> Int
   {
@@ -251,21 +253,67 @@ struct CarouselTransition: Sendable {
       return strip.x(ofCard: index, offset: side == .old ? oldOffset : newOffset)
         + shiftOfStrip(on: side, step: step, strip: strip)
     }
+    let (old, new) = (slots.old, slots.new)
     let anchorX = Easing.lerp(
-      strip.x(ofCard: anchor.old, offset: oldOffset),
-      strip.x(ofCard: anchor.new, offset: newOffset),
+      strip.x(ofCard: old.slot(anchor.old), offset: oldOffset),
+      strip.x(ofCard: new.slot(anchor.new), offset: newOffset),
       step.progress)
     let closing: Int  // the gap's deleted (and moved-away) slots before this card
     let opening: Int  // the gap's inserted (and moved-in) slots before this card
     if side == .old {
-      closing = index - anchor.old - 1
+      closing = old.slot(index) - old.slot(anchor.old) - 1
       opening = 0
     } else {
-      closing = endOfOldGap(after: anchor.old, oldCount: oldCards.count) - anchor.old - 1
-      opening = index - anchor.new - 1
+      let end = endOfOldGap(after: anchor.old, oldCount: oldCards.count)
+      closing = old.slot(end) - old.slot(anchor.old) - 1
+      opening = new.slot(index) - new.slot(anchor.new) - 1
     }
     return anchorX + strip.pitch
       + step.span(closing: closing * strip.pitch, opening: opening * strip.pitch)
+  }
+
+  /// The slots every card's trip is measured in, on each side: a card's own
+  /// index where the strip shows it, and out of sight a queue just past each
+  /// edge. A card that comes into view from far along the row sets off from
+  /// just past the edge (behind the others coming from that side, in their
+  /// order), and one that leaves the view stops just past it: no trip is much
+  /// longer than the strip, so the cards leaving and the cards arriving are
+  /// on it together and a reshuffled row never stands empty mid-change.
+  ///
+  /// Every index a drawn card's place is counted from (its own, the still
+  /// card its gap follows, the end of that gap) has a slot of its own, in
+  /// order, so the gaps open and close as they do without the queue.
+  ///
+  /// - Complexity: O(v log v) for v visible cards.
+  private func tripSlots(strip: StripMetrics, focusedCard: Int?) -> (
+    old: TripSlots, new: TripSlots
+  ) {
+    var old: [Int] = []
+    var new: [Int] = []
+    func followed(_ anchor: (old: Int, new: Int)?, closingGap: Bool) {
+      guard let anchor else { return }
+      old.append(anchor.old)
+      new.append(anchor.new)
+      if closingGap { old.append(endOfOldGap(after: anchor.old, oldCount: oldCards.count)) }
+    }
+    for index in newVisible(strip) {
+      if oldOfNew[index] >= 0 {
+        old.append(oldOfNew[index])
+      } else if index != focusedCard {
+        followed(stillNeighbour(before: index, on: .new), closingGap: true)
+      }
+    }
+    for index in oldVisible(strip) {
+      if newOfOld[index] >= 0 {
+        new.append(newOfOld[index])
+      } else {
+        followed(stillNeighbour(before: index, on: .old), closingGap: false)
+      }
+    }
+    return (
+      TripSlots(shown: oldVisible(strip), counted: old),
+      TripSlots(shown: newVisible(strip), counted: new)
+    )
   }
 
   /// How far the strip itself has slid from its place on `side`.
@@ -283,4 +331,37 @@ extension CarouselTransition: ItemChanges {
   func kind(new index: Int) -> ChangeKind { kinds.kind(new: index) }
   func newIndex(ofOld index: Int) -> Int { newOfOld[index] }
   func oldIndex(ofNew index: Int) -> Int { oldOfNew[index] }
+}
+
+/// One side's slots for the cards' trips (see `CarouselTransition.tripSlots`):
+/// an index the strip shows is its own slot; the counted indices out of sight
+/// queue just past the edge they lie beyond, nearest first.
+struct TripSlots: Sendable {
+  /// The indices the strip shows.
+  let shown: Range<Int>
+  /// Counted indices before the shown ones, ascending.
+  private let before: [Int]
+  /// Counted indices after the shown ones, ascending.
+  private let after: [Int]
+
+  /// Slots for a strip showing `shown`, where the indices in `counted` (any
+  /// order, repeats allowed) must each keep a slot of their own.
+  init(shown: Range<Int>, counted: [Int]) {
+    self.shown = shown
+    let sorted = Set(counted).sorted()
+    before = sorted.filter { $0 < shown.lowerBound }
+    after = sorted.filter { $0 >= shown.upperBound }
+  }
+
+  /// The slot of `index`: itself when shown, else its place in the queue past
+  /// its edge (an index that is not counted shares the next counted one's slot).
+  func slot(_ index: Int) -> Int {
+    if index >= shown.upperBound {
+      return shown.upperBound + after.count { $0 < index }
+    }
+    if index < shown.lowerBound {
+      return shown.lowerBound - 1 - before.count { $0 > index }
+    }
+    return index
+  }
 }
