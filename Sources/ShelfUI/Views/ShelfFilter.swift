@@ -473,20 +473,21 @@ struct FoldedCard: Sendable {
 final class RowFolds: @unchecked Sendable, Equatable {
   /// How many cards it is for; a row of another count folds on the spot.
   let count: Int
-  /// Held while the folds are made, and to read whether they are: the text,
-  /// masks and earlier folds change only under it, and once made, never.
-  private let lock = Locked(())
+  /// Whether the folds are made, held while they are made and to read
+  /// whether they are: the text, masks and earlier folds change only under
+  /// it, and once made, never. (It guards a value of its own, not `()`: see
+  /// `Locked`.)
+  private let made = Locked(false)
   /// The cards' text, folded beyond ASCII, in one buffer.
   private var text = CardSearchText()
   /// For each card, the `ByteMask` of its folded text and year.
   private var masks: [UInt64] = []
-  private var isMadeLocked = false
   /// Made folds of the row's version before, with the cards they were made
   /// for, to copy from; let go once these are made.
   private var earlier: (cards: [CardFace], folds: RowFolds)?
 
   /// Whether the text is made.
-  var isMade: Bool { lock.withLock { _ in isMadeLocked } }
+  var isMade: Bool { made.withLock { $0 } }
   /// The row's best matches of the query it was last ranked for (the
   /// filter's pass over the row writes it, the chain reads it after).
   var best: (query: SearchQuery, matches: [BestMatches.Match])?
@@ -512,14 +513,14 @@ final class RowFolds: @unchecked Sendable, Equatable {
   ///   earlier folds costs a comparison of its searched fields and a copy of
   ///   its bytes), O(1) after.
   func prepare(_ cards: [CardFace]) {
-    lock.withLock { _ in
-      guard !isMadeLocked else { return }
+    made.withLock { isMade in
+      guard !isMade else { return }
       make(cards)
-      isMadeLocked = true
+      isMade = true
     }
   }
 
-  /// Makes the text of `cards` (under `lock`).
+  /// Makes the text of `cards` (under `made`).
   private func make(_ cards: [CardFace]) {
     precondition(cards.count == count, "folds made for another row")
     // Locals, not the properties, in the loop: a class's stored property
