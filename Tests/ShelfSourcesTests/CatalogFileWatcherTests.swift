@@ -108,6 +108,8 @@ private func replaceAtomically(_ url: URL, with text: String) throws {
     try Data(catalogJSON("c").utf8).write(to: file)
     var last = await deliveries.next()
     if last == "error 66 no such file" { last = await deliveries.next() }
+    // Created empty, then filled: read between the two on a loaded machine.
+    if last == "error 65 the file is empty" { last = await deliveries.next() }
     #expect(last == #"rows ["c"]"#)
   }
 
@@ -132,15 +134,21 @@ private func replaceAtomically(_ url: URL, with text: String) throws {
     #expect(await deliveries.next() == #"rows ["b", "c"]"#)
     try FileManager.default.removeItem(at: file)
     #expect(await deliveries.next() == "error 66 no such file")
+    // Written in place: created empty, then filled. On a loaded machine the
+    // watcher can read it between the two, once the file has settled.
     try Data(catalogJSON("d").utf8).write(to: file)
-    #expect(await deliveries.next() == #"rows ["d"]"#)
+    var next = await deliveries.next()
+    if next == "error 65 the file is empty" { next = await deliveries.next() }
+    #expect(next == #"rows ["d"]"#)
     #expect(truncate(file.path, 0) == 0)
-    #expect(await deliveries.next() == "error 65 the file is empty")
+    next = await deliveries.next()
+    #expect(next == "error 65 the file is empty")
     // Edited in place, not replaced.
     let handle = try FileHandle(forWritingTo: file)
     try handle.write(contentsOf: Data(catalogJSON("e").utf8))
     try handle.close()
-    #expect(await deliveries.next() == #"rows ["e"]"#)
+    next = await deliveries.next()
+    #expect(next == #"rows ["e"]"#)
   }
   @Test func watcherReportsAMissingFileAndPicksItUpWhenItAppears() async throws {
     let folder = try makeFolder()
