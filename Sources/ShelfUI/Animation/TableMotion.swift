@@ -22,8 +22,9 @@
 /// show together as a gap taller than the tallest block a user sees move (a
 /// reshuffle, or rows crossing while others close up), the blocks are
 /// staggered in time (each sets off a little after the one before, in the
-/// order of a few tried whose frames show the smallest gaps), so the slots
-/// open one after the other rather than all together.
+/// order of a few tried whose frames, as drawn, show the smallest gaps, then
+/// each block's start moved alone while that helps), so the slots open one
+/// after the other rather than all together.
 ///
 /// Between two neighbouring still entries lies a gap: its deleted entries (in
 /// old order) and inserted ones (in new order), stacked from its top, as open
@@ -251,15 +252,18 @@ struct TableMotion: Sendable {
   /// Where blocks pass a still entry both ways, it holds, and where several
   /// blocks cross, the slots they leave and take may show together; blocks that set off one after
   /// the other open them one after the other. A few orders are tried and the
-  /// one whose frames show the smallest gaps kept (all at once on a tie).
+  /// one whose frames show the smallest gaps kept (all at once on a tie);
+  /// when none clears them all, each block's start and pace are changed
+  /// alone (`refined`). Frames are judged as drawn (`drawnLines`), and a
+  /// try is given up on once it cannot do better than the best.
   ///
-  /// - Complexity: O(orders × samples × (log entries × groups + entries drawn)).
+  /// - Complexity: O(tries × samples × (log entries × groups + entries drawn)),
+  ///   with tries 24 orders and paces, then up to 24 per block.
   private func staggered() -> [Group] {
     guard groups.count > 1 else { return groups }
     let tallest = tallestBlock
+    guard var bestScore = gapScore(tallest: tallest), bestScore.worst > 0 else { return groups }
     var best = groups
-    var bestExcess = worstGapExcess(tallest: tallest)
-    guard bestExcess > 0 else { return groups }
     let byOld = groups.indices.sorted { groups[$0].oldY < groups[$1].oldY }
     let byNew = groups.indices.sorted { groups[$0].newY < groups[$1].newY }
     let byDistance = groups.indices.sorted {
@@ -281,15 +285,100 @@ struct TableMotion: Sendable {
           motion.groups[index].start = Double(rank) * step
           motion.groups[index].duration = duration
         }
-        let excess = motion.worstGapExcess(tallest: tallest)
-        if excess < bestExcess {
+        if let score = motion.gapScore(tallest: tallest, under: bestScore) {
           best = motion.groups
-          bestExcess = excess
+          bestScore = score
+          if score.worst == 0 { return best }
         }
-        if bestExcess == 0 { return best }
       }
     }
-    return best
+    return refined(best, score: bestScore, tallest: tallest)
+  }
+
+  /// `groups` (the best staggering tried, whose frames still show a gap too
+  /// tall) with one block's start and pace changed at a time, wherever that
+  /// makes the gaps smaller: the worst, then all of them together.
+  ///
+  /// - Complexity: O(rounds × groups × trials × samples × a frame's cost).
+  private func refined(_ groups: [Group], score: GapScore, tallest: Int) -> [Group] {
+    var motion = self
+    motion.groups = groups
+    var score = score
+    var trials: [(start: Double, duration: Double)] = []
+    for duration in [0.25, 0.4, 0.6] {
+      for step in 0...3 { trials.append((Double(step) * (1 - duration) / 3, duration)) }
+    }
+    for _ in 0..<2 {
+      var improved = false
+      for index in groups.indices {
+        let kept = motion.groups[index]
+        var bestTrial = kept
+        for trial in trials {
+          motion.groups[index].start = trial.start
+          motion.groups[index].duration = trial.duration
+          if let trialScore = motion.gapScore(tallest: tallest, under: score) {
+            score = trialScore
+            bestTrial = motion.groups[index]
+            improved = true
+          }
+        }
+        motion.groups[index] = bestTrial
+        if score.worst == 0 { return motion.groups }
+      }
+      if !improved { break }
+    }
+    return motion.groups
+  }
+
+  /// The frames gaps are judged at, as parts of the motion: the middle ones
+  /// first (where blocks cross, gaps are widest), so a staggering that does
+  /// no better than one already found is given up on after a few.
+  private static let gapSampleOrder: [Double] = (1..<gapSamples)
+    .sorted { ($0.trailingZeroBitCount, $1) > ($1.trailingZeroBitCount, $0) }
+    .map { Double($0) / Double(gapSamples) }
+
+  /// The worst gap's excess over `tallest` and the line a hidden title
+  /// leaves, and the excess of every gap over every sampled frame, summed;
+  /// nil once it cannot come out below `bound`. Where a sample's gap is
+  /// exactly at the limit, the frames half a sample either side are judged
+  /// too: a block passing fast opens one more line between two samples.
+  private func gapScore(tallest: Int, under bound: GapScore? = nil) -> GapScore? {
+    var score = GapScore(worst: 0, total: 0)
+    /// Adds the gaps of the frame at `progress`; whether one is at the limit.
+    func judge(_ progress: Double) -> Bool {
+      let drawn = drawnLines(at: progress)
+      var run = 0
+      var isAtLimit = false
+      for line in drawn.indices {
+        if !drawn[line] {
+          run += 1
+        } else {
+          let excess = max(0, run - tallest - 1)
+          score.worst = max(score.worst, excess)
+          score.total += excess
+          isAtLimit = isAtLimit || run == tallest + 1
+          run = 0
+        }
+      }
+      return isAtLimit
+    }
+    let half = 0.5 / Double(Self.gapSamples)
+    for sample in Self.gapSampleOrder {
+      if judge(sample) {
+        _ = judge(sample - half)
+        _ = judge(sample + half)
+      }
+      // Worst and total only grow: once not below the bound, never.
+      if let bound, !(score < bound) { return nil }
+    }
+    return score
+  }
+
+  /// How much a motion's gaps pass their limit, compared worst first.
+  private struct GapScore: Comparable {
+    var worst: Int
+    var total: Int
+    static func < (a: GapScore, b: GapScore) -> Bool { (a.worst, a.total) < (b.worst, b.total) }
   }
 
   /// Lines of the tallest block a user sees move: a section moving whole is
@@ -317,28 +406,81 @@ struct TableMotion: Sendable {
   /// two coarser samples that a frame drawn there shows.
   private static let gapSamples = 48
 
-  /// Lines by which the tallest run of blank body lines, over a few frames,
-  /// is taller than `tallest` and the line a hidden title leaves (0: none).
-  private func worstGapExcess(tallest: Int) -> Int {
-    var worst = 0
-    for sample in 1..<Self.gapSamples {
-      var covered = [Bool](repeating: false, count: body.height)
-      for placement in placements(at: Double(sample) / Double(Self.gapSamples)) {
-        let top = max(0, placement.y - body.minY)
-        let bottom = min(body.height, placement.y + placement.height - body.minY)
-        if top < bottom { for line in top..<bottom { covered[line] = true } }
-      }
-      var run = 0
-      for line in covered.indices {
-        if !covered[line] {
-          run += 1
-        } else {
-          worst = max(worst, run - tallest - 1)
-          run = 0
-        }
+  /// Which body lines the frame at `progress` draws on, as the screen shows
+  /// them: the entries stacked as `TableTransition` stacks them (deleted,
+  /// inserted, still and moving rows, then headers, then a section moving
+  /// whole, then the focused row); a row's title drawn only over its own
+  /// next line (`SceneRenderer.lineSources`: a title never stands alone, so
+  /// a row a block covers all but its title of leaves that line blank); and
+  /// without the rows whose title would show under another section's header
+  /// (`TableTransition.withoutRowsUnderOtherHeaders` leaves them out).
+  private func drawnLines(at progress: Double) -> [Bool] {
+    var placed = placements(at: progress)
+    let focusedNew =
+      after.model.rows.indices.contains(after.state.focusRow)
+      ? after.model.entryOfRow[after.state.focusRow] : -1
+    func isRow(_ placement: Placement) -> Bool {
+      placement.old >= 0
+        ? before.model.entries[placement.old].row != nil
+        : after.model.entries[placement.new].row != nil
+    }
+    func layer(_ placement: Placement) -> Int {
+      if placement.new == focusedNew && placement.new >= 0 { return 6 }
+      if placement.isInSectionBlock { return 5 }
+      guard isRow(placement) else { return 4 }
+      switch placement.kind {
+      case .leaving: return 0
+      case .arriving: return 1
+      case .still: return 2
+      case .travelling: return 3
       }
     }
-    return worst
+    func sectionID(_ index: Int, _ side: TransitionEnd) -> String {
+      side.model.content.sections[side.model.entries[index].section].id
+    }
+    /// The section a row is in on both sides (nil: it leaves or joins one,
+    /// or is on one side only: never left out).
+    func section(ofRow placement: Placement) -> String? {
+      guard placement.old >= 0, placement.new >= 0 else { return nil }
+      let old = sectionID(placement.old, before)
+      return old == sectionID(placement.new, after) ? old : nil
+    }
+    for _ in 0...placed.count {
+      // The placement each line shows (-1: none), the last drawn winning.
+      let order = placed.indices.sorted { (layer(placed[$0]), $0) < (layer(placed[$1]), $1) }
+      var owner = [Int](repeating: -1, count: body.height)
+      for index in order.reversed() {
+        let placement = placed[index]
+        let top = max(0, placement.y - body.minY)
+        let bottom = min(body.height, placement.y + placement.height - body.minY)
+        guard top < bottom else { continue }
+        let titleLine = placement.y - body.minY
+        for line in top..<bottom where owner[line] < 0 {
+          if line == titleLine && isRow(placement) && (line + 1 >= bottom || owner[line + 1] >= 0) {
+            continue
+          }
+          owner[line] = index
+        }
+      }
+      // Rows whose title shows under another section's header are left out.
+      var header: String?
+      var foreign: Set<Int> = []
+      for line in owner.indices where owner[line] >= 0 {
+        let placement = placed[owner[line]]
+        guard placement.y - body.minY == line else { continue }
+        if !isRow(placement) {
+          header =
+            placement.old >= 0 ? sectionID(placement.old, before) : sectionID(placement.new, after)
+        } else if let header, placement.new != focusedNew, let own = section(ofRow: placement),
+          own != header
+        {
+          foreign.insert(owner[line])
+        }
+      }
+      guard !foreign.isEmpty else { return owner.map { $0 >= 0 } }
+      placed = placed.indices.filter { !foreign.contains($0) }.map { placed[$0] }
+    }
+    return [Bool](repeating: false, count: body.height)
   }
 
   private static func prefixCounts(_ model: DisplayModel, _ parts: [Part]) -> ([Int32], [Int32]) {
