@@ -17,23 +17,6 @@ import Testing
 // and every frame stays readable, with no gap taller than the tallest block
 // the edit moves.
 
-/// A small catalog: `sections` sections of a few rows, each with a few cards.
-private func smallCatalog(_ rng: inout SeededGenerator) -> [ShelfSection] {
-  var next = 0
-  return (0..<Int.random(in: 2...4, using: &rng)).map { s in
-    ShelfSection(
-      id: "s\(s)", title: "Section \(s)",
-      rows: (0..<Int.random(in: 1...3, using: &rng)).map { _ in
-        next += 1
-        return CarouselRow(
-          id: "r\(next)", title: "Row \(next)",
-          cards: (0..<Int.random(in: 2...7, using: &rng)).map {
-            CardFace(id: "c\($0)", title: "Card \($0)", subtitle: "by \($0)", year: 2000, rating: 3)
-          })
-      })
-  }
-}
-
 /// The edits a user makes to a catalog file.
 private enum Edit: CaseIterable {
   case sectionMove, adjacentSwap, distantSwap, rowAcrossSections
@@ -73,68 +56,24 @@ private enum Edit: CaseIterable {
   }
 }
 
-/// The frames of one edit: the screen before, every 16 ms of a 300 ms
-/// animation, and the screen at rest.
+/// The frames of one edit of the small catalog of `seed`
+/// (`smallCatalogFrames`).
 @MainActor
 private func frames(
   of edit: Edit, seed: UInt64, size: Size, focusKeys: [Key]
 ) -> (frames: [Canvas], tallest: Int, animated: Bool) {
   var rng = SeededGenerator(seed: seed)
   let sections = smallCatalog(&rng)
-  let screen = ShelfScreen(
-    content: ShelfContent(title: "Small", sections: sections),
-    configuration: ScreenConfiguration(animationDuration: 300), updates: .immediate)
-  _ = screen.render(size: size, now: 0)
-  for key in focusKeys { _ = screen.handle(key, size: size) }
-  var frames = [screen.render(size: size, now: 0)]
-  screen.setContent(ShelfContent(title: "Small", sections: edit.applied(to: sections, &rng)))
-  let transition = screen.table.animator.transition
-  var now: UInt64 = 0
-  while screen.nextFrameDeadline(now: now) != nil && now < 2000 {
-    now += 16
-    frames.append(screen.render(size: size, now: now))
-  }
-  // A section moving whole is one block; any other header or row its own.
-  let tallest = transition.map { max($0.motion.tallestBlock, tallestSectionShifting($0)) } ?? 0
-  return (frames, tallest, transition != nil)
+  return smallCatalogFrames(
+    from: sections, to: edit.applied(to: sections, &rng), size: size, focusKeys: focusKeys)
 }
-
-/// Lines of the tallest section that keeps its rows and shifts whole, header
-/// and rows alike, on screen: one block moving (it gives way to another).
-private func tallestSectionShifting(_ transition: TableTransition) -> Int {
-  let (before, after) = (transition.before, transition.after)
-  var tallest = 0
-  for (old, entry) in before.model.entries.enumerated() where entry.row == nil {
-    let id = before.model.content.sections[entry.section].id
-    guard let new = after.model.entryIndexByID[.section(id)] else { continue }
-    let count = before.model.content.sections[entry.section].rows.count
-    guard count == after.model.content.sections[after.model.entries[new].section].rows.count,
-      new + count < after.model.entries.count || count == 0
-    else { continue }
-    let shifts = (0...count).map {
-      (after.model.entries[new + $0].y - after.state.scrollY)
-        - (before.model.entries[old + $0].y - before.state.scrollY)
-    }
-    let same = (0...count).allSatisfy {
-      before.model.entries[old + $0].id == after.model.entries[new + $0].id
-    }
-    if same && shifts[0] != 0 && Set(shifts).count == 1 {
-      tallest = max(tallest, before.model.entries[old + count].maxY - entry.y)
-    }
-  }
-  return tallest
-}
-
-private let sizes = [
-  Size(width: 80, height: 24), Size(width: 100, height: 40), Size(width: 120, height: 50),
-]
 
 @MainActor
 @Test(arguments: Edit.allCases, 0..<30 as Range<UInt64>)
 private func everyEditOfASmallCatalogMovesAsUIKitWould(edit: Edit, seed: UInt64) {
-  let size = sizes[Int(seed) % sizes.count]
+  let size = smallCatalogSizes[Int(seed) % smallCatalogSizes.count]
   // The focus on the first row, or deeper (inside or outside what moves).
-  let keys = [[], [Key.down], [.down, .down, .right], [.end]][Int(seed / 3) % 4]
+  let keys = smallCatalogFocusKeys[Int(seed / 3) % smallCatalogFocusKeys.count]
   let (canvases, tallest, animated) = frames(of: edit, seed: seed, size: size, focusKeys: keys)
   let checkers = canvases.map(FrameChecker.init(canvas:))
   let motion = FrameChecker.motionProblems(checkers) + FrameChecker.sectionProblems(checkers)

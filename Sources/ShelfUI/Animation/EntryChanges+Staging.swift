@@ -40,7 +40,8 @@ extension EntryChanges {
   /// one moving over a tall one leaves the tall one's rows showing beyond it
   /// without their header for most of the way. Runs longer than
   /// `swappedRunLimit` entries are left as they are (the move is far, and
-  /// what shows of it is the section).
+  /// what shows of it is the section). The run may hold rows the change
+  /// deletes: a section that loses a row is passed whole all the same.
   ///
   /// - Complexity: O(entries × log entries).
   func stagingKinds(from old: DisplayModel, to new: DisplayModel, focused: Int?)
@@ -66,11 +67,19 @@ extension EntryChanges {
       else { continue }
       // The still entries it passes, next to it on both sides: above it
       // before and below it after (it moves up), or the other way round.
+      /// Whether old entry `index` is in the run: still, and on the far
+      /// side of the section after, or a row deleted among such entries (a
+      /// section that loses a row is still whole sections passed, and may
+      /// be the block that moves: left out, the focused section losing a
+      /// row stood still while the section moved under it, hidden).
+      func isInRun(_ index: Int, below: Bool) -> Bool {
+        if oldStaging[index] == .deleted { return old.entries[index].row != nil }
+        return oldStaging[index] == .stable
+          && (below ? newOfOld[index] < first : newOfOld[index] > first)
+      }
       var run: Range<Int>
       var lower = header
-      while lower > 0 && header - lower < Self.swappedRunLimit && oldStaging[lower - 1] == .stable
-        && newOfOld[lower - 1] > first
-      {
+      while lower > 0 && header - lower < Self.swappedRunLimit && isInRun(lower - 1, below: false) {
         lower -= 1
       }
       run = lower..<header
@@ -78,17 +87,20 @@ extension EntryChanges {
       if run.isEmpty {
         var upper = end
         while upper < old.entries.count && upper - end < Self.swappedRunLimit
-          && oldStaging[upper] == .stable && newOfOld[upper] < first
+          && isInRun(upper, below: true)
         {
           upper += 1
         }
         run = end..<upper
-        runFirst = first - run.count
+        runFirst = first - run.filter { newOfOld[$0] >= 0 }.count
       }
-      guard !run.isEmpty, old.entries[run.lowerBound].row == nil,
+      // Its survivors, in order, are the new entries from `runFirst` on.
+      let survivors = run.filter { newOfOld[$0] >= 0 }
+      guard !survivors.isEmpty, oldStaging[run.lowerBound] == .stable,
+        old.entries[run.lowerBound].row == nil,
         isHeaderOrEnd(old, run.upperBound),
-        run.allSatisfy({ newOfOld[$0] == runFirst + $0 - run.lowerBound }),
-        isHeaderOrEnd(new, runFirst + run.count)
+        survivors.indices.allSatisfy({ newOfOld[survivors[$0]] == runFirst + $0 }),
+        isHeaderOrEnd(new, runFirst + survivors.count)
       else { continue }
       let section = header..<end
       let lines = { (range: Range<Int>) in range.reduce(0) { $0 + old.entries[$1].height } }
@@ -105,7 +117,7 @@ extension EntryChanges {
         oldStaging[index] = .stable
         newStaging[newOfOld[index]] = .stable
       }
-      for index in run {
+      for index in survivors {
         oldStaging[index] = .moved
         newStaging[newOfOld[index]] = .moved
       }
