@@ -70,7 +70,8 @@ func sectionEditProblems(_ edit: SectionEdit, seed: UInt64, size: Size, keys: [K
 
 /// The seeds the test runs: every edit of these keeps every rule at every
 /// size and focus (a section edit costs about 0.3 s in a debug build, so
-/// a few; the survey of issue #42 ran seeds 0..<40).
+/// a few; the survey of issue #42 ran seeds 0..<40, and these others pass
+/// too: moves 4..<40, beside row edits 0, 5, 6, 8, 9, 12, 14, 17, 18, 20).
 ///
 /// A section moving alone keeps the rules for every seed of the survey.
 /// Beside edits of rows, these seeds still break a rule at some size or
@@ -82,8 +83,7 @@ func sectionEditProblems(_ edit: SectionEdit, seed: UInt64, size: Size, keys: [K
 /// - `holes` (a blank run taller than the tallest block moving): seeds 3,
 ///   10, 15, 23.
 private let sectionEditSeeds: [(SectionEdit, UInt64)] =
-  (0..<12).map { (.move, $0) }
-  + [0, 2, 4, 5, 6, 8, 9, 12, 13, 14, 17, 18, 19, 20].map { (.moveBesideRowEdits, $0) }
+  (0..<4).map { (.move, $0) } + [2, 4, 13, 19].map { (.moveBesideRowEdits, $0) }
 
 @MainActor
 @Test(arguments: sectionEditSeeds)
