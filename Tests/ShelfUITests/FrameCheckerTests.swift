@@ -349,6 +349,32 @@ func sectioned(_ rows: [[String]], ids: [Int]? = nil) -> ShelfContent {
     })
 }
 
+/// Two to four sections of `rowsPerSection` rows (ids `r1`, `r2`, ...), and
+/// the same with every section's rows shuffled and up to three rows
+/// inserted or deleted: a reshuffle, as the massive demo makes them.
+private func randomReshuffle(
+  rowsPerSection: ClosedRange<Int>, _ rng: inout SeededGenerator
+) -> (old: [[String]], new: [[String]]) {
+  var next = 0
+  func fresh() -> String {
+    next += 1
+    return "r\(next)"
+  }
+  let old = (0..<Int.random(in: 2...4, using: &rng)).map { _ in
+    (0..<Int.random(in: rowsPerSection, using: &rng)).map { _ in fresh() }
+  }
+  var new = old.map { $0.shuffled(using: &rng) }
+  for _ in 0..<Int.random(in: 0...3, using: &rng) {
+    let s = Int.random(in: new.indices, using: &rng)
+    if Bool.random(using: &rng), new[s].count > 1 {
+      new[s].remove(at: Int.random(in: new[s].indices, using: &rng))
+    } else {
+      new[s].insert(fresh(), at: Int.random(in: 0...new[s].count, using: &rng))
+    }
+  }
+  return (old, new)
+}
+
 // A reshuffle (every section's rows in a new order, a few inserted and
 // deleted, as the massive demo makes them) crosses many rows both ways at
 // once: the blocks set off staggered, so that the slots they leave and take
@@ -360,23 +386,7 @@ func sectioned(_ rows: [[String]], ids: [Int]? = nil) -> ShelfContent {
   var problems: [String] = []
   for seed in 0..<40 as Range<UInt64> {
     var rng = SeededGenerator(seed: seed)
-    var next = 0
-    func fresh() -> String {
-      next += 1
-      return "r\(next)"
-    }
-    let old = (0..<Int.random(in: 2...4, using: &rng)).map { _ in
-      (0..<Int.random(in: 2...9, using: &rng)).map { _ in fresh() }
-    }
-    var new = old.map { $0.shuffled(using: &rng) }
-    for _ in 0..<Int.random(in: 0...3, using: &rng) {
-      let s = Int.random(in: new.indices, using: &rng)
-      if Bool.random(using: &rng), new[s].count > 1 {
-        new[s].remove(at: Int.random(in: new[s].indices, using: &rng))
-      } else {
-        new[s].insert(fresh(), at: Int.random(in: 0...new[s].count, using: &rng))
-      }
-    }
+    let (old, new) = randomReshuffle(rowsPerSection: 2...9, &rng)
     let sizes = [
       Size(width: 120, height: 40), Size(width: 80, height: 24), Size(width: 100, height: 50),
     ]
@@ -408,23 +418,7 @@ func reshufflesShowNoGapTallerThanARowInAnyFrame(batch: UInt64) {
   var failing: [UInt64] = []
   for seed in (200 + batch * 50)..<(200 + (batch + 1) * 50) {
     var rng = SeededGenerator(seed: seed &+ 7919)
-    var next = 0
-    func fresh() -> String {
-      next += 1
-      return "r\(next)"
-    }
-    let old = (0..<Int.random(in: 2...4, using: &rng)).map { _ in
-      (0..<Int.random(in: 3...9, using: &rng)).map { _ in fresh() }
-    }
-    var new = old.map { $0.shuffled(using: &rng) }
-    for _ in 0..<Int.random(in: 0...3, using: &rng) {
-      let s = Int.random(in: new.indices, using: &rng)
-      if Bool.random(using: &rng), new[s].count > 1 {
-        new[s].remove(at: Int.random(in: new[s].indices, using: &rng))
-      } else {
-        new[s].insert(fresh(), at: Int.random(in: 0...new[s].count, using: &rng))
-      }
-    }
+    let (old, new) = randomReshuffle(rowsPerSection: 3...9, &rng)
     let sizes = [Size(width: 120, height: 40), Size(width: 80, height: 24)]
     var run = CheckedRun(content: sectioned(old), size: sizes[Int(seed) % sizes.count])
     run.holdsGapsToTheTallestBlock = true

@@ -58,8 +58,7 @@ let sectionEditSizes = smallCatalogSizes + [Size(width: 120, height: 40)]
 /// The problems of section edit `edit` of the small catalog of `seed`, on a
 /// screen of `size` whose focus `keys` moved first (`frameRuleProblems`).
 @MainActor
-func sectionEditProblems(_ edit: SectionEdit, seed: UInt64, size: Size, keys: [Key]) -> [String]
-{
+func sectionEditProblems(_ edit: SectionEdit, seed: UInt64, size: Size, keys: [Key]) -> [String] {
   var rng = SeededGenerator(seed: seed)
   let sections = smallCatalog(&rng)
   let edited = edit.applied(to: sections, &rng)
