@@ -408,15 +408,17 @@ private func randomReshuffle(
 // move) and the line of a title hidden under a passing block, in the frames
 // as drawn: titles hidden, rows left out under another section's header.
 // (With the staggering judged by the entries' lines alone, over a few
-// orders of setting off, 7 of these 100 reshuffles showed a gap too tall.
-// Of seeds 0..<400, two still do, by a line: seed 0, whose best staggering
-// found leaves one, and seed 170.)
+// orders of setting off, 7 of seeds 200..<300 showed a gap too tall. Seeds
+// 0 and 170 did until rows that shift alike could set off apart (seed 0
+// fails without it) and frames a quarter of a sample apart were judged
+// where a gap is at its limit. Of seeds 0..<400, seed 110 still does: its
+// staggering would be found after more frames than the search's budget.)
 @MainActor
 @Test(arguments: 0..<2 as Range<UInt64>)
 func reshufflesShowNoGapTallerThanARowInAnyFrame(batch: UInt64) {
   var problems: [String] = []
   var failing: [UInt64] = []
-  for seed in (200 + batch * 50)..<(200 + (batch + 1) * 50) {
+  for seed in (batch * 50)..<((batch + 1) * 50) {
     var rng = SeededGenerator(seed: seed &+ 7919)
     let (old, new) = randomReshuffle(rowsPerSection: 3...9, &rng)
     let sizes = [Size(width: 120, height: 40), Size(width: 80, height: 24)]

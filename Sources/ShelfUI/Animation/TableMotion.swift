@@ -127,9 +127,33 @@ struct TableMotion: Sendable {
   /// places them on: a change that cuts another short starts from what is on
   /// screen, as UIKit animates a new batch from where the presentation layer
   /// shows its views, rather than jumping to where the cut change would end.
+  ///
+  /// Rows that shift alike travel as one block; where no staggering of the
+  /// blocks keeps their slots from showing as a gap taller than a row, and
+  /// some block holds several rows (and no header), those rows travel apart,
+  /// each staggered as its own block, when that shows smaller gaps.
   init(
     from before: TransitionEnd, to after: TransitionEnd, kinds: EntryChanges, body: Rect,
     focused: Int? = nil, startLines: [Int: Int] = [:]
+  ) {
+    self.init(
+      from: before, to: after, kinds: kinds, body: body, focused: focused,
+      startLines: startLines, rowsApart: false)
+    guard groups.contains(where: { $0.count > 1 && !$0.holdsHeader }),
+      let score = gapScore(tallest: tallestBlock), score.worst > 0
+    else { return }
+    let apart = TableMotion(
+      from: before, to: after, kinds: kinds, body: body, focused: focused,
+      startLines: startLines, rowsApart: true)
+    if apart.gapScore(tallest: apart.tallestBlock, under: score) != nil { self = apart }
+  }
+
+  /// The motion as `init(from:to:kinds:body:focused:startLines:)` builds
+  /// it; with `rowsApart`, only a block holding a section header gathers
+  /// several entries.
+  private init(
+    from before: TransitionEnd, to after: TransitionEnd, kinds: EntryChanges, body: Rect,
+    focused: Int?, startLines: [Int: Int], rowsApart: Bool
   ) {
     self.before = before
     self.after = after
@@ -169,7 +193,7 @@ struct TableMotion: Sendable {
     }
 
     // Moved entries on screen at either end travel; consecutive ones that
-    // shift alike travel as one block.
+    // shift alike travel as one block (apart, only a section's).
     var groups: [Group] = []
     var groupOfOld: [Int: Int] = [:]
     var groupOfNew: [Int: Int] = [:]
@@ -179,7 +203,8 @@ struct TableMotion: Sendable {
       guard shows(oldY(old), height) || shows(newY(new), height) else { continue }
       oldParts[old] = .travelling
       newParts[new] = .travelling
-      if let last = groups.last, last.oldFirst + last.count == old,
+      if let last = groups.last, !rowsApart || last.holdsHeader,
+        last.oldFirst + last.count == old,
         last.newFirst + last.count == new,
         newY(new) - oldY(old) == last.newY - last.oldY
       {
@@ -258,11 +283,15 @@ struct TableMotion: Sendable {
   /// try is given up on once it cannot do better than the best.
   ///
   /// - Complexity: O(tries × samples × (log entries × groups + entries drawn)),
-  ///   with tries 24 orders and paces, then up to 24 per block.
+  ///   with tries 24 orders and paces, then up to 24 per block, and at most
+  ///   `searchBudget` frames judged in all.
   private func staggered() -> [Group] {
     guard groups.count > 1 else { return groups }
     let tallest = tallestBlock
-    guard var bestScore = gapScore(tallest: tallest), bestScore.worst > 0 else { return groups }
+    var judged = 0
+    guard var bestScore = gapScore(tallest: tallest, under: nil, judged: &judged),
+      bestScore.worst > 0
+    else { return groups }
     var best = groups
     let byOld = groups.indices.sorted { groups[$0].oldY < groups[$1].oldY }
     let byNew = groups.indices.sorted { groups[$0].newY < groups[$1].newY }
@@ -278,29 +307,38 @@ struct TableMotion: Sendable {
     let orders = [byOld, byOld.reversed(), byNew, byNew.reversed(), byDistance, turns]
     for order in orders {
       // Each block still travels over a quarter of the motion at least.
-      for duration in [0.8, 0.6, 0.4, 0.25] {
+      for duration in [0.8, 0.6, 0.4, 0.25] where judged < Self.searchBudget {
         var motion = self
         let step = (1 - duration) / Double(order.count - 1)
         for (rank, index) in order.enumerated() {
           motion.groups[index].start = Double(rank) * step
           motion.groups[index].duration = duration
         }
-        if let score = motion.gapScore(tallest: tallest, under: bestScore) {
+        if let score = motion.gapScore(tallest: tallest, under: bestScore, judged: &judged) {
           best = motion.groups
           bestScore = score
           if score.worst == 0 { return best }
         }
       }
     }
-    return refined(best, score: bestScore, tallest: tallest)
+    return refined(best, score: bestScore, tallest: tallest, judged: &judged)
   }
+
+  /// Frames one staggering may judge before it keeps the best it has found:
+  /// a massive reshuffle that no staggering clears would otherwise try every
+  /// start of every block (2,500 frames took 74 ms of a release build's main
+  /// thread, and one of 400 random reshuffles needed 4,185 to be cleared).
+  /// Counted in frames, not time, so a recording draws the same anywhere.
+  private static let searchBudget = 2_500
 
   /// `groups` (the best staggering tried, whose frames still show a gap too
   /// tall) with one block's start and pace changed at a time, wherever that
   /// makes the gaps smaller: the worst, then all of them together.
   ///
   /// - Complexity: O(rounds × groups × trials × samples × a frame's cost).
-  private func refined(_ groups: [Group], score: GapScore, tallest: Int) -> [Group] {
+  private func refined(
+    _ groups: [Group], score: GapScore, tallest: Int, judged: inout Int
+  ) -> [Group] {
     var motion = self
     motion.groups = groups
     var score = score
@@ -313,10 +351,10 @@ struct TableMotion: Sendable {
       for index in groups.indices {
         let kept = motion.groups[index]
         var bestTrial = kept
-        for trial in trials {
+        for trial in trials where judged < Self.searchBudget {
           motion.groups[index].start = trial.start
           motion.groups[index].duration = trial.duration
-          if let trialScore = motion.gapScore(tallest: tallest, under: score) {
+          if let trialScore = motion.gapScore(tallest: tallest, under: score, judged: &judged) {
             score = trialScore
             bestTrial = motion.groups[index]
             improved = true
@@ -340,12 +378,22 @@ struct TableMotion: Sendable {
   /// The worst gap's excess over `tallest` and the line a hidden title
   /// leaves, and the excess of every gap over every sampled frame, summed;
   /// nil once it cannot come out below `bound`. Where a sample's gap is
-  /// exactly at the limit, the frames half a sample either side are judged
-  /// too: a block passing fast opens one more line between two samples.
+  /// exactly at the limit, the frames a quarter and half a sample either
+  /// side are judged too: a block passing fast opens one more line between
+  /// two samples (and between a sample and its half).
   private func gapScore(tallest: Int, under bound: GapScore? = nil) -> GapScore? {
+    var judged = 0
+    return gapScore(tallest: tallest, under: bound, judged: &judged)
+  }
+
+  /// `gapScore(tallest:under:)`, adding the frames it judges to `judged`.
+  private func gapScore(tallest: Int, under bound: GapScore?, judged: inout Int) -> GapScore? {
     var score = GapScore(worst: 0, total: 0)
+    var frames = 0
+    defer { judged += frames }
     /// Adds the gaps of the frame at `progress`; whether one is at the limit.
     func judge(_ progress: Double) -> Bool {
+      frames += 1
       let drawn = drawnLines(at: progress)
       var run = 0
       var isAtLimit = false
@@ -362,11 +410,10 @@ struct TableMotion: Sendable {
       }
       return isAtLimit
     }
-    let half = 0.5 / Double(Self.gapSamples)
+    let quarter = 0.25 / Double(Self.gapSamples)
     for sample in Self.gapSampleOrder {
       if judge(sample) {
-        _ = judge(sample - half)
-        _ = judge(sample + half)
+        for offset in [-2.0, -1, 1, 2] { _ = judge(sample + offset * quarter) }
       }
       // Worst and total only grow: once not below the bound, never.
       if let bound, !(score < bound) { return nil }
