@@ -53,8 +53,12 @@ import Testing
     let (counts, delivered) = AsyncStream.makeStream(of: Int.self)
     var next = counts.makeAsyncIterator()
 
+    // Not `.main`: in a test process, the main thread runs the @MainActor
+    // tests of every suite one after the other, and under load a version
+    // delivered there waited behind them past this test's time limit.
+    let updates = DispatchQueue(label: "catalog updates")
     let watcher = CatalogFileWatcher(path: path)
-    watcher.start(queue: .main) { result in
+    watcher.start(queue: updates) { result in
       switch result {
       case .success(let loaded):
         print("\(loaded.catalog.cardCount) cards")
