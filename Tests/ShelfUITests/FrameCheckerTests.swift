@@ -411,10 +411,13 @@ private func randomReshuffle(
 // orders of setting off, 7 of seeds 200..<300 showed a gap too tall. Seeds
 // 0 and 170 did until rows that shift alike could set off apart (seed 0
 // fails without it) and frames a quarter of a sample apart were judged
-// where a gap is at its limit. Of seeds 0..<400, seed 110 still does: its
-// staggering would be found after more frames than the search's budget.)
+// where a gap is at its limit; seed 110 did until frames were judged so
+// near a gap a line short of it too, and still rows gave way only to the
+// blocks passing them along their way. Of seeds 0..<400, seed 206 still
+// does: its staggering is found after more frames than the search's budget,
+// and with no budget all 400 pass.)
 @MainActor
-@Test(arguments: 0..<2 as Range<UInt64>)
+@Test(arguments: 0..<4 as Range<UInt64>)
 func reshufflesShowNoGapTallerThanARowInAnyFrame(batch: UInt64) {
   var problems: [String] = []
   var failing: [UInt64] = []

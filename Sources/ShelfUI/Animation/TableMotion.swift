@@ -14,11 +14,14 @@
 /// A still entry a moved block passes gives way as that block goes by (a
 /// conveyor: the block's slot moves with it), so blocks that swap places leave
 /// a gap no taller than one of the blocks that pass each other, and entries
-/// the move does not pass stay still. When a still entry would have to go one
-/// way for one block and the other way for another (a reshuffle, or a move
-/// against an insertion or a scroll), it holds the furthest it has come on
-/// its way and the blocks going the other way pass over it, so it still goes
-/// one way. Wherever the slots that several moved blocks leave and take would
+/// the move does not pass stay still. The focused row is such a block too:
+/// the rows it passes slide under it as it goes by. Where still entries
+/// would have to go one way for one block and the other way for another (a
+/// reshuffle, or a move against an insertion or a scroll), each gives way only
+/// to the blocks passing it along its own way; the lines it would give back to
+/// those passing it the other way (they go over it) are spread over the whole
+/// motion, so it goes one way and keeps pace with its neighbours rather than
+/// running ahead to its new line and leaving a gap behind. Wherever the slots that several moved blocks leave and take would
 /// show together as a gap taller than the tallest block a user sees move (a
 /// reshuffle, or rows crossing while others close up), the blocks are
 /// staggered in time (each sets off a little after the one before, in the
@@ -62,10 +65,12 @@ struct TableMotion: Sendable {
     /// as one opaque block, not a row that leaves or joins a section.
     var holdsHeader = false
     /// Whether it holds the focused row (and no header), drawn over
-    /// everything, headers included: the still entries it passes give way at its pace over its
-    /// whole trip, so a header it crosses is seen sliding before and after
-    /// the row covers it, not hidden for all of its short way and then shown.
-    var keepsPace = false
+    /// everything, headers included. The still entries it passes give way as
+    /// it goes by, as for any block; a header it crosses steps over it
+    /// (`clearingFocus`) and it steps over still headers
+    /// (`clearingStillHeaders`), so no header is hidden under it for all of
+    /// its short way and then shown.
+    var holdsFocus = false
     /// When it sets off and how long it travels, as parts of the whole
     /// motion: staggered where gaps would open together (see `staggered()`),
     /// else 0 and 1.
@@ -211,7 +216,7 @@ struct TableMotion: Sendable {
         groups[groups.count - 1] = Group(
           oldFirst: last.oldFirst, newFirst: last.newFirst, count: last.count + 1,
           oldY: last.oldY, newY: last.newY, height: last.height + height,
-          holdsHeader: last.holdsHeader, keepsPace: last.keepsPace)
+          holdsHeader: last.holdsHeader, holdsFocus: last.holdsFocus)
       } else {
         groups.append(
           Group(
@@ -227,7 +232,7 @@ struct TableMotion: Sendable {
         groups[groups.count - 1].holdsHeader = true
       }
       if old == focused && !groups[groups.count - 1].holdsHeader {
-        groups[groups.count - 1].keepsPace = true
+        groups[groups.count - 1].holdsFocus = true
       }
     }
     self.groups = groups
@@ -377,10 +382,11 @@ struct TableMotion: Sendable {
 
   /// The worst gap's excess over `tallest` and the line a hidden title
   /// leaves, and the excess of every gap over every sampled frame, summed;
-  /// nil once it cannot come out below `bound`. Where a sample's gap is
-  /// exactly at the limit, the frames a quarter and half a sample either
-  /// side are judged too: a block passing fast opens one more line between
-  /// two samples (and between a sample and its half).
+  /// nil once it cannot come out below `bound`. Where a sample's gap is at
+  /// the limit or a line short of it, the frames a quarter and half a sample
+  /// either side are judged too: blocks passing fast open a line or two more
+  /// between two samples, for less than a sample's time, and a frame drawn
+  /// then shows it.
   private func gapScore(tallest: Int, under bound: GapScore? = nil) -> GapScore? {
     var judged = 0
     return gapScore(tallest: tallest, under: bound, judged: &judged)
@@ -404,7 +410,7 @@ struct TableMotion: Sendable {
           let excess = max(0, run - tallest - 1)
           score.worst = max(score.worst, excess)
           score.total += excess
-          isAtLimit = isAtLimit || run == tallest + 1
+          isAtLimit = isAtLimit || (tallest...(tallest + 1)).contains(run)
           run = 0
         }
       }
@@ -643,7 +649,7 @@ struct TableMotion: Sendable {
   /// `still` (nil: it keeps pace with it all the way).
   private func passingWindow(_ group: Group, _ still: Int, share: Int? = nil) -> (Double, Double)? {
     // The still entries a section moving whole passes slide evenly under it.
-    if group.keepsPace || group.holdsHeader { return nil }
+    if group.holdsHeader { return nil }
     // The group's top relative to where the still entry would be without the
     // blocks passing it, over the group's own trip: r(q) = r0 + v q.
     let share = Double(share ?? evenShare(still))
@@ -687,32 +693,44 @@ struct TableMotion: Sendable {
   /// Screen line of still entry `still` at `progress` (exact).
   ///
   /// It gives way to each block as it passes (`conveyorY`). Where blocks
-  /// pass it both ways, that would take it back and forth: it then holds
-  /// the furthest it has come on its way (a block passing the other way
-  /// goes over it), so it goes one way, from its old line to its new one,
-  /// and still closes up behind the blocks that go its way.
+  /// pass still entries both ways, that would take some back and forth:
+  /// each then gives way only to the blocks passing it along its way (from
+  /// its old line towards its new one), and spreads the lines it would give
+  /// back to the others evenly over the motion (they pass over it). Given
+  /// back as they pass, those lines would first carry it past its new line
+  /// (to wait there while its neighbours catch up, a gap opening behind it).
+  /// Where what is left of its even share still goes against its way, it
+  /// holds the furthest it has come, so it always goes one way.
   private func stillY(_ still: Int, at progress: Double) -> Double {
     let share = evenShare(still)
-    let y = conveyorY(still, at: progress, share: share)
-    guard !isConveyor else { return y }
+    guard !isConveyor else { return conveyorY(still, at: progress, share: share) }
     let (from, to) = (Double(oldTop(still)), Double(newTop(still)))
     if from == to { return from }
-    // The path is straight between the passing windows' ends: its furthest
-    // point so far is at one of those, or now.
+    let way = to > from ? 1.0 : -1.0
+    /// The line at `progress`: giving way as each block passes along its
+    /// way, and the lines it would give back spread over the whole motion.
+    func y(_ progress: Double) -> Double {
+      var y = from + Double(share) * progress
+      for group in groups {
+        let shift: Double
+        switch crossing(group, still) {
+        case .down: shift = -Double(group.height)
+        case .up: shift = Double(group.height)
+        case nil: continue
+        }
+        y += shift * (shift * way > 0 ? passed(group, still, at: progress, share: share) : progress)
+      }
+      return y
+    }
     var furthest = from
     func reach(_ value: Double) {
       furthest = to > from ? max(furthest, value) : min(furthest, value)
     }
-    reach(y)
+    reach(y(progress))
     for group in groups where crossing(group, still) != nil {
       guard let (a, b) = passingWindow(group, still, share: share) else { continue }
-      for point in [a, b] where point < progress {
-        reach(conveyorY(still, at: point, share: share))
-      }
+      for point in [a, b] where point < progress { reach(y(point)) }
     }
-    // Nor does it hold behind an even pace to its new line: the slot it
-    // leaves behind closes at least as fast as the motion goes on.
-    reach(from + (to - from) * progress)
     return to > from ? min(to, furthest) : max(to, furthest)
   }
 
@@ -735,7 +753,7 @@ struct TableMotion: Sendable {
   /// The header steps over the row at once and waits there for its own path,
   /// still going one way, seen in every frame.
   private func clearingFocus(_ still: Int, _ y: Int, at progress: Double) -> Int {
-    guard height(still) == 1, let focus = groups.first(where: \.keepsPace),
+    guard height(still) == 1, let focus = groups.first(where: \.holdsFocus),
       let way = crossing(focus, still)
     else { return y }
     func exact(_ progress: Double) -> Int {
@@ -790,7 +808,7 @@ struct TableMotion: Sendable {
     if local >= 1 { return group.newY }
     let y = Int((Double(group.oldY) + Double(group.newY - group.oldY) * local).rounded())
     if group.holdsHeader { return stepped(group, y, at: progress) }
-    return group.keepsPace ? clearingStillHeaders(group, y) : y
+    return group.holdsFocus ? clearingStillHeaders(group, y) : y
   }
 
   /// Line `y` of the focused row's group, or past the section headers it
