@@ -699,8 +699,10 @@ struct TableMotion: Sendable {
   /// back to the others evenly over the motion (they pass over it). Given
   /// back as they pass, those lines would first carry it past its new line
   /// (to wait there while its neighbours catch up, a gap opening behind it).
-  /// Where what is left of its even share still goes against its way, it
-  /// holds the furthest it has come, so it always goes one way.
+  /// It never steps back: where what is left would, it holds the furthest it
+  /// has come, so it always goes one way; and where its even share itself
+  /// goes against its way (it would hold until a block carried it, then
+  /// rush), it goes at least at an even pace to its new line.
   private func stillY(_ still: Int, at progress: Double) -> Double {
     let share = evenShare(still)
     guard !isConveyor else { return conveyorY(still, at: progress, share: share) }
@@ -731,6 +733,7 @@ struct TableMotion: Sendable {
       guard let (a, b) = passingWindow(group, still, share: share) else { continue }
       for point in [a, b] where point < progress { reach(y(point)) }
     }
+    if Double(share) * way <= 0 { reach(from + (to - from) * progress) }
     return to > from ? min(to, furthest) : max(to, furthest)
   }
 
