@@ -411,9 +411,9 @@ private func randomReshuffle(
 // orders of setting off, 7 of seeds 200..<300 showed a gap too tall. Seeds
 // 0 and 170 did until rows that shift alike could set off apart (seed 0
 // fails without it) and frames a quarter of a sample apart were judged
-// where a gap is at its limit; seed 110 did until frames were judged so
-// near a gap a line short of it too, and still rows gave way only to the
-// blocks passing them along their way. Of seeds 0..<400, seed 206 still
+// where a gap is at its limit; seed 110 did until frames near a gap a line
+// short of the limit were judged closely too, and still rows gave way only
+// to the blocks passing them along their way. Of seeds 0..<400, seed 206 still
 // does: its staggering is found after more frames than the search's budget,
 // and with no budget all 400 pass.)
 @MainActor

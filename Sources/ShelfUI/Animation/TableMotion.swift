@@ -17,11 +17,12 @@
 /// the move does not pass stay still. The focused row is such a block too:
 /// the rows it passes slide under it as it goes by. Where still entries
 /// would have to go one way for one block and the other way for another (a
-/// reshuffle, or a move against an insertion or a scroll), each gives way only
-/// to the blocks passing it along its own way; the lines it would give back to
-/// those passing it the other way (they go over it) are spread over the whole
-/// motion, so it goes one way and keeps pace with its neighbours rather than
-/// running ahead to its new line and leaving a gap behind. Wherever the slots that several moved blocks leave and take would
+/// reshuffle, or a move against an insertion or a scroll), each gives way
+/// only to the blocks passing it along its own way; the lines it would give
+/// back to those passing it the other way (they go over it) are spread over
+/// the whole motion, so it goes one way and keeps pace with its neighbours
+/// rather than running ahead to its new line and leaving a gap behind.
+/// Wherever the slots that several moved blocks leave and take would
 /// show together as a gap taller than the tallest block a user sees move (a
 /// reshuffle, or rows crossing while others close up), the blocks are
 /// staggered in time (each sets off a little after the one before, in the
