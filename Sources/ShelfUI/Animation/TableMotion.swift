@@ -398,12 +398,13 @@ struct TableMotion: Sendable {
     var score = GapScore(worst: 0, total: 0)
     var frames = 0
     defer { judged += frames }
-    /// Adds the gaps of the frame at `progress`; whether one is at the limit.
+    /// Adds the gaps of the frame at `progress`; whether one is at the limit
+    /// or a line short of it.
     func judge(_ progress: Double) -> Bool {
       frames += 1
       let drawn = drawnLines(at: progress)
       var run = 0
-      var isAtLimit = false
+      var isNearLimit = false
       for line in drawn.indices {
         if !drawn[line] {
           run += 1
@@ -411,11 +412,11 @@ struct TableMotion: Sendable {
           let excess = max(0, run - tallest - 1)
           score.worst = max(score.worst, excess)
           score.total += excess
-          isAtLimit = isAtLimit || (tallest...(tallest + 1)).contains(run)
+          isNearLimit = isNearLimit || (tallest...(tallest + 1)).contains(run)
           run = 0
         }
       }
-      return isAtLimit
+      return isNearLimit
     }
     let quarter = 0.25 / Double(Self.gapSamples)
     for sample in Self.gapSampleOrder {
@@ -678,15 +679,23 @@ struct TableMotion: Sendable {
   }
 
   /// Where still entry `still` would be at `progress` if it gave way to
-  /// every block as it passes (a conveyor), exact.
-  private func conveyorY(_ still: Int, at progress: Double, share: Int) -> Double {
+  /// every block as it passes (a conveyor), exact. Given `way` (1 down, -1
+  /// up), it gives way as they pass only to the blocks that carry it along
+  /// that way, and the lines it would give back to the others are spread
+  /// evenly over the motion.
+  private func conveyorY(
+    _ still: Int, at progress: Double, share: Int, way: Double? = nil
+  ) -> Double {
     var y = Double(oldTop(still)) + Double(share) * progress
     for group in groups {
+      let shift: Double
       switch crossing(group, still) {
-      case .down: y -= Double(group.height) * passed(group, still, at: progress, share: share)
-      case .up: y += Double(group.height) * passed(group, still, at: progress, share: share)
-      case nil: break
+      case .down: shift = -Double(group.height)
+      case .up: shift = Double(group.height)
+      case nil: continue
       }
+      let givesBack = way.map { shift * $0 < 0 } ?? false
+      y += shift * (givesBack ? progress : passed(group, still, at: progress, share: share))
     }
     return y
   }
@@ -710,20 +719,8 @@ struct TableMotion: Sendable {
     let (from, to) = (Double(oldTop(still)), Double(newTop(still)))
     if from == to { return from }
     let way = to > from ? 1.0 : -1.0
-    /// The line at `progress`: giving way as each block passes along its
-    /// way, and the lines it would give back spread over the whole motion.
     func y(_ progress: Double) -> Double {
-      var y = from + Double(share) * progress
-      for group in groups {
-        let shift: Double
-        switch crossing(group, still) {
-        case .down: shift = -Double(group.height)
-        case .up: shift = Double(group.height)
-        case nil: continue
-        }
-        y += shift * (shift * way > 0 ? passed(group, still, at: progress, share: share) : progress)
-      }
-      return y
+      conveyorY(still, at: progress, share: share, way: way)
     }
     var furthest = from
     func reach(_ value: Double) {
